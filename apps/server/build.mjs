@@ -1,0 +1,21 @@
+// Bundles the server into dist/main.js. npm dependencies stay external (installed beside it);
+// workspace packages (@agentry/core, TypeScript source) are bundled in.
+import { build } from 'esbuild';
+import fs from 'node:fs';
+
+const manifest = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
+console.log('server: built dist/main.js');

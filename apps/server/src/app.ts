@@ -1,0 +1,71 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuth, type AuthService } from './modules/auth/create-auth';
+import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
+import { APP_VERSION, registerHealthRoutes } from './modules/health/health.routes';
+import type { DatabaseHandle } from './platform/db/database';
+import { createSupportId, registerErrorHandling } from './platform/http/error-handler';
+import { registerWebApp } from './platform/http/serve-web';
+import { createPlatform, type Platform } from './platform/platform';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+    authService: AuthService;
+  }
+}
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  /** A database opened by the caller (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  serveWeb?: boolean;
+};
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => createSupportId().slice(0, 16),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const platform = await createPlatform({ config, logger: app.log, database: options.database });
+  app.decorate('platform', platform);
+  app.decorate('authService', createAuth({ config, db: platform.database.db, mailer: platform.mailer }));
+  app.decorateRequest('signedIn', null);
+  app.decorateRequest('membership', null);
+  app.addHook('onClose', () => platform.close());
+
+  registerErrorHandling(app);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done(null, payload);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Agentry API', version: APP_VERSION, description: 'The API of the Agentry platform. Errors answer { error: { code, message, support_id } }.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerHealthRoutes(app);
+  registerAuthRoutes(app);
+  registerAccountRoutes(app);
+  if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
+
+  await registerWebApp(app, options.serveWeb === false ? '/nonexistent' : config.webDistDir);
+  return app;
+}

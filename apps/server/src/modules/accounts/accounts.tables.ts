@@ -1,0 +1,14 @@
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organization } from '../auth/auth.tables';
+
+/** Per sub account look: the workspace theme and primary colour (widgets spec, Sub account theme). */
+export const subaccountSettings = pgTable('subaccount_settings', {
+  subaccountId: text('subaccount_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  isDarkMode: boolean('is_dark_mode').notNull().default(true),
+  primaryColor: text('primary_color').notNull().default('#43c0b8'),
+  /** Set when a downgrade locks this sub account (billing: subaccount lock); read-only until an upgrade. */
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CheckAccessQuery,
+  CheckAccessReply,
+  CheckLinkedAccessReply,
+  CheckUserQuery,
+  CheckUserReply,
+  DirectLoginBody,
+  DirectLoginReply,
+  PreRegisterBody,
+} from '@agentry/core/auth';
+import { AppError } from '../../platform/http/app-error';
+import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { checkAccess, checkLinkedAccess, checkUser } from './check-user';
+import { requireSession, signedInUser } from './guards';
+import { preRegisterUser } from './pre-register-user';
+import { toFetchHeaders } from './to-fetch-headers';
+
+const LOOKUP_LIMIT = { limit: 30, windowMs: 60_000 };
+
+/** A path on this site only: never an open redirect to another origin. */
+export function toSafeReturnPath(value: string | undefined, fallback: string) {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+export function registerAuthRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.platform.database;
+  const { cache, config } = app.platform;
+
+  // Better Auth serves everything else under /api/auth (magic link, session, sign-out, Google).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: (request, reply) => forwardToBetterAuth(request, reply),
+  });
+
+  app.get(
+    '/api/auth/signin',
+    { schema: { tags: ['auth'], summary: 'Sign-in entry point: opens the sign-in modal', querystring: z.object({ callbackUrl: z.string().optional() }) } },
+    (request, reply) => {
+      const callbackUrl = toSafeReturnPath(request.query.callbackUrl, '/agents/create');
+      return reply.redirect(`/?signin=1&callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    },
+  );
+
+  app.post(
+    '/api/auth/pre-register',
+    { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true), isNew: z.boolean() }) } } },
+    async (request) => {
+      await enforceRateLimit({ cache, key: `pre-register:${request.ip}`, ...LOOKUP_LIMIT });
+      const result = await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
+      return { ok: true as const, isNew: result.isNew };
+    },
+  );
+
+  app.get('/api/auth/check-user', { schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } } }, async (request) => {
+    await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+    return checkUser({ db, email: request.query.email });
+  });
+
+  app.get('/api/auth/check-linked-access', { schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } } }, async (request) => {
+    await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+    return checkLinkedAccess({ db, email: request.query.email });
+  });
+
+  app.get(
+    '/auth/check-access',
+    { preHandler: requireSession, schema: { tags: ['auth'], querystring: CheckAccessQuery, response: { 200: CheckAccessReply } } },
+    async (request) => {
+      // Only about oneself: another user's id looks like an unknown one.
+      if (request.query.userId !== signedInUser(request).id) throw new AppError('NOT_FOUND');
+      return checkAccess({ db, userId: request.query.userId });
+    },
+  );
+
+  app.post('/api/direct-login', { schema: { tags: ['auth'], body: DirectLoginBody, response: { 200: DirectLoginReply } } }, async (request) => {
+    await enforceRateLimit({ cache, key: `direct-login:${request.ip}`, limit: 10, windowMs: 60_000 });
+    const { email } = request.body;
+    if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
+    const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents');
+    const redirectUrl = await app.authService.captureMagicLink(email, () =>
+      app.authService.auth.api.signInMagicLink({ body: { email, callbackURL }, headers: toFetchHeaders(request.headers) }),
+    );
+    return { redirectUrl };
+  });
+}
+
+async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
+  const url = new URL(request.url, request.server.platform.config.publicUrl);
+  const headers = toFetchHeaders(request.headers);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null;
+  const response = await request.server.authService.auth.handler(
+    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+  );
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key.toLowerCase() === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}

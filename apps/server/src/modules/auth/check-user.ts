@@ -1,0 +1,34 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { CheckUserReply } from '@agentry/core/auth';
+import type { Database } from '../../platform/db/database';
+import { invitation, user } from './auth.tables';
+
+/**
+ * Workspace access: the product has a free plan (billing spec, default limits), so every user
+ * who has confirmed their e-mail may use the workspace. Paid capabilities are checked per
+ * action by the billing module, not here.
+ */
+export function hasWorkspaceAccess(row: { emailVerified: boolean }) {
+  return row.emailVerified;
+}
+
+export async function checkUser(options: { db: Database; email: string }): Promise<CheckUserReply> {
+  const [row] = await options.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, options.email)).limit(1);
+  if (!row) return { exists: false, hasAccess: false, needsVerification: false };
+  return { exists: true, hasAccess: hasWorkspaceAccess(row), needsVerification: !row.emailVerified };
+}
+
+/** Linked access: someone invited this address to their sub account and it is still pending. */
+export async function checkLinkedAccess(options: { db: Database; email: string }) {
+  const [row] = await options.db
+    .select({ id: invitation.id })
+    .from(invitation)
+    .where(and(eq(invitation.email, options.email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())))
+    .limit(1);
+  return { hasLinkedAccess: Boolean(row) };
+}
+
+export async function checkAccess(options: { db: Database; userId: string }) {
+  const [row] = await options.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, options.userId)).limit(1);
+  return { hasAccess: row ? hasWorkspaceAccess(row) : false };
+}

@@ -1,0 +1,52 @@
+import { Redis } from 'ioredis';
+import type { Cache } from './cache';
+
+export function createCache(options: { redisUrl?: string }): Cache {
+  return options.redisUrl ? createRedisCache(options.redisUrl) : createMemoryCache();
+}
+
+function createMemoryCache(): Cache {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, entry] of counters) if (entry.expiresAt <= now) counters.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    mode: 'memory',
+    hit(key, windowMs) {
+      const now = Date.now();
+      const entry = counters.get(key);
+      if (!entry || entry.expiresAt <= now) {
+        counters.set(key, { count: 1, expiresAt: now + windowMs });
+        return Promise.resolve(1);
+      }
+      entry.count += 1;
+      return Promise.resolve(entry.count);
+    },
+    ping: () => Promise.resolve(true),
+    close() {
+      clearInterval(sweep);
+      counters.clear();
+      return Promise.resolve();
+    },
+  };
+}
+
+function createRedisCache(url: string): Cache {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  return {
+    mode: 'redis',
+    async hit(key, windowMs) {
+      // INCR then PEXPIRE NX in one round trip: the window starts at the first hit.
+      const results = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').exec();
+      const count = results?.[0]?.[1];
+      if (typeof count !== 'number') throw new Error('Redis did not answer INCR');
+      return count;
+    },
+    ping: () => redis.ping().then((answer) => answer === 'PONG', () => false),
+    async close() {
+      await redis.quit();
+    },
+  };
+}

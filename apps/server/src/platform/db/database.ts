@@ -1,0 +1,71 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { migrationsFolder } from '../../paths';
+import * as schema from './schema';
+
+/** One typed handle for both drivers: feature code never knows which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  mode: 'pglite' | 'postgres';
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+// Any constant: serialises migrations when several instances start at once.
+const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite: in memory when `dataDir` is undefined
+ * (tests), files under `<dataDir>/pglite` otherwise. Migrations apply before this resolves.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let location: string | undefined;
+  if (dataDir) {
+    location = path.join(dataDir, 'pglite');
+    fs.mkdirSync(location, { recursive: true });
+  }
+  const client = location ? new PGlite(location) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    mode: 'pglite',
+    ping: () => client.query('select 1').then(() => true, () => false),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    mode: 'postgres',
+    ping: () => db.execute(sql`select 1`).then(() => true, () => false),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorCatalogue } from '@agentry/core/errors';
+import { AppError } from './app-error';
+
+export function createSupportId() {
+  return randomBytes(16).toString('hex');
+}
+
+type ErrorBody = { error: { code: string; message: string; support_id: string; fields?: { path: string; message: string }[] } & Record<string, unknown> };
+
+/**
+ * One place maps failures to answers: validation -> 400 with field messages, AppError -> its
+ * status, anything else -> 500 whose cause is logged with the support id and never sent.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const supportId = createSupportId();
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      request.log.info({ supportId, fields }, 'request validation failed');
+      return sendError(reply, 400, { code: 'VALIDATION_ERROR', message: fields[0]?.message ?? errorCatalogue.VALIDATION_ERROR.message, support_id: supportId, fields });
+    }
+    if (error instanceof AppError) {
+      const level = error.status >= 500 ? 'error' : 'info';
+      request.log[level]({ supportId, code: error.code, err: error.status >= 500 ? error : undefined }, error.message);
+      return sendError(reply, error.status, { ...error.extra, code: error.code, message: error.message, support_id: supportId });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ supportId, err: error, cause: error.cause }, 'response did not match its schema');
+      return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message, support_id: supportId });
+    }
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ supportId, err: error }, 'client error');
+      const code = error.statusCode === 429 ? 'RATE_LIMITED' : error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+      return sendError(reply, error.statusCode, { code, message: error.statusCode === 429 ? errorCatalogue.RATE_LIMITED.message : error.message, support_id: supportId });
+    }
+    request.log.error({ supportId, err: error }, 'unhandled error');
+    return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message, support_id: supportId });
+  });
+}
+
+/** Unknown routes under /api (and other server prefixes) answer 404 in the structured shape. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, 404, { code: 'ROUTE_NOT_FOUND', message: errorCatalogue.ROUTE_NOT_FOUND.message, support_id: createSupportId(), method: request.method, path: request.url.split('?')[0] });
+}
+
+function sendError(reply: FastifyReply, status: number, error: ErrorBody['error']) {
+  return reply.status(status).type('application/json').send({ error } satisfies ErrorBody);
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobHandler, JobQueue } from './job-queue';
+
+export function createJobQueue(options: { redisUrl?: string; logger: FastifyBaseLogger }): JobQueue {
+  return options.redisUrl ? createBullQueue(options.redisUrl, options.logger) : createInProcessQueue(options.logger);
+}
+
+type PendingJob = { id: string; payload: unknown; attempt: number; attempts: number };
+
+function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
+  const pending = new Map<string, PendingJob[]>();
+  const workers = new Map<string, { handler: JobHandler<unknown>; concurrency: number; running: number }>();
+  const seen = new Set<string>();
+  let isClosed = false;
+
+  function drain(queue: string) {
+    const worker = workers.get(queue);
+    const jobs = pending.get(queue);
+    if (!worker || !jobs) return;
+    while (!isClosed && worker.running < worker.concurrency && jobs.length > 0) {
+      const job = jobs.shift() as PendingJob;
+      worker.running += 1;
+      void worker
+        .handler(job.payload, { id: job.id, attempt: job.attempt })
+        .catch((error: unknown) => {
+          logger.error({ err: error, queue, jobId: job.id, attempt: job.attempt }, 'job failed');
+          if (job.attempt < job.attempts) jobs.push({ ...job, attempt: job.attempt + 1 });
+        })
+        .finally(() => {
+          worker.running -= 1;
+          drain(queue);
+        });
+    }
+  }
+
+  return {
+    mode: 'in-process',
+    enqueue(queue, payload, options = {}) {
+      const id = options.jobId ?? randomUUID();
+      if (seen.has(`${queue}:${id}`)) return Promise.resolve(id);
+      seen.add(`${queue}:${id}`);
+      const jobs = pending.get(queue) ?? [];
+      jobs.push({ id, payload, attempt: 1, attempts: options.attempts ?? 1 });
+      pending.set(queue, jobs);
+      queueMicrotask(() => drain(queue));
+      return Promise.resolve(id);
+    },
+    work(queue, handler, options = {}) {
+      workers.set(queue, { handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1, running: 0 });
+      drain(queue);
+    },
+    ping: () => Promise.resolve(true),
+    close() {
+      isClosed = true;
+      return Promise.resolve();
+    },
+  };
+}
+
+function createBullQueue(redisUrl: string, logger: FastifyBaseLogger): JobQueue {
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  let pingClient: Redis | undefined;
+  const queueFor = (name: string) => {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection });
+      queues.set(name, queue);
+    }
+    return queue;
+  };
+  return {
+    mode: 'redis',
+    async enqueue(name, payload, options = {}) {
+      const job = await queueFor(name).add(name, payload, {
+        jobId: options.jobId,
+        attempts: options.attempts ?? 1,
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      });
+      return job.id ?? options.jobId ?? '';
+    },
+    work(name, handler, options = {}) {
+      const worker = new Worker(name, (job) => handler(job.data as never, { id: job.id ?? '', attempt: job.attemptsMade + 1 }), {
+        connection,
+        concurrency: options.concurrency ?? 1,
+      });
+      worker.on('failed', (job, error) => logger.error({ err: error, queue: name, jobId: job?.id }, 'job failed'));
+      workers.push(worker);
+    },
+    async ping() {
+      pingClient ??= new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      return pingClient.ping().then((answer) => answer === 'PONG', () => false);
+    },
+    async close() {
+      await pingClient?.quit();
+      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+    },
+  };
+}
