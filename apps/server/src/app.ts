@@ -14,6 +14,8 @@ import { registerWebApp } from './platform/http/serve-web';
 import { createPlatform, type Platform } from './platform/platform';
 
 declare module 'fastify' {
+  // Declaration merging is the reason for an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     platform: Platform;
     authService: AuthService;

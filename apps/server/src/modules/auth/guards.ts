@@ -7,6 +7,8 @@ import { toFetchHeaders } from './to-fetch-headers';
 export type SignedIn = { user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean }; sessionId: string };
 
 declare module 'fastify' {
+  // Declaration merging is the reason for an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     signedIn: SignedIn | null;
     membership: Membership | null;

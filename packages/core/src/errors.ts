@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** Every error code the API can answer with. The wire value equals the key. */
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  EMAIL_REQUIRED: 'EMAIL_REQUIRED',
+  PROMO_CODE_REQUIRED: 'PROMO_CODE_REQUIRED',
+  INVALID_PLAN_SELECTION: 'INVALID_PLAN_SELECTION',
+  FILE_REQUIRED: 'FILE_REQUIRED',
+  INVALID_FILE_NAME: 'INVALID_FILE_NAME',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INTEGRATION_AUTH_REQUIRED: 'INTEGRATION_AUTH_REQUIRED',
+  INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
+  PAYMENT_FAILED: 'PAYMENT_FAILED',
+  PLAN_REQUIRED: 'PLAN_REQUIRED',
+  SUBSCRIPTION_REQUIRED: 'SUBSCRIPTION_REQUIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  VIEWER_READ_ONLY: 'VIEWER_READ_ONLY',
+  DIRECT_LOGIN_NOT_ALLOWED: 'DIRECT_LOGIN_NOT_ALLOWED',
+  NOT_FOUND: 'NOT_FOUND',
+  ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
+  TEMPLATE_NOT_FOUND: 'TEMPLATE_NOT_FOUND',
+  BUILDER_JOB_NOT_FOUND: 'BUILDER_JOB_NOT_FOUND',
+  DEMO_NOT_FOUND: 'DEMO_NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  SUBSCRIPTION_NOT_FOUND: 'SUBSCRIPTION_NOT_FOUND',
+  ACTIVE_SUBSCRIPTION_EXISTS: 'ACTIVE_SUBSCRIPTION_EXISTS',
+  PROMO_CODE_INVALID: 'PROMO_CODE_INVALID',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  DEMO_LIMIT_REACHED: 'DEMO_LIMIT_REACHED',
+  DAILY_LIMIT_REACHED: 'DAILY_LIMIT_REACHED',
+  CONFIG_ERROR: 'CONFIG_ERROR',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  EMPTY_AI_RESPONSE: 'EMPTY_AI_RESPONSE',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  SMS_AUTH_FAILED: 'SMS_AUTH_FAILED',
+  SMS_SEND_FAILED: 'SMS_SEND_FAILED',
+  SMS_INVALID_NUMBER: 'SMS_INVALID_NUMBER',
+  SMS_CAMPAIGN_NOT_FOUND: 'SMS_CAMPAIGN_NOT_FOUND',
+  SMS_CONTACT_NOT_FOUND: 'SMS_CONTACT_NOT_FOUND',
+  SMS_CAMPAIGN_ALREADY_COMPLETED: 'SMS_CAMPAIGN_ALREADY_COMPLETED',
+  WHATSAPP_AUTH_FAILED: 'WHATSAPP_AUTH_FAILED',
+  WHATSAPP_SEND_FAILED: 'WHATSAPP_SEND_FAILED',
+  WHATSAPP_INVALID_NUMBER: 'WHATSAPP_INVALID_NUMBER',
+  WHATSAPP_CAMPAIGN_NOT_FOUND: 'WHATSAPP_CAMPAIGN_NOT_FOUND',
+  WHATSAPP_CONTACT_NOT_FOUND: 'WHATSAPP_CONTACT_NOT_FOUND',
+  WHATSAPP_SESSION_EXPIRED: 'WHATSAPP_SESSION_EXPIRED',
+  WHATSAPP_CAMPAIGN_ALREADY_COMPLETED: 'WHATSAPP_CAMPAIGN_ALREADY_COMPLETED',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status and user-facing message per code; spec texts verbatim where the specs give one. */
+export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
+  VALIDATION_ERROR: { status: 400, message: 'Invalid input data provided.' },
+  EMAIL_REQUIRED: { status: 400, message: 'Email is required' },
+  PROMO_CODE_REQUIRED: { status: 400, message: 'Promo code is required' },
+  INVALID_PLAN_SELECTION: { status: 400, message: 'Invalid plan selection - missing price ID. Please try again.' },
+  FILE_REQUIRED: { status: 400, message: 'No file provided' },
+  INVALID_FILE_NAME: { status: 400, message: 'Invalid file name' },
+  UNAUTHORIZED: { status: 401, message: 'Please sign in to continue' },
+  INTEGRATION_AUTH_REQUIRED: { status: 401, message: 'This app needs to be connected again before it can be used.' },
+  INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits. Please add more to continue.' },
+  PAYMENT_FAILED: { status: 402, message: 'Your subscription payment failed. Please update your payment method to continue.' },
+  PLAN_REQUIRED: { status: 403, message: 'Pick a plan to use this feature' },
+  SUBSCRIPTION_REQUIRED: { status: 403, message: 'An active subscription is required for this action.' },
+  FORBIDDEN: { status: 403, message: "You don't have permission to perform this action." },
+  VIEWER_READ_ONLY: { status: 403, message: 'Viewers cannot save changes' },
+  DIRECT_LOGIN_NOT_ALLOWED: { status: 403, message: 'Direct login is not available for this email.' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
+  TEMPLATE_NOT_FOUND: { status: 404, message: 'Template not found' },
+  BUILDER_JOB_NOT_FOUND: { status: 404, message: 'Builder job not found' },
+  DEMO_NOT_FOUND: { status: 404, message: 'Demo configuration not found. Please contact the demo creator.' },
+  CONFLICT: { status: 409, message: 'This change conflicts with the current state. Please refresh and try again.' },
+  SUBSCRIPTION_NOT_FOUND: {
+    status: 409,
+    message: 'Active subscription not found. Please ensure your subscription is active before making changes.',
+  },
+  ACTIVE_SUBSCRIPTION_EXISTS: { status: 409, message: 'You already have an active subscription!' },
+  PROMO_CODE_INVALID: { status: 400, message: 'Unable to redeem promo code.' },
+  FILE_TOO_LARGE: { status: 413, message: 'File exceeds 25MB limit' },
+  UNSUPPORTED_FILE_TYPE: { status: 415, message: 'Unsupported file type' },
+  RATE_LIMITED: { status: 429, message: 'Rate limit exceeded. Too many requests in a short period.' },
+  DEMO_LIMIT_REACHED: { status: 429, message: 'Demo usage limit reached. Please contact the demo creator for a new link.' },
+  DAILY_LIMIT_REACHED: { status: 429, message: 'Daily limit reached. Please try again tomorrow.' },
+  CONFIG_ERROR: { status: 500, message: 'System configuration error.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },
+  EMPTY_AI_RESPONSE: { status: 502, message: 'AI assistant returned an empty response. Please try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  SMS_AUTH_FAILED: { status: 401, message: 'SMS provider authentication failed.' },
+  SMS_SEND_FAILED: { status: 502, message: 'The SMS message could not be sent.' },
+  SMS_INVALID_NUMBER: { status: 400, message: 'The phone number is not valid.' },
+  SMS_CAMPAIGN_NOT_FOUND: { status: 404, message: 'Campaign not found.' },
+  SMS_CONTACT_NOT_FOUND: { status: 404, message: 'Contact not found.' },
+  SMS_CAMPAIGN_ALREADY_COMPLETED: { status: 409, message: 'This campaign has already been completed.' },
+  WHATSAPP_AUTH_FAILED: { status: 401, message: 'WhatsApp authentication failed.' },
+  WHATSAPP_SEND_FAILED: { status: 502, message: 'The WhatsApp message could not be sent.' },
+  WHATSAPP_INVALID_NUMBER: { status: 400, message: 'The phone number is not valid.' },
+  WHATSAPP_CAMPAIGN_NOT_FOUND: { status: 404, message: 'Campaign not found.' },
+  WHATSAPP_CONTACT_NOT_FOUND: { status: 404, message: 'Contact not found.' },
+  WHATSAPP_SESSION_EXPIRED: { status: 409, message: 'The WhatsApp conversation window has expired.' },
+  WHATSAPP_CAMPAIGN_ALREADY_COMPLETED: { status: 409, message: 'This campaign has already been completed.' },
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ErrorCode, value);
+}
+
+const supportIdPattern = /^[0-9a-f]{32}$/;
+
+/** The structured error every failed API call answers with. */
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    support_id: z.string().regex(supportIdPattern),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** A support id as the server issues it: 32 lower-case hex characters. */
+export function isSupportId(value: unknown): value is string {
+  return typeof value === 'string' && supportIdPattern.test(value);
+}
+
+/** Billing §5 / evaluation §8.7: a 32-hex-character reference is shown upper-cased; anything else as given. */
+export function formatSupportReference(id: string): string {
+  const trimmed = id.trim();
+  return /^[0-9a-f]{32}$/i.test(trimmed) ? trimmed.toUpperCase() : id;
+}
+
+/** The body for a code, with the catalogue message unless a more specific one is given. */
+export function createApiErrorBody(options: { code: ErrorCode; supportId: string; message?: string }): ApiErrorBody {
+  return {
+    error: {
+      code: options.code,
+      message: options.message ?? errorCatalogue[options.code].message,
+      support_id: options.supportId,
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { Role } from './auth';
+
+export type NavItem = { path: string; label: string; description?: string };
+
+/** Billing §2 sidebar, Workspace group. */
+export const workspaceNavItems: readonly NavItem[] = [
+  { path: '/agents/create', label: 'New Agent', description: 'Create a new agent' },
+  { path: '/agents', label: 'Agents', description: 'Visual agent builder' },
+  { path: '/demo', label: 'Demo', description: 'Showcase to clients' },
+  { path: '/connect', label: 'Launch', description: 'Deploy to production' },
+];
+
+/** Billing §2 sidebar, Resources group (collapsible on mobile). */
+export const resourceNavItems: readonly NavItem[] = [
+  { path: '/usage', label: 'Usage' },
+  { path: '/marketplace', label: 'Marketplace' },
+  { path: '/apitester', label: 'API Key' },
+  { path: '/howitworks', label: 'Community' },
+  { path: '/support', label: 'Support' },
+  { path: '/affiliate', label: 'Affiliate Program' },
+];
+
+export const SIDEBAR_WIDTH = { collapsed: 70, expanded: 240, mobileDrawer: 280 } as const;
+
+const headerTitles: Readonly<Record<string, string>> = {
+  build: 'Build Agents',
+  optimize: 'Optimize & Improve',
+  demo: 'Demo Agents',
+  marketplace: 'AI Marketplace',
+  connect: 'Launch Agents',
+  dashboard: 'Bulk Tester',
+  'new-evaluation': 'Bulk Tester',
+  aimentor: 'AI Mentor',
+  apitester: 'API Testing',
+  howitworks: 'Video Guides',
+  support: 'Support Center',
+};
+
+export const DEFAULT_HEADER_TITLE = 'Dashboard';
+
+function splitPath(pathname: string): string[] {
+  return pathname.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+}
+
+/** Billing §2 header title by the last path segment. */
+export function headerTitleFor(pathname: string): string {
+  const last = splitPath(pathname).at(-1);
+  return (last !== undefined && Object.hasOwn(headerTitles, last) ? headerTitles[last] : undefined) ?? DEFAULT_HEADER_TITLE;
+}
+
+/** Exact match, or a prefix ending on a segment boundary ('/agents' matches '/agents/1', not '/agentsx'). */
+export function isNavItemActive(itemPath: string, pathname: string): boolean {
+  const item = splitPath(itemPath);
+  const current = splitPath(pathname);
+  if (item.length === 0) return current.length === 0;
+  return item.length <= current.length && item.every((segment, index) => segment === current[index]);
+}
+
+/** The most specific matching item, so '/agents/create' wins over '/agents'. */
+export function activeNavPath(pathname: string, items: readonly { path: string }[]): string | undefined {
+  let best: string | undefined;
+  for (const { path } of items) {
+    if (isNavItemActive(path, pathname) && (best === undefined || splitPath(path).length > splitPath(best).length)) {
+      best = path;
+    }
+  }
+  return best;
+}
+
+export type ScreenClass = 'mobile' | 'tablet' | 'desktop';
+
+export function classifyScreen(width: number): ScreenClass {
+  if (width < 768) return 'mobile';
+  if (width < 1024) return 'tablet';
+  return 'desktop';
+}
+
+/** Compact sidebar mode below 1024x768 in either dimension. */
+export function isCompactViewport(width: number, height: number): boolean {
+  return width < 1024 || height < 768;
+}
+
+export type ConnectNavItem = NavItem & { kind: 'link' | 'button'; isSettings: boolean };
+
+/** Widgets §2 account sidebar under /{connectId}/…. */
+export function connectNavItems(connectId: string): ConnectNavItem[] {
+  const base = `/${encodeURIComponent(connectId)}`;
+  const link = (segment: string, label: string, kind: 'link' | 'button' = 'link'): ConnectNavItem => ({
+    path: `${base}/${segment}`,
+    label,
+    kind,
+    isSettings: false,
+  });
+  return [
+    link('dashboard', 'Dashboard'),
+    link('sms/campaigns', 'SMS Agent'),
+    link('whatsapp/campaigns', 'WhatsApp Agent'),
+    link('link3', 'Instagram Agent'),
+    link('website-widget', 'Website Widget'),
+    link('website-block', 'Website Block'),
+    link('add-agent', 'Add agent', 'button'),
+    link('team', 'Team'),
+    { ...link('ai-settings', 'Settings'), isSettings: true },
+  ];
+}
+
+/** The Settings link shows once loading finished and the role is not member. */
+export function isConnectSettingsVisible(input: { isLoading: boolean; role: Role | null | undefined }): boolean {
+  return !input.isLoading && input.role !== 'member';
+}
+
+/** The account sidebar is skipped on any path containing /sms/. */
+export function isConnectSidebarVisible(pathname: string): boolean {
+  return !pathname.includes('/sms/');
+}
