@@ -11,10 +11,13 @@ export async function signIn(app: TestApp, email: string, callbackURL = '/agents
   return { cookie, location: verify.headers.location };
 }
 
+/** The newest link mailed to `email`; polls briefly because Better Auth may send in the background. */
 export async function latestMagicLink(app: TestApp, email: string) {
-  const mailbox = await app.inject({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
-  const { messages } = mailbox.json<{ messages: { link: string | null }[] }>();
-  const link = messages[0]?.link;
-  if (!link) throw new Error(`no magic link in the mailbox of ${email}`);
-  return new URL(link);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mailbox = await app.inject({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+    const link = mailbox.json<{ messages: { link: string | null }[] }>().messages[0]?.link;
+    if (link) return new URL(link);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no magic link in the mailbox of ${email}`);
 }
