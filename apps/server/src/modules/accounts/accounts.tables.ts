@@ -1,11 +1,15 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organization } from '../auth/auth.tables';
+import { organization, user } from '../auth/auth.tables';
 
 /** Per sub account look: the workspace theme and primary colour (widgets spec, Sub account theme). */
 export const subaccountSettings = pgTable('subaccount_settings', {
   subaccountId: text('subaccount_id')
     .primaryKey()
     .references(() => organization.id, { onDelete: 'cascade' }),
+  /** The agency user whose plan and credits this sub account uses (its creator). */
+  ownerUserId: text('owner_user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
   isDarkMode: boolean('is_dark_mode').notNull().default(true),
   primaryColor: text('primary_color').notNull().default('#43c0b8'),
   /** Set when a downgrade locks this sub account (billing: subaccount lock); read-only until an upgrade. */

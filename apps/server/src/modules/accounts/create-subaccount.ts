@@ -11,7 +11,7 @@ export async function createSubaccount(options: { db: Database; userId: string; 
   await options.db.transaction(async (tx) => {
     await tx.insert(organization).values({ id, name: options.name, slug: `subaccount-${id}`, createdAt });
     await tx.insert(member).values({ id: randomUUID(), organizationId: id, userId: options.userId, role: 'admin' });
-    await tx.insert(subaccountSettings).values({ subaccountId: id });
+    await tx.insert(subaccountSettings).values({ subaccountId: id, ownerUserId: options.userId });
   });
   return { id, name: options.name, logoUrl: null, role: 'admin', agentCount: 0, createdAt: createdAt.toISOString() };
 }

@@ -17,7 +17,7 @@ export async function createUserWorkspace(options: { db: Database; userId: strin
     const subaccountId = randomUUID();
     await tx.insert(organization).values({ id: subaccountId, name: `${displayName}'s agency`, slug: `${slugify(displayName)}-${subaccountId.slice(0, 8)}` });
     await tx.insert(member).values({ id: randomUUID(), organizationId: subaccountId, userId, role: 'admin' });
-    await tx.insert(subaccountSettings).values({ subaccountId });
+    await tx.insert(subaccountSettings).values({ subaccountId, ownerUserId: userId });
     await tx
       .insert(userProfile)
       .values({ userId, activeSubaccountId: subaccountId })

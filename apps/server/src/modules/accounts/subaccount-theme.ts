@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PatchSubaccountThemeBody, SubaccountTheme } from '@agentry/core/auth';
 import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
 import { subaccountSettings } from './accounts.tables';
 
 function toTheme(row: { isDarkMode: boolean; primaryColor: string }): SubaccountTheme {
@@ -9,18 +10,14 @@ function toTheme(row: { isDarkMode: boolean; primaryColor: string }): Subaccount
 
 export async function getSubaccountTheme(options: { db: Database; subaccountId: string }): Promise<SubaccountTheme> {
   const [row] = await options.db.select().from(subaccountSettings).where(eq(subaccountSettings.subaccountId, options.subaccountId)).limit(1);
-  // Sub accounts made outside the workspace flow have no settings row yet: the defaults apply.
-  return toTheme(row ?? { isDarkMode: true, primaryColor: '#43c0b8' });
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+  return toTheme(row);
 }
 
 export async function updateSubaccountTheme(options: { db: Database; subaccountId: string; patch: PatchSubaccountThemeBody }): Promise<SubaccountTheme> {
   const { isDarkMode, primaryColor } = options.patch;
   const set = { ...(isDarkMode === undefined ? {} : { isDarkMode }), ...(primaryColor === undefined ? {} : { primaryColor }), updatedAt: new Date() };
-  const [row] = await options.db
-    .insert(subaccountSettings)
-    .values({ subaccountId: options.subaccountId, ...set })
-    .onConflictDoUpdate({ target: subaccountSettings.subaccountId, set })
-    .returning();
-  if (!row) throw new Error('Theme upsert returned no row');
+  const [row] = await options.db.update(subaccountSettings).set(set).where(eq(subaccountSettings.subaccountId, options.subaccountId)).returning();
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
   return toTheme(row);
 }
