@@ -23,13 +23,18 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 }
 
 /** Signs in as a user would: sign-in modal, e-mail, then the link from the dev mailbox. */
-export async function signInThroughMailbox(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).first().click();
+export async function signInThroughMailbox(page: Page, email: string, options: { via?: 'header' | 'entry-point' } = {}) {
+  if (options.via === 'entry-point') {
+    // The spec's sign-in entry point redirects to the landing page with the modal open.
+    await page.goto('/api/auth/signin');
+  } else {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).first().click();
+  }
   const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
-  await dialog.getByLabel(/email/i).fill(email);
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await expect.poll(() => dialog.getByText(/check your email/i).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByRole('dialog', { name: 'Check your email' }).isVisible(), { timeout: 15_000 }).toBe(true);
   const link = await latestLink(page.context(), email);
   await page.goto(link);
 }

@@ -30,7 +30,7 @@ describe('foundation: landing, sign-in, workspace shell', () => {
 
     const mobile = await newPage(browser, { width: 390, height: 844, colorScheme: 'dark' });
     await mobile.page.goto('/');
-    expect(await mobile.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    await expect.poll(() => mobile.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
     await saveScreenshot(mobile.page, 'landing-mobile');
     await mobile.context.close();
   });
@@ -55,18 +55,22 @@ describe('foundation: landing, sign-in, workspace shell', () => {
     }
     await nav.getByRole('link', { name: 'Agents', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/agents');
+    // Move the pointer off the sidebar so it collapses to its resting 70 px.
+    await page.mouse.move(900, 500);
+    await page.waitForTimeout(400);
     await saveScreenshot(page, 'workspace-desktop');
     await context.close();
   });
 
   it('works as a drawer at 390 px', async () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
-    await signInThroughMailbox(page, 'mobile@agency.test');
+    await signInThroughMailbox(page, 'mobile@agency.test', { via: 'entry-point' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/agents/create');
     const nav = page.getByRole('navigation', { name: 'Workspace navigation' });
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => nav.isVisible()).toBe(true);
+    await page.waitForTimeout(400); // let the slide-in finish before the picture
     await saveScreenshot(page, 'workspace-mobile-drawer');
     await nav.getByRole('link', { name: 'Usage', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/usage');

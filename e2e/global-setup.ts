@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
+  // Declaration merging is the reason for an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     baseUrl: string;
   }

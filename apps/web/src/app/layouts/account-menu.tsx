@@ -1,0 +1,98 @@
+import { ChevronsUpDown, LayoutDashboard, LogOut, Moon, Settings, Sun } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
+import { useSession, useSignOut } from '@/lib/session';
+import { subaccountIdFromPath, useSubaccountThemeToggle } from '@/lib/theme';
+import { formatCreditAmount, useCreditMeter } from './credit-meter';
+import { revealClass, type SidebarMode } from './sidebar-mode';
+
+type AccountMenuProps = { mode: SidebarMode; pathname: string; onOpenChange?: (isOpen: boolean) => void };
+
+/** Billing §2 'Credit usage and account menu', at the bottom of the sidebar; hidden when signed out. */
+export function AccountMenu({ mode, pathname, onOpenChange }: AccountMenuProps) {
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { meter } = useCreditMeter(Boolean(session));
+  // The toggle exists only on paths containing /subaccounts/ (a sub account in context).
+  const themeToggle = useSubaccountThemeToggle(pathname.includes('/subaccounts/') ? subaccountIdFromPath(pathname) : null);
+
+  if (!session) return null;
+  const { user } = session;
+  const displayName = user.name.trim() || user.email;
+
+  return (
+    <DropdownMenu onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger
+        className="flex h-12 w-full cursor-pointer items-center gap-3 rounded-[var(--radius-control)] px-[5px] text-left outline-none transition-colors duration-150 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-muted"
+        aria-label="My Account"
+      >
+        <UserAvatar name={displayName} image={user.image} />
+        <span className={cn('flex min-w-0 flex-1 flex-col', revealClass(mode))}>
+          <span className="truncate text-sm font-medium">{displayName}</span>
+          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+        </span>
+        <ChevronsUpDown className={cn('size-4 shrink-0 text-muted-foreground', revealClass(mode))} aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent side={mode === 'rail' ? 'right' : 'top'} align="end" className="w-72">
+        <DropdownMenuLabel className="text-sm text-foreground">My Account</DropdownMenuLabel>
+        <div className="px-2 pb-2">
+          <div className="flex items-baseline justify-between gap-2 text-xs">
+            <span className="text-muted-foreground">Credits remaining</span>
+            <span className="font-medium tabular-nums" data-testid="credits">
+              {formatCreditAmount(meter.remaining)} / {formatCreditAmount(meter.limit)}
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Credits used"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={meter.hasPlan ? Math.round(meter.barPercent) : undefined}
+            className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${meter.barPercent}%` }} />
+          </div>
+          <p className="mt-1.5 text-xs text-muted-foreground">{meter.hasPlan ? `${formatCreditAmount(meter.barPercent)}% used` : 'No plan yet'}</p>
+        </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate('/build')}>
+          <LayoutDashboard aria-hidden />
+          Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate('/settings')}>
+          <Settings aria-hidden />
+          Settings
+        </DropdownMenuItem>
+        {themeToggle.canToggle ? (
+          <DropdownMenuItem onSelect={themeToggle.toggle} disabled={themeToggle.isSaving}>
+            {themeToggle.theme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+            {themeToggle.theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function UserAvatar({ name, image }: { name: string; image: string | null }) {
+  if (image) return <img src={image} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
+  return (
+    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+      {name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,11 @@
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './root-layout';
+import { publicRoutes } from './routes/public-routes';
+import { workspaceRoutes } from './routes/workspace-routes';
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [...workspaceRoutes, ...publicRoutes],
+  },
+]);

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+
+/** Marketing, legal, auth helper pages and the 404 (owned by the marketing/auth features). */
+export const publicRoutes: RouteObject[] = [
+  { path: '/', lazy: () => import('@/features/marketing/routes/landing-page').then((m) => ({ Component: m.LandingPage })) },
+  { path: '/terms', lazy: () => import('@/features/marketing/routes/terms-page').then((m) => ({ Component: m.TermsPage })) },
+  {
+    path: '/privacy-policy',
+    lazy: () => import('@/features/marketing/routes/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+  },
+  { path: '/dev/mailbox', lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })) },
+  { path: '*', lazy: () => import('@/features/marketing/routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+];

@@ -1,0 +1,54 @@
+import type { RouteObject } from 'react-router';
+import { WorkspaceLayout } from '../layouts/workspace-layout';
+import { WorkspaceRouteError } from '../layouts/workspace-route-error';
+
+/**
+ * Every workspace route of the specs (billing §2, evaluation §2.5, widgets §2). Pages are
+ * placeholders until their feature lands; each is its own lazy chunk.
+ */
+export const workspacePages: RouteObject[] = [
+  { path: '/agents/create', lazy: () => import('@/features/workspace/routes/create-agent-page').then((m) => ({ Component: m.CreateAgentPage })) },
+  { path: '/agents/workspace', lazy: () => import('@/features/workspace/routes/agent-workspace-page').then((m) => ({ Component: m.AgentWorkspacePage })) },
+  { path: '/agents', lazy: () => import('@/features/workspace/routes/agents-page').then((m) => ({ Component: m.AgentsPage })) },
+  { path: '/build', lazy: () => import('@/features/workspace/routes/build-page').then((m) => ({ Component: m.BuildPage })) },
+  { path: '/optimize', lazy: () => import('@/features/workspace/routes/optimize-page').then((m) => ({ Component: m.OptimizePage })) },
+  { path: '/demo', lazy: () => import('@/features/workspace/routes/demo-page').then((m) => ({ Component: m.DemoPage })) },
+  { path: '/connect', lazy: () => import('@/features/workspace/routes/connect-page').then((m) => ({ Component: m.ConnectPage })) },
+  { path: '/usage', lazy: () => import('@/features/workspace/routes/usage-page').then((m) => ({ Component: m.UsagePage })) },
+  { path: '/marketplace', lazy: () => import('@/features/workspace/routes/marketplace-page').then((m) => ({ Component: m.MarketplacePage })) },
+  { path: '/apitester', lazy: () => import('@/features/workspace/routes/api-tester-page').then((m) => ({ Component: m.ApiTesterPage })) },
+  { path: '/howitworks', lazy: () => import('@/features/workspace/routes/video-guides-page').then((m) => ({ Component: m.VideoGuidesPage })) },
+  { path: '/support', lazy: () => import('@/features/workspace/routes/support-page').then((m) => ({ Component: m.SupportPage })) },
+  { path: '/affiliate', lazy: () => import('@/features/workspace/routes/affiliate-page').then((m) => ({ Component: m.AffiliatePage })) },
+  { path: '/settings', lazy: () => import('@/features/workspace/routes/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+  { path: '/dashboard', lazy: () => import('@/features/workspace/routes/bulk-tester-page').then((m) => ({ Component: m.BulkTesterPage })) },
+  { path: '/aimentor', lazy: () => import('@/features/workspace/routes/ai-mentor-page').then((m) => ({ Component: m.AiMentorPage })) },
+  { path: '/new-evaluation', lazy: () => import('@/features/workspace/routes/new-evaluation-page').then((m) => ({ Component: m.NewEvaluationPage })) },
+  {
+    path: '/new-evaluation/openai-assistants',
+    lazy: () => import('@/features/workspace/routes/evaluation-settings-page').then((m) => ({ Component: m.AssistantsEvaluationPage })),
+  },
+  {
+    path: '/new-evaluation/openai-chatcompletion',
+    lazy: () => import('@/features/workspace/routes/evaluation-settings-page').then((m) => ({ Component: m.ChatCompletionEvaluationPage })),
+  },
+  {
+    path: '/new-evaluation/running',
+    lazy: () => import('@/features/workspace/routes/evaluation-running-page').then((m) => ({ Component: m.EvaluationRunningPage })),
+  },
+  {
+    path: '/subaccounts/:subaccountId/agents',
+    lazy: () => import('@/features/workspace/routes/subaccount-agents-page').then((m) => ({ Component: m.SubaccountAgentsPage })),
+  },
+  { path: '/success', lazy: () => import('@/features/workspace/routes/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
+];
+
+/** The signed-in workspace: sidebar layout and every workspace route. */
+export const workspaceRoutes: RouteObject[] = [
+  {
+    // Pathless, so '/' stays the landing page; the children carry the paths.
+    Component: WorkspaceLayout,
+    // A pathless child keeps page errors inside the layout, so the sidebar stays usable.
+    children: [{ ErrorBoundary: WorkspaceRouteError, children: workspacePages }],
+  },
+];

@@ -1,0 +1,247 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestSignIn } from '@/lib/sign-in-events';
+import { SignInDialog } from './sign-in-dialog';
+
+type Reply = { status: number; body?: unknown } | Error;
+
+function json(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A fetch stub answering by path; unknown paths fail the test loudly. */
+function stubFetch(replies: Record<string, Reply>) {
+  const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    const reply = replies[path];
+    if (!reply) return Promise.reject(new Error(`Unexpected fetch ${path}`));
+    if (reply instanceof Error) return Promise.reject(reply);
+    return Promise.resolve(json(reply.status, reply.body));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function callsTo(fetchMock: ReturnType<typeof stubFetch>, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => input.startsWith(path)).map(([, init]) => JSON.parse(init?.body as string));
+}
+
+function renderDialog(initialEntry = '/') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: <SignInDialog /> }], { initialEntries: [initialEntry] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+async function openDialog(request: Parameters<typeof requestSignIn>[0] = {}) {
+  act(() => requestSignIn(request));
+  return screen.findByRole('dialog', { name: 'Welcome Back' });
+}
+
+// jsdom has no ResizeObserver; Radix measures the checkbox with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+describe('SignInDialog', () => {
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the spec texts when opened by the sign-in event', async () => {
+    stubFetch({});
+    renderDialog();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await openDialog();
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('placeholder', 'you@company.com');
+    expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+
+  it('requires an email and makes no call without one', async () => {
+    const fetchMock = stubFetch({});
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Email is required');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('pre-registers the trimmed, lower-cased email, then sends the magic link', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': { status: 200, body: { status: true } },
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), '  Jane.Doe@Example.COM ');
+    await user.click(screen.getByRole('checkbox', { name: /Keep me in the loop/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('jane.doe@example.com')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([input]) => input)).toEqual(['/api/auth/pre-register', '/api/auth/sign-in/magic-link']);
+    expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([{ email: 'jane.doe@example.com', emailconsent: true }]);
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([{ email: 'jane.doe@example.com', callbackURL: '/agents/create' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Use a different email' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+  });
+
+  it('disables the button and shows progress while sending', async () => {
+    let release: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeDisabled();
+    release(json(500, { error: 'Mailbox unavailable' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Mailbox unavailable');
+    expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
+  });
+
+  it("shows the server's pre-register error and does not send a link", async () => {
+    const fetchMock = stubFetch({ '/api/auth/pre-register': { status: 400, body: { error: 'This email address is blocked.' } } });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'blocked@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email address is blocked.');
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([]);
+  });
+
+  it("falls back to 'Failed to pre-register user.' when the server gives no reason", async () => {
+    stubFetch({ '/api/auth/pre-register': { status: 500 } });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to pre-register user.');
+  });
+
+  it("shows 'An error occurred during sign-in' when the magic link cannot be sent", async () => {
+    stubFetch({
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': new TypeError('Failed to fetch'),
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during sign-in');
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
+  });
+
+  it('uses the callback URL of the request and says when the session expired', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': { status: 200, body: {} },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog();
+    await openDialog({ reason: 'expired', callbackUrl: '/demo?tab=2' });
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Please sign in to continue');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')[0]).toEqual({ email: 'jane@example.com', callbackURL: '/demo?tab=2' });
+  });
+
+  it('opens from ?signin=1 with its callbackUrl and removes both from the address', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': { status: 200, body: {} },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    const { router } = renderDialog('/pricing-page?signin=1&callbackUrl=%2Fmarketplace&keep=yes');
+
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?keep=yes'));
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')[0]).toMatchObject({ callbackURL: '/marketplace' });
+  });
+
+  it('ignores a callbackUrl that points to another site', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': { status: 200, body: {} },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog('/?signin=1&callbackUrl=https%3A%2F%2Fevil.example');
+    await screen.findByRole('dialog', { name: 'Welcome Back' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')[0]).toMatchObject({ callbackURL: '/agents/create' });
+  });
+
+  it('starts Google sign-in and follows the returned url', async () => {
+    const fetchMock = stubFetch({ '/api/auth/sign-in/social': { status: 200, body: { url: 'https://accounts.google.com/o/oauth2/auth?x=1', redirect: true } } });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderDialog();
+    await openDialog({ callbackUrl: '/connect' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/auth?x=1'));
+    expect(callsTo(fetchMock, '/api/auth/sign-in/social')).toEqual([{ provider: 'google', callbackURL: '/connect' }]);
+  });
+
+  it("shows the server's message inline when Google is not configured", async () => {
+    stubFetch({ '/api/auth/sign-in/social': { status: 404, body: { code: 'PROVIDER_NOT_FOUND', message: 'Google sign-in is not configured on this server.' } } });
+    renderDialog();
+    await openDialog();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in is not configured on this server.');
+  });
+});

@@ -1,0 +1,14 @@
+import { cn } from '@/lib/cn';
+
+/** The Agentry mark (same drawing as the favicon) with the word mark. */
+export function AgentryLogo({ className, showWordmark = true }: { className?: string; showWordmark?: boolean }) {
+  return (
+    <span className={cn('inline-flex items-center gap-2.5', className)}>
+      <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden focusable="false">
+        <rect width="32" height="32" rx="8" fill="#276d64" />
+        <path d="M9 22l7-13 7 13h-4l-3-6-3 6z" fill="#fff" />
+      </svg>
+      {showWordmark ? <span className="text-lg font-semibold tracking-tight">Agentry</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+import { WandSparkles } from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LinkButton } from '../components/link-button';
+import { WorkspacePage } from '../components/workspace-page';
+
+export function OptimizePage() {
+  return (
+    <WorkspacePage>
+      <EmptyState
+        icon={WandSparkles}
+        title="Nothing to optimize yet"
+        description="Once an agent has conversations, suggestions to improve its prompt and answers appear here."
+        action={<LinkButton to="/agents">Go to agents</LinkButton>}
+      />
+    </WorkspacePage>
+  );
+}

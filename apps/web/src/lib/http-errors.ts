@@ -1,0 +1,38 @@
+import { isCancelledError } from '@tanstack/react-query';
+import { describeHttpFailure, SIGN_IN_REQUIRED_MESSAGE } from '@agentry/core/error-messages';
+import { toast } from 'sonner';
+import { ApiError } from './api';
+
+/** Evaluation §8.2: the toast when nothing better is known. */
+export const GENERIC_ERROR_TOAST = 'something went wrong...';
+
+const TEMPLATE_NOT_FOUND = 'Template not found';
+
+function isAbortError(error: unknown) {
+  return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+}
+
+/**
+ * The toast text for a failed request (evaluation §8.2 / billing §8 Generic HTTP), or null when
+ * the failure is silent: cancelled requests and 'Template not found'.
+ */
+export function describeErrorToast(error: unknown): string | null {
+  if (isCancelledError(error) || isAbortError(error)) return null;
+
+  if (error instanceof ApiError) {
+    if (error.code === 'TEMPLATE_NOT_FOUND' || error.message === TEMPLATE_NOT_FOUND) return null;
+    // The sign-in event itself was raised by apiRequest; only the toast is left to do.
+    if (error.status === 401) return SIGN_IN_REQUIRED_MESSAGE;
+    return describeHttpFailure({ status: error.status, body: error.body, fallback: GENERIC_ERROR_TOAST }).message;
+  }
+
+  const message = error instanceof Error ? error.message.trim() : typeof error === 'string' ? error.trim() : '';
+  if (message === TEMPLATE_NOT_FOUND) return null;
+  return message || GENERIC_ERROR_TOAST;
+}
+
+/** The one global handler of failed requests: toasts per §8.2 unless the failure is silent. */
+export function handleApiError(error: unknown) {
+  const message = describeErrorToast(error);
+  if (message !== null) toast.error(message);
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
+// Every server-owned path prefix; the dev server forwards them to the API.
+const serverPrefixes = ['/api', '/auth/check-access', '/stripe', '/templates', '/questiongenerator', '/widget', '/v1', '/webhook'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+});
