@@ -280,6 +280,9 @@ export const CatalogueTier = z.object({
   display_order: z.number().int(),
   is_active: z.boolean().default(true),
   capabilities: PartialPlanCapabilities.nullable().optional(),
+  /** Not in the spec's list: each tier is listed once per billing interval, with its price in cents. */
+  billing_interval: BillingInterval.optional(),
+  price_cents: z.number().int().nonnegative().nullable().optional(),
 });
 export type CatalogueTier = z.infer<typeof CatalogueTier>;
 

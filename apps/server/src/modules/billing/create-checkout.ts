@@ -1,0 +1,76 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CreateCheckoutBody, CreateCheckoutReply } from '@agentry/core/billing';
+import { errorCatalogue } from '@agentry/core/errors';
+import { AppError } from '../../platform/http/app-error';
+import { user } from '../auth/auth.tables';
+import type { BillingContext } from './billing-context';
+import { toReturnUrl, withQuery } from './billing-context';
+import { ensureBillingCustomer, findCustomerId } from './ensure-billing-customer';
+import { getPriceByProviderIdOrThrow } from './find-price';
+import { findLatestSubscription } from './get-billing-subscription';
+
+export const SHOULD_SIGN_IN_MESSAGE = 'This email already has an active subscription. Please sign in to manage it.';
+
+async function hasActiveSubscription(context: BillingContext, userId: string) {
+  const latest = await findLatestSubscription({ db: context.db, userId });
+  return latest !== null && ['active', 'trialing', 'past_due'].includes(latest.status);
+}
+
+/** Someone else's address with a plan in force: they must sign in as that user to manage it. */
+async function isEmailOfAnotherSubscriber(context: BillingContext, email: string | undefined, userId: string | null) {
+  if (!email) return false;
+  const [owner] = await context.db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return owner !== undefined && owner.id !== userId && (await hasActiveSubscription(context, owner.id));
+}
+
+/**
+ * POST /api/stripe/create-checkout. Answers a checkout url, or one of the spec's flags: a
+ * subscriber choosing another plan goes through the upgrade flow, a failed payment through the
+ * portal, the same plan again is 'already active', another subscriber's e-mail must sign in.
+ */
+export async function createCheckout(context: BillingContext, options: { userId: string | null; body: CreateCheckoutBody }): Promise<CreateCheckoutReply> {
+  const { body, userId } = options;
+  if (await isEmailOfAnotherSubscriber(context, body.email, userId)) return { shouldSignIn: true, error: SHOULD_SIGN_IN_MESSAGE };
+  if (!userId) throw new AppError('UNAUTHORIZED');
+  const price = await getPriceByProviderIdOrThrow({ db: context.db, priceId: body.priceId });
+  const mode = price.mode;
+  if (mode === 'subscription') {
+    const latest = await findLatestSubscription({ db: context.db, userId });
+    if (latest && ['past_due', 'unpaid'].includes(latest.status)) {
+      const customerId = await findCustomerId({ db: context.db, userId });
+      const portal = customerId ? await context.provider.createPortalSession({ customerId, returnUrl: toReturnUrl(context.publicUrl, body.cancelUrl, '/usage'), idempotencyKey: `portal:${customerId}:${randomUUID()}` }) : null;
+      return { redirectToPortal: true, url: portal?.url, error: errorCatalogue.PAYMENT_FAILED.message };
+    }
+    if (latest && ['active', 'trialing'].includes(latest.status)) {
+      if (latest.priceId === price.providerPriceId) return { hasActiveSubscription: true, error: errorCatalogue.ACTIVE_SUBSCRIPTION_EXISTS.message };
+      return { useUpgradeFlow: true, newPriceId: body.priceId };
+    }
+  }
+  const customerId = await ensureBillingCustomer({ db: context.db, provider: context.provider, userId });
+  const [account] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  const successUrl = withQuery(toReturnUrl(context.publicUrl, body.successUrl, `/success?email=${encodeURIComponent(account?.email ?? '')}&returnUrl=%2Fusage`), { session_id: '{CHECKOUT_SESSION_ID}' });
+  const cancelUrl = toReturnUrl(context.publicUrl, body.cancelUrl, '/?scrollToPricing=true');
+  const request = { priceId: body.priceId, mode, successUrl, cancelUrl, couponId: body.couponId, promoCode: body.promoCode, referralId: body.referralId };
+  // A double click within the same minute gets the same session back from the provider.
+  const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24);
+  const session = await context.provider.createCheckoutSession({
+    mode,
+    customerId,
+    priceId: body.priceId,
+    successUrl,
+    cancelUrl,
+    metadata: { kind: 'checkout', userId, priceId: body.priceId, priceKey: price.key, ...(body.referralId ? { referralId: body.referralId } : {}) },
+    couponId: body.couponId,
+    promotionCode: body.promoCode,
+    referralId: body.referralId,
+    idempotencyKey: `checkout:${userId}:${fingerprint}:${Math.floor(Date.now() / 60_000)}`,
+  });
+  return { url: session.url, sessionId: session.id };
+}
+
+/** POST /api/stripe/create-portal */
+export async function createPortal(context: BillingContext, options: { userId: string; returnUrl?: string }): Promise<{ url: string }> {
+  const customerId = await ensureBillingCustomer({ db: context.db, provider: context.provider, userId: options.userId });
+  return context.provider.createPortalSession({ customerId, returnUrl: toReturnUrl(context.publicUrl, options.returnUrl, '/usage'), idempotencyKey: `portal:${customerId}:${randomUUID()}` });
+}

@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { toMillicredits } from '@agentry/core/credits';
+import type { Database } from '../../platform/db/database';
+import { grantPeriodCredits } from '../credits/grant-credits';
+import { billingPrice, billingSubscription } from './billing.tables';
+import { ENTITLED_STATUSES } from './get-billing-subscription';
+
+/** Whole calendar months (UTC) from `start` to `at`. */
+export function monthsBetween(start: Date, at: Date): number {
+  let months = (at.getUTCFullYear() - start.getUTCFullYear()) * 12 + (at.getUTCMonth() - start.getUTCMonth());
+  if (addMonths(start, months) > at) months -= 1;
+  return Math.max(0, months);
+}
+
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+export function monthlyGrantKey(subscriptionId: string, periodStart: Date, month: number) {
+  return `monthly:${subscriptionId}:${periodStart.toISOString()}:${month}`;
+}
+
+/**
+ * The scheduled job for plans billed less often than monthly: annual plans (month 0 comes
+ * with the paid invoice, months 1-11 from here) and lifetime deals (every month from here).
+ * Keyed by subscription, period and month: running it again, or on several instances, grants once.
+ */
+export async function grantMonthlyAllowances(options: { db: Database; now: Date }): Promise<number> {
+  const rows = await options.db
+    .select({ id: billingSubscription.id, userId: billingSubscription.userId, interval: billingSubscription.interval, periodStart: billingSubscription.currentPeriodStart, creditLimit: billingPrice.creditLimit, tierCode: billingPrice.tierCode })
+    .from(billingSubscription)
+    .innerJoin(billingPrice, eq(billingPrice.providerPriceId, billingSubscription.priceId))
+    .where(and(inArray(billingSubscription.interval, ['year', 'lifetime']), inArray(billingSubscription.status, [...ENTITLED_STATUSES])));
+  let granted = 0;
+  for (const row of rows) {
+    const month = monthsBetween(row.periodStart, options.now);
+    const isDue = row.interval === 'lifetime' ? true : month >= 1 && month <= 11;
+    if (!isDue || row.creditLimit <= 0) continue;
+    const result = await grantPeriodCredits({
+      db: options.db,
+      billingUserId: row.userId,
+      millicredits: toMillicredits(row.creditLimit),
+      idempotencyKey: monthlyGrantKey(row.id, row.periodStart, month),
+      reference: row.id,
+      periodStartedAt: addMonths(row.periodStart, month),
+      metadata: { subscriptionId: row.id, month, tierCode: row.tierCode },
+    });
+    if (result.isApplied) granted += 1;
+  }
+  return granted;
+}

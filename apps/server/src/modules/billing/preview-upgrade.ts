@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { computeTimeFraction, daysRemainingUntil, prorateUpgradeCredits, type PreviewUpgradeReply } from '@agentry/core/billing';
+import { AppError } from '../../platform/http/app-error';
+import type { BillingContext } from './billing-context';
+import { summarizePlan } from './billing-context';
+import { billingUpgrade } from './billing.tables';
+import { findCustomerId } from './ensure-billing-customer';
+import { findPriceByProviderId, getPriceByProviderIdOrThrow, type PriceRow } from './find-price';
+import { getChangeableSubscriptionOrThrow, type SubscriptionRow } from './get-billing-subscription';
+
+/** A previewed proration date is reused by the checkout and the change for this long. */
+const PREVIEW_REUSE_MS = 60 * 60 * 1000;
+
+export async function getPlanChangeTargetOrThrow(context: BillingContext, options: { userId: string; newPriceId: string }) {
+  const subscription = await getChangeableSubscriptionOrThrow({ db: context.db, userId: options.userId });
+  const target = await getPriceByProviderIdOrThrow({ db: context.db, priceId: options.newPriceId });
+  if (target.mode !== 'subscription' || target.interval === 'lifetime') throw new AppError('INVALID_PLAN_SELECTION');
+  if (target.providerPriceId === subscription.priceId) throw new AppError('CONFLICT', { message: 'This plan is already active.' });
+  const current = await findPriceByProviderId({ db: context.db, priceId: subscription.priceId });
+  const customerId = (await findCustomerId({ db: context.db, userId: options.userId })) ?? subscription.customerId;
+  return { subscription, target, current, customerId };
+}
+
+/** The open upgrade towards a price (its proration date), or a new one fixed now. */
+export async function findOrCreateUpgrade(context: BillingContext, options: { userId: string; subscription: SubscriptionRow; toPriceId: string }) {
+  const now = await context.provider.now();
+  const [recent] = await context.db
+    .select()
+    .from(billingUpgrade)
+    .where(
+      and(
+        eq(billingUpgrade.userId, options.userId),
+        eq(billingUpgrade.subscriptionId, options.subscription.id),
+        eq(billingUpgrade.toPriceId, options.toPriceId),
+        inArray(billingUpgrade.status, ['previewed', 'checkout']),
+        gt(billingUpgrade.prorationDate, new Date(now.getTime() - PREVIEW_REUSE_MS)),
+      ),
+    )
+    .orderBy(desc(billingUpgrade.createdAt))
+    .limit(1);
+  const isInPeriod = recent && options.subscription.currentPeriodEnd && recent.prorationDate < options.subscription.currentPeriodEnd && recent.prorationDate >= options.subscription.currentPeriodStart;
+  if (recent && isInPeriod) return recent;
+  // Whole seconds: Stripe's proration_date is a Unix timestamp.
+  const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const [created] = await context.db
+    .insert(billingUpgrade)
+    .values({ id: randomUUID(), userId: options.userId, subscriptionId: options.subscription.id, fromPriceId: options.subscription.priceId ?? '', toPriceId: options.toPriceId, prorationDate })
+    .returning();
+  if (!created) throw new Error('upgrade insert returned nothing');
+  return created;
+}
+
+export function expectedUpgradeCredits(options: { current: PriceRow | null; target: PriceRow; subscription: SubscriptionRow; prorationDate: Date; isCycleReset: boolean }) {
+  if (options.isCycleReset) return options.target.creditLimit;
+  return prorateUpgradeCredits({
+    currentCreditLimit: options.current?.creditLimit ?? 0,
+    targetCreditLimit: options.target.creditLimit,
+    timeFraction: computeTimeFraction({ periodStart: options.subscription.currentPeriodStart, periodEnd: options.subscription.currentPeriodEnd ?? options.prorationDate, at: options.prorationDate }),
+  });
+}
+
+/** POST /stripe/preview-upgrade: the provider's own proration invoice, at the date the change will use. */
+export async function previewUpgrade(context: BillingContext, options: { userId: string; newPriceId: string }): Promise<PreviewUpgradeReply> {
+  const { subscription, target, current, customerId } = await getPlanChangeTargetOrThrow(context, options);
+  const upgrade = await findOrCreateUpgrade(context, { userId: options.userId, subscription, toPriceId: options.newPriceId });
+  const invoice = await context.provider.previewPriceChange({
+    customerId,
+    subscriptionId: subscription.id,
+    itemId: subscription.itemId,
+    newPriceId: options.newPriceId,
+    prorationDate: upgrade.prorationDate,
+    idempotencyKey: `preview:${upgrade.id}`,
+  });
+  const creditAmount = invoice.lines.filter((line) => line.amount < 0).reduce((sum, line) => sum - line.amount, 0);
+  const chargeAmount = invoice.lines.filter((line) => line.amount > 0).reduce((sum, line) => sum + line.amount, 0);
+  const resetLine = invoice.lines.find((line) => !line.isProration && line.amount > 0);
+  const isCycleReset = Boolean(resetLine) || (current?.interval ?? null) !== target.interval;
+  return {
+    proration: {
+      currency: invoice.currency,
+      creditAmount,
+      chargeAmount,
+      totalDueNow: invoice.amountDue,
+      daysRemaining: daysRemainingUntil(subscription.currentPeriodEnd, upgrade.prorationDate),
+    },
+    nextBillingDate: (resetLine?.periodEnd ?? subscription.currentPeriodEnd).toISOString(),
+    billingCycleReset: isCycleReset,
+    currentPlan: summarizePlan(current, subscription.priceId),
+    targetPlan: summarizePlan(target),
+    creditsGranted: expectedUpgradeCredits({ current, target, subscription, prorationDate: upgrade.prorationDate, isCycleReset }),
+    prorationDate: upgrade.prorationDate.toISOString(),
+  };
+}

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/database';
+import type { BillingProvider } from '../../platform/payments/billing-provider';
+import { billingSubscription } from './billing.tables';
+import { findUserIdByCustomer } from './ensure-billing-customer';
+import { findPriceByProviderId } from './find-price';
+import { unlockSubaccountsIfAllowed } from './subaccount-lock';
+
+/**
+ * Rewrites our copy of a subscription from a fresh read of the provider. Events only say
+ * "look again", so their order does not matter: the last read always wins with the truth.
+ */
+export async function syncSubscription(options: { db: Database; provider: BillingProvider; subscriptionId: string; logger?: FastifyBaseLogger }) {
+  const { db } = options;
+  const subscription = await options.provider.retrieveSubscription(options.subscriptionId);
+  if (!subscription) return null;
+  const userId = await findUserIdByCustomer({ db, customerId: subscription.customerId });
+  if (!userId) {
+    options.logger?.warn({ subscriptionId: subscription.id, customerId: subscription.customerId }, 'subscription of an unknown customer ignored');
+    return null;
+  }
+  const price = await findPriceByProviderId({ db, priceId: subscription.priceId });
+  const values = {
+    userId,
+    customerId: subscription.customerId,
+    status: subscription.status,
+    priceId: subscription.priceId,
+    itemId: subscription.itemId,
+    interval: price?.interval ?? null,
+    currentPeriodStart: subscription.currentPeriodStart,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    endedAt: subscription.endedAt,
+    scheduleId: subscription.scheduleId,
+    scheduledPriceId: subscription.scheduledPriceId,
+    scheduledChangeDate: subscription.scheduledChangeDate,
+    hasPendingUpdate: subscription.hasPendingUpdate,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(billingSubscription)
+    .values({ id: subscription.id, ...values })
+    .onConflictDoUpdate({ target: billingSubscription.id, set: values });
+  await unlockSubaccountsIfAllowed({ db, userId });
+  return { userId, subscription, price };
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The payment provider as the billing module sees it. Two implementations, chosen once in
+ * create-billing-provider.ts: Stripe, and the embedded local provider (a built-in TEST MODE
+ * checkout page). Objects are read fresh from the provider; events carry only what changed.
+ */
+export type BillingProvider = {
+  kind: 'stripe' | 'local';
+  /** The price id this provider sells a catalogue key under, or null when it does not sell it. */
+  priceIdFor: (key: string) => { priceId: string | null; livePriceId: string | null };
+  /** The provider's notion of now (the local provider's clock can be advanced). */
+  now: () => Promise<Date>;
+  createCustomer: (options: { userId: string; email: string; name: string; idempotencyKey: string }) => Promise<string>;
+  createCheckoutSession: (options: CheckoutSessionOptions) => Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession: (id: string) => Promise<ProviderCheckoutSession | null>;
+  retrievePrice: (priceId: string) => Promise<ProviderPrice | null>;
+  retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
+  retrieveInvoice: (id: string) => Promise<ProviderInvoice | null>;
+  /** The invoice an immediate price change would produce, prorated at `prorationDate`. */
+  previewPriceChange: (options: PriceChangeOptions) => Promise<ProviderInvoice>;
+  /** Immediate change: always_invoice proration, pending_if_incomplete payment (a failed payment changes nothing). */
+  changePrice: (options: PriceChangeOptions & { paymentMethodId: string | null }) => Promise<PriceChangeResult>;
+  /** A change at the end of the current period, through a subscription schedule. */
+  scheduleDowngrade: (options: { subscriptionId: string; newPriceId: string; idempotencyKey: string }) => Promise<{ scheduleId: string; effectiveDate: Date }>;
+  /** The subscription a schedule belongs (or, once released, belonged) to. */
+  retrieveScheduleSubscriptionId: (scheduleId: string) => Promise<string | null>;
+  /** Cancels a scheduled change by releasing the schedule. */
+  releaseSchedule: (options: { scheduleId: string; idempotencyKey: string }) => Promise<void>;
+  setCancelAtPeriodEnd: (options: { subscriptionId: string; cancelAtPeriodEnd: boolean; idempotencyKey: string }) => Promise<void>;
+  createPortalSession: (options: { customerId: string; returnUrl: string; idempotencyKey: string }) => Promise<{ url: string }>;
+  /** Checks a webhook's signature and answers its event; throws when it does not verify. */
+  verifyWebhook: (rawBody: Buffer, signature: string | undefined) => BillingEvent;
+  /** Where events go (the local provider emits them itself; Stripe's arrive by webhook). */
+  setEventSink: (sink: (event: BillingEvent) => Promise<void>) => void;
+  /** Routes the provider serves itself (the local checkout page); Stripe has none. */
+  registerRoutes: (app: FastifyInstance) => void;
+};
+
+export type CheckoutSessionOptions = {
+  mode: 'subscription' | 'payment' | 'setup';
+  customerId: string;
+  /** Absent in setup mode. */
+  priceId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  couponId?: string;
+  promotionCode?: string;
+  referralId?: string;
+  /** Shown on the local page for a setup session: what confirming will charge. */
+  description?: string;
+  idempotencyKey: string;
+};
+
+export type ProviderCheckoutSession = {
+  id: string;
+  mode: 'subscription' | 'payment' | 'setup';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  customerId: string | null;
+  subscriptionId: string | null;
+  priceId: string | null;
+  /** The payment method a setup session collected. */
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+};
+
+export type ProviderPrice = { id: string; unitAmount: number | null; currency: string; interval: 'month' | 'year' | null };
+
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'canceled' | 'paused';
+
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  priceId: string | null;
+  itemId: string | null;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
+  scheduleId: string | null;
+  /** From the schedule's next phase, when a change is scheduled. */
+  scheduledPriceId: string | null;
+  scheduledChangeDate: Date | null;
+  /** A change waiting for its payment (pending_if_incomplete): not applied. */
+  hasPendingUpdate: boolean;
+  metadata: Record<string, string>;
+};
+
+export type ProviderInvoiceLine = { priceId: string | null; amount: number; isProration: boolean; periodStart: Date; periodEnd: Date };
+
+export type ProviderInvoice = {
+  id: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+  billingReason: string | null;
+  currency: string;
+  amountDue: number;
+  amountPaid: number;
+  lines: ProviderInvoiceLine[];
+};
+
+export type PriceChangeOptions = { customerId: string; subscriptionId: string; itemId: string; newPriceId: string; prorationDate: Date; idempotencyKey: string };
+
+export type PriceChangeResult = {
+  subscription: ProviderSubscription;
+  invoice: ProviderInvoice | null;
+  /** card_declined, insufficient_funds, ... when the payment failed and the change stayed pending. */
+  paymentErrorCode: string | null;
+};
+
+export type BillingEvent = { id: string; type: string; objectId: string };
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Webhook signature verification failed') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A payment the provider refused (card declined and the like). */
+export class PaymentDeclinedError extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(`Payment declined: ${code}`);
+    this.name = 'PaymentDeclinedError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,596 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A small Stripe on loopback for tests: the endpoints the billing module calls, answering
+ * objects in the shape of the SDK's API version (subscription items carry the period,
+ * invoice lines carry pricing and parent details). The real SDK talks to it through its
+ * host/port/protocol options. Events it would send are kept in an outbox; tests deliver
+ * them (signed with the SDK's own helper) in any order, any number of times.
+ */
+
+type Json = Record<string, unknown>;
+type FakePrice = { id: string; unit_amount: number; interval: 'month' | 'year' | null };
+type FakeSubscription = {
+  id: string;
+  customer: string;
+  status: string;
+  item: { id: string; price: string; current_period_start: number; current_period_end: number };
+  cancel_at_period_end: boolean;
+  ended_at: number | null;
+  schedule: string | null;
+  pending_update: Json | null;
+  latest_invoice: string | null;
+  default_payment_method: string | null;
+  metadata: Record<string, string>;
+  created: number;
+};
+type FakeLine = { price: string; amount: number; proration: boolean; start: number; end: number; subscriptionItem: string };
+type FakeInvoice = { id: string; customer: string; subscription: string | null; status: string; billing_reason: string; lines: FakeLine[]; amount_due: number; amount_paid: number; created: number; paymentError: string | null };
+type FakeSession = {
+  id: string;
+  mode: 'subscription' | 'payment' | 'setup';
+  customer: string;
+  price: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  subscription: string | null;
+  setup_payment_method: string | null;
+  success_url: string;
+  cancel_url: string;
+  metadata: Record<string, string>;
+  discounts: Json[] | null;
+  allow_promotion_codes: boolean;
+};
+type FakeSchedule = { id: string; subscription: string | null; customer: string; status: 'active' | 'released'; released_subscription: string | null; phases: { price: string; start_date: number; end_date: number }[] };
+export type FakeEvent = { id: string; type: string; object: Json };
+
+export const DECLINED_CARD = 'pm_card_chargeDeclinedInsufficientFunds';
+export const GOOD_CARD = 'pm_card_visa';
+const DAY = 24 * 60 * 60;
+
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function addInterval(seconds: number, interval: 'month' | 'year' | null) {
+  const date = new Date(seconds * 1000);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** Stripe's form encoding (a[b][0][c]=x) to nested objects and arrays. */
+export function parseStripeForm(body: string): Json {
+  const root: Json = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: Json = root;
+    parts.forEach((part, index) => {
+      const isLast = index === parts.length - 1;
+      const key = part === '' ? String(Object.keys(node).length) : part;
+      if (isLast) node[key] = value;
+      else node = (node[key] ??= {}) as Json;
+    });
+  }
+  return toArrays(root) as Json;
+}
+
+function toArrays(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value as Json).map(([key, child]) => [key, toArrays(child)] as const);
+  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, child]) => child);
+  return Object.fromEntries(entries);
+}
+
+class FakeStripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Json,
+  ) {
+    super(String(body.message));
+  }
+}
+
+const missing = (kind: string, id: string) => new FakeStripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+
+export async function startFakeStripeServer(options: { prices: FakePrice[]; webhookSecret: string; promotionCodes?: Record<string, string> }) {
+  const prices = new Map(options.prices.map((price) => [price.id, price]));
+  const customers = new Map<string, Json>();
+  const sessions = new Map<string, FakeSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
+  const schedules = new Map<string, FakeSchedule>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const outbox: FakeEvent[] = [];
+  const requests: { method: string; path: string; params: Json; idempotencyKey: string | undefined }[] = [];
+  const stripe = new Stripe('sk_test_fake');
+
+  function priceObject(id: string) {
+    const price = prices.get(id);
+    if (!price) throw missing('price', id);
+    return {
+      id,
+      object: 'price',
+      active: true,
+      currency: 'usd',
+      unit_amount: price.unit_amount,
+      unit_amount_decimal: String(price.unit_amount),
+      product: `prod_${id}`,
+      type: price.interval ? 'recurring' : 'one_time',
+      recurring: price.interval ? { interval: price.interval, interval_count: 1, usage_type: 'licensed' } : null,
+      livemode: false,
+      metadata: {},
+    };
+  }
+
+  function subscriptionObject(subscription: FakeSubscription, expandInvoice = false): Json {
+    return {
+      id: subscription.id,
+      object: 'subscription',
+      customer: subscription.customer,
+      status: subscription.status,
+      currency: 'usd',
+      created: subscription.created,
+      start_date: subscription.created,
+      billing_cycle_anchor: subscription.item.current_period_start,
+      cancel_at_period_end: subscription.cancel_at_period_end,
+      cancel_at: subscription.cancel_at_period_end ? subscription.item.current_period_end : null,
+      canceled_at: subscription.status === 'canceled' ? subscription.ended_at : null,
+      ended_at: subscription.ended_at,
+      schedule: subscription.schedule,
+      pending_update: subscription.pending_update,
+      latest_invoice: expandInvoice && subscription.latest_invoice ? invoiceObject(invoices.get(subscription.latest_invoice) as FakeInvoice) : subscription.latest_invoice,
+      default_payment_method: subscription.default_payment_method,
+      metadata: subscription.metadata,
+      livemode: false,
+      items: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subscription.id}`,
+        data: [
+          {
+            id: subscription.item.id,
+            object: 'subscription_item',
+            created: subscription.created,
+            current_period_start: subscription.item.current_period_start,
+            current_period_end: subscription.item.current_period_end,
+            price: priceObject(subscription.item.price),
+            quantity: 1,
+            subscription: subscription.id,
+            metadata: {},
+            discounts: [],
+            tax_rates: [],
+          },
+        ],
+      },
+    };
+  }
+
+  function invoiceObject(invoice: FakeInvoice): Json {
+    return {
+      id: invoice.id,
+      object: 'invoice',
+      customer: invoice.customer,
+      status: invoice.status,
+      billing_reason: invoice.billing_reason,
+      currency: 'usd',
+      amount_due: invoice.amount_due,
+      amount_paid: invoice.amount_paid,
+      amount_remaining: invoice.amount_due - invoice.amount_paid,
+      created: invoice.created,
+      period_start: invoice.lines[0]?.start ?? invoice.created,
+      period_end: invoice.lines[0]?.end ?? invoice.created,
+      livemode: false,
+      parent: invoice.subscription
+        ? { type: 'subscription_details', quote_details: null, subscription_details: { subscription: invoice.subscription, metadata: {} } }
+        : null,
+      lines: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/invoices/${invoice.id}/lines`,
+        data: invoice.lines.map((line, index) => ({
+          id: `il_${invoice.id}_${index}`,
+          object: 'line_item',
+          amount: line.amount,
+          currency: 'usd',
+          description: line.proration ? (line.amount < 0 ? 'Unused time' : 'Remaining time') : '1 x plan',
+          invoice: invoice.id,
+          livemode: false,
+          metadata: {},
+          period: { start: line.start, end: line.end },
+          pricing: { type: 'price_details', price_details: { price: line.price, product: `prod_${line.price}` }, unit_amount_decimal: String(line.amount) },
+          parent: {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: { invoice_item: null, proration: line.proration, proration_details: null, subscription: invoice.subscription, subscription_item: line.subscriptionItem },
+          },
+          quantity: 1,
+        })),
+      },
+    };
+  }
+
+  function sessionObject(session: FakeSession, expand: string[] = []): Json {
+    return {
+      id: session.id,
+      object: 'checkout.session',
+      mode: session.mode,
+      status: session.status,
+      payment_status: session.payment_status,
+      customer: session.customer,
+      subscription: session.subscription,
+      success_url: session.success_url,
+      cancel_url: session.cancel_url,
+      url: session.status === 'open' ? `https://checkout.stripe.test/c/pay/${session.id}` : null,
+      metadata: session.metadata,
+      livemode: false,
+      setup_intent:
+        session.mode === 'setup'
+          ? expand.includes('setup_intent')
+            ? { id: `seti_${session.id}`, object: 'setup_intent', payment_method: session.setup_payment_method, status: session.status === 'complete' ? 'succeeded' : 'requires_payment_method' }
+            : `seti_${session.id}`
+          : null,
+      ...(expand.includes('line_items') && session.price
+        ? { line_items: { object: 'list', has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items`, data: [{ id: `li_${session.id}`, object: 'item', quantity: 1, price: priceObject(session.price) }] } }
+        : {}),
+    };
+  }
+
+  function scheduleObject(schedule: FakeSchedule): Json {
+    return {
+      id: schedule.id,
+      object: 'subscription_schedule',
+      customer: schedule.customer,
+      subscription: schedule.subscription,
+      status: schedule.status,
+      released_subscription: schedule.released_subscription,
+      end_behavior: 'release',
+      livemode: false,
+      metadata: {},
+      phases: schedule.phases.map((phase) => ({ start_date: phase.start_date, end_date: phase.end_date, items: [{ price: phase.price, quantity: 1, metadata: {} }], proration_behavior: 'create_prorations' })),
+    };
+  }
+
+  function emit(type: string, object: Json) {
+    outbox.push({ id: newId('evt'), type, object });
+  }
+
+  function getSubscription(id: string) {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw missing('subscription', id);
+    return subscription;
+  }
+
+  function createInvoice(subscription: FakeSubscription, billingReason: string, lines: FakeLine[], paymentMethod: string | null): FakeInvoice {
+    const amount = Math.max(0, lines.reduce((sum, line) => sum + line.amount, 0));
+    const isDeclined = paymentMethod === DECLINED_CARD && amount > 0;
+    const invoice: FakeInvoice = {
+      id: newId('in'),
+      customer: subscription.customer,
+      subscription: subscription.id,
+      status: isDeclined ? 'open' : 'paid',
+      billing_reason: billingReason,
+      lines,
+      amount_due: amount,
+      amount_paid: isDeclined ? 0 : amount,
+      created: now(),
+      paymentError: isDeclined ? 'insufficient_funds' : null,
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  /** Stripe's proration of a price change at `at`: unused old time credited, remaining new time charged, or a new cycle when the interval changes. */
+  function prorationLines(subscription: FakeSubscription, newPriceId: string, at: number): FakeLine[] {
+    const oldPrice = prices.get(subscription.item.price);
+    const newPrice = prices.get(newPriceId);
+    if (!oldPrice || !newPrice) throw missing('price', newPriceId);
+    const { current_period_start: start, current_period_end: end } = subscription.item;
+    const fraction = Math.min(1, Math.max(0, (end - at) / (end - start)));
+    const lines: FakeLine[] = [{ price: oldPrice.id, amount: -Math.round(oldPrice.unit_amount * fraction), proration: true, start: at, end, subscriptionItem: subscription.item.id }];
+    if (oldPrice.interval !== newPrice.interval) {
+      lines.push({ price: newPrice.id, amount: newPrice.unit_amount, proration: false, start: at, end: addInterval(at, newPrice.interval), subscriptionItem: subscription.item.id });
+    } else {
+      lines.push({ price: newPrice.id, amount: Math.round(newPrice.unit_amount * fraction), proration: true, start: at, end, subscriptionItem: subscription.item.id });
+    }
+    return lines;
+  }
+
+  function handle(method: string, path: string, params: Json): unknown {
+    const segments = path.split('/').filter(Boolean).slice(1);
+    const [resource, id, action] = segments;
+    const expand = (Array.isArray(params.expand) ? params.expand : []) as string[];
+
+    if (resource === 'customers' && method === 'POST' && !id) {
+      const customer = { id: newId('cus'), object: 'customer', email: params.email, name: params.name, metadata: params.metadata ?? {}, livemode: false };
+      customers.set(customer.id, customer);
+      return customer;
+    }
+    if (resource === 'prices' && method === 'GET' && id) return priceObject(id);
+    if (resource === 'promotion_codes' && method === 'GET') {
+      const code = typeof params.code === 'string' ? params.code : '';
+      const promotion = options.promotionCodes?.[code];
+      return { object: 'list', has_more: false, url: '/v1/promotion_codes', data: promotion ? [{ id: promotion, object: 'promotion_code', code, active: true }] : [] };
+    }
+    if (resource === 'checkout' && id === 'sessions') {
+      const sessionId = action;
+      if (method === 'POST' && !sessionId) {
+        const lineItems = (params.line_items ?? []) as { price: string }[];
+        const session: FakeSession = {
+          id: newId('cs_test'),
+          mode: params.mode as FakeSession['mode'],
+          customer: String(params.customer),
+          price: lineItems[0]?.price ?? null,
+          status: 'open',
+          payment_status: params.mode === 'setup' ? 'no_payment_required' : 'unpaid',
+          subscription: null,
+          setup_payment_method: null,
+          success_url: String(params.success_url),
+          cancel_url: String(params.cancel_url),
+          metadata: (params.metadata ?? {}) as Record<string, string>,
+          discounts: (params.discounts as Json[] | undefined) ?? null,
+          allow_promotion_codes: params.allow_promotion_codes === 'true',
+        };
+        if (session.price) priceObject(session.price);
+        sessions.set(session.id, session);
+        return sessionObject(session);
+      }
+      if (method === 'GET' && sessionId) {
+        const session = sessions.get(sessionId);
+        if (!session) throw missing('checkout.session', sessionId);
+        return sessionObject(session, expand);
+      }
+    }
+    if (resource === 'subscriptions' && id) {
+      const subscription = getSubscription(id);
+      if (method === 'GET') return subscriptionObject(subscription, expand.includes('latest_invoice'));
+      if (method === 'POST') return updateSubscription(subscription, params, expand);
+    }
+    if (resource === 'invoices' && id === 'create_preview' && method === 'POST') {
+      const subscription = getSubscription(String(params.subscription));
+      const details = (params.subscription_details ?? {}) as { items?: { price: string }[]; proration_date?: string };
+      const newPrice = details.items?.[0]?.price ?? subscription.item.price;
+      const at = details.proration_date ? Number(details.proration_date) : now();
+      const lines = prorationLines(subscription, newPrice, at);
+      const amount = Math.max(0, lines.reduce((sum, line) => sum + line.amount, 0));
+      return invoiceObject({ id: `upcoming_${subscription.id}`, customer: subscription.customer, subscription: subscription.id, status: 'draft', billing_reason: 'upcoming', lines, amount_due: amount, amount_paid: 0, created: now(), paymentError: null });
+    }
+    if (resource === 'invoices' && id && method === 'GET') {
+      const invoice = invoices.get(id);
+      if (!invoice) throw missing('invoice', id);
+      return invoiceObject(invoice);
+    }
+    if (resource === 'invoice_payments' && method === 'GET') {
+      const invoice = invoices.get(String(params.invoice));
+      const data = invoice?.paymentError
+        ? [
+            {
+              id: newId('inpay'),
+              object: 'invoice_payment',
+              invoice: invoice.id,
+              amount_requested: invoice.amount_due,
+              amount_paid: null,
+              currency: 'usd',
+              status: 'open',
+              is_default: true,
+              payment: {
+                type: 'payment_intent',
+                payment_intent: { id: newId('pi'), object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: invoice.paymentError } },
+              },
+            },
+          ]
+        : [];
+      return { object: 'list', has_more: false, url: '/v1/invoice_payments', data };
+    }
+    if (resource === 'subscription_schedules') {
+      if (method === 'POST' && !id) {
+        const subscription = getSubscription(String(params.from_subscription));
+        const schedule: FakeSchedule = {
+          id: newId('sub_sched'),
+          subscription: subscription.id,
+          customer: subscription.customer,
+          status: 'active',
+          released_subscription: null,
+          phases: [{ price: subscription.item.price, start_date: subscription.item.current_period_start, end_date: subscription.item.current_period_end }],
+        };
+        schedules.set(schedule.id, schedule);
+        subscription.schedule = schedule.id;
+        emit('subscription_schedule.created', scheduleObject(schedule));
+        return scheduleObject(schedule);
+      }
+      const schedule = id ? schedules.get(id) : undefined;
+      if (!schedule || !id) throw missing('subscription_schedule', id ?? '');
+      if (method === 'GET') return scheduleObject(schedule);
+      if (method === 'POST' && action === 'release') {
+        schedule.status = 'released';
+        schedule.released_subscription = schedule.subscription;
+        const subscription = schedule.subscription ? subscriptions.get(schedule.subscription) : undefined;
+        if (subscription) subscription.schedule = null;
+        schedule.subscription = null;
+        emit('subscription_schedule.released', scheduleObject(schedule));
+        return scheduleObject(schedule);
+      }
+      if (method === 'POST') {
+        const phases = (params.phases ?? []) as { items: { price: string }[]; start_date?: string; end_date?: string; duration?: { interval: 'month' | 'year' } }[];
+        let previousEnd = 0;
+        schedule.phases = phases.map((phase) => {
+          const start = phase.start_date ? Number(phase.start_date) : previousEnd;
+          const end = phase.end_date ? Number(phase.end_date) : addInterval(start, phase.duration?.interval ?? 'month');
+          previousEnd = end;
+          return { price: phase.items[0]?.price ?? '', start_date: start, end_date: end };
+        });
+        emit('subscription_schedule.updated', scheduleObject(schedule));
+        return scheduleObject(schedule);
+      }
+    }
+    if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
+      return { id: newId('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.test/p/session/${newId('test')}`, livemode: false };
+    }
+    throw new FakeStripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
+  }
+
+  function updateSubscription(subscription: FakeSubscription, params: Json, expand: string[]) {
+    if (params.cancel_at_period_end !== undefined) {
+      subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      emit('customer.subscription.updated', subscriptionObject(subscription));
+    }
+    if (typeof params.default_payment_method === 'string') subscription.default_payment_method = params.default_payment_method;
+    const items = params.items as { id?: string; price?: string }[] | undefined;
+    const newPrice = items?.[0]?.price;
+    if (newPrice && newPrice !== subscription.item.price) {
+      const at = params.proration_date ? Number(params.proration_date) : now();
+      const lines = prorationLines(subscription, newPrice, at);
+      const invoice = createInvoice(subscription, 'subscription_update', lines, subscription.default_payment_method);
+      subscription.latest_invoice = invoice.id;
+      if (invoice.status !== 'paid' && params.payment_behavior === 'pending_if_incomplete') {
+        // The change waits for a payment that failed: nothing about the plan moves.
+        subscription.pending_update = { expires_at: now() + DAY, subscription_items: [{ price: newPrice }] };
+        emit('invoice.payment_failed', invoiceObject(invoice));
+      } else {
+        subscription.pending_update = null;
+        subscription.item.price = newPrice;
+        const resetLine = lines.find((line) => !line.proration);
+        if (resetLine) subscription.item = { ...subscription.item, current_period_start: resetLine.start, current_period_end: resetLine.end };
+        emit('customer.subscription.updated', subscriptionObject(subscription));
+        emit('invoice.paid', invoiceObject(invoice));
+      }
+    }
+    return subscriptionObject(subscription, expand.includes('latest_invoice'));
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://fake.stripe');
+      const body = Buffer.concat(chunks).toString('utf8');
+      const params = request.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
+      const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
+      requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey });
+      const send = (status: number, payload: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+        response.end(JSON.stringify(payload));
+      };
+      if (request.headers.authorization !== 'Bearer sk_test_fake') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      const cacheKey = idempotencyKey ? `${request.method} ${url.pathname} ${idempotencyKey}` : undefined;
+      const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+      if (cached) return send(cached.status, cached.body);
+      let status = 200;
+      let payload: unknown;
+      try {
+        payload = handle(request.method ?? 'GET', url.pathname, params);
+      } catch (error) {
+        if (!(error instanceof FakeStripeError)) throw error;
+        status = error.status;
+        payload = { error: error.body };
+      }
+      if (cacheKey && request.method === 'POST') idempotent.set(cacheKey, { status, body: payload });
+      send(status, payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    subscriptions,
+    invoices,
+    /** Events produced since the last call, oldest first. */
+    takeEvents(): FakeEvent[] {
+      return outbox.splice(0, outbox.length);
+    },
+    /** The signed webhook request Stripe would send for an event. */
+    signEvent(event: FakeEvent) {
+      const payload = JSON.stringify({ id: event.id, object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, type: event.type, data: { object: event.object } });
+      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret }) };
+    },
+    /**
+     * The customer finishing checkout. A subscription's first period can be backdated so a
+     * later upgrade lands mid-period.
+     */
+    completeCheckout(sessionId: string, completion: { paymentMethod?: string; backdateDays?: number } = {}) {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== 'open') throw new Error(`checkout session ${sessionId} is not open`);
+      const paymentMethod = completion.paymentMethod ?? GOOD_CARD;
+      session.status = 'complete';
+      if (session.mode === 'setup') {
+        session.setup_payment_method = paymentMethod;
+        emit('checkout.session.completed', sessionObject(session));
+        return session;
+      }
+      session.payment_status = 'paid';
+      if (session.mode === 'subscription' && session.price) {
+        const price = prices.get(session.price);
+        const start = now() - Math.round((completion.backdateDays ?? 0) * DAY);
+        const subscription: FakeSubscription = {
+          id: newId('sub'),
+          customer: session.customer,
+          status: 'active',
+          item: { id: newId('si'), price: session.price, current_period_start: start, current_period_end: addInterval(start, price?.interval ?? 'month') },
+          cancel_at_period_end: false,
+          ended_at: null,
+          schedule: null,
+          pending_update: null,
+          latest_invoice: null,
+          default_payment_method: paymentMethod,
+          metadata: session.metadata,
+          created: start,
+        };
+        subscriptions.set(subscription.id, subscription);
+        const invoice = createInvoice(
+          subscription,
+          'subscription_create',
+          [{ price: session.price, amount: price?.unit_amount ?? 0, proration: false, start, end: subscription.item.current_period_end, subscriptionItem: subscription.item.id }],
+          paymentMethod,
+        );
+        subscription.latest_invoice = invoice.id;
+        session.subscription = subscription.id;
+        emit('checkout.session.completed', sessionObject(session));
+        emit('customer.subscription.created', subscriptionObject(subscription));
+        emit('invoice.paid', invoiceObject(invoice));
+      } else {
+        emit('checkout.session.completed', sessionObject(session));
+      }
+      return session;
+    },
+    /** The period ends now: the subscription ends, changes to its scheduled price, or renews. */
+    endPeriod(subscriptionId: string) {
+      const subscription = getSubscription(subscriptionId);
+      const end = subscription.item.current_period_end;
+      if (subscription.cancel_at_period_end) {
+        subscription.status = 'canceled';
+        subscription.ended_at = end;
+        emit('customer.subscription.deleted', subscriptionObject(subscription));
+        return;
+      }
+      const schedule = subscription.schedule ? schedules.get(subscription.schedule) : undefined;
+      const nextPhase = schedule?.phases.find((phase) => phase.start_date >= end);
+      if (schedule && nextPhase) {
+        subscription.item.price = nextPhase.price;
+        schedule.status = 'released';
+        schedule.released_subscription = subscription.id;
+        schedule.subscription = null;
+        subscription.schedule = null;
+        emit('subscription_schedule.released', scheduleObject(schedule));
+      }
+      const price = prices.get(subscription.item.price);
+      subscription.item = { ...subscription.item, current_period_start: end, current_period_end: addInterval(end, price?.interval ?? 'month') };
+      const invoice = createInvoice(
+        subscription,
+        'subscription_cycle',
+        [{ price: subscription.item.price, amount: price?.unit_amount ?? 0, proration: false, start: end, end: subscription.item.current_period_end, subscriptionItem: subscription.item.id }],
+        subscription.default_payment_method,
+      );
+      subscription.latest_invoice = invoice.id;
+      emit('customer.subscription.updated', subscriptionObject(subscription));
+      emit(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(invoice));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripeServer = Awaited<ReturnType<typeof startFakeStripeServer>>;

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { me, mockApi, renderBilling, stubBrowserApis } from '../test/billing-test-utils';
+import { isConfirmationTyped, SubaccountLockModal } from './subaccount-lock-modal';
+
+const subaccounts = [
+  { id: 'sa-1', name: 'Acme Dental', logoUrl: null, agentCount: 2, createdAt: '2025-01-05T10:00:00.000Z', isLocked: false },
+  { id: 'sa-2', name: 'Bloom Florists', logoUrl: 'https://cdn.test/bloom.png', agentCount: 1, createdAt: '2025-02-01T10:00:00.000Z', isLocked: false },
+];
+
+function api({ selectStatus = 200 } = {}) {
+  let mustChoose = true;
+  const calls = mockApi({
+    'GET /api/me': { body: me },
+    'GET /api/billing/subaccount-lock': () => ({ body: { mustChoose, allowedActive: 1, subaccounts } }),
+    'POST /api/billing/subaccount-lock': () => {
+      if (selectStatus !== 200) return { status: selectStatus, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'f'.repeat(32) } } };
+      mustChoose = false;
+      return { body: { mustChoose, allowedActive: 1, subaccounts } };
+    },
+  });
+  return calls;
+}
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
+  it('lists the cards with logo, name, agent count and creation date, and cannot be dismissed', async () => {
+    api();
+    renderBilling(<SubaccountLockModal />);
+    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    const acme = within(dialog).getByRole('radio', { name: /Acme Dental/ });
+    expect(acme).toHaveTextContent('2 agents');
+    expect(acme).toHaveTextContent('Created Jan 5, 2025');
+    const bloom = within(dialog).getByRole('radio', { name: /Bloom Florists/ });
+    expect(bloom).toHaveTextContent('1 agent');
+    expect(bloom.querySelector('img')).toHaveAttribute('src', 'https://cdn.test/bloom.png');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+
+    // Clicking outside means clicking through Radix's pointer-events: none on the page.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Select Your Active Subaccount' })).toBeInTheDocument();
+    await user.click(document.body);
+    expect(screen.getByRole('dialog', { name: 'Select Your Active Subaccount' })).toBeInTheDocument();
+  });
+
+  it("asks for a choice first: 'Please select a subaccount'", async () => {
+    api();
+    renderBilling(<SubaccountLockModal />);
+    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please select a subaccount')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Lock Selection' })).not.toBeInTheDocument();
+  });
+
+  it("needs 'confirm' typed (any case) before Lock Selection, then keeps the choice", async () => {
+    const calls = api();
+    renderBilling(<SubaccountLockModal />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    await user.click(within(dialog).getByRole('radio', { name: /Bloom Florists/ }));
+    expect(within(dialog).getByRole('radio', { name: /Bloom Florists/ })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const field = within(dialog).getByRole('textbox', { name: "Type 'confirm' to proceed" });
+    await user.type(field, 'confirmed');
+    await user.click(within(dialog).getByRole('button', { name: 'Lock Selection' }));
+    expect(await screen.findByText("Please type 'confirm' to proceed")).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, 'CoNfIrM');
+    await user.click(within(dialog).getByRole('button', { name: 'Lock Selection' }));
+    expect(await screen.findByText('Subaccount selected successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ subaccountId: 'sa-2' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Your Active Subaccount' })).not.toBeInTheDocument());
+  });
+
+  it("says 'Failed to select subaccount' when the server refuses, and stays open", async () => {
+    api({ selectStatus: 500 });
+    renderBilling(<SubaccountLockModal />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    await user.click(within(dialog).getByRole('radio', { name: /Acme Dental/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.type(within(dialog).getByRole('textbox', { name: "Type 'confirm' to proceed" }), 'confirm');
+    await user.click(within(dialog).getByRole('button', { name: 'Lock Selection' }));
+    expect(await screen.findByText('Failed to select subaccount')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Select Your Active Subaccount' })).toBeInTheDocument();
+  });
+
+  it('is not shown when the plan keeps every sub account', async () => {
+    mockApi({ 'GET /api/billing/subaccount-lock': { body: { mustChoose: false, allowedActive: null, subaccounts } } });
+    renderBilling(<SubaccountLockModal />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('compares the typed confirmation case-insensitively', () => {
+    expect(isConfirmationTyped('Confirm')).toBe(true);
+    expect(isConfirmationTyped(' CONFIRM ')).toBe(true);
+    expect(isConfirmationTyped('confirm!')).toBe(false);
+    expect(isConfirmationTyped('')).toBe(false);
+  });
+});

@@ -1,0 +1,184 @@
+import type { LockableSubaccount } from '@agentry/core/billing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bot, CalendarDays, Check, Lock } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { sessionQueryKey } from '@/lib/session';
+import { billingQueryKeys } from '../api/billing-query-keys';
+import { getSubaccountLock, selectActiveSubaccount } from '../api/subaccount-lock';
+
+/** Billing §5 / §8 texts of the subaccount modal. */
+export const subaccountLockMessages = {
+  selectRequired: 'Please select a subaccount',
+  confirmRequired: "Please type 'confirm' to proceed",
+  success: 'Subaccount selected successfully',
+  failed: 'Failed to select subaccount',
+} as const;
+
+/** The typed confirmation: 'confirm', case-insensitively. */
+export function isConfirmationTyped(value: string) {
+  return value.trim().toLowerCase() === 'confirm';
+}
+
+const createdFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+function formatCreated(value: string) {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : createdFormat.format(date);
+}
+
+/**
+ * Billing §2 'Select Your Active Subaccount': shown in the workspace when the server says the
+ * plan keeps fewer sub accounts than exist. It cannot be dismissed; the choice needs a typed 'confirm'.
+ */
+export function SubaccountLockModal() {
+  const lock = useQuery({ queryKey: billingQueryKeys.subaccountLock, queryFn: ({ signal }) => getSubaccountLock(signal), retry: false, staleTime: 60_000 });
+  const isOpen = lock.data?.mustChoose === true;
+  return (
+    <Dialog open={isOpen}>
+      {isOpen ? (
+        <DialogContent
+          hideClose
+          className="max-w-3xl"
+          onEscapeKeyDown={(event) => event.preventDefault()}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <SubaccountLockBody subaccounts={lock.data?.subaccounts ?? []} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[] }) {
+  const queryClient = useQueryClient();
+  const confirmId = useId();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+
+  const select = useMutation({
+    mutationFn: selectActiveSubaccount,
+    meta: { silentError: true },
+    onSuccess: async () => {
+      toast.success(subaccountLockMessages.success);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingQueryKeys.subaccountLock }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
+    },
+    onError: () => toast.error(subaccountLockMessages.failed),
+  });
+
+  function handleContinue() {
+    if (!selectedId) {
+      toast.error(subaccountLockMessages.selectRequired);
+      return;
+    }
+    setIsConfirming(true);
+  }
+
+  function handleLock(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!selectedId) {
+      toast.error(subaccountLockMessages.selectRequired);
+      return;
+    }
+    if (!isConfirmationTyped(typed)) {
+      toast.error(subaccountLockMessages.confirmRequired);
+      return;
+    }
+    select.mutate(selectedId);
+  }
+
+  const selected = subaccounts.find((subaccount) => subaccount.id === selectedId);
+
+  return (
+    <>
+      <DialogHeader>
+        <span className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+          <Lock className="size-5" aria-hidden />
+        </span>
+        <DialogTitle>Select Your Active Subaccount</DialogTitle>
+        <DialogDescription>
+          Your plan keeps one active subaccount. Choose the one to keep working in; the others are locked, not deleted, and open again when you upgrade.
+        </DialogDescription>
+      </DialogHeader>
+
+      <div role="radiogroup" aria-label="Subaccounts" className="grid max-h-[45dvh] gap-3 overflow-y-auto p-0.5 sm:grid-cols-2 lg:grid-cols-3">
+        {subaccounts.map((subaccount) => {
+          const isSelected = subaccount.id === selectedId;
+          return (
+            <button
+              key={subaccount.id}
+              type="button"
+              role="radio"
+              aria-checked={isSelected}
+              disabled={select.isPending}
+              onClick={() => {
+                setSelectedId(subaccount.id);
+                setIsConfirming(false);
+                setTyped('');
+              }}
+              className={cn(
+                'relative flex cursor-pointer flex-col gap-3 rounded-[var(--radius-card)] border bg-card p-4 text-left transition-colors duration-150 hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                isSelected ? 'border-primary ring-1 ring-primary' : 'border-border',
+              )}
+            >
+              <span className="flex items-center gap-3">
+                <SubaccountLogo subaccount={subaccount} />
+                <span className="line-clamp-2 min-w-0 flex-1 font-medium">{subaccount.name}</span>
+                {isSelected ? <Check className="size-4 shrink-0 text-primary" aria-hidden /> : null}
+              </span>
+              <span className="grid gap-1 text-xs text-muted-foreground">
+                <span className="flex items-center gap-1.5">
+                  <Bot className="size-3.5" aria-hidden />
+                  {subaccount.agentCount} {subaccount.agentCount === 1 ? 'agent' : 'agents'}
+                </span>
+                <span className="flex items-center gap-1.5">
+                  <CalendarDays className="size-3.5" aria-hidden />
+                  Created {formatCreated(subaccount.createdAt)}
+                </span>
+              </span>
+            </button>
+          );
+        })}
+      </div>
+
+      {isConfirming && selected ? (
+        <form onSubmit={handleLock} className="grid gap-3 rounded-[var(--radius-card)] border border-amber-500/40 bg-amber-500/10 p-4" aria-label="Confirm selection">
+          <p className="text-sm">
+            <span className="font-medium">{selected.name}</span> stays active. Every other subaccount is locked until you upgrade.
+          </p>
+          <Label htmlFor={confirmId}>Type &apos;confirm&apos; to proceed</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input id={confirmId} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" placeholder="confirm" className="sm:flex-1" />
+            <Button type="submit" disabled={select.isPending} aria-busy={select.isPending}>
+              {select.isPending ? <Spinner /> : <Lock aria-hidden />}
+              Lock Selection
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex justify-end">
+          <Button onClick={handleContinue}>Continue</Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SubaccountLogo({ subaccount }: { subaccount: LockableSubaccount }) {
+  if (subaccount.logoUrl) return <img src={subaccount.logoUrl} alt="" className="size-10 shrink-0 rounded-[var(--radius-control)] object-cover" />;
+  return (
+    <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-sm font-semibold text-secondary-foreground">
+      {subaccount.name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
+}
