@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Agent,
+  AgentJob,
+  AgentParams,
+  AgentWebhook,
+  CreateAgentBody,
+  CreateAgentFromIdeaBody,
+  CreateAgentFromIdeaReply,
+  ListAgentsQuery,
+  ListAgentsReply,
+  ListBuildsReply,
+  UpdateAgentBody,
+} from '@agentry/core/agents';
+import { requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { createAgent } from './create-agent';
+import { createAgentFromIdea } from './create-agent-from-idea';
+import { deleteAgent } from './delete-agent';
+import { getActiveSubaccountId } from './get-active-subaccount-id';
+import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
+import { getAgentJobOrThrow } from './get-agent-job';
+import { getAgentRowOrThrow } from './get-agent-or-throw';
+import { listAgents } from './list-agents';
+import { rotateWebhookSecret } from './rotate-webhook-secret';
+import { toAgent } from './to-agent';
+import { updateAgent } from './update-agent';
+
+const SubaccountParams = z.object({ subaccountId: z.string().min(1) });
+const tags = ['agents'];
+
+export function registerAgentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.platform.database;
+  const { config } = app.platform;
+  const webhookUrl = (agentId: string) => `${config.publicUrl}/webhook/${agentId}`;
+
+  app.get(
+    '/api/subaccounts/:subaccountId/agents',
+    { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountParams, querystring: ListAgentsQuery, response: { 200: ListAgentsReply } } },
+    async (request) => ({ agents: await listAgents({ db, subaccountId: request.params.subaccountId, search: request.query.search }) }),
+  );
+
+  app.post(
+    '/api/subaccounts/:subaccountId/agents',
+    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateAgentBody, response: { 201: Agent } } },
+    async (request, reply) => {
+      const created = await createAgent({ db, config, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/subaccounts/:subaccountId/agents/from-idea',
+    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateAgentFromIdeaBody, response: { 202: CreateAgentFromIdeaReply } } },
+    async (request, reply) => {
+      const started = await createAgentFromIdea({ db, config, queue: app.platform.queue, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, idea: request.body.idea });
+      return reply.status(202).send(started);
+    },
+  );
+
+  app.get(
+    '/api/subaccounts/:subaccountId/agents/:agentId',
+    { preHandler: requireMembership('viewer'), schema: { tags, params: AgentParams, response: { 200: Agent } } },
+    async (request) => toAgent(await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId })),
+  );
+
+  app.patch(
+    '/api/subaccounts/:subaccountId/agents/:agentId',
+    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, body: UpdateAgentBody, response: { 200: Agent } } },
+    (request) => updateAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId, body: request.body }),
+  );
+
+  app.delete(
+    '/api/subaccounts/:subaccountId/agents/:agentId',
+    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/subaccounts/:subaccountId/agents/:agentId/webhook',
+    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
+    async (request) => {
+      const row = await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId });
+      return { url: webhookUrl(row.id), secret: row.webhookSecret };
+    },
+  );
+
+  app.post(
+    '/api/subaccounts/:subaccountId/agents/:agentId/webhook/rotate',
+    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
+    async (request) => {
+      const secret = await rotateWebhookSecret({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
+      return { url: webhookUrl(request.params.agentId), secret };
+    },
+  );
+
+  app.get(
+    '/api/agent/jobs/:jobId',
+    { preHandler: requireSession, schema: { tags, params: z.object({ jobId: z.string().min(1) }), response: { 200: AgentJob } } },
+    async (request, reply) => {
+      const job = await getAgentJobOrThrow({ db, jobId: request.params.jobId, userId: signedInUser(request).id });
+      return reply.header('cache-control', 'no-store').send(job);
+    },
+  );
+
+  // Widgets §7: the builds of the caller's active sub account, and one build by id.
+  app.get('/api/builds', { preHandler: requireSession, schema: { tags, response: { 200: ListBuildsReply } } }, async (request) => {
+    const subaccountId = await getActiveSubaccountId({ db, userId: signedInUser(request).id });
+    return { builds: subaccountId ? await listAgents({ db, subaccountId }) : [] };
+  });
+
+  app.get(
+    '/api/builds/:buildId',
+    { preHandler: requireSession, schema: { tags, params: z.object({ buildId: z.string().min(1) }), response: { 200: Agent } } },
+    async (request) => {
+      const row = await getAgentForMemberOrThrow({ db, agentId: request.params.buildId, userId: signedInUser(request).id, minimumRole: 'viewer' });
+      return toAgent(row);
+    },
+  );
+}

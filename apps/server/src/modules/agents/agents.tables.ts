@@ -1,0 +1,60 @@
+import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AgentCategory, AgentJobStatus, AgentStatus, AgentType } from '@agentry/core/agents';
+import type { LlmProvider } from '@agentry/core/llm';
+import type { HttpTool } from '@agentry/core/tools';
+import { organization, user } from '../auth/auth.tables';
+import { providerKey } from '../llm/llm.tables';
+
+/** An agent ("build") of a sub account; its id is the spec's buildId. */
+export const agent = pgTable(
+  'agent',
+  {
+    id: text('id').primaryKey(),
+    subaccountId: text('subaccount_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    status: text('status').$type<AgentStatus>().notNull().default('ready'),
+    aiName: text('ai_name').notNull(),
+    type: text('type').$type<AgentType>().notNull().default('assistant'),
+    instructions: text('instructions').notNull().default(''),
+    firstMessage: text('first_message').notNull(),
+    suggestedResponses: jsonb('suggested_responses').$type<string[]>().notNull(),
+    provider: text('provider').$type<LlmProvider>().notNull(),
+    model: text('model').notNull(),
+    providerKeyId: text('provider_key_id').references(() => providerKey.id, { onDelete: 'set null' }),
+    temperature: doublePrecision('temperature').notNull(),
+    maxTokens: integer('max_tokens').notNull(),
+    topP: doublePrecision('top_p').notNull(),
+    frequencyPenalty: doublePrecision('frequency_penalty').notNull(),
+    presencePenalty: doublePrecision('presence_penalty').notNull(),
+    stopSequences: jsonb('stop_sequences').$type<string[]>().notNull(),
+    tools: jsonb('tools').$type<HttpTool[]>().notNull(),
+    category: text('category').$type<AgentCategory>().notNull(),
+    /** Shared secret of POST /webhook/:agentId, shown in the agent's settings. */
+    webhookSecret: text('webhook_secret').notNull(),
+    createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('agent_subaccount_created_idx').on(table.subaccountId, table.createdAt)],
+);
+
+/** A builder job: any instance answers its status from here, whichever worker runs it. */
+export const agentJob = pgTable(
+  'agent_job',
+  {
+    id: text('id').primaryKey(),
+    subaccountId: text('subaccount_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agent.id, { onDelete: 'cascade' }),
+    idea: text('idea').notNull(),
+    status: text('status').$type<AgentJobStatus>().notNull().default('queued'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('agent_job_agent_idx').on(table.agentId)],
+);

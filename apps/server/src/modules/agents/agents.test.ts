@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
+import { member } from '../auth/auth.tables';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { llmUsage } from '../llm/llm.tables';
+import { BUILDER_SYSTEM_PROMPT } from './draft-agent-configuration';
+
+async function waitForJob(app: TestApp, cookie: string, jobId: string) {
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const response = await app.inject({ method: 'GET', url: `/api/agent/jobs/${jobId}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const job = response.json();
+    if (seen.at(-1) !== job.status) seen.push(job.status);
+    if (job.status === 'succeeded' || job.status === 'failed') return { job, seen };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${jobId} did not finish: ${seen.join(' -> ')}`);
+}
+
+describe('agents', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let fake: FakeOpenAiServer;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let outsider: Awaited<ReturnType<typeof signInWithWorkspace>>;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url });
+    owner = await signInWithWorkspace(harness.app, 'owner@agents.test');
+    outsider = await signInWithWorkspace(harness.app, 'outsider@agents.test');
+    await grantTestCredits(harness.app, owner.userId, 1_000_000);
+  });
+  afterAll(async () => {
+    await harness.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  async function addMember(email: string, role: 'admin' | 'member' | 'viewer') {
+    const session = await signInWithWorkspace(harness.app, email);
+    await harness.app.platform.database.db.insert(member).values({ id: randomUUID(), organizationId: owner.subaccountId, userId: session.userId, role });
+    return session;
+  }
+
+  it('creates an agent with the spec defaults and the platform model, lists, searches and counts it', async () => {
+    const { app } = harness;
+    const created = await createTestAgent(app, owner, { aiName: 'Smile Dental Bot', instructions: 'You help patients of Smile Dental.' });
+    expect(created).toMatchObject({
+      aiName: 'Smile Dental Bot',
+      assistantId: created.buildId,
+      status: 'ready',
+      type: 'assistant',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      firstMessage: 'Hello! How can I help you today?',
+      suggestedResponses: ['What is your product?', 'How does it work?', 'What are the pricing plans?'],
+      temperature: 1,
+      maxTokens: 2048,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+      stopSequences: [],
+      tools: [],
+      discoveredTools: [],
+      enabledTools: [],
+      category: 'Chatbots',
+    });
+    await createTestAgent(app, owner, { aiName: 'Solar Helper' });
+
+    const search = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents?search=DENTAL`, headers: { cookie: owner.cookie } });
+    expect(search.json().agents.map((entry: { aiName: string }) => entry.aiName)).toEqual(['Smile Dental Bot']);
+    const percent = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents?search=%25`, headers: { cookie: owner.cookie } });
+    expect(percent.json().agents).toEqual([]);
+
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: owner.cookie } });
+    expect(me.json().subaccounts[0].agentCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('edits every field, normalises tools and derives discovered and enabled tools', async () => {
+    const { app } = harness;
+    const created = await createTestAgent(app, owner, { aiName: 'Editable' });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: owner.cookie },
+      payload: {
+        aiName: 'Edited',
+        type: 'chat-completion',
+        instructions: 'Be brief.',
+        firstMessage: 'Hi!',
+        suggestedResponses: ['One?'],
+        provider: 'openrouter',
+        model: 'anthropic/claude-3.5-sonnet',
+        temperature: 0.2,
+        maxTokens: 300,
+        topP: 0.9,
+        frequencyPenalty: 0.5,
+        presencePenalty: -0.5,
+        stopSequences: ['END'],
+        category: 'SAAS',
+        tools: [
+          { name: 'get_weather', url: 'https://api.example.com/weather', method: 'GET', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+          { name: 'book', url: 'https://api.example.com/book', enabled: false },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const agent = response.json();
+    expect(agent).toMatchObject({ aiName: 'Edited', type: 'chat-completion', provider: 'openrouter', temperature: 0.2, maxTokens: 300, stopSequences: ['END'], category: 'SAAS' });
+    expect(agent.discoveredTools).toEqual(['GET_WEATHER', 'BOOK']);
+    expect(agent.enabledTools).toEqual(['GET_WEATHER']);
+    expect(agent.tools[0].schema).toEqual({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'], description: '', title: 'get_weather' });
+
+    const invalid = await app.inject({ method: 'PATCH', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: owner.cookie }, payload: { temperature: 5 } });
+    expect(invalid.statusCode).toBe(400);
+    const duplicate = await app.inject({
+      method: 'PATCH',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: owner.cookie },
+      payload: { tools: [{ name: 'a', url: 'https://x.example' }, { name: 'A', url: 'https://y.example' }] },
+    });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().error.message).toBe('Tool names must be unique: A');
+  });
+
+  it("answers another sub account's agent exactly like a missing one, and enforces roles", async () => {
+    const { app } = harness;
+    const created = await createTestAgent(app, owner, { aiName: 'Private' });
+    const foreign = await app.inject({ method: 'GET', url: `/api/subaccounts/${outsider.subaccountId}/agents/${created.buildId}`, headers: { cookie: outsider.cookie } });
+    const missing = await app.inject({ method: 'GET', url: `/api/subaccounts/${outsider.subaccountId}/agents/${randomUUID()}`, headers: { cookie: outsider.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.message).toBe(missing.json().error.message);
+    const build = await app.inject({ method: 'GET', url: `/api/builds/${created.buildId}`, headers: { cookie: outsider.cookie } });
+    expect(build.statusCode).toBe(404);
+    expect(build.json().error.message).toBe('Agent not found');
+
+    const viewer = await addMember('viewer@agents.test', 'viewer');
+    const read = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: viewer.cookie } });
+    expect(read.statusCode).toBe(200);
+    const write = await app.inject({ method: 'PATCH', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: viewer.cookie }, payload: { aiName: 'Nope' } });
+    expect(write.statusCode).toBe(403);
+    const remove = await app.inject({ method: 'DELETE', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: viewer.cookie } });
+    expect(remove.statusCode).toBe(403);
+
+    const teammate = await addMember('member@agents.test', 'member');
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: teammate.cookie } });
+    expect(deleted.statusCode).toBe(204);
+    const gone = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: owner.cookie } });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it("lists the active sub account's builds with assistantId", async () => {
+    const { app } = harness;
+    const created = await createTestAgent(app, owner, { aiName: 'Build Listed' });
+    const builds = await app.inject({ method: 'GET', url: '/api/builds', headers: { cookie: owner.cookie } });
+    expect(builds.statusCode).toBe(200);
+    expect(builds.json().builds).toContainEqual(expect.objectContaining({ buildId: created.buildId, assistantId: created.buildId, aiName: 'Build Listed' }));
+    const one = await app.inject({ method: 'GET', url: `/api/builds/${created.buildId}`, headers: { cookie: owner.cookie } });
+    expect(one.json().assistantId).toBe(created.buildId);
+    const none = await app.inject({ method: 'GET', url: '/api/builds', headers: { cookie: outsider.cookie } });
+    expect(none.json().builds).toEqual([]);
+  });
+
+  it('creates an agent from an idea: the job goes queued -> succeeded and the agent gets the drafted configuration', async () => {
+    const { app } = harness;
+    fake.respondWith((request) => {
+      if (request.messages[0]?.content !== BUILDER_SYSTEM_PROMPT) return undefined;
+      return {
+        text: '```json\n' + JSON.stringify({
+          aiName: 'Sunny',
+          instructions: 'You are Sunny, the assistant of Bright Solar. You help homeowners compare solar panel offers.',
+          firstMessage: 'Hi, I am Sunny! Thinking about solar?',
+          suggestedResponses: ['How much can I save?', 'How long does installation take?', 'Do you offer financing?'],
+          category: 'Consulting',
+        }) + '\n```',
+      };
+    });
+    const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A solar panel sales assistant for Bright Solar' } });
+    expect(started.statusCode).toBe(202);
+    const { jobId, buildId } = started.json();
+    const creating = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${buildId}`, headers: { cookie: owner.cookie } });
+    expect(['creating', 'ready']).toContain(creating.json().status);
+
+    const { job, seen } = await waitForJob(app, owner.cookie, jobId);
+    expect(seen[0]).toMatch(/queued|running|succeeded/);
+    expect(seen.at(-1)).toBe('succeeded');
+    expect(job.result.status).toBe('ready');
+    expect(job.result.data).toMatchObject({
+      buildId,
+      aiName: 'Sunny',
+      firstMessage: 'Hi, I am Sunny! Thinking about solar?',
+      suggestedResponses: ['How much can I save?', 'How long does installation take?', 'Do you offer financing?'],
+      category: 'Consulting',
+      status: 'ready',
+    });
+    expect(job.result.data.instructions).toContain('Bright Solar');
+    // The idea reached the model through the gateway, with the platform key.
+    const request = fake.requests.at(-1);
+    expect(request?.headers.authorization).toBe('Bearer sk-platform');
+    expect(JSON.stringify(request?.body.messages)).toContain('A solar panel sales assistant for Bright Solar');
+    const usage = await app.platform.database.db.select().from(llmUsage).where(eq(llmUsage.agentId, buildId));
+    expect(usage).toEqual([expect.objectContaining({ source: 'agent-build', keySource: 'platform', status: 'succeeded' })]);
+    expect(usage[0]?.millicredits).toBeGreaterThan(0);
+  });
+
+  it('fails the job with the parsed provider error, and with the spec text for an unusable answer', async () => {
+    const { app } = harness;
+    fake.failNext('invalid-key');
+    const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A bakery helper' } });
+    const { job } = await waitForJob(app, owner.cookie, started.json().jobId);
+    expect(job).toEqual({ status: 'failed', error: 'Your API key is invalid or has been revoked.' });
+    const agent = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${started.json().buildId}`, headers: { cookie: owner.cookie } });
+    expect(agent.json().status).toBe('failed');
+
+    fake.respondWith(() => ({ text: 'Sure! Here is a great agent for you.' }));
+    const second = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A florist helper' } });
+    expect((await waitForJob(app, owner.cookie, second.json().jobId)).job).toEqual({ status: 'failed', error: 'Builder job failed' });
+  });
+
+  it("answers 'Builder job not found' for an unknown job and for another tenant's job", async () => {
+    const { app } = harness;
+    const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A gym assistant' } });
+    for (const [cookie, jobId] of [
+      [outsider.cookie, started.json().jobId],
+      [owner.cookie, randomUUID()],
+    ]) {
+      const response = await app.inject({ method: 'GET', url: `/api/agent/jobs/${jobId}`, headers: { cookie } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toMatchObject({ code: 'BUILDER_JOB_NOT_FOUND', message: 'Builder job not found' });
+    }
+    const empty = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: '   ' } });
+    expect(empty.statusCode).toBe(400);
+    await waitForJob(app, owner.cookie, started.json().jobId);
+  });
+});
+
+describe('agents without an AI provider', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    harness = await createTestApp();
+  });
+  afterAll(() => harness.close());
+
+  it('still builds an agent from an idea (offline draft) and answers from its instructions, saying no provider is configured', async () => {
+    const { app } = harness;
+    const owner = await signInWithWorkspace(app, 'offline@agents.test');
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: 'A receptionist for Acme Dental that answers questions about opening hours: we are open Monday to Friday from 9 to 5.' },
+    });
+    const { job } = await waitForJob(app, owner.cookie, started.json().jobId);
+    expect(job.status).toBe('succeeded');
+    expect(job.result.data.aiName).toBe('Acme Dental Assistant');
+    expect(job.result.data.instructions).toContain('Monday to Friday from 9 to 5');
+
+    const chat = await app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: owner.cookie }, payload: { assistantId: started.json().buildId, message: 'What are your opening hours on Friday?' } });
+    expect(chat.statusCode).toBe(200);
+    expect(chat.json().message).toContain('Monday to Friday from 9 to 5');
+    expect(chat.json().message).toContain(OFFLINE_RESPONDER_NOTICE);
+    expect(chat.json().message).toContain('OPENAI_API_KEY');
+  });
+});

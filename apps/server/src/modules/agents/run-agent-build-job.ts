@@ -1,0 +1,60 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { builderErrorMessages } from '@agentry/core/agents';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { agent, agentJob } from './agents.tables';
+import { AGENT_BUILD_QUEUE } from './create-agent-from-idea';
+import { draftAgentConfiguration } from './draft-agent-configuration';
+
+const AgentBuildJobPayload = z.object({ jobId: z.string().min(1) });
+
+/** Drafts the agent of a queued job and saves it; a failure is recorded on the job, not thrown. */
+export async function runAgentBuildJob(options: { db: Database; config: AppConfig; logger: FastifyBaseLogger; jobId: string }): Promise<void> {
+  const { db } = options;
+  // Only a queued job starts: a redelivered job that already ran does nothing.
+  const [job] = await db
+    .update(agentJob)
+    .set({ status: 'running', updatedAt: new Date() })
+    .where(and(eq(agentJob.id, options.jobId), inArray(agentJob.status, ['queued'])))
+    .returning();
+  if (!job) return;
+  try {
+    const [row] = await db.select().from(agent).where(eq(agent.id, job.agentId)).limit(1);
+    if (!row) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
+    const draft = await draftAgentConfiguration({ db, config: options.config, logger: options.logger, agent: row, idea: job.idea });
+    await db
+      .update(agent)
+      .set({
+        aiName: draft.aiName,
+        instructions: draft.instructions,
+        firstMessage: draft.firstMessage,
+        suggestedResponses: draft.suggestedResponses,
+        ...(draft.category ? { category: draft.category } : {}),
+        status: 'ready',
+        updatedAt: new Date(),
+      })
+      .where(eq(agent.id, row.id));
+    await db.update(agentJob).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(agentJob.id, job.id));
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : builderErrorMessages.failed;
+    options.logger.warn({ err: error, jobId: job.id, agentId: job.agentId }, 'agent build failed');
+    await db.update(agent).set({ status: 'failed', updatedAt: new Date() }).where(eq(agent.id, job.agentId));
+    await db.update(agentJob).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(agentJob.id, job.id));
+  }
+}
+
+/** Starts this process's worker for builder jobs. */
+export function startAgentBuildWorker(options: { db: Database; config: AppConfig; logger: FastifyBaseLogger; queue: JobQueue }) {
+  options.queue.work<unknown>(
+    AGENT_BUILD_QUEUE,
+    async (payload) => {
+      const { jobId } = AgentBuildJobPayload.parse(payload);
+      await runAgentBuildJob({ db: options.db, config: options.config, logger: options.logger, jobId });
+    },
+    { concurrency: 2 },
+  );
+}

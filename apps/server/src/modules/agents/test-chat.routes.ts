@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RunPromptBody, RunPromptReply, type ChatStreamEvent } from '@agentry/core/llm';
+import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { requireSession, signedInUser } from '../auth/guards';
+import { createClientAbortSignal } from '../llm/client-abort-signal';
+import { generateReply } from '../llm/generate-reply';
+import { startEventStream } from '../llm/sse';
+import { toStreamError } from '../llm/to-stream-error';
+import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
+import { toAgent } from './to-agent';
+
+const tags = ['agents'];
+const RATE_LIMIT = { limit: 60, windowMs: 60_000 };
+
+/** The agent page's test chat (widgets §7 POST /api/openai/run-prompt), whole or streamed. */
+export function registerTestChatRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.platform.database;
+  const { config, cache } = app.platform;
+
+  async function prepare(userId: string, body: RunPromptBody) {
+    await enforceRateLimit({ cache, key: `run-prompt:${userId}`, ...RATE_LIMIT });
+    // Chatting spends credits: members and admins, not viewers.
+    return toAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, minimumRole: 'member' }));
+  }
+
+  app.post('/api/openai/run-prompt', { preHandler: requireSession, schema: { tags, body: RunPromptBody, response: { 200: RunPromptReply } } }, async (request, reply) => {
+    const agent = await prepare(signedInUser(request).id, request.body);
+    const result = await generateReply({
+      db,
+      config,
+      logger: request.log,
+      agent,
+      source: 'test-chat',
+      threadId: request.body.threadId,
+      message: request.body.message,
+      providerKeyId: request.body.apiKeyId,
+      signal: createClientAbortSignal(reply),
+    });
+    return { message: result.text, threadId: result.threadId };
+  });
+
+  app.post(
+    '/api/openai/run-prompt/stream',
+    { preHandler: requireSession, schema: { tags, description: 'Server-sent events: {type:"delta",text}, then {type:"done",threadId} or {type:"error",error}.', body: RunPromptBody } },
+    async (request, reply) => {
+      const agent = await prepare(signedInUser(request).id, request.body);
+      const signal = createClientAbortSignal(reply);
+      const stream = await generateReply({
+        db,
+        config,
+        logger: request.log,
+        agent,
+        source: 'test-chat',
+        threadId: request.body.threadId,
+        message: request.body.message,
+        providerKeyId: request.body.apiKeyId,
+        signal,
+        stream: true,
+      });
+      const events = startEventStream(reply, { 'x-thread-id': stream.threadId });
+      const send = (event: ChatStreamEvent) => events.send(event);
+      try {
+        for await (const text of stream.deltas) {
+          if (signal.aborted) break;
+          send({ type: 'delta', text });
+        }
+        send({ type: 'done', threadId: stream.threadId });
+      } catch (error) {
+        send({ type: 'error', error: toStreamError(error, request.log) });
+      } finally {
+        events.end();
+      }
+    },
+  );
+}

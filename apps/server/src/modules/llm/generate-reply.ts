@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelMessage } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Agent } from '@agentry/core/agents';
+import type { ThreadSource } from '@agentry/core/llm';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { answerFromKnowledge } from '../../platform/llm/offline-responder';
+import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
+import { loadThreadHistoryOrThrow } from './load-thread-history';
+import { saveThreadTurn } from './save-thread-turn';
+
+/** What the gateway needs of an agent. */
+export type ReplyAgent = Pick<
+  Agent,
+  'buildId' | 'subaccountId' | 'instructions' | 'firstMessage' | 'provider' | 'model' | 'providerKeyId' | 'temperature' | 'maxTokens' | 'topP' | 'frequencyPenalty' | 'presencePenalty' | 'stopSequences' | 'tools'
+>;
+
+export type ConversationMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export type GenerateReplyInput = {
+  db: Database;
+  config: AppConfig;
+  logger?: FastifyBaseLogger;
+  agent: ReplyAgent;
+  /** The channel; a new thread records it. */
+  source: ThreadSource;
+  /** Continue this thread (404 when it is not this agent's in this sub account). */
+  threadId?: string | null;
+  /** The new user message; the thread's stored history is sent before it. */
+  message?: string;
+  /** Or the whole conversation as the caller keeps it (OpenAI-style clients); the thread records its last turn. */
+  messages?: readonly ConversationMessage[];
+  /** A provider key of the sub account to use instead of the agent's choice (demos). */
+  providerKeyId?: string | null;
+  /** Aborted when the client goes away: the provider call is cancelled. */
+  signal?: AbortSignal;
+};
+
+export type ReplyResult = LlmResult & { threadId: string };
+export type ReplyStream = { threadId: string; deltas: AsyncIterable<string>; result: Promise<ReplyResult> };
+
+const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
+
+function prepareConversation(input: GenerateReplyInput, history: ModelMessage[]) {
+  if (input.messages) {
+    const system = input.messages.filter((entry) => entry.role === 'system').map((entry) => entry.content.trim()).filter(Boolean);
+    const turns = input.messages.filter((entry) => entry.role !== 'system' && entry.content.trim() !== '');
+    const userText = [...turns].reverse().find((entry) => entry.role === 'user')?.content ?? '';
+    return { extraSystem: system.join('\n\n'), conversation: turns.map((entry): ModelMessage => ({ role: entry.role as 'user' | 'assistant', content: entry.content })), userText };
+  }
+  const userText = input.message?.trim() ?? '';
+  return { extraSystem: '', conversation: [...history, { role: 'user', content: userText } satisfies ModelMessage], userText };
+}
+
+/**
+ * The LLM gateway: every channel (test chat, widget, demos, public API, webhook, evaluation)
+ * answers through this. It keeps the thread (created or continued, 404 across tenants),
+ * sends the history, runs the agent's tools, and charges or records the call. With
+ * `stream: true` it answers the text as it is written.
+ */
+export async function generateReply(input: GenerateReplyInput & { stream?: false }): Promise<ReplyResult>;
+export async function generateReply(input: GenerateReplyInput & { stream: true }): Promise<ReplyStream>;
+export async function generateReply(input: GenerateReplyInput & { stream?: boolean }): Promise<ReplyResult | ReplyStream> {
+  const { agent, db } = input;
+  const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source };
+  // One query checks the thread is this agent's here (404 otherwise) and reads its history.
+  const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId }) : [];
+  const { extraSystem, conversation, userText } = prepareConversation(input, history);
+  if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
+
+  const callInput: LlmCallInput = {
+    db,
+    config: input.config,
+    logger: input.logger,
+    subaccountId: agent.subaccountId,
+    agentId: agent.buildId,
+    threadId: thread.id,
+    source: input.source,
+    choice: { provider: agent.provider, model: agent.model, providerKeyId: input.providerKeyId ?? agent.providerKeyId },
+    sampling: agent,
+    system: [agent.instructions.trim() || DEFAULT_SYSTEM_PROMPT, extraSystem].filter(Boolean).join('\n\n'),
+    messages: conversation,
+    tools: agent.tools,
+    offline: ({ question }) => answerFromKnowledge({ instructions: agent.instructions, firstMessage: agent.firstMessage, question }),
+    signal: input.signal,
+  };
+
+  async function keep(result: LlmResult): Promise<ReplyResult> {
+    // Widgets §5: a reply without text is an error, never an empty bubble.
+    if (!result.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
+    await saveThreadTurn({ db, thread, userText, answer: result });
+    return { ...result, threadId: thread.id };
+  }
+
+  if (!input.stream) return keep(await generateLlmText(callInput));
+
+  const stream = await streamLlmText(callInput);
+  const result = stream.result.then(keep);
+  result.catch(() => undefined);
+  async function* deltas(): AsyncGenerator<string> {
+    yield* stream.deltas;
+    // The answer is stored (or found empty) before the stream reports that it is done.
+    await result;
+  }
+  return { threadId: thread.id, deltas: deltas(), result };
+}

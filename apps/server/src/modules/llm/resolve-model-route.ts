@@ -1,0 +1,104 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { KeyedLlmProvider, LlmKeySource, LlmProvider } from '@agentry/core/llm';
+import { OFFLINE_MODEL } from '@agentry/core/llm';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { fetchPublicUrl } from '../../platform/http/fetch-public-url';
+import { createLanguageModel, type ProviderConnection } from '../../platform/llm/create-language-model';
+import type { ChatModel } from '../../platform/llm/language-model';
+import { createOfflineLanguageModel, type OfflineResponse } from '../../platform/llm/offline-responder';
+import { withRetries } from '../../platform/llm/with-retries';
+import { providerKey } from './llm.tables';
+import { decryptSecret } from './secret-box';
+
+export type ModelChoice = { provider: LlmProvider; model: string; providerKeyId: string | null };
+
+/** Where a call goes and who pays: a platform key (credits), the sub account's own key, or nobody. */
+export type ModelRoute = {
+  provider: LlmProvider;
+  modelId: string;
+  keySource: LlmKeySource;
+  /** Only platform keys cost credits; a keyless self-hosted server does not. */
+  isBilled: boolean;
+  model: ChatModel;
+};
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** The address a provider has when nobody gave one. */
+export function defaultBaseUrl(config: AppConfig, provider: KeyedLlmProvider): string | undefined {
+  if (provider === 'openrouter') return config.llm.openrouterBaseUrl;
+  if (provider === 'openai') return config.llm.openaiBaseUrl ?? OPENAI_BASE_URL;
+  return config.llm.openaiBaseUrl;
+}
+
+/** The platform's own connection for a provider, from the environment; undefined when not configured. */
+function platformConnection(config: AppConfig, provider: KeyedLlmProvider): ProviderConnection | undefined {
+  const { llm } = config;
+  if (provider === 'openai' && llm.openaiApiKey) return { provider, apiKey: llm.openaiApiKey, baseUrl: llm.openaiBaseUrl ?? OPENAI_BASE_URL };
+  if (provider === 'openrouter' && llm.openrouterApiKey) return { provider, apiKey: llm.openrouterApiKey, baseUrl: llm.openrouterBaseUrl, appUrl: config.publicUrl };
+  if (provider === 'openai-compatible' && llm.openaiBaseUrl) return { provider, apiKey: llm.openaiApiKey, baseUrl: llm.openaiBaseUrl };
+  return undefined;
+}
+
+/** A connection through a stored key of the sub account; its own base URL must be public. */
+export function subaccountConnection(config: AppConfig, row: typeof providerKey.$inferSelect): ProviderConnection {
+  const apiKey = decryptSecret({ key: config.encryptionKey, payload: row.encryptedKey });
+  const baseUrl = row.baseUrl ?? defaultBaseUrl(config, row.provider);
+  if (!baseUrl) throw new AppError('CONFIG_ERROR', { extra: { type: 'config_error' } });
+  const allowLoopback = config.llm.allowLoopbackUrls;
+  return {
+    provider: row.provider,
+    apiKey,
+    baseUrl,
+    fetch: row.baseUrl ? (input, init) => fetchPublicUrl(input, init, { allowLoopback }) : undefined,
+    appUrl: config.publicUrl,
+  };
+}
+
+async function findSubaccountKey(db: Database, subaccountId: string, choice: ModelChoice) {
+  if (choice.providerKeyId) {
+    const [row] = await db
+      .select()
+      .from(providerKey)
+      .where(and(eq(providerKey.id, choice.providerKeyId), eq(providerKey.subaccountId, subaccountId)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND', { message: 'Provider key not found' });
+    return row;
+  }
+  if (choice.provider === 'offline') return undefined;
+  const [row] = await db
+    .select()
+    .from(providerKey)
+    .where(and(eq(providerKey.subaccountId, subaccountId), eq(providerKey.provider, choice.provider)))
+    .orderBy(desc(providerKey.updatedAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Picks the connection for a call: the key chosen on the agent, else the sub account's newest
+ * key for the provider, else the platform key, else the offline responder (which says so).
+ */
+export async function resolveModelRoute(options: { db: Database; config: AppConfig; subaccountId: string; choice: ModelChoice; offline: OfflineResponse }): Promise<ModelRoute> {
+  const { config, choice } = options;
+  const offline: ModelRoute = { provider: 'offline', modelId: OFFLINE_MODEL, keySource: 'offline', isBilled: false, model: createOfflineLanguageModel(options.offline) };
+  if (choice.provider === 'offline' && !choice.providerKeyId) return offline;
+
+  const row = await findSubaccountKey(options.db, options.subaccountId, choice);
+  if (row) {
+    const connection = subaccountConnection(config, row);
+    return { provider: row.provider, modelId: choice.model, keySource: 'subaccount', isBilled: false, model: withRetries(createLanguageModel(connection, choice.model)) };
+  }
+  if (choice.provider === 'offline') return offline;
+  const connection = platformConnection(config, choice.provider);
+  if (!connection) return offline;
+  return {
+    provider: choice.provider,
+    modelId: choice.model,
+    keySource: 'platform',
+    isBilled: connection.apiKey !== undefined,
+    model: withRetries(createLanguageModel(connection, choice.model)),
+  };
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ThreadSource } from '@agentry/core/llm';
+import type { Database } from '../../platform/db/database';
+import { llmMessage, llmThread } from './llm.tables';
+
+/**
+ * Stores one answered turn: the thread when it is new, then the user's message and the answer
+ * in one statement (their positions keep that order). Failed turns are not stored.
+ */
+export async function saveThreadTurn(options: {
+  db: Database;
+  thread: { id: string; isNew: boolean; subaccountId: string; agentId: string; source: ThreadSource };
+  userText: string;
+  answer: { text: string; inputTokens: number; outputTokens: number };
+}): Promise<void> {
+  const { thread } = options;
+  // Together or not at all: a stored thread always has messages, which is how
+  // loadThreadHistoryOrThrow tells that it exists. One commit is also one flush on the hot path.
+  await options.db.transaction(async (tx) => {
+    if (thread.isNew) {
+      await tx.insert(llmThread).values({ id: thread.id, subaccountId: thread.subaccountId, agentId: thread.agentId, source: thread.source });
+    } else {
+      await tx.update(llmThread).set({ updatedAt: new Date() }).where(eq(llmThread.id, thread.id));
+    }
+    await tx.insert(llmMessage).values([
+      { id: randomUUID(), threadId: thread.id, role: 'user', content: options.userText },
+      { id: randomUUID(), threadId: thread.id, role: 'assistant', content: options.answer.text, inputTokens: options.answer.inputTokens, outputTokens: options.answer.outputTokens },
+    ]);
+  });
+}

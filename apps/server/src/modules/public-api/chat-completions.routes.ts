@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ChatCompletionBody, ChatCompletionReply } from '@agentry/core/llm';
+import { AppError } from '../../platform/http/app-error';
+import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
+import { toAgent } from '../agents/to-agent';
+import { createClientAbortSignal } from '../llm/client-abort-signal';
+import { generateReply, type ConversationMessage } from '../llm/generate-reply';
+import { startEventStream } from '../llm/sse';
+import { authenticateApiKeyOrThrow } from './authenticate-api-key';
+import { toOpenAiError } from './to-openai-error';
+
+const RATE_LIMIT = { limit: 600, windowMs: 60_000 };
+
+function toConversation(messages: ChatCompletionBody['messages']): ConversationMessage[] {
+  return messages.flatMap((message): ConversationMessage[] => {
+    if (message.role === 'tool') return [];
+    const content = typeof message.content === 'string' ? message.content : (message.content ?? []).map((part) => part.text ?? '').join('');
+    return [{ role: message.role === 'developer' ? 'system' : message.role, content }];
+  });
+}
+
+/**
+ * POST /v1/chat/completions: OpenAI-compatible, `model` is an agent id of the API key's sub
+ * account, streamed (chat.completion.chunk events, then [DONE]) or whole. Every failure answers
+ * in OpenAI's error shape, so any OpenAI SDK can talk to an agent.
+ */
+export function registerChatCompletionRoutes(root: FastifyInstance) {
+  void root.register((scope, _options, done) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const { db } = app.platform.database;
+    const { config, cache } = app.platform;
+    const callers = new WeakMap<FastifyRequest, { keyId: string; subaccountId: string }>();
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issue = error.validation[0];
+        const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const answer = toOpenAiError(new AppError('VALIDATION_ERROR', { message: path ? `${path}: ${issue?.message ?? 'Invalid value'}` : (issue?.message ?? 'Invalid request') }));
+        return reply.status(answer.status).send(answer.body);
+      }
+      if (!(error instanceof AppError) && typeof error.statusCode === 'number' && error.statusCode < 500) {
+        return reply.status(error.statusCode).send(toOpenAiError(new AppError('VALIDATION_ERROR', { message: error.message })).body);
+      }
+      if (!(error instanceof AppError) || error.status >= 500) request.log.error({ err: error }, 'public API call failed');
+      const answer = toOpenAiError(error);
+      return reply.status(answer.status).send(answer.body);
+    });
+
+    app.post(
+      '/v1/chat/completions',
+      {
+        // OpenAI answers a bad key before it looks at the body.
+        preValidation: async (request) => {
+          const caller = await authenticateApiKeyOrThrow({ db, authorization: request.headers.authorization });
+          await enforceRateLimit({ cache, key: `v1:${caller.keyId}`, ...RATE_LIMIT });
+          callers.set(request, caller);
+        },
+        schema: { tags: ['public-api'], body: ChatCompletionBody, response: { 200: ChatCompletionReply } },
+      },
+      async (request, reply) => {
+        const caller = callers.get(request);
+        if (!caller) throw new AppError('UNAUTHORIZED');
+        const { body } = request;
+        const row = await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }).catch((error: unknown) => {
+          if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+          throw new AppError('NOT_FOUND', { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, extra: { openAiCode: 'model_not_found' } });
+        });
+        const agent = { ...toAgent(row), temperature: body.temperature ?? row.temperature, maxTokens: body.max_completion_tokens ?? body.max_tokens ?? row.maxTokens };
+        const input = { db, config, logger: request.log, agent, source: 'api' as const, threadId: body.thread_id, messages: toConversation(body.messages), signal: createClientAbortSignal(reply) };
+        const id = `chatcmpl-${randomUUID()}`;
+        const created = Math.floor(Date.now() / 1000);
+
+        if (!body.stream) {
+          const result = await generateReply(input);
+          void reply.header('x-thread-id', result.threadId);
+          return {
+            id,
+            object: 'chat.completion' as const,
+            created,
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant' as const, content: result.text, refusal: null }, logprobs: null, finish_reason: 'stop' as const }],
+            usage: { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens },
+            thread_id: result.threadId,
+          };
+        }
+
+        const stream = await generateReply({ ...input, stream: true });
+        const deltas = stream.deltas[Symbol.asyncIterator]();
+        // Wait for the first words before answering 200, so a provider failure still gets its status.
+        const first = await deltas.next();
+        const events = startEventStream(reply, { 'x-thread-id': stream.threadId });
+        const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model: body.model,
+          system_fingerprint: null,
+          choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+          thread_id: stream.threadId,
+        });
+        let isDone = first.done === true;
+        try {
+          events.send(chunk({ role: 'assistant', content: '' }));
+          if (!first.done) events.send(chunk({ content: first.value }));
+          while (!isDone && events.isOpen) {
+            const next = await deltas.next();
+            isDone = next.done === true;
+            if (!next.done) events.send(chunk({ content: next.value }));
+          }
+          if (isDone) {
+            const result = await stream.result;
+            events.send(chunk({}, 'stop'));
+            if (body.stream_options?.include_usage) {
+              events.send({
+                id,
+                object: 'chat.completion.chunk',
+                created,
+                model: body.model,
+                system_fingerprint: null,
+                choices: [],
+                usage: { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens },
+              });
+            }
+            events.send('[DONE]');
+          }
+        } catch (error) {
+          isDone = true;
+          if (!(error instanceof AppError) || error.status >= 500) request.log.error({ err: error }, 'public API stream failed');
+          events.send(toOpenAiError(error).body);
+        } finally {
+          if (!isDone) await deltas.return?.();
+          events.end();
+        }
+      },
+    );
+    done();
+  });
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp } from '../../test/create-test-app';
+import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { llmThread } from '../llm/llm.tables';
+import { apiKey } from './public-api.tables';
+
+describe('public API', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let fake: FakeOpenAiServer;
+  let address: string;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let agentId: string;
+  let secret: string;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url });
+    address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    owner = await signInWithWorkspace(harness.app, 'owner@api.test');
+    await grantTestCredits(harness.app, owner.userId, 5_000_000);
+    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Public', instructions: 'You are the public agent.' })).buildId;
+    const created = await harness.app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie }, payload: { name: 'Production' } });
+    secret = created.json().secret;
+  });
+  afterAll(async () => {
+    await harness.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const client = (key = secret) => new OpenAI({ apiKey: key, baseURL: `${address}/v1`, maxRetries: 0 });
+
+  describe('API keys', () => {
+    it('shows the secret once, lists keys without it and stores only its SHA-256 hash', async () => {
+      const { app } = harness;
+      expect(secret).toMatch(/^agt_[A-Za-z0-9_-]{32}$/);
+      const listed = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie } });
+      expect(listed.json().keys).toEqual([{ id: expect.any(String), name: 'Production', prefix: secret.slice(0, 10), createdAt: expect.any(String), lastUsedAt: null }]);
+      expect(listed.body).not.toContain(secret);
+      const rows = await app.platform.database.db.select().from(apiKey);
+      expect(rows[0]?.secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
+      expect(JSON.stringify(rows)).not.toContain(secret);
+    });
+
+    it('revokes a key: the next call answers 401', async () => {
+      const { app } = harness;
+      const created = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie }, payload: { name: 'Temporary' } });
+      await client(created.json().secret).chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] });
+      const revoked = await app.inject({ method: 'DELETE', url: `/api/subaccounts/${owner.subaccountId}/api-keys/${created.json().id}`, headers: { cookie: owner.cookie } });
+      expect(revoked.statusCode).toBe(204);
+      await expect(client(created.json().secret).chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    });
+  });
+
+  describe('POST /v1/chat/completions with the official openai client', () => {
+    it('answers a completion with usage and a thread id', async () => {
+      const completion = await client().chat.completions.create({
+        model: agentId,
+        messages: [
+          { role: 'system', content: 'Answer in English.' },
+          { role: 'user', content: 'First question' },
+          { role: 'assistant', content: 'First answer' },
+          { role: 'user', content: [{ type: 'text', text: 'Second question' }] },
+        ],
+      });
+      expect(completion.object).toBe('chat.completion');
+      expect(completion.choices[0]?.message.content).toBe('Echo: Second question');
+      expect(completion.choices[0]?.finish_reason).toBe('stop');
+      expect(completion.usage?.total_tokens).toBeGreaterThan(0);
+      const sent = fake.requests[0]?.body.messages.map((message) => [message.role, textOf(message)]);
+      expect(sent).toEqual([
+        ['system', 'You are the public agent.\n\nAnswer in English.'],
+        ['user', 'First question'],
+        ['assistant', 'First answer'],
+        ['user', 'Second question'],
+      ]);
+      const threadId = (completion as unknown as { thread_id: string }).thread_id;
+      const [thread] = await harness.app.platform.database.db.select().from(llmThread).where(eq(llmThread.id, threadId));
+      expect(thread?.source).toBe('api');
+    });
+
+    it('streams chat.completion.chunk events ending with usage', async () => {
+      const stream = await client().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'stream this answer now' }], stream: true, stream_options: { include_usage: true } });
+      let text = '';
+      const chunks = [];
+      for await (const chunk of stream) {
+        chunks.push(chunk);
+        text += chunk.choices[0]?.delta.content ?? '';
+      }
+      expect(text).toBe('Echo: stream this answer now');
+      expect(chunks.length).toBeGreaterThan(4);
+      expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
+      expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('stop');
+      expect(chunks.at(-1)?.usage?.completion_tokens).toBeGreaterThan(0);
+    });
+
+    it('answers errors in OpenAI’s shape, so the SDK raises its usual errors', async () => {
+      const badKey = await client('agt_not-a-real-key').chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+      expect(badKey).toBeInstanceOf(OpenAI.AuthenticationError);
+      expect(badKey).toMatchObject({ status: 401, code: 'invalid_api_key' });
+
+      const other = await signInWithWorkspace(harness.app, 'other@api.test');
+      const foreignAgent = await createTestAgent(harness.app, other);
+      const notFound = await client().chat.completions.create({ model: foreignAgent.buildId, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+      expect(notFound).toBeInstanceOf(OpenAI.NotFoundError);
+      expect(notFound).toMatchObject({ code: 'model_not_found', message: expect.stringContaining('does not exist') });
+
+      const invalid = await client().chat.completions.create({ model: agentId, messages: [] }).catch((error: unknown) => error);
+      expect(invalid).toBeInstanceOf(OpenAI.BadRequestError);
+
+      fake.failNext('model-not-found');
+      const provider = await client().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+      expect(provider).toBeInstanceOf(OpenAI.APIError);
+      expect(provider).toMatchObject({ status: 502, code: 'model_error', message: expect.stringContaining('The requested AI model is not available.') });
+
+      fake.failNext('invalid-key');
+      const streamed = await client().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }], stream: true }).catch((error: unknown) => error);
+      expect(streamed).toMatchObject({ status: 502, code: 'invalid_api_key' });
+    });
+  });
+
+  describe('POST /webhook/:agentId', () => {
+    it('answers {threadId, response} with the agent secret and continues the thread', async () => {
+      const { app } = harness;
+      const webhook = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
+      expect(webhook.json()).toEqual({ url: `http://localhost:3000/webhook/${agentId}`, secret: expect.stringMatching(/^whsec_/) });
+      const headers = { 'x-webhook-secret': webhook.json().secret };
+
+      const first = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, headers, payload: { type: 'user_message', message: 'Hello from my CRM' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ threadId: expect.any(String), response: 'Echo: Hello from my CRM' });
+      const second = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, headers, payload: { type: 'user_message', threadId: first.json().threadId, message: 'And a follow-up' } });
+      expect(second.json()).toEqual({ threadId: first.json().threadId, response: 'Echo: And a follow-up' });
+      expect(fake.requests[1]?.body.messages.map((message) => textOf(message))).toContain('Hello from my CRM');
+    });
+
+    it('refuses a wrong or rotated secret and an unknown agent alike (401), and a bad body (400)', async () => {
+      const { app } = harness;
+      const before = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
+      const rotated = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook/rotate`, headers: { cookie: owner.cookie } });
+      expect(rotated.json().secret).not.toBe(before.json().secret);
+      const payload = { type: 'user_message', message: 'hi' };
+      for (const [url, secretHeader] of [
+        [`/webhook/${agentId}`, before.json().secret],
+        [`/webhook/${agentId}`, 'whsec_wrong'],
+        ['/webhook/unknown-agent', rotated.json().secret],
+      ]) {
+        const response = await app.inject({ method: 'POST', url, headers: { 'x-webhook-secret': secretHeader }, payload });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().error.message).toBe('Invalid webhook secret');
+      }
+      const missing = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, payload });
+      expect(missing.statusCode).toBe(401);
+      const badBody = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, headers: { 'x-webhook-secret': rotated.json().secret }, payload: { type: 'other', message: 'hi' } });
+      expect(badBody.statusCode).toBe(400);
+      expect(fake.requests).toHaveLength(0);
+    });
+  });
+});

@@ -1,0 +1,195 @@
+// `node bench/llm-gateway.mjs` (after `npm run build -w @agentry/server`): the latency the LLM
+// gateway adds over calling the provider directly. The provider is the fake OpenAI-compatible
+// server of the tests (apps/server/src/test/fake-openai-server.ts, loaded through tsx); the
+// gateway path is POST /v1/chat/completions of the built server (API key auth, agent lookup,
+// thread and message rows, usage row). The agent uses a sub account provider key, so the
+// credit hold and settlement of platform keys are not in these figures. A third column runs
+// the AI SDK alone against the same fake, in this process, to show what the SDK itself costs.
+// Bounded: loopback only, fixed request counts, stops by itself. Prints a markdown table.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { createOpenAI } from '@ai-sdk/openai';
+import { generateText, streamText } from 'ai';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'apps/server/dist/main.js');
+if (!fs.existsSync(entry)) {
+  console.error('Build first: npm run build -w @agentry/server');
+  process.exit(1);
+}
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+
+const { startFakeOpenAiServer } = await tsImport('../apps/server/src/test/fake-openai-server.ts', import.meta.url);
+const fake = await startFakeOpenAiServer();
+fake.respondWith(() => ({ text: ANSWER }));
+
+const port = 4900 + Math.floor(Math.random() * 90);
+const baseUrl = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-llm-'));
+const server = spawn(process.execPath, [entry], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    OPENAI_BASE_URL: fake.url,
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+try {
+  await waitForHealth();
+  const cookie = await signIn('bench-llm@agentry.test');
+  const me = await api('GET', '/api/me', cookie);
+  const subaccountId = me.subaccounts[0].id;
+  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, cookie, { provider: 'openai', apiKey: 'sk-bench' });
+  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, cookie, { aiName: 'Bench', provider: 'openai', model: 'gpt-4o-mini', instructions: 'You are a benchmark agent.' });
+  // Several keys: the per-key rate limit of the public API must not throttle the benchmark.
+  const keys = [];
+  for (let index = 0; index < 10; index += 1) keys.push((await api('POST', `/api/subaccounts/${subaccountId}/api-keys`, cookie, { name: `bench ${index}` })).secret);
+
+  const messages = [
+    { role: 'system', content: 'You are a benchmark agent.' },
+    { role: 'user', content: 'How fast is the gateway?' },
+  ];
+  let turn = 0;
+  const direct = (stream) => () => timeCall(`${fake.url}/chat/completions`, { authorization: 'Bearer sk-bench' }, { model: 'gpt-4o-mini', messages, stream, stream_options: stream ? { include_usage: true } : undefined }, stream);
+  const gateway = (stream) => () => {
+    turn += 1;
+    return timeCall(`${baseUrl}/v1/chat/completions`, { authorization: `Bearer ${keys[turn % keys.length]}` }, { model: agent.buildId, messages: messages.slice(1), stream }, stream);
+  };
+
+  const sdkModel = createOpenAI({ apiKey: 'sk-bench', baseURL: fake.url }).chat('gpt-4o-mini');
+  const sdk = (stream) => async () => {
+    const started = performance.now();
+    if (!stream) {
+      const result = await generateText({ model: sdkModel, system: messages[0].content, prompt: messages[1].content, maxRetries: 0 });
+      return { total: performance.now() - started, ttft: performance.now() - started, isOk: result.text.includes('word39') };
+    }
+    let ttft;
+    let text = '';
+    for await (const delta of streamText({ model: sdkModel, system: messages[0].content, prompt: messages[1].content, maxRetries: 0 }).textStream) {
+      if (ttft === undefined && delta) ttft = performance.now() - started;
+      text += delta;
+    }
+    return { total: performance.now() - started, ttft: ttft ?? performance.now() - started, isOk: text.includes('word39') };
+  };
+
+  const rows = [];
+  for (const concurrency of [1, 10]) {
+    for (const stream of [false, true]) {
+      for (const call of [direct, sdk, gateway]) await run(call(stream), { concurrency, requests: 20 }); // warm-up
+      const baseline = await run(direct(stream), { concurrency, requests: REQUESTS });
+      const sdkOnly = await run(sdk(stream), { concurrency, requests: REQUESTS });
+      const measured = await run(gateway(stream), { concurrency, requests: REQUESTS });
+      rows.push({ concurrency, stream, baseline, sdkOnly, measured });
+    }
+  }
+
+  const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const format = (value) => value.toFixed(2);
+  console.log(`\nLLM gateway overhead, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`);
+  console.log('| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms |');
+  console.log('|---|---|---|---|---|---|');
+  const pair = (timing) => `${format(timing.p50)} / ${format(timing.p99)}`;
+  const added = (measured, baseline) => `${format(measured.p50 - baseline.p50)} / ${format(measured.p99 - baseline.p99)}`;
+  for (const { concurrency, stream, baseline, sdkOnly, measured } of rows) {
+    const metrics = stream ? [['ttft', 'streamed, time to first token'], ['total', 'streamed, whole stream']] : [['total', 'whole answer']];
+    for (const [metric, label] of metrics) {
+      console.log(`| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} |`);
+    }
+    const failures = baseline.failures + sdkOnly.failures + measured.failures;
+    if (failures > 0) console.log(`\n${failures} calls failed in the rows above`);
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await fake.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One call: total time, and for a stream the time until the first non-empty content delta. */
+async function timeCall(url, headers, body, stream) {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  let ttft;
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk, { stream: true });
+    if (stream && ttft === undefined && /"content":"[^"]/.test(text)) ttft = performance.now() - started;
+  }
+  const total = performance.now() - started;
+  const isOk = response.ok && text.includes('word39');
+  return { total, ttft: ttft ?? total, isOk };
+}
+
+/** A closed loop of `concurrency` workers sharing `requests` calls; p50 and p99 of each timing. */
+async function run(call, { concurrency, requests }) {
+  const totals = [];
+  const ttfts = [];
+  let next = 0;
+  let failures = 0;
+  async function worker() {
+    while (next < requests) {
+      next += 1;
+      const result = await call();
+      totals.push(result.total);
+      ttfts.push(result.ttft);
+      if (!result.isOk) failures += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const percentiles = (values) => {
+    values.sort((a, b) => a - b);
+    const pick = (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
+    return { p50: pick(0.5), p99: pick(0.99) };
+  };
+  return { total: percentiles(totals), ttft: percentiles(ttfts), failures };
+}
+
+async function api(method, url, cookie, body) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { cookie, origin: baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function signIn(email) {
+  const start = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ email, callbackURL: '/agents' }) });
+  if (!start.ok) throw new Error(`magic link request failed: ${start.status} ${await start.text()}`);
+  let link;
+  for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
+    const mailbox = await (await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
+    if (mailbox.messages[0]?.link) link = new URL(mailbox.messages[0].link);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error('no sign-in link arrived');
+  const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+  return response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+}
