@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { checkFile, type FilePurpose, type UploadedFile } from '@agentry/core/files';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { Storage } from '../../platform/storage/storage';
+import { storedFile } from './files.tables';
+import { toUploadedFile } from './to-uploaded-file';
+
+/**
+ * Evaluation §5.2 on the uploaded bytes (type by content and by name), then storage under a
+ * key the server makes up. The record is written after the bytes; if it fails, the bytes go.
+ */
+export async function uploadFile(options: { db: Database; storage: Storage; userId: string; name: string | null; bytes: Uint8Array; purpose: FilePurpose }): Promise<UploadedFile> {
+  const { db, storage, bytes, purpose } = options;
+  const check = checkFile({ name: options.name, size: bytes.byteLength, bytes, purpose });
+  if (!check.isValid) throw new AppError(check.code);
+  const id = randomBytes(18).toString('base64url');
+  const storageKey = `${purpose}/${id}`;
+  await storage.put({ key: storageKey, body: bytes, contentType: check.contentType });
+  try {
+    const [row] = await db
+      .insert(storedFile)
+      .values({ id, ownerUserId: options.userId, purpose, name: options.name ?? '', contentType: check.contentType, size: bytes.byteLength, storageKey })
+      .returning();
+    if (!row) throw new Error('file insert returned nothing');
+    return toUploadedFile(row);
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
