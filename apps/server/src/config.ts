@@ -41,16 +41,52 @@ const EnvSchema = z
     MAIL_FROM: z.string().default('Agentry <no-reply@agentry.local>'),
     DIRECT_LOGIN_EMAILS: emailList,
     STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Tests and offline development: a Stripe-compatible server such as http://127.0.0.1:12111. */
+    STRIPE_API_BASE: z.url({ message: 'STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111' }).optional(),
+    /** Catalogue key to Stripe price id: JSON object or 'growth_3000_month=price_123,growth_3000_year=price_456'. */
+    STRIPE_PRICE_IDS: z.string().optional(),
     OPENAI_API_KEY: z.string().optional(),
     OPENROUTER_API_KEY: z.string().optional(),
     OPENAI_BASE_URL: z.url().optional(),
+    OPENROUTER_BASE_URL: z.url().optional(),
+    LLM_DEFAULT_MODEL: z.string().trim().min(1).optional(),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    ENCRYPTION_KEY: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || value === '' || parseEncryptionKey(value) !== undefined, {
+        message: 'ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64 (openssl rand -hex 32)',
+      }),
+    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'QUEUE_PREFIX may hold letters, digits, - and _').optional(),
+    /** Tests only: lets tools and provider base URLs reach loopback servers (the fakes). */
+    TEST_ALLOW_LOOPBACK_URLS: booleanFlag,
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: booleanFlag,
+    MARKETPLACE_DAILY_PROJECT_LIMIT: z.coerce.number().int().min(1, 'MARKETPLACE_DAILY_PROJECT_LIMIT must be at least 1').max(1000).default(2),
+    /** Local-disk file storage (uploads); default <DATA_DIR>/uploads. Unused when S3 is configured. */
+    STORAGE_DIR: z.string().optional(),
+    /** S3-compatible storage (AWS S3, R2, MinIO), path-style: <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
+    S3_ENDPOINT: z.url({ message: 'S3_ENDPOINT must be an absolute URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
   })
   .superRefine((env, ctx) => {
     if (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
       if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when PUBLIC_URL is a public address' });
       if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when PUBLIC_URL is a public address (sign-in links are e-mailed)' });
+    }
+    if (env.TEST_ALLOW_LOOPBACK_URLS && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_ALLOW_LOOPBACK_URLS'], message: 'TEST_ALLOW_LOOPBACK_URLS is only allowed when NODE_ENV=test' });
+    }
+    parseStripePriceIds(env.STRIPE_PRICE_IDS, () =>
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_IDS'], message: 'STRIPE_PRICE_IDS must be a JSON object or key=price_id pairs separated by commas' }),
+    );
+    const s3Values = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together' });
@@ -75,9 +111,36 @@ export type AppConfig = {
   isDevMailboxEnabled: boolean;
   directLoginEmails: string[];
   stripeSecretKey: string | undefined;
-  llm: { openaiApiKey: string | undefined; openrouterApiKey: string | undefined; openaiBaseUrl: string | undefined };
+  billing: {
+    stripeWebhookSecret: string | undefined;
+    stripeApiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    /** Catalogue key -> Stripe price id. */
+    stripePriceIds: Record<string, string>;
+    /** A live key (sk_live_/rk_live_): price ids are reported as live ones. */
+    isStripeLive: boolean;
+    /** The local provider's test payments and adjustable clock: never on a public PUBLIC_URL. */
+    isLocalTestModeAllowed: boolean;
+  };
+  llm: {
+    openaiApiKey: string | undefined;
+    openrouterApiKey: string | undefined;
+    openaiBaseUrl: string | undefined;
+    openrouterBaseUrl: string;
+    /** The model new agents get; unset: the provider's own default. */
+    defaultModel: string | undefined;
+    requestTimeoutMs: number;
+    /** Tests only (NODE_ENV=test): loopback destinations pass the SSRF guard. */
+    allowLoopbackUrls: boolean;
+  };
+  /** AES-256-GCM key for stored provider keys; saving a key without it fails with CONFIG_ERROR. */
+  encryptionKey: Buffer | undefined;
+  /** BullMQ key prefix; tests give every app its own so workers never take another app's jobs. */
+  queuePrefix: string | undefined;
   webDistDir: string;
   trustProxy: boolean;
+  marketplace: { dailyProjectLimit: number };
+  /** Uploaded files: local disk under `dir`, or the S3-compatible bucket when `s3` is set. */
+  storage: { dir: string; s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined };
 };
 
 export class ConfigError extends Error {
@@ -115,13 +178,73 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isDevMailboxEnabled: !env.SMTP_URL && isLoopbackUrl(publicUrl),
     directLoginEmails: env.DIRECT_LOGIN_EMAILS,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
-    llm: { openaiApiKey: env.OPENAI_API_KEY, openrouterApiKey: env.OPENROUTER_API_KEY, openaiBaseUrl: env.OPENAI_BASE_URL },
+    billing: {
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: env.STRIPE_API_BASE ? toStripeApiBase(env.STRIPE_API_BASE) : undefined,
+      stripePriceIds: parseStripePriceIds(env.STRIPE_PRICE_IDS),
+      isStripeLive: /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? ''),
+      isLocalTestModeAllowed: isLoopbackUrl(publicUrl),
+    },
+    llm: {
+      openaiApiKey: env.OPENAI_API_KEY,
+      openrouterApiKey: env.OPENROUTER_API_KEY,
+      openaiBaseUrl: env.OPENAI_BASE_URL,
+      openrouterBaseUrl: env.OPENROUTER_BASE_URL ?? 'https://openrouter.ai/api/v1',
+      defaultModel: env.LLM_DEFAULT_MODEL,
+      requestTimeoutMs: env.LLM_TIMEOUT_MS,
+      allowLoopbackUrls: env.TEST_ALLOW_LOOPBACK_URLS,
+    },
+    encryptionKey: env.ENCRYPTION_KEY ? parseEncryptionKey(env.ENCRYPTION_KEY) : undefined,
+    queuePrefix: env.QUEUE_PREFIX,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistDir),
     trustProxy: env.TRUST_PROXY,
+    marketplace: { dailyProjectLimit: env.MARKETPLACE_DAILY_PROJECT_LIMIT },
+    storage: {
+      dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
+      s3:
+        env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { endpoint: env.S3_ENDPOINT.replace(/\/$/, ''), bucket: env.S3_BUCKET, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, region: env.S3_REGION }
+          : undefined,
+    },
   };
+}
+
+/** 32 bytes as 64 hex characters or as base64; anything else is undefined. */
+function parseEncryptionKey(value: string): Buffer | undefined {
+  const trimmed = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return key.length === 32 ? key : undefined;
 }
 
 function isLoopbackUrl(url: string) {
   const { hostname } = new URL(url);
   return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+}
+
+function toStripeApiBase(url: string) {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443, protocol } as const;
+}
+
+function parseStripePriceIds(value: string | undefined, onInvalid?: () => void): Record<string, string> {
+  const text = value?.trim();
+  if (!text) return {};
+  if (text.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const result = z.record(z.string(), z.string().min(1)).safeParse(parsed);
+      if (result.success) return result.data;
+    } catch {
+      // reported below
+    }
+    onInvalid?.();
+    return {};
+  }
+  const entries = text.split(',').map((pair) => pair.split('=').map((part) => part.trim()));
+  if (entries.some((entry) => entry.length !== 2 || !entry[0] || !entry[1])) {
+    onInvalid?.();
+    return {};
+  }
+  return Object.fromEntries(entries.map(([key, priceId]) => [key ?? '', priceId ?? '']));
 }

@@ -34,6 +34,7 @@ export const ErrorCode = {
   CONFIG_ERROR: 'CONFIG_ERROR',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   EMPTY_AI_RESPONSE: 'EMPTY_AI_RESPONSE',
+  AI_PROVIDER_ERROR: 'AI_PROVIDER_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   SMS_AUTH_FAILED: 'SMS_AUTH_FAILED',
   SMS_SEND_FAILED: 'SMS_SEND_FAILED',
@@ -88,6 +89,8 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   CONFIG_ERROR: { status: 500, message: 'System configuration error.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },
   EMPTY_AI_RESPONSE: { status: 502, message: 'AI assistant returned an empty response. Please try again.' },
+  /** The AI provider refused or failed; the message and `type` come from parseAiError (evaluation §8.6). */
+  AI_PROVIDER_ERROR: { status: 502, message: 'Failed to get response from AI assistant.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
   SMS_AUTH_FAILED: { status: 401, message: 'SMS provider authentication failed.' },
   SMS_SEND_FAILED: { status: 502, message: 'The SMS message could not be sent.' },

@@ -40,6 +40,7 @@ describe('headerTitleFor', () => {
     ['/agents/1/optimize', 'Optimize & Improve'],
     ['/demo', 'Demo Agents'],
     ['/marketplace', 'AI Marketplace'],
+    ['/marketplace/projects/abc', 'AI Marketplace'],
     ['/connect/', 'Launch Agents'],
     ['/dashboard', 'Bulk Tester'],
     ['/new-evaluation', 'Bulk Tester'],

@@ -44,7 +44,10 @@ function splitPath(pathname: string): string[] {
 
 /** Billing §2 header title by the last path segment. */
 export function headerTitleFor(pathname: string): string {
-  const last = splitPath(pathname).at(-1);
+  const segments = splitPath(pathname);
+  // Pages below the marketplace (a project's page) keep the marketplace's title.
+  if (segments[0] === 'marketplace') return headerTitles.marketplace ?? DEFAULT_HEADER_TITLE;
+  const last = segments.at(-1);
   return (last !== undefined && Object.hasOwn(headerTitles, last) ? headerTitles[last] : undefined) ?? DEFAULT_HEADER_TITLE;
 }
 

@@ -7,6 +7,8 @@ import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mailer';
 import { createJobQueue } from './queue/create-job-queue';
 import type { JobQueue } from './queue/job-queue';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
 
 /** The infrastructure adapters, each chosen once here from configuration. */
 export type Platform = {
@@ -15,6 +17,7 @@ export type Platform = {
   mailer: Mailer;
   cache: Cache;
   queue: JobQueue;
+  storage: Storage;
   close: () => Promise<void>;
 };
 
@@ -23,13 +26,15 @@ export async function createPlatform(options: { config: AppConfig; logger: Fasti
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   const cache = createCache({ redisUrl: config.redisUrl });
-  const queue = createJobQueue({ redisUrl: config.redisUrl, logger });
+  const queue = createJobQueue({ redisUrl: config.redisUrl, logger, prefix: config.queuePrefix });
+  const storage = createStorage(config.storage);
   return {
     config,
     database,
     mailer,
     cache,
     queue,
+    storage,
     async close() {
       await queue.close();
       await cache.close();

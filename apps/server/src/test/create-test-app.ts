@@ -40,7 +40,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Its own queue prefix: a worker of another test file's app must never take this app's jobs.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
     ...env,
   });
   const app = await buildApp({ config, database, logger: false, serveWeb: false });

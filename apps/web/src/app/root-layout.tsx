@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ErrorDialogHost } from '@/components/error-dialog';
 import { SignInDialog } from '@/features/auth/components/sign-in-dialog';
+import { UpgradeDialogHost } from '@/features/billing/components/upgrade-dialog';
 
 /**
  * Wraps every page. App-wide overlays (sign-in modal, error dialog host) are mounted here
@@ -14,6 +15,7 @@ export function RootLayout() {
       <ScrollRestoration getKey={(location) => location.pathname} />
       <ErrorDialogHost />
       <SignInDialog />
+      <UpgradeDialogHost />
     </>
   );
 }

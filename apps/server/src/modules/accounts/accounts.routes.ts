@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateSubaccountBody, MeReply, PatchSubaccountThemeBody, Subaccount, SubaccountTheme } from '@agentry/core/auth';
 import { requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { assertCanCreateSubaccount } from '../billing/resolve-capabilities';
 import { user, userProfile } from '../auth/auth.tables';
 import { createSubaccount } from './create-subaccount';
 import { getMembershipOrThrow } from './get-membership-or-throw';
@@ -63,7 +64,9 @@ export function registerAccountRoutes(root: FastifyInstance) {
     '/api/subaccounts',
     { preHandler: requireSession, schema: { tags: ['accounts'], body: CreateSubaccountBody, response: { 201: Subaccount } } },
     async (request, reply) => {
-      const created = await createSubaccount({ db, userId: signedInUser(request).id, name: request.body.name });
+      const userId = signedInUser(request).id;
+      await assertCanCreateSubaccount({ db, userId });
+      const created = await createSubaccount({ db, userId, name: request.body.name });
       return reply.status(201).send(created);
     },
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../auth/auth.tables';
 import { createTestApp } from '../../test/create-test-app';
 import { signIn } from '../../test/sign-in';
+import { grantTestPlan } from '../../test/grant-test-plan';
 
 describe('sub accounts and their theme', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -73,6 +74,8 @@ describe('sub accounts and their theme', () => {
 
   it('lists, creates and switches sub accounts', async () => {
     const { app } = harness;
+    // A second sub account needs a plan (the free plan has one).
+    await grantTestPlan(app.platform.database.db, owner.userId);
     const created = await app.inject({ method: 'POST', url: '/api/subaccounts', headers: { cookie: owner.cookie }, payload: { name: '  Acme Dental  ' } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Acme Dental', role: 'admin', agentCount: 0 });

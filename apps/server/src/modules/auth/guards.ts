@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '@agentry/core/auth';
 import { AppError } from '../../platform/http/app-error';
 import { getMembershipOrThrow, type Membership } from '../accounts/get-membership-or-throw';
+import { isSubaccountLocked } from '../billing/is-subaccount-locked';
 import { toFetchHeaders } from './to-fetch-headers';
 
 export type SignedIn = { user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean }; sessionId: string };
@@ -38,9 +39,19 @@ export function requireMembership(minimumRole: Role = 'viewer'): preHandlerAsync
     const signedIn = await ensureSignedIn(request);
     const { subaccountId } = request.params as { subaccountId?: string };
     if (!subaccountId) throw new AppError('NOT_FOUND');
-    request.membership = await getMembershipOrThrow({ db: request.server.platform.database.db, subaccountId, userId: signedIn.user.id, minimumRole });
+    const db = request.server.platform.database.db;
+    request.membership = await getMembershipOrThrow({ db, subaccountId, userId: signedIn.user.id, minimumRole });
+    // A sub account locked after a downgrade stays readable; writes wait for an upgrade.
+    if (minimumRole !== 'viewer' && (await isSubaccountLocked({ db, subaccountId }))) {
+      throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+    }
   };
 }
+
+/** Route option: loads the session when there is one; the route decides what a visitor may do. */
+export const loadOptionalSession: preHandlerAsyncHookHandler = async (request) => {
+  request.signedIn ??= await loadSignedIn(request);
+};
 
 /** The signed-in user of a route guarded by requireSession or requireMembership. */
 export function signedInUser(request: FastifyRequest) {

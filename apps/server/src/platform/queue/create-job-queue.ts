@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobQueue } from './job-queue';
 
-export function createJobQueue(options: { redisUrl?: string; logger: FastifyBaseLogger }): JobQueue {
-  return options.redisUrl ? createBullQueue(options.redisUrl, options.logger) : createInProcessQueue(options.logger);
+export function createJobQueue(options: { redisUrl?: string; logger: FastifyBaseLogger; prefix?: string }): JobQueue {
+  return options.redisUrl ? createBullQueue(options.redisUrl, options.logger, options.prefix) : createInProcessQueue(options.logger);
 }
 
 type PendingJob = { id: string; payload: unknown; attempt: number; attempts: number };
@@ -60,7 +60,7 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
   };
 }
 
-function createBullQueue(redisUrl: string, logger: FastifyBaseLogger): JobQueue {
+function createBullQueue(redisUrl: string, logger: FastifyBaseLogger, prefix: string | undefined): JobQueue {
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
@@ -68,7 +68,7 @@ function createBullQueue(redisUrl: string, logger: FastifyBaseLogger): JobQueue 
   const queueFor = (name: string) => {
     let queue = queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection });
+      queue = new Queue(name, { connection, prefix });
       queues.set(name, queue);
     }
     return queue;
@@ -87,6 +87,7 @@ function createBullQueue(redisUrl: string, logger: FastifyBaseLogger): JobQueue 
     work(name, handler, options = {}) {
       const worker = new Worker(name, (job) => handler(job.data as never, { id: job.id ?? '', attempt: job.attemptsMade + 1 }), {
         connection,
+        prefix,
         concurrency: options.concurrency ?? 1,
       });
       worker.on('failed', (job, error) => logger.error({ err: error, queue: name, jobId: job?.id }, 'job failed'));

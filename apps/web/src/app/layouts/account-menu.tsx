@@ -11,7 +11,8 @@ import {
 import { cn } from '@/lib/cn';
 import { useSession, useSignOut } from '@/lib/session';
 import { subaccountIdFromPath, useSubaccountThemeToggle } from '@/lib/theme';
-import { formatCreditAmount, useCreditMeter } from './credit-meter';
+import { CreditMeterSummary } from '@/features/billing/components/credit-meter-summary';
+import { useAccountCreditMeter } from './credit-meter';
 import { revealClass, type SidebarMode } from './sidebar-mode';
 
 type AccountMenuProps = { mode: SidebarMode; pathname: string; onOpenChange?: (isOpen: boolean) => void };
@@ -21,7 +22,7 @@ export function AccountMenu({ mode, pathname, onOpenChange }: AccountMenuProps) 
   const { data: session } = useSession();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const { meter } = useCreditMeter(Boolean(session));
+  const { meter } = useAccountCreditMeter(Boolean(session));
   // The toggle exists only on paths containing /subaccounts/ (a sub account in context).
   const themeToggle = useSubaccountThemeToggle(pathname.includes('/subaccounts/') ? subaccountIdFromPath(pathname) : null);
 
@@ -44,25 +45,7 @@ export function AccountMenu({ mode, pathname, onOpenChange }: AccountMenuProps) 
       </DropdownMenuTrigger>
       <DropdownMenuContent side={mode === 'rail' ? 'right' : 'top'} align="end" className="w-72">
         <DropdownMenuLabel className="text-sm text-foreground">My Account</DropdownMenuLabel>
-        <div className="px-2 pb-2">
-          <div className="flex items-baseline justify-between gap-2 text-xs">
-            <span className="text-muted-foreground">Credits remaining</span>
-            <span className="font-medium tabular-nums" data-testid="credits">
-              {formatCreditAmount(meter.remaining)} / {formatCreditAmount(meter.limit)}
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Credits used"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={meter.hasPlan ? Math.round(meter.barPercent) : undefined}
-            className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${meter.barPercent}%` }} />
-          </div>
-          <p className="mt-1.5 text-xs text-muted-foreground">{meter.hasPlan ? `${formatCreditAmount(meter.barPercent)}% used` : 'No plan yet'}</p>
-        </div>
+        <CreditMeterSummary meter={meter} className="px-2 pb-2" />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate('/build')}>
           <LayoutDashboard aria-hidden />

@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe('workspace sidebar', () => {
   it('renders the Workspace and Resources groups and marks the most specific active item', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     renderWorkspace('/agents/create');
 
     const workspace = await screen.findByRole('group', { name: 'Workspace' });
@@ -32,14 +32,14 @@ describe('workspace sidebar', () => {
   });
 
   it('marks an item active by path prefix', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     renderWorkspace('/agents/workspace');
     expect(await screen.findByRole('link', { name: 'Agents' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'New Agent' })).not.toHaveAttribute('aria-current');
   });
 
   it('follows a click to the next page and moves the active mark', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     const user = userEvent.setup();
     renderWorkspace('/agents');
     await user.click(await screen.findByRole('link', { name: 'API Key' }));
@@ -58,13 +58,13 @@ describe('workspace header', () => {
     ['/howitworks', 'Video Guides'],
     ['/agents', 'Dashboard'],
   ])('shows the title of %s', async (path, title) => {
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     renderWorkspace(path);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(title);
   });
 
   it('shows the page of each route inside the layout', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     renderWorkspace('/agents');
     expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an agent' })).toHaveAttribute('href', '/agents/create');
@@ -96,7 +96,7 @@ describe('sign-in guard', () => {
 describe('mobile drawer', () => {
   it('opens the 280 px drawer from the header button and closes it after navigating', async () => {
     stubBrowserApis({ width: 390, height: 844 });
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     const user = userEvent.setup();
     renderWorkspace('/agents');
 
@@ -119,7 +119,7 @@ describe('mobile drawer', () => {
 
   it('hides the menu button on /agents/workspace', async () => {
     stubBrowserApis({ width: 390, height: 844 });
-    mockApi({ 'GET /api/me': { body: signedInUser } });
+    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
     renderWorkspace('/agents/workspace');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { SheetContent, Sheet, SheetTitle } from '@/components/ui/sheet';
+import { SubaccountLockModal } from '@/features/billing/components/subaccount-lock-modal';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/session';
@@ -89,6 +90,7 @@ function WorkspaceShell({ pathname }: { pathname: string }) {
         <main id="workspace-main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
+        <SubaccountLockModal />
       </div>
     </div>
   );

@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router';
 
 /** Marketing, legal, auth helper pages and the 404 (owned by the marketing/auth features). */
 export const publicRoutes: RouteObject[] = [
-  { path: '/', lazy: () => import('@/features/marketing/routes/landing-page').then((m) => ({ Component: m.LandingPage })) },
+  { path: '/', lazy: () => import('../pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
+  { path: '/offers', lazy: () => import('../pages/offers-page').then((m) => ({ Component: m.OffersPage })) },
   { path: '/terms', lazy: () => import('@/features/marketing/routes/terms-page').then((m) => ({ Component: m.TermsPage })) },
   {
     path: '/privacy-policy',

@@ -7,20 +7,19 @@ import { WorkspaceRouteError } from '../layouts/workspace-route-error';
  * placeholders until their feature lands; each is its own lazy chunk.
  */
 export const workspacePages: RouteObject[] = [
-  { path: '/agents/create', lazy: () => import('@/features/workspace/routes/create-agent-page').then((m) => ({ Component: m.CreateAgentPage })) },
+  { path: '/agents/create', lazy: () => import('@/features/agents/routes/create-agent-page').then((m) => ({ Component: m.CreateAgentPage })) },
   { path: '/agents/workspace', lazy: () => import('@/features/workspace/routes/agent-workspace-page').then((m) => ({ Component: m.AgentWorkspacePage })) },
-  { path: '/agents', lazy: () => import('@/features/workspace/routes/agents-page').then((m) => ({ Component: m.AgentsPage })) },
+  { path: '/agents', lazy: () => import('@/features/agents/routes/agents-page').then((m) => ({ Component: m.AgentsPage })) },
   { path: '/build', lazy: () => import('@/features/workspace/routes/build-page').then((m) => ({ Component: m.BuildPage })) },
   { path: '/optimize', lazy: () => import('@/features/workspace/routes/optimize-page').then((m) => ({ Component: m.OptimizePage })) },
   { path: '/demo', lazy: () => import('@/features/workspace/routes/demo-page').then((m) => ({ Component: m.DemoPage })) },
   { path: '/connect', lazy: () => import('@/features/workspace/routes/connect-page').then((m) => ({ Component: m.ConnectPage })) },
-  { path: '/usage', lazy: () => import('@/features/workspace/routes/usage-page').then((m) => ({ Component: m.UsagePage })) },
-  { path: '/marketplace', lazy: () => import('@/features/workspace/routes/marketplace-page').then((m) => ({ Component: m.MarketplacePage })) },
-  { path: '/apitester', lazy: () => import('@/features/workspace/routes/api-tester-page').then((m) => ({ Component: m.ApiTesterPage })) },
+  { path: '/usage', lazy: () => import('@/features/billing/routes/usage-page').then((m) => ({ Component: m.UsagePage })) },
+  { path: '/apitester', lazy: () => import('@/features/api-keys/routes/api-tester-page').then((m) => ({ Component: m.ApiTesterPage })) },
   { path: '/howitworks', lazy: () => import('@/features/workspace/routes/video-guides-page').then((m) => ({ Component: m.VideoGuidesPage })) },
   { path: '/support', lazy: () => import('@/features/workspace/routes/support-page').then((m) => ({ Component: m.SupportPage })) },
   { path: '/affiliate', lazy: () => import('@/features/workspace/routes/affiliate-page').then((m) => ({ Component: m.AffiliatePage })) },
-  { path: '/settings', lazy: () => import('@/features/workspace/routes/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+  { path: '/settings', lazy: () => import('../pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
   { path: '/dashboard', lazy: () => import('@/features/workspace/routes/bulk-tester-page').then((m) => ({ Component: m.BulkTesterPage })) },
   { path: '/aimentor', lazy: () => import('@/features/workspace/routes/ai-mentor-page').then((m) => ({ Component: m.AiMentorPage })) },
   { path: '/new-evaluation', lazy: () => import('@/features/workspace/routes/new-evaluation-page').then((m) => ({ Component: m.NewEvaluationPage })) },
@@ -36,15 +35,27 @@ export const workspacePages: RouteObject[] = [
     path: '/new-evaluation/running',
     lazy: () => import('@/features/workspace/routes/evaluation-running-page').then((m) => ({ Component: m.EvaluationRunningPage })),
   },
-  {
-    path: '/subaccounts/:subaccountId/agents',
-    lazy: () => import('@/features/workspace/routes/subaccount-agents-page').then((m) => ({ Component: m.SubaccountAgentsPage })),
-  },
-  { path: '/success', lazy: () => import('@/features/workspace/routes/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
+  { path: '/subaccounts/:subaccountId/agents', lazy: () => import('@/features/agents/routes/agents-page').then((m) => ({ Component: m.AgentsPage })) },
+  { path: '/subaccounts/:subaccountId/agents/:agentId', lazy: () => import('@/features/agents/routes/agent-page').then((m) => ({ Component: m.AgentPage })) },
+  { path: '/success', lazy: () => import('@/features/billing/routes/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
+];
+
+/** The marketplace's pages; see the /marketplace route below for who sees them in which frame. */
+const marketplacePages: RouteObject[] = [
+  { index: true, lazy: () => import('@/features/marketplace/routes/marketplace-page').then((m) => ({ Component: m.MarketplacePage })) },
+  { path: 'projects/:id', lazy: () => import('@/features/marketplace/routes/project-page').then((m) => ({ Component: m.ProjectPage })) },
 ];
 
 /** The signed-in workspace: sidebar layout and every workspace route. */
 export const workspaceRoutes: RouteObject[] = [
+  {
+    // Open to signed-out visitors too (evaluation §4.6: they browse and start the wizard):
+    // signed-in users see it inside the workspace layout, visitors in a light public frame.
+    path: '/marketplace',
+    lazy: () =>
+      import('@/features/marketplace/routes/marketplace-shell').then((m) => ({ element: <m.MarketplaceShell signedInLayout={<WorkspaceLayout />} /> })),
+    children: [{ ErrorBoundary: WorkspaceRouteError, children: marketplacePages }],
+  },
   {
     // Pathless, so '/' stays the landing page; the children carry the paths.
     Component: WorkspaceLayout,
