@@ -53,6 +53,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can be closed by the server (restart, failover, an administrator):
+  // pg then emits 'error' on the pool, which would crash the process if nobody listened.
+  // The pool drops that client and opens a new one on the next checkout.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.warn(`PostgreSQL idle connection lost: ${error.message}`);
+  });
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
