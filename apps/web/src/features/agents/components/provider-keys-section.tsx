@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { createProviderKey, deleteProviderKey, providerKeyKeys, providerKeysQuery, testProviderKey, updateProviderKey } from '../api/provider-keys-api';
 import { providerLabels } from '../lib/agent-labels';
 import { formatRelativeTime } from '../lib/relative-time';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { ProviderKeyDialog, type ProviderKeyForm } from './provider-key-dialog';
 
 type ProviderKeysSectionProps = { subaccountId: string; subaccountName: string; canManage: boolean };

@@ -11,7 +11,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { agentKeys, agentsListQuery, deleteAgent } from '../api/agents-api';
 import { AgentCard, AgentCardSkeleton } from '../components/agent-card';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useSubaccount } from '../hooks/use-subaccount';
 

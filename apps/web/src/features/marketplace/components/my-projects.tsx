@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api';
 import { deleteProject, marketplaceKeys, myProjectsQuery, updateProject } from '../api/marketplace-api';
 import { projectPagePath } from '../lib/project-labels';
 import { formatRelativeTime } from '../lib/relative-time';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { EditProjectDialog } from './edit-project-dialog';
 
 /** The author's own projects: edit, close or reopen, delete. */
@@ -144,7 +144,14 @@ export function MyProjects({ onPostProject }: { onPostProject: () => void }) {
       </ul>
       <EditProjectDialog project={editing} onOpenChange={(isOpen) => (isOpen ? undefined : setEditing(null))} />
       <ConfirmDeleteDialog
-        subject={deleting?.title ?? null}
+        open={deleting !== null}
+        title="Delete this project?"
+        description={
+          <>
+            <strong className="font-medium text-foreground">{deleting?.title}</strong> and its replies are removed for good. To hide it for a while, close it instead.
+          </>
+        }
+        confirmLabel="Delete project"
         onOpenChange={(isOpen) => (isOpen ? undefined : setDeleting(null))}
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : Promise.resolve())}
       />
