@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
+import { signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -47,8 +48,8 @@ const server = spawn(process.execPath, [entry], {
 });
 
 try {
-  await waitForHealth();
-  const cookie = await signIn('bench-llm@agentry.test');
+  await waitForHealth(baseUrl);
+  const cookie = await signIn(baseUrl, 'bench-llm@agentry.test');
   const me = await api('GET', '/api/me', cookie);
   const subaccountId = me.subaccounts[0].id;
   await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, cookie, { provider: 'openai', apiKey: 'sk-bench' });
@@ -165,31 +166,4 @@ async function api(method, url, cookie, body) {
   });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response.json();
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start');
-}
-
-async function signIn(email) {
-  const start = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ email, callbackURL: '/agents' }) });
-  if (!start.ok) throw new Error(`magic link request failed: ${start.status} ${await start.text()}`);
-  let link;
-  for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
-    const mailbox = await (await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
-    if (mailbox.messages[0]?.link) link = new URL(mailbox.messages[0].link);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error('no sign-in link arrived');
-  const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
-  return response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
 }

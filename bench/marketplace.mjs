@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { formatRow, measure } from './lib/measure.mjs';
+import { signIn, waitForHealth } from './lib/server.mjs';
 
 const PROJECT_COUNT = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -41,8 +42,8 @@ try {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl.toString() },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth();
-  const cookie = await signIn('bench-author@agentry.test');
+  await waitForHealth(baseUrl);
+  const cookie = await signIn(baseUrl, 'bench-author@agentry.test', '/marketplace');
   const userId = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()).user.id;
 
   const started = performance.now();
@@ -158,31 +159,4 @@ async function seedProjects(client, userId) {
   );
   // What autovacuum does soon after a bulk load: statistics, and the visibility map for index-only scans.
   await client.query('vacuum analyze marketplace_project');
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start');
-}
-
-async function signIn(email) {
-  const start = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ email, callbackURL: '/marketplace' }) });
-  if (!start.ok) throw new Error(`magic link request failed: ${start.status} ${await start.text()}`);
-  let link;
-  for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
-    const mailbox = await (await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
-    if (mailbox.messages[0]?.link) link = new URL(mailbox.messages[0].link);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error('no sign-in link arrived');
-  const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, formatRow } from './lib/measure.mjs';
+import { signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -24,8 +25,8 @@ const server = spawn(process.execPath, [entry], {
 });
 
 try {
-  await waitForHealth();
-  const cookie = await signIn('bench@agentry.test');
+  await waitForHealth(baseUrl);
+  const cookie = await signIn(baseUrl, 'bench@agentry.test');
   const rows = [];
   for (const concurrency of [1, 10, 50]) {
     rows.push(formatRow(`GET /api/health (c=${concurrency})`, await measure({ url: `${baseUrl}/api/health`, concurrency, requests: 2000 })));
@@ -42,32 +43,4 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start');
-}
-
-async function signIn(email) {
-  const start = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, { method: "POST", headers: { "content-type": "application/json", origin: baseUrl }, body: JSON.stringify({ email, callbackURL: "/agents" }) });
-  if (!start.ok) throw new Error(`magic link request failed: ${start.status} ${await start.text()}`);
-  let link;
-  for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
-    // Better Auth may send the e-mail in the background: poll the mailbox briefly.
-    const mailbox = await (await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
-    if (mailbox.messages[0]?.link) link = new URL(mailbox.messages[0].link);
-    else await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error('no sign-in link arrived');
-  const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
-  return response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
 }

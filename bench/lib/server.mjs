@@ -1,0 +1,34 @@
+// Shared by the benchmarks: wait for a server they started, and sign in through the dev mailbox.
+
+export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not start');
+}
+
+/** Magic link -> dev mailbox -> follow the link; answers the session cookie header. */
+export async function signIn(baseUrl, email, callbackURL = '/agents') {
+  const start = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, callbackURL }),
+  });
+  if (!start.ok) throw new Error(`magic link request failed: ${start.status} ${await start.text()}`);
+  let link;
+  for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
+    // Better Auth may send the e-mail in the background: poll the mailbox briefly.
+    const mailbox = await (await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json();
+    if (mailbox.messages[0]?.link) link = new URL(mailbox.messages[0].link);
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error('no sign-in link arrived');
+  const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
+  return response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+}
