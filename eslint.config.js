@@ -39,6 +39,9 @@ export default tseslint.config(
           zones: [
             // packages/core is pure: it imports no app.
             { target: './packages/core', from: './apps' },
+            { target: './packages/core', from: './packages/widget-ui' },
+            // packages/widget-ui holds the widget's view components: core only, no app.
+            { target: './packages/widget-ui', from: './apps' },
             // apps never import each other; they share through packages/core.
             { target: './apps/web', from: './apps/server' },
             { target: './apps/web', from: './apps/widget' },
@@ -66,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/widget/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/widget/**/*.{ts,tsx}', 'packages/widget-ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

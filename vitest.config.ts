@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias: { '@': webSrc } },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/widget/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/widget/src/**/*.test.{ts,tsx}', 'packages/widget-ui/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },

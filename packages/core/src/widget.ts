@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } from './agents';
+
+/**
+ * The website chat widget's shared contract (widgets spec §3 Widget settings, §5, §7, §9):
+ * the settings a creator designs, the connection that holds them, and the visitor chat calls.
+ * The server, the designer (apps/web) and the iframe app (apps/widget) all read these.
+ */
+
+/** Widgets §3: the 16 supported languages. */
+export const widgetLanguageCodes = ['en', 'es', 'fr', 'de', 'pt', 'it', 'zh', 'ja', 'ar', 'hi', 'ru', 'ko', 'nl', 'tr', 'pl', 'da'] as const;
+export const WidgetLanguage = z.enum(widgetLanguageCodes);
+export type WidgetLanguage = z.infer<typeof WidgetLanguage>;
+
+/** Widgets §9: the ten theme colours, teal first (the default). */
+export const widgetThemeColors = [
+  { name: 'teal', hex: '#276d64' },
+  { name: 'blue', hex: '#2563eb' },
+  { name: 'purple', hex: '#7c3aed' },
+  { name: 'pink', hex: '#db2777' },
+  { name: 'red', hex: '#dc2626' },
+  { name: 'orange', hex: '#ea580c' },
+  { name: 'amber', hex: '#d97706' },
+  { name: 'green', hex: '#16a34a' },
+  { name: 'slate', hex: '#475569' },
+  { name: 'indigo', hex: '#4f46e5' },
+] as const;
+export const DEFAULT_WIDGET_THEME_COLOR = '#276d64';
+
+/** Widgets §5 / §9 limits. */
+export const widgetLimits = {
+  width: { min: 300, max: 600, default: 400 },
+  height: { min: 300, max: 700, default: 700, cap: 800 },
+  popupDelaySeconds: { min: 1, max: 500 },
+  logoWidth: { min: 50, max: 300, default: 100 },
+  logoScale: { min: 0.5, max: 3, step: 0.1 },
+  logoPosition: { min: -50, max: 150 },
+  dailyLimit: { min: 1, max: 100_000, default: 200 },
+  suggestedResponses: { max: 10, length: 200 },
+  allowedDomains: { max: 50 },
+  /** Visitor chat caps (server-enforced). */
+  messageLength: 4000,
+  historyMessages: 50,
+  historyChars: 32_000,
+  sessionMs: 3_600_000,
+  sessionCheckMs: 60_000,
+  savedConversations: 10,
+  mobileBreakpoint: 1024,
+  resizeAnimationMs: 220,
+} as const;
+
+export const WidgetPlacement = z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']);
+export type WidgetPlacement = z.infer<typeof WidgetPlacement>;
+export const WidgetTemplate = z.enum(['professional', 'legacy']);
+export type WidgetTemplate = z.infer<typeof WidgetTemplate>;
+export const MinimizedSize = z.enum(['small', 'medium', 'large']);
+export type MinimizedSize = z.infer<typeof MinimizedSize>;
+
+const Percent = z.number().min(widgetLimits.logoPosition.min).max(widgetLimits.logoPosition.max);
+export const CropPosition = z.object({ x: Percent, y: Percent });
+export type CropPosition = z.infer<typeof CropPosition>;
+const LogoScale = z.number().min(widgetLimits.logoScale.min).max(widgetLimits.logoScale.max);
+const ImageUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Invalid image URL. Please enter a valid image URL.' }).max(2000)]);
+/** A domain (with optional port, optional leading '*.') the widget may be embedded on. */
+const AllowedDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, { error: 'Enter a domain such as example.com or *.example.com' });
+
+/** Widgets §3 Widget settings, with the spec's defaults. */
+export const WidgetSettings = z.object({
+  template: WidgetTemplate.default('professional'),
+  theme: z.enum(['dark', 'light']).default('dark'),
+  themeColor: z.string().regex(/^#[0-9a-f]{6}$/i).default(DEFAULT_WIDGET_THEME_COLOR),
+  showFirstMessage: z.boolean().default(true),
+  firstMessage: z.string().max(2000).default(DEFAULT_FIRST_MESSAGE),
+  logoUrl: ImageUrl.default(''),
+  logoWidth: z.number().int().min(widgetLimits.logoWidth.min).max(widgetLimits.logoWidth.max).default(widgetLimits.logoWidth.default),
+  dailyLimit: z.number().int().min(widgetLimits.dailyLimit.min).max(widgetLimits.dailyLimit.max).default(widgetLimits.dailyLimit.default),
+  widgetTitle: z.string().trim().max(80).default('Chat Widget'),
+  minimizedSize: MinimizedSize.default('large'),
+  minimizedSizePixels: z.number().int().min(40).max(120).default(64),
+  placement: WidgetPlacement.default('bottom-right'),
+  chatBubble: z
+    .object({
+      enabled: z.boolean().default(true),
+      message: z.string().max(200).default('Hi there! Need any help?'),
+      delaySeconds: z.number().int().min(0).max(widgetLimits.popupDelaySeconds.max).default(0),
+    })
+    .prefault({}),
+  inputPlaceholder: z.string().max(120).default('Type your message...'),
+  typingIndicator: z.string().max(60).default('typing...'),
+  width: z.number().int().min(widgetLimits.width.min).max(widgetLimits.width.max).default(widgetLimits.width.default),
+  height: z.number().int().min(widgetLimits.height.min).max(widgetLimits.height.max).default(widgetLimits.height.default),
+  logoCropPosition: CropPosition.default({ x: 50, y: 50 }),
+  logoScale: LogoScale.default(1),
+  useLogoForAvatar: z.boolean().default(false),
+  useLogoForMinimizedWidget: z.boolean().default(false),
+  widgetLogoCropPosition: CropPosition.default({ x: 50, y: 50 }),
+  widgetLogoScale: LogoScale.default(1),
+  avatarLogoCropPosition: CropPosition.default({ x: 50, y: 50 }),
+  avatarLogoScale: LogoScale.default(1),
+  avatarLogoUrl: ImageUrl.default(''),
+  widgetLogoUrl: ImageUrl.default(''),
+  showAdditionalLogos: z.boolean().default(false),
+  suggestedResponses: z
+    .array(z.string().trim().min(1).max(widgetLimits.suggestedResponses.length))
+    .max(widgetLimits.suggestedResponses.max)
+    .default([...DEFAULT_SUGGESTED_RESPONSES]),
+  aiName: z.string().trim().max(80).default(DEFAULT_AI_NAME),
+  language: WidgetLanguage.default('en'),
+  newConversationText: z.string().max(60).default('New Conversation'),
+  previousConversationsText: z.string().max(60).default('Previous Conversations'),
+  responsive: z.boolean().default(true),
+  /** Where the widget may be framed; empty = anywhere. Enforced by the server (frame-ancestors + Origin check). */
+  allowedDomains: z.array(AllowedDomain).max(widgetLimits.allowedDomains.max).default([]),
+});
+export type WidgetSettings = z.infer<typeof WidgetSettings>;
+export type WidgetSettingsInput = z.input<typeof WidgetSettings>;
+
+/** Every default of the spec in one object. */
+export const defaultWidgetSettings: WidgetSettings = WidgetSettings.parse({});
+
+/** Widgets §3 Widget connection (dashboard). One per website widget; belongs to a sub account. */
+export const WidgetConnection = z.object({
+  connectionId: z.string(),
+  widgetId: z.string(),
+  subaccountId: z.string(),
+  /** The agent answering; null until one is chosen. */
+  buildId: z.string().nullable(),
+  template: WidgetTemplate,
+  settings: WidgetSettings,
+  /** Settings last deployed (what the loader and iframe serve); a difference means 'Redeploy Required'. */
+  deployedAt: z.string().nullable(),
+  needsRedeploy: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WidgetConnection = z.infer<typeof WidgetConnection>;
+
+/** PUT /api/connections/:id: the whole settings object (validated with the defaults). */
+export const UpdateConnectionBody = z.object({ settings: WidgetSettings, deploy: z.boolean().optional() });
+export type UpdateConnectionBody = z.infer<typeof UpdateConnectionBody>;
+/** PUT /api/connections/:id/update-build. */
+export const UpdateConnectionBuildBody = z.object({ buildId: z.string().min(1) });
+export type UpdateConnectionBuildBody = z.infer<typeof UpdateConnectionBuildBody>;
+
+/** What GET /api/widget/:id/settings answers to the iframe app and the loader (public, no secrets). */
+export const PublicWidgetSettings = WidgetSettings.omit({ dailyLimit: true, allowedDomains: true }).extend({
+  widgetId: z.string(),
+  /** False when no agent is chosen yet: the widget shows but cannot answer. */
+  hasBuild: z.boolean(),
+});
+export type PublicWidgetSettings = z.infer<typeof PublicWidgetSettings>;
+
+export const WidgetHistoryEntry = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+export type WidgetHistoryEntry = z.infer<typeof WidgetHistoryEntry>;
+
+/** Widgets §7 POST /api/widget/:id/chat. */
+export const WidgetChatBody = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: 'Message is required' })
+    .max(widgetLimits.messageLength, { error: `Message must be at most ${widgetLimits.messageLength} characters` }),
+  threadId: z.string().max(100).nullish(),
+  widgetConversationThreadId: z.string().max(100).nullish(),
+  contactIdentifier: z.string().trim().min(1).max(100).nullish(),
+  /** The visitor's own name and e-mail, from AIChatWidget.identify(). */
+  contact: z.object({ id: z.string().max(100).optional(), name: z.string().max(120).optional(), email: z.string().max(200).optional() }).optional(),
+  history: z.array(WidgetHistoryEntry).max(widgetLimits.historyMessages, { error: `History must be at most ${widgetLimits.historyMessages} messages` }).optional(),
+});
+export type WidgetChatBody = z.infer<typeof WidgetChatBody>;
+
+export const WidgetChatReply = z.object({
+  message: z.string(),
+  threadId: z.string(),
+  widgetConversationThreadId: z.string(),
+  /** Set when this message started the conversation. */
+  newWidgetConversationThreadId: z.string().optional(),
+  contactIdentifier: z.string(),
+});
+export type WidgetChatReply = z.infer<typeof WidgetChatReply>;
+
+/**
+ * The streaming variant (POST /api/widget/:id/chat?stream=1, text/event-stream): `data:` lines
+ * of these events, ending with 'done' or 'error'.
+ */
+export const WidgetChatStreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), reply: WidgetChatReply }),
+  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type WidgetChatStreamEvent = z.infer<typeof WidgetChatStreamEvent>;
+
+/** Widgets §3 Live conversation entry. */
+export const LiveConversation = z.object({
+  threadId: z.string(),
+  lastMessage: z.string(),
+  lastMessageTime: z.string(),
+  totalMessages: z.number().int(),
+  customerNumber: z.number().int(),
+  /** The identified visitor's name, or null ('Anonymous'). */
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  unreadCount: z.number().int(),
+  status: z.enum(['live', 'closed']),
+});
+export type LiveConversation = z.infer<typeof LiveConversation>;
+export const LiveConversationsReply = z.object({ conversations: z.array(LiveConversation) });
+
+export const ConversationTranscript = z.object({
+  conversation: LiveConversation,
+  messages: z.array(z.object({ id: z.string(), role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() })),
+});
+export type ConversationTranscript = z.infer<typeof ConversationTranscript>;
+
+/** Widgets §7: what the iframe posts to the parent page (and the parent to the iframe). */
+export const widgetToParentEvents = ['widget-opened', 'widget-closed', 'resize-widget', 'show-bubble', 'hide-bubble'] as const;
+export const parentToWidgetEvents = ['open-widget', 'close-widget', 'toggle-widget', 'reset-widget', 'identify'] as const;
+export type ResizeWidgetMessage = {
+  type: 'resize-widget';
+  width: number;
+  height: number;
+  isExpanded: boolean;
+  isMinimized: boolean;
+  isOpen: boolean;
+  hasBubble: boolean;
+  animationDuration: number;
+};
