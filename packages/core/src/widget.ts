@@ -229,3 +229,11 @@ export type ResizeWidgetMessage = {
   hasBubble: boolean;
   animationDuration: number;
 };
+
+/** GET /api/subaccounts/:subaccountId/connections?type=website-widget. */
+export const ConnectionType = z.enum(['website-widget']);
+export type ConnectionType = z.infer<typeof ConnectionType>;
+export const ListConnectionsReply = z.object({ connections: z.array(WidgetConnection) });
+/** POST /api/subaccounts/:subaccountId/connections (the plan's connections_per_type limit applies). */
+export const CreateConnectionBody = z.object({ type: ConnectionType, buildId: z.string().min(1).optional() });
+export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
