@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
-import { signIn, waitForHealth } from './lib/server.mjs';
+import { runCalls, timeCall } from './lib/measure.mjs';
+import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -50,23 +51,38 @@ const server = spawn(process.execPath, [entry], {
 try {
   await waitForHealth(baseUrl);
   const cookie = await signIn(baseUrl, 'bench-llm@agentry.test');
-  const me = await api('GET', '/api/me', cookie);
+  const api = apiClient(baseUrl, cookie);
+  const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;
-  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, cookie, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, cookie, { aiName: 'Bench', provider: 'openai', model: 'gpt-4o-mini', instructions: 'You are a benchmark agent.' });
+  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
+  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, { aiName: 'Bench', provider: 'openai', model: 'gpt-4o-mini', instructions: 'You are a benchmark agent.' });
   // Several keys: the per-key rate limit of the public API must not throttle the benchmark.
   const keys = [];
-  for (let index = 0; index < 10; index += 1) keys.push((await api('POST', `/api/subaccounts/${subaccountId}/api-keys`, cookie, { name: `bench ${index}` })).secret);
+  for (let index = 0; index < 10; index += 1) keys.push((await api('POST', `/api/subaccounts/${subaccountId}/api-keys`, { name: `bench ${index}` })).secret);
 
   const messages = [
     { role: 'system', content: 'You are a benchmark agent.' },
     { role: 'user', content: 'How fast is the gateway?' },
   ];
   let turn = 0;
-  const direct = (stream) => () => timeCall(`${fake.url}/chat/completions`, { authorization: 'Bearer sk-bench' }, { model: 'gpt-4o-mini', messages, stream, stream_options: stream ? { include_usage: true } : undefined }, stream);
+  const firstContent = /"content":"[^"]/;
+  const direct = (stream) => () =>
+    timeCall({
+      url: `${fake.url}/chat/completions`,
+      headers: { authorization: 'Bearer sk-bench' },
+      body: { model: 'gpt-4o-mini', messages, stream, stream_options: stream ? { include_usage: true } : undefined },
+      firstTokenPattern: stream ? firstContent : undefined,
+      expectText: 'word39',
+    });
   const gateway = (stream) => () => {
     turn += 1;
-    return timeCall(`${baseUrl}/v1/chat/completions`, { authorization: `Bearer ${keys[turn % keys.length]}` }, { model: agent.buildId, messages: messages.slice(1), stream }, stream);
+    return timeCall({
+      url: `${baseUrl}/v1/chat/completions`,
+      headers: { authorization: `Bearer ${keys[turn % keys.length]}` },
+      body: { model: agent.buildId, messages: messages.slice(1), stream },
+      firstTokenPattern: stream ? firstContent : undefined,
+      expectText: 'word39',
+    });
   };
 
   const sdkModel = createOpenAI({ apiKey: 'sk-bench', baseURL: fake.url }).chat('gpt-4o-mini');
@@ -88,10 +104,10 @@ try {
   const rows = [];
   for (const concurrency of [1, 10]) {
     for (const stream of [false, true]) {
-      for (const call of [direct, sdk, gateway]) await run(call(stream), { concurrency, requests: 20 }); // warm-up
-      const baseline = await run(direct(stream), { concurrency, requests: REQUESTS });
-      const sdkOnly = await run(sdk(stream), { concurrency, requests: REQUESTS });
-      const measured = await run(gateway(stream), { concurrency, requests: REQUESTS });
+      for (const call of [direct, sdk, gateway]) await runCalls(call(stream), { concurrency, requests: 20 }); // warm-up
+      const baseline = await runCalls(direct(stream), { concurrency, requests: REQUESTS });
+      const sdkOnly = await runCalls(sdk(stream), { concurrency, requests: REQUESTS });
+      const measured = await runCalls(gateway(stream), { concurrency, requests: REQUESTS });
       rows.push({ concurrency, stream, baseline, sdkOnly, measured });
     }
   }
@@ -116,54 +132,4 @@ try {
   await new Promise((resolve) => server.once('exit', resolve));
   await fake.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** One call: total time, and for a stream the time until the first non-empty content delta. */
-async function timeCall(url, headers, body, stream) {
-  const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  let ttft;
-  let text = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body) {
-    text += decoder.decode(chunk, { stream: true });
-    if (stream && ttft === undefined && /"content":"[^"]/.test(text)) ttft = performance.now() - started;
-  }
-  const total = performance.now() - started;
-  const isOk = response.ok && text.includes('word39');
-  return { total, ttft: ttft ?? total, isOk };
-}
-
-/** A closed loop of `concurrency` workers sharing `requests` calls; p50 and p99 of each timing. */
-async function run(call, { concurrency, requests }) {
-  const totals = [];
-  const ttfts = [];
-  let next = 0;
-  let failures = 0;
-  async function worker() {
-    while (next < requests) {
-      next += 1;
-      const result = await call();
-      totals.push(result.total);
-      ttfts.push(result.ttft);
-      if (!result.isOk) failures += 1;
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const percentiles = (values) => {
-    values.sort((a, b) => a - b);
-    const pick = (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
-    return { p50: pick(0.5), p99: pick(0.99) };
-  };
-  return { total: percentiles(totals), ttft: percentiles(ttfts), failures };
-}
-
-async function api(method, url, cookie, body) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { cookie, origin: baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
 }

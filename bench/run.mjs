@@ -1,7 +1,7 @@
 // `npm run bench`: runs every benchmark under bench/ against the built server and prints a
 // markdown table. Results go to docs/benchmarks.md by hand (with the machine they ran on).
 // Bounded: loopback only, fixed request counts, stops by itself.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,4 +43,10 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// The widget's benchmarks are scripts of their own (each starts the servers it needs).
+for (const script of ['widget-size.mjs', 'widget-chat.mjs']) {
+  const result = spawnSync(process.execPath, [path.join(root, 'bench', script)], { stdio: 'inherit' });
+  if (result.status !== 0) process.exitCode = result.status ?? 1;
 }

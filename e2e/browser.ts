@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -60,4 +63,51 @@ export async function saveScreenshot(page: Page, name: string) {
   const dir = path.resolve(import.meta.dirname, '../docs/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * A customer's web page on ANOTHER origin (http://127.0.0.1:<random port>, while the product
+ * runs on localhost): `/` is `html` served with the given Content-Security-Policy in a meta
+ * tag; other paths are answered from `files` (scripts and styles the page loads from itself).
+ */
+export async function serveHostPage(options: { csp: string; body: string; head?: string; files?: Record<string, { type: string; content: string }> }) {
+  const page = (body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${options.csp}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bright Smile Dental</title>${options.head ?? ''}</head><body>${body}</body></html>`;
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://host').pathname;
+    const file = options.files?.[pathname];
+    if (pathname === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(options.body));
+    else if (file) response.writeHead(200, { 'content-type': file.type }).end(file.content);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A visitor's own browser profile. This Chromium blocks third-party cookies by default, and
+ * with them the localStorage of cross-site iframes (an embedded widget then cannot keep its
+ * session); `allowThirdPartyStorage` gives the profile the setting under which it may (partitioned
+ * per top-level site), as browsers long had by default. Close it with `close()`, which also
+ * removes the profile.
+ */
+export async function newVisitorPage(options: { width?: number; height?: number; allowThirdPartyStorage?: boolean } = {}) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-visitor-'));
+  if (options.allowThirdPartyStorage) {
+    fs.mkdirSync(path.join(userDataDir, 'Default'));
+    fs.writeFileSync(path.join(userDataDir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+  }
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: 'light',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
+  return { context, page, close };
 }

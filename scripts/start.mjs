@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builds = [
   { workspace: '@agentry/web', output: 'apps/web/dist/index.html' },
+  { workspace: '@agentry/widget', output: 'apps/widget/dist/manifest.json' },
   { workspace: '@agentry/server', output: 'apps/server/dist/main.js' },
 ];
 

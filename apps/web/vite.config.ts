@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 // Every server-owned path prefix; the dev server forwards them to the API.
 // Anchored at a segment boundary so '/api' does not also catch the '/apitester' page.
-const serverPrefixes = ['/api', '/auth/check-access', '/stripe', '/templates', '/questiongenerator', '/widget', '/v1', '/webhook', '/media', '/files'];
+const serverPrefixes = ['/api', '/auth/check-access', '/stripe', '/templates', '/questiongenerator', '/widget', '/widget-assets', '/v1', '/webhook', '/media', '/files'];
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

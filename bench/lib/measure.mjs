@@ -25,3 +25,54 @@ export function formatRow(name, result) {
   const failures = result.failures ? ` (${result.failures} failed)` : '';
   return `| ${name} | ${result.requests}${failures} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${Math.round(result.rps)} |`;
 }
+
+/**
+ * One POST: total time and, for a stream, the time until the body first matches
+ * `firstTokenPattern` (the first non-empty text delta). `isOk` needs a 2xx and `expectText`.
+ */
+export async function timeCall({ url, headers = {}, body, firstTokenPattern, expectText }) {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  let ttft;
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk, { stream: true });
+    if (firstTokenPattern && ttft === undefined && firstTokenPattern.test(text)) ttft = performance.now() - started;
+  }
+  const total = performance.now() - started;
+  return { total, ttft: ttft ?? total, isOk: response.ok && text.includes(expectText), status: response.status, text };
+}
+
+/**
+ * A closed loop of `concurrency` workers sharing `requests` calls of `call(worker index)`;
+ * p50 and p99 of each timing, calls per second, failures and the first failure's detail.
+ */
+export async function runCalls(call, { concurrency, requests }) {
+  const totals = [];
+  const ttfts = [];
+  let next = 0;
+  let failures = 0;
+  let firstFailure;
+  const started = performance.now();
+  async function worker(index) {
+    while (next < requests) {
+      next += 1;
+      const result = await call(index);
+      totals.push(result.total);
+      ttfts.push(result.ttft);
+      if (!result.isOk) {
+        failures += 1;
+        firstFailure ??= `${result.status ?? ''} ${String(result.text ?? '').slice(0, 300)}`;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
+  const elapsed = (performance.now() - started) / 1000;
+  const percentiles = (values) => {
+    values.sort((a, b) => a - b);
+    const pick = (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
+    return { p50: pick(0.5), p99: pick(0.99) };
+  };
+  return { total: percentiles(totals), ttft: percentiles(ttfts), rps: totals.length / elapsed, failures, firstFailure };
+}

@@ -32,3 +32,16 @@ export async function signIn(baseUrl, email, callbackURL = '/agents') {
   const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
   return response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
 }
+
+/** A JSON client for the API as a signed-in user (cookie from signIn); throws on non-2xx. */
+export function apiClient(baseUrl, cookie) {
+  return async function api(method, url, body) {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { cookie, origin: baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+}

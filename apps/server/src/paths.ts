@@ -5,3 +5,4 @@ import { fileURLToPath } from 'node:url';
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const defaultWidgetDistDir = fileURLToPath(new URL('../../widget/dist', import.meta.url));

@@ -237,3 +237,42 @@ export const ListConnectionsReply = z.object({ connections: z.array(WidgetConnec
 /** POST /api/subaccounts/:subaccountId/connections (the plan's connections_per_type limit applies). */
 export const CreateConnectionBody = z.object({ type: ConnectionType, buildId: z.string().min(1).optional() });
 export type CreateConnectionBody = z.infer<typeof CreateConnectionBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Server routes of the widget (params, queries) and what the runtime pages carry.
+
+export const ConnectionParams = z.object({ connectionId: z.string().min(1).max(100) });
+export const ConnectionConversationParams = ConnectionParams.extend({ threadId: z.string().min(1).max(100) });
+export const ListConnectionsQuery = z.object({ type: ConnectionType.optional() });
+export const WidgetParams = z.object({ widgetId: z.string().min(1).max(100) });
+/** `?stream=1` (or `Accept: text/event-stream`) asks POST /api/widget/:id/chat for server-sent events. */
+export const WidgetChatQuery = z.object({ stream: z.enum(['1', '0', 'true', 'false']).optional() });
+export const VisitorConversationsQuery = z.object({ contactIdentifier: z.string().trim().max(100).optional() });
+
+/** The id of the `<script type="application/json">` element of GET /widget/:widgetId holding WidgetPageConfig. */
+export const WIDGET_PAGE_CONFIG_ELEMENT_ID = 'agentry-widget-config';
+/** What the iframe page embeds: the deployed public settings and where the API is ('' = same origin). */
+export const WidgetPageConfig = PublicWidgetSettings.extend({ apiBase: z.string() });
+export type WidgetPageConfig = z.infer<typeof WidgetPageConfig>;
+
+/** The exact string (quotes included) of dist/loader.js the server replaces by WidgetLoaderConfig JSON. */
+export const WIDGET_LOADER_PLACEHOLDER = '"__AGENTRY_WIDGET_CONFIG__"';
+/** What GET /widget/:widgetId/widget.js (and widget-professional.js) bakes into the loader. */
+export const WidgetLoaderConfig = z.object({
+  widgetId: z.string(),
+  /** The product's origin: where the iframe comes from and the only origin the loader talks to. */
+  origin: z.string(),
+  template: WidgetTemplate,
+  placement: WidgetPlacement,
+  minimizedSizePixels: z.number().int(),
+  /** Only what sizes the first box; the bubble's text and every look come with the iframe (2 KB budget). */
+  chatBubble: z.object({ enabled: z.boolean(), delaySeconds: z.number().int() }),
+});
+export type WidgetLoaderConfig = z.infer<typeof WidgetLoaderConfig>;
+
+/**
+ * Optional request header the iframe app sends with the page's parent origin (from
+ * `document.referrer` / `location.ancestorOrigins`); checked against allowedDomains as defence
+ * in depth. `frame-ancestors` on the iframe page is the real guard.
+ */
+export const WIDGET_PARENT_ORIGIN_HEADER = 'x-widget-parent-origin';

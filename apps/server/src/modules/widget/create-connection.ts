@@ -1,0 +1,51 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { WidgetSettings, defaultWidgetSettings, type CreateConnectionBody, type WidgetConnection } from '@agentry/core/widget';
+import type { Database } from '../../platform/db/database';
+import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
+import { assertSubaccountCapabilityOrThrow } from '../billing/resolve-capabilities';
+import { toWidgetConnection } from './to-widget-connection';
+import { widgetConnection } from './widget.tables';
+
+/** The public id in embed codes: random, unrelated to the connection id. */
+export function createWidgetId(): string {
+  return `wgt_${randomBytes(12).toString('base64url')}`;
+}
+
+/**
+ * A new website widget of a sub account, within the plan's connections_per_type limit. It is
+ * deployed at once with the spec's defaults (seeded with the agent's name, greeting and
+ * suggested replies when one is given), so its embed code works from the first minute.
+ */
+export async function createConnection(options: { db: Database; subaccountId: string; body: CreateConnectionBody; now?: Date }): Promise<WidgetConnection> {
+  const { db, subaccountId } = options;
+  const [existing] = await db.select({ value: count() }).from(widgetConnection).where(eq(widgetConnection.subaccountId, subaccountId));
+  await assertSubaccountCapabilityOrThrow({ db, subaccountId, check: { limit: 'connections_per_type', currentCount: existing?.value ?? 0 } });
+
+  let settings = defaultWidgetSettings;
+  const buildId = options.body.buildId ?? null;
+  if (buildId) {
+    const agent = await getAgentRowOrThrow({ db, agentId: buildId, subaccountId });
+    const seeded = WidgetSettings.safeParse({ aiName: agent.aiName, firstMessage: agent.firstMessage, suggestedResponses: agent.suggestedResponses });
+    if (seeded.success) settings = seeded.data;
+  }
+  const now = options.now ?? new Date();
+  const [row] = await db
+    .insert(widgetConnection)
+    .values({
+      id: randomUUID(),
+      widgetId: createWidgetId(),
+      subaccountId,
+      buildId,
+      template: settings.template,
+      settings,
+      deployedBuildId: buildId,
+      deployedSettings: settings,
+      deployedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('widget connection insert returned nothing');
+  return toWidgetConnection(row);
+}

@@ -1,0 +1,92 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { widgetLimits, type WidgetChatBody } from '@agentry/core/widget';
+import type { AppConfig } from '../../config';
+import type { Cache } from '../../platform/cache/cache';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { enforceRateLimit } from '../../platform/http/rate-limit';
+import type { ConversationMessage, ReplyAgent } from '../llm/generate-reply';
+import { assertWidgetOrigin } from './assert-widget-origin';
+import { loadChatWidgetOrThrow } from './load-chat-widget';
+import { takeDailyMessageOrThrow } from './take-daily-message';
+
+export type PreparedWidgetChat = {
+  connectionId: string;
+  agent: ReplyAgent;
+  /** The day the message was counted in (given back when it gets no answer). */
+  day: string;
+  contactIdentifier: string;
+  conversation: { id: string; visitorId: string } | null;
+  newConversationId: string;
+  /** What the gateway gets: the stored thread plus the message, or a new thread. */
+  gateway: { threadId: string | null; message?: string; messages?: ConversationMessage[] };
+  askedAt: Date;
+};
+
+const RATE_WINDOW_MS = 60_000;
+
+export function createContactIdentifier(): string {
+  return `v_${randomBytes(16).toString('base64url')}`;
+}
+
+/**
+ * Every check of a visitor message before the LLM call, cheapest first: history size (400),
+ * the widget and its conversation in one query (404), the Origin rule (403), an agent chosen
+ * (409), the per-visitor and per-IP rate limits (429), then the widget's daily limit (429),
+ * which counts the message. The stored thread is authoritative; the client's history only
+ * seeds a new thread.
+ */
+export async function prepareWidgetChatOrThrow(options: {
+  db: Database;
+  cache: Cache;
+  config: AppConfig;
+  request: FastifyRequest;
+  widgetId: string;
+  body: WidgetChatBody;
+}): Promise<PreparedWidgetChat> {
+  const { db, cache, config, request, body } = options;
+  const askedAt = new Date();
+  const history = body.history ?? [];
+  const historyChars = history.reduce((sum, entry) => sum + entry.content.length, 0);
+  if (historyChars > widgetLimits.historyChars) {
+    throw new AppError('VALIDATION_ERROR', { message: `History must be at most ${widgetLimits.historyChars} characters` });
+  }
+
+  const widget = await loadChatWidgetOrThrow({ db, widgetId: options.widgetId, conversationId: body.widgetConversationThreadId });
+  assertWidgetOrigin({ request, ownOrigin: new URL(config.publicUrl).origin, allowedDomains: widget.deployedSettings?.allowedDomains ?? [] });
+  const { conversation } = widget;
+  const isOtherVisitors = conversation && body.contactIdentifier && conversation.contactIdentifier !== body.contactIdentifier;
+  if ((body.widgetConversationThreadId && !conversation) || isOtherVisitors) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
+  if (!widget.agent) throw new AppError('WIDGET_NOT_CONNECTED');
+  const { agent } = widget;
+
+  const contactIdentifier = body.contactIdentifier ?? conversation?.contactIdentifier ?? createContactIdentifier();
+  const isKnownVisitor = Boolean(body.contactIdentifier ?? conversation);
+  const { visitorMessagesPerMinute, ipMessagesPerMinute } = config.widget;
+  await Promise.all([
+    isKnownVisitor ? enforceRateLimit({ cache, key: `widget-visitor:${widget.connectionId}:${contactIdentifier}`, limit: visitorMessagesPerMinute, windowMs: RATE_WINDOW_MS }) : undefined,
+    enforceRateLimit({ cache, key: `widget-ip:${widget.connectionId}:${request.ip}`, limit: ipMessagesPerMinute, windowMs: RATE_WINDOW_MS }),
+  ]);
+  const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
+  const { day } = await takeDailyMessageOrThrow({ db, connectionId: widget.connectionId, dailyLimit, now: askedAt });
+
+  // A conversation started with another agent (the widget was redeployed) continues on a new
+  // thread of the current one, seeded with the client's history like a new conversation.
+  const canContinueThread = conversation !== null && conversation.agentId === agent.buildId;
+  const gateway: PreparedWidgetChat['gateway'] = canContinueThread
+    ? { threadId: conversation.threadId, message: body.message }
+    : history.length > 0
+      ? { threadId: null, messages: [...history, { role: 'user', content: body.message }] }
+      : { threadId: null, message: body.message };
+  return {
+    connectionId: widget.connectionId,
+    agent,
+    day,
+    contactIdentifier,
+    conversation: conversation ? { id: conversation.id, visitorId: conversation.visitorId } : null,
+    newConversationId: randomUUID(),
+    gateway,
+    askedAt,
+  };
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LiveConversationsReply,
+  PublicWidgetSettings,
+  VisitorConversationsQuery,
+  WidgetChatBody,
+  WidgetChatQuery,
+  WidgetChatReply,
+  WidgetParams,
+  type WidgetChatStreamEvent,
+} from '@agentry/core/widget';
+import { AppError } from '../../platform/http/app-error';
+import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { createClientAbortSignal } from '../llm/client-abort-signal';
+import { generateReply, type ReplyStream } from '../llm/generate-reply';
+import { startEventStream } from '../llm/sse';
+import { toStreamError } from '../llm/to-stream-error';
+import { assertWidgetOrigin } from './assert-widget-origin';
+import { completeWidgetChat } from './complete-widget-chat';
+import { listConversations } from './list-conversations';
+import { loadPublicWidget } from './load-public-widget';
+import { prepareWidgetChatOrThrow, type PreparedWidgetChat } from './prepare-widget-chat';
+import { releaseDailyMessage } from './release-daily-message';
+import { toPublicWidgetSettings } from './to-public-widget-settings';
+
+const tags = ['widget'];
+const VISITOR_LIST_LIMIT = 50;
+
+function wantsEventStream(stream: string | undefined, accept: string | undefined): boolean {
+  return stream === '1' || stream === 'true' || (accept ?? '').includes('text/event-stream');
+}
+
+/** What visitors call, without a session (widgets §7): settings, chat (whole or streamed), their conversations. */
+export function registerVisitorChatRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.platform.database;
+  const { config, cache } = app.platform;
+  const ownOrigin = new URL(config.publicUrl).origin;
+
+  async function loadPublicWidgetOrThrow(request: FastifyRequest, widgetId: string) {
+    const widget = await loadPublicWidget({ db, widgetId });
+    if (!widget) throw new AppError('NOT_FOUND', { message: 'Widget not found' });
+    assertWidgetOrigin({ request, ownOrigin, allowedDomains: widget.settings.allowedDomains });
+    return widget;
+  }
+
+  /** A counted message that got no answer is given back; the failure itself is what the visitor sees. */
+  async function release(prepared: PreparedWidgetChat, request: FastifyRequest) {
+    await releaseDailyMessage({ db, connectionId: prepared.connectionId, day: prepared.day }).catch((error: unknown) => request.log.error({ err: error }, 'could not release a widget daily message'));
+  }
+
+  app.get('/api/widget/:widgetId/settings', { schema: { tags, params: WidgetParams, response: { 200: PublicWidgetSettings } } }, async (request, reply) => {
+    const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
+    reply.header('cache-control', 'no-cache');
+    return toPublicWidgetSettings(widget);
+  });
+
+  app.get(
+    '/api/widget/:widgetId/conversations',
+    { schema: { tags, params: WidgetParams, querystring: VisitorConversationsQuery, response: { 200: LiveConversationsReply } } },
+    async (request, reply) => {
+      const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
+      await enforceRateLimit({ cache, key: `widget-list:${widget.connectionId}:${request.ip}`, limit: config.widget.ipMessagesPerMinute, windowMs: 60_000 });
+      reply.header('cache-control', 'no-store');
+      const contactIdentifier = request.query.contactIdentifier;
+      if (!contactIdentifier) return { conversations: [] };
+      return { conversations: await listConversations({ db, connectionId: widget.connectionId, contactIdentifier, limit: VISITOR_LIST_LIMIT }) };
+    },
+  );
+
+  app.post(
+    '/api/widget/:widgetId/chat',
+    {
+      schema: {
+        tags,
+        description: 'Whole JSON, or with ?stream=1 / Accept: text/event-stream server-sent events: {type:"delta",text}..., then {type:"done",reply} or {type:"error",error}.',
+        params: WidgetParams,
+        querystring: WidgetChatQuery,
+        body: WidgetChatBody,
+        response: { 200: WidgetChatReply },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const prepared = await prepareWidgetChatOrThrow({ db, cache, config, request, widgetId: request.params.widgetId, body });
+      const signal = createClientAbortSignal(reply);
+      const gatewayInput = { db, config, logger: request.log, agent: prepared.agent, source: 'widget' as const, ...prepared.gateway, signal };
+
+      if (!wantsEventStream(request.query.stream, request.headers.accept)) {
+        try {
+          const result = await generateReply(gatewayInput);
+          return await completeWidgetChat({ db, prepared, body, result });
+        } catch (error) {
+          await release(prepared, request);
+          throw error;
+        }
+      }
+
+      let stream: ReplyStream;
+      try {
+        stream = await generateReply({ ...gatewayInput, stream: true });
+      } catch (error) {
+        await release(prepared, request);
+        throw error;
+      }
+      const events = startEventStream(reply, { 'x-thread-id': stream.threadId });
+      const send = (event: WidgetChatStreamEvent) => events.send(event);
+      try {
+        for await (const text of stream.deltas) {
+          if (signal.aborted) break;
+          send({ type: 'delta', text });
+        }
+        if (signal.aborted) {
+          await release(prepared, request);
+          return;
+        }
+        const result = await stream.result;
+        send({ type: 'done', reply: await completeWidgetChat({ db, prepared, body, result }) });
+      } catch (error) {
+        await release(prepared, request);
+        send({ type: 'error', error: toStreamError(error, request.log) });
+      } finally {
+        events.end();
+      }
+    },
+  );
+}

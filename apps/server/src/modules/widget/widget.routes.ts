@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ConnectionConversationParams,
+  ConnectionParams,
+  ConversationTranscript,
+  CreateConnectionBody,
+  ListConnectionsQuery,
+  ListConnectionsReply,
+  LiveConversationsReply,
+  UpdateConnectionBody,
+  UpdateConnectionBuildBody,
+  WidgetConnection,
+} from '@agentry/core/widget';
+import { requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { createConnection } from './create-connection';
+import { deleteConnection } from './delete-connection';
+import { deployConnection } from './deploy-connection';
+import { getConnectionForMemberOrThrow } from './get-connection-for-member-or-throw';
+import { getConversationTranscriptOrThrow } from './get-conversation-transcript';
+import { listConnections } from './list-connections';
+import { listConversations } from './list-conversations';
+import { toWidgetConnection } from './to-widget-connection';
+import { updateConnection } from './update-connection';
+import { updateConnectionBuild } from './update-connection-build';
+import { registerVisitorChatRoutes } from './visitor-chat.routes';
+import { registerWidgetPageRoutes } from './widget-pages.routes';
+
+const SubaccountParams = z.object({ subaccountId: z.string().min(1) });
+const tags = ['widget'];
+
+/** The website widget: the dashboard's connections and conversations, the visitor API, the runtime pages. */
+export async function registerWidgetRoutes(root: FastifyInstance) {
+  registerConnectionRoutes(root);
+  registerVisitorChatRoutes(root);
+  await registerWidgetPageRoutes(root);
+}
+
+function registerConnectionRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.platform.database;
+  const loadConnection = (request: { params: { connectionId: string } }, userId: string, minimumRole: 'viewer' | 'member' | 'admin') =>
+    getConnectionForMemberOrThrow({ db, connectionId: request.params.connectionId, userId, minimumRole });
+
+  app.get(
+    '/api/subaccounts/:subaccountId/connections',
+    { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountParams, querystring: ListConnectionsQuery, response: { 200: ListConnectionsReply } } },
+    async (request) => ({ connections: await listConnections({ db, subaccountId: request.params.subaccountId }) }),
+  );
+
+  app.post(
+    '/api/subaccounts/:subaccountId/connections',
+    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateConnectionBody, response: { 201: WidgetConnection } } },
+    async (request, reply) => reply.status(201).send(await createConnection({ db, subaccountId: request.params.subaccountId, body: request.body })),
+  );
+
+  app.get('/api/connections/:connectionId', { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } }, async (request) =>
+    toWidgetConnection(await loadConnection(request, signedInUser(request).id, 'viewer')),
+  );
+
+  app.put(
+    '/api/connections/:connectionId',
+    { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBody, response: { 200: WidgetConnection } } },
+    async (request) => {
+      const connection = await loadConnection(request, signedInUser(request).id, 'member');
+      return updateConnection({ db, connectionId: connection.id, settings: request.body.settings, deploy: request.body.deploy });
+    },
+  );
+
+  app.post(
+    '/api/connections/:connectionId/deploy',
+    { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } },
+    async (request) => {
+      const connection = await loadConnection(request, signedInUser(request).id, 'member');
+      return deployConnection({ db, connectionId: connection.id });
+    },
+  );
+
+  app.put(
+    '/api/connections/:connectionId/update-build',
+    { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBuildBody, response: { 200: WidgetConnection } } },
+    async (request) => {
+      const connection = await loadConnection(request, signedInUser(request).id, 'member');
+      return updateConnectionBuild({ db, connection, buildId: request.body.buildId });
+    },
+  );
+
+  app.delete('/api/connections/:connectionId', { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const connection = await loadConnection(request, signedInUser(request).id, 'admin');
+    await deleteConnection({ db, connectionId: connection.id });
+    return reply.status(204).send(null);
+  });
+
+  app.get(
+    '/api/connections/:connectionId/conversations',
+    { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: LiveConversationsReply } } },
+    async (request) => {
+      const connection = await loadConnection(request, signedInUser(request).id, 'viewer');
+      return { conversations: await listConversations({ db, connectionId: connection.id }) };
+    },
+  );
+
+  app.get(
+    '/api/connections/:connectionId/conversations/:threadId',
+    { preHandler: requireSession, schema: { tags, params: ConnectionConversationParams, response: { 200: ConversationTranscript } } },
+    async (request) => {
+      const connection = await loadConnection(request, signedInUser(request).id, 'viewer');
+      return getConversationTranscriptOrThrow({ db, connectionId: connection.id, conversationId: request.params.threadId });
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { WidgetSettings, WidgetTemplate } from '@agentry/core/widget';
+import { organization } from '../auth/auth.tables';
+import { agent } from '../agents/agents.tables';
+
+/**
+ * A website widget of a sub account (widgets §3 Widget connection). `id` is the dashboard's
+ * connectionId; `widgetId` is the public id in embed codes, so knowing one never reveals the
+ * other. `settings`/`buildId` are the draft the designer edits; `deployedSettings`/
+ * `deployedBuildId` are what visitors get until the next deploy.
+ */
+export const widgetConnection = pgTable(
+  'widget_connection',
+  {
+    id: text('id').primaryKey(),
+    widgetId: text('widget_id').notNull(),
+    subaccountId: text('subaccount_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    buildId: text('build_id').references(() => agent.id, { onDelete: 'set null' }),
+    template: text('template').$type<WidgetTemplate>().notNull(),
+    settings: jsonb('settings').$type<WidgetSettings>().notNull(),
+    deployedBuildId: text('deployed_build_id').references(() => agent.id, { onDelete: 'set null' }),
+    deployedSettings: jsonb('deployed_settings').$type<WidgetSettings>(),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }),
+    /** The last customer number handed out; a new visitor takes the next one. */
+    lastCustomerNumber: integer('last_customer_number').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('widget_connection_widget_id_idx').on(table.widgetId), index('widget_connection_subaccount_idx').on(table.subaccountId, table.createdAt)],
+);
+
+/** A visitor of one widget, known by the contactIdentifier its browser keeps. */
+export const widgetVisitor = pgTable(
+  'widget_visitor',
+  {
+    id: text('id').primaryKey(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => widgetConnection.id, { onDelete: 'cascade' }),
+    contactIdentifier: text('contact_identifier').notNull(),
+    customerNumber: integer('customer_number').notNull(),
+    /** From AIChatWidget.identify({ id, name, email }). */
+    externalId: text('external_id'),
+    name: text('name'),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('widget_visitor_contact_idx').on(table.connectionId, table.contactIdentifier)],
+);
+
+/**
+ * A visitor's conversation (its id is the spec's widgetConversationThreadId). `threadId` is
+ * the LLM gateway's thread of `agentId`; a conversation continued after the widget moved to
+ * another agent gets a new thread.
+ */
+export const widgetConversation = pgTable(
+  'widget_conversation',
+  {
+    id: text('id').primaryKey(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => widgetConnection.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id')
+      .notNull()
+      .references(() => widgetVisitor.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    lastMessage: text('last_message').notNull(),
+    lastMessageTime: timestamp('last_message_time', { withTimezone: true }).notNull().defaultNow(),
+    totalMessages: integer('total_messages').notNull().default(0),
+    /** Visitor messages the dashboard has not opened yet. */
+    unreadCount: integer('unread_count').notNull().default(0),
+    status: text('status').$type<'live' | 'closed'>().notNull().default('live'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('widget_conversation_connection_time_idx').on(table.connectionId, table.lastMessageTime),
+    index('widget_conversation_visitor_time_idx').on(table.visitorId, table.lastMessageTime),
+  ],
+);
+
+/** Every visitor message and answer, for the dashboard's transcript. */
+export const widgetMessage = pgTable(
+  'widget_message',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => widgetConversation.id, { onDelete: 'cascade' }),
+    /** Orders a conversation's messages even when two share a timestamp. */
+    position: bigserial('position', { mode: 'number' }).notNull(),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('widget_message_conversation_position_idx').on(table.conversationId, table.position)],
+);
+
+/**
+ * Visitor messages a widget accepted per UTC day. One conditional upsert raises it only while
+ * it is under the widget's daily limit, so concurrent visitors on any number of instances can
+ * never pass the limit together.
+ */
+export const widgetDailyCount = pgTable(
+  'widget_daily_count',
+  {
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => widgetConnection.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.day] })],
+);

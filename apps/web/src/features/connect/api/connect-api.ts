@@ -1,0 +1,114 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ListAgentsReply } from '@agentry/core/agents';
+import type { SubaccountTheme } from '@agentry/core/auth';
+import type {
+  ConversationTranscript,
+  CreateConnectionBody,
+  LiveConversation,
+  UpdateConnectionBody,
+  WidgetConnection,
+} from '@agentry/core/widget';
+import { apiRequest } from '@/lib/api';
+
+const subaccountPath = (subaccountId: string) => `/api/subaccounts/${encodeURIComponent(subaccountId)}`;
+const connectionPath = (connectionId: string) => `/api/connections/${encodeURIComponent(connectionId)}`;
+
+export const connectKeys = {
+  all: ['connect'] as const,
+  connections: (subaccountId: string) => ['connect', subaccountId, 'connections'] as const,
+  connection: (connectionId: string) => ['connect', 'connection', connectionId] as const,
+  builds: (subaccountId: string) => ['connect', subaccountId, 'builds'] as const,
+  conversations: (connectionId: string) => ['connect', 'connection', connectionId, 'conversations'] as const,
+  transcript: (connectionId: string, threadId: string) => ['connect', 'connection', connectionId, 'conversations', threadId] as const,
+  theme: (subaccountId: string) => ['subaccounts', subaccountId, 'theme'] as const,
+};
+
+/** The sub account's website widgets (GET /api/subaccounts/:id/connections?type=website-widget). */
+export function widgetConnectionsQuery(subaccountId: string) {
+  return queryOptions({
+    queryKey: connectKeys.connections(subaccountId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ connections: WidgetConnection[] }>(`${subaccountPath(subaccountId)}/connections?type=website-widget`, {
+        signal,
+        fallbackMessage: 'Failed to load widget settings',
+      }),
+  });
+}
+
+export function widgetConnectionQuery(connectionId: string) {
+  return queryOptions({
+    queryKey: connectKeys.connection(connectionId),
+    queryFn: ({ signal }) => apiRequest<WidgetConnection>(connectionPath(connectionId), { signal, fallbackMessage: 'Failed to load widget settings' }),
+  });
+}
+
+/**
+ * The builds (agents) a widget of this sub account may use. The sub account's own list, not
+ * GET /api/builds (that one follows the user's active sub account, which may be another).
+ */
+export function subaccountBuildsQuery(subaccountId: string) {
+  return queryOptions({
+    queryKey: connectKeys.builds(subaccountId),
+    queryFn: ({ signal }) => apiRequest<ListAgentsReply>(`${subaccountPath(subaccountId)}/agents`, { signal, fallbackMessage: 'Failed to load builds' }),
+  });
+}
+
+export function createWidgetConnection(options: { subaccountId: string; body: CreateConnectionBody }) {
+  return apiRequest<WidgetConnection>(`${subaccountPath(options.subaccountId)}/connections`, {
+    method: 'POST',
+    body: options.body,
+    fallbackMessage: 'Failed to create the widget',
+  });
+}
+
+export function saveWidgetSettings(options: { connectionId: string; body: UpdateConnectionBody }) {
+  return apiRequest<WidgetConnection>(connectionPath(options.connectionId), { method: 'PUT', body: options.body, fallbackMessage: 'Failed to save settings' });
+}
+
+export function deployWidget(connectionId: string) {
+  return apiRequest<WidgetConnection>(`${connectionPath(connectionId)}/deploy`, { method: 'POST', body: {}, fallbackMessage: 'Failed to deploy the widget' });
+}
+
+export function updateWidgetBuild(options: { connectionId: string; buildId: string }) {
+  return apiRequest<WidgetConnection>(`${connectionPath(options.connectionId)}/update-build`, {
+    method: 'PUT',
+    body: { buildId: options.buildId },
+    fallbackMessage: 'Failed to update build',
+  });
+}
+
+export function liveConversationsQuery(connectionId: string) {
+  return queryOptions({
+    queryKey: connectKeys.conversations(connectionId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ conversations: LiveConversation[] }>(`${connectionPath(connectionId)}/conversations`, { signal, fallbackMessage: 'Failed to load conversations' }),
+  });
+}
+
+export function transcriptQuery(connectionId: string, threadId: string) {
+  return queryOptions({
+    queryKey: connectKeys.transcript(connectionId, threadId),
+    queryFn: ({ signal }) =>
+      apiRequest<ConversationTranscript>(`${connectionPath(connectionId)}/conversations/${encodeURIComponent(threadId)}`, {
+        signal,
+        fallbackMessage: 'Failed to load the conversation',
+      }),
+  });
+}
+
+export function subaccountThemeQuery(subaccountId: string) {
+  return queryOptions({
+    queryKey: connectKeys.theme(subaccountId),
+    queryFn: ({ signal }) => apiRequest<SubaccountTheme>(`${subaccountPath(subaccountId)}/theme`, { signal, silentUnauthorized: true }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function patchSubaccountTheme(options: { subaccountId: string; body: { isDarkMode?: boolean; primaryColor?: string } }) {
+  return apiRequest<SubaccountTheme>(`${subaccountPath(options.subaccountId)}/theme`, { method: 'PATCH', body: options.body });
+}
+
+export function createSubaccount(name: string) {
+  return apiRequest<{ id: string; name: string }>('/api/subaccounts', { method: 'POST', body: { name }, fallbackMessage: 'Failed to create the account' });
+}

@@ -1,0 +1,282 @@
+import { clampPopupDelay } from '@agentry/core/widget-rules';
+import { widgetLimits, widgetThemeColors, type WidgetConnection, type WidgetLanguage, type WidgetPlacement, type WidgetSettings } from '@agentry/core/widget';
+import { Bot, Code2, Image, Languages, MessageSquare, Moon, Palette, Shield, Sparkles, Sun } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { applyLanguage, languageOptions } from '../../lib/apply-language';
+import { ColorPicker } from '../color-picker';
+import { AllowedDomainsEditor } from './allowed-domains-editor';
+import { BuildSelect } from './build-select';
+import { Field, FormSection } from './form-section';
+import { LogoUrlField } from './logo-url-field';
+import { SizeFields } from './size-fields';
+import { SuggestedRepliesEditor } from './suggested-replies-editor';
+
+const placements: { value: WidgetPlacement; label: string }[] = [
+  { value: 'bottom-right', label: 'Bottom right' },
+  { value: 'bottom-left', label: 'Bottom left' },
+  { value: 'top-right', label: 'Top right' },
+  { value: 'top-left', label: 'Top left' },
+];
+
+type DesignerFormProps = {
+  settings: WidgetSettings;
+  onChange: (next: WidgetSettings) => void;
+  connection: WidgetConnection;
+  subaccountId: string;
+  canEdit: boolean;
+  onAdjustLogo: () => void;
+  checkImage?: (url: string) => Promise<boolean>;
+};
+
+/** The designer's form panel: every field of widgets §2 with the §3 defaults and §5 limits. */
+export function DesignerForm({ settings, onChange, connection, subaccountId, canEdit, onAdjustLogo, checkImage }: DesignerFormProps) {
+  const disabled = !canEdit;
+  const patch = (change: Partial<WidgetSettings>) => onChange({ ...settings, ...change });
+  const patchBubble = (change: Partial<WidgetSettings['chatBubble']>) => onChange({ ...settings, chatBubble: { ...settings.chatBubble, ...change } });
+  const ids = {
+    title: useId(),
+    aiName: useId(),
+    build: useId(),
+    firstMessageSwitch: useId(),
+    firstMessage: useId(),
+    placeholder: useId(),
+    typing: useId(),
+    placement: useId(),
+    bubbleSwitch: useId(),
+    bubbleMessage: useId(),
+    bubbleDelay: useId(),
+    theme: useId(),
+    language: useId(),
+    dailyLimit: useId(),
+    avatarSwitch: useId(),
+    launcherSwitch: useId(),
+    template: useId(),
+  };
+  const languages = useMemo(languageOptions, []);
+
+  return (
+    <div className="grid gap-4">
+      <FormSection title="Basics" icon={Sparkles} description="What visitors see first and which agent answers.">
+        <Field label="Widget title" htmlFor={ids.title}>
+          <Input id={ids.title} value={settings.widgetTitle} maxLength={80} disabled={disabled} onChange={(event) => patch({ widgetTitle: event.target.value })} />
+        </Field>
+        <Field label="Choose Build" htmlFor={ids.build} hint="The agent that answers visitors. Saved as soon as you choose.">
+          <BuildSelect id={ids.build} connection={connection} subaccountId={subaccountId} canEdit={canEdit} />
+        </Field>
+        <Field label="Assistant name" htmlFor={ids.aiName}>
+          <Input id={ids.aiName} value={settings.aiName} maxLength={80} disabled={disabled} onChange={(event) => patch({ aiName: event.target.value })} />
+        </Field>
+        <SizeFields width={settings.width} height={settings.height} disabled={disabled} onApply={(size) => patch(size)} />
+      </FormSection>
+
+      <FormSection title="Messages" icon={MessageSquare}>
+        <div className="flex items-center justify-between gap-4">
+          <label htmlFor={ids.firstMessageSwitch} className="text-sm font-medium">
+            First Message
+          </label>
+          <Switch id={ids.firstMessageSwitch} checked={settings.showFirstMessage} disabled={disabled} onCheckedChange={(checked) => patch({ showFirstMessage: checked })} />
+        </div>
+        {settings.showFirstMessage ? (
+          <Field label="First message text" htmlFor={ids.firstMessage}>
+            <Textarea
+              id={ids.firstMessage}
+              rows={2}
+              value={settings.firstMessage}
+              maxLength={2000}
+              disabled={disabled}
+              onChange={(event) => patch({ firstMessage: event.target.value })}
+            />
+          </Field>
+        ) : null}
+        <Field label="Input placeholder" htmlFor={ids.placeholder}>
+          <Input id={ids.placeholder} value={settings.inputPlaceholder} maxLength={120} disabled={disabled} onChange={(event) => patch({ inputPlaceholder: event.target.value })} />
+        </Field>
+        <Field label="Typing indicator text" htmlFor={ids.typing}>
+          <Input id={ids.typing} value={settings.typingIndicator} maxLength={60} disabled={disabled} onChange={(event) => patch({ typingIndicator: event.target.value })} />
+        </Field>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">Suggested replies</span>
+          <SuggestedRepliesEditor value={settings.suggestedResponses} disabled={disabled} onChange={(suggestedResponses) => patch({ suggestedResponses })} />
+        </div>
+      </FormSection>
+
+      <FormSection title="Branding" icon={Image} description="Your logo in the header, as the chat avatar and on the launcher.">
+        <LogoUrlField value={settings.logoUrl} disabled={disabled} onChange={(logoUrl) => patch({ logoUrl })} onAdjust={onAdjustLogo} checkImage={checkImage} />
+        {settings.logoUrl ? (
+          <>
+            <div className="flex items-center justify-between gap-4">
+              <label htmlFor={ids.avatarSwitch} className="text-sm">
+                Use the logo as the chat avatar
+              </label>
+              <Switch id={ids.avatarSwitch} checked={settings.useLogoForAvatar} disabled={disabled} onCheckedChange={(checked) => patch({ useLogoForAvatar: checked })} />
+            </div>
+            <div className="flex items-center justify-between gap-4">
+              <label htmlFor={ids.launcherSwitch} className="text-sm">
+                Show the logo on the launcher button
+              </label>
+              <Switch
+                id={ids.launcherSwitch}
+                checked={settings.useLogoForMinimizedWidget}
+                disabled={disabled}
+                onCheckedChange={(checked) => patch({ useLogoForMinimizedWidget: checked })}
+              />
+            </div>
+          </>
+        ) : null}
+      </FormSection>
+
+      <FormSection title="Placement and popup" icon={Bot}>
+        <Field label="Widget Placement" htmlFor={ids.placement}>
+          <Select value={settings.placement} disabled={disabled} onValueChange={(value) => patch({ placement: value as WidgetPlacement })}>
+            <SelectTrigger id={ids.placement}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {placements.map((placement) => (
+                <SelectItem key={placement.value} value={placement.value}>
+                  {placement.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <div className="flex items-center justify-between gap-4">
+          <label htmlFor={ids.bubbleSwitch} className="text-sm font-medium">
+            Popup Message
+          </label>
+          <Switch id={ids.bubbleSwitch} checked={settings.chatBubble.enabled} disabled={disabled} onCheckedChange={(enabled) => patchBubble({ enabled })} />
+        </div>
+        {settings.chatBubble.enabled ? (
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
+            <Field label="Popup message" htmlFor={ids.bubbleMessage}>
+              <Input
+                id={ids.bubbleMessage}
+                value={settings.chatBubble.message}
+                maxLength={200}
+                disabled={disabled}
+                onChange={(event) => patchBubble({ message: event.target.value })}
+              />
+            </Field>
+            <PopupDelayField id={ids.bubbleDelay} value={settings.chatBubble.delaySeconds} disabled={disabled} onCommit={(delaySeconds) => patchBubble({ delaySeconds })} />
+          </div>
+        ) : null}
+      </FormSection>
+
+      <FormSection title="Appearance" icon={Palette}>
+        <div className="flex items-center justify-between gap-4">
+          <label htmlFor={ids.theme} className="flex items-center gap-2 text-sm font-medium">
+            {settings.theme === 'dark' ? <Moon className="size-4" aria-hidden /> : <Sun className="size-4" aria-hidden />}
+            {settings.theme === 'dark' ? 'Dark' : 'Light'}
+          </label>
+          <Switch
+            id={ids.theme}
+            aria-label="Dark theme"
+            checked={settings.theme === 'dark'}
+            disabled={disabled}
+            onCheckedChange={(checked) => patch({ theme: checked ? 'dark' : 'light' })}
+          />
+        </div>
+        <ColorPicker label="Theme Color" value={settings.themeColor} swatches={widgetThemeColors} disabled={disabled} onChange={(themeColor) => patch({ themeColor })} />
+        <Field label="Template" htmlFor={ids.template} hint="Professional is the current widget; legacy keeps the older look for existing sites.">
+          <Select value={settings.template} disabled={disabled} onValueChange={(value) => patch({ template: value === 'legacy' ? 'legacy' : 'professional' })}>
+            <SelectTrigger id={ids.template}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="professional">Professional</SelectItem>
+              <SelectItem value="legacy">Legacy</SelectItem>
+            </SelectContent>
+          </Select>
+        </Field>
+      </FormSection>
+
+      <FormSection title="Language" icon={Languages} description="The widget's own texts follow the language; texts you wrote stay.">
+        <Field label="Language" htmlFor={ids.language}>
+          <Select value={settings.language} disabled={disabled} onValueChange={(value) => onChange(applyLanguage(settings, value as WidgetLanguage))}>
+            <SelectTrigger id={ids.language}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {languages.map((language) => (
+                <SelectItem key={language.code} value={language.code}>
+                  {language.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+      </FormSection>
+
+      <FormSection title="Limits and security" icon={Shield}>
+        <DailyLimitField id={ids.dailyLimit} value={settings.dailyLimit} disabled={disabled} onCommit={(dailyLimit) => patch({ dailyLimit })} />
+        <div className="grid gap-2">
+          <span className="flex items-center gap-2 text-sm font-medium">
+            <Code2 className="size-4" aria-hidden />
+            Allowed domains
+          </span>
+          <AllowedDomainsEditor value={settings.allowedDomains} disabled={disabled} onChange={(allowedDomains) => patch({ allowedDomains })} />
+        </div>
+      </FormSection>
+    </div>
+  );
+}
+
+/** Popup delay in seconds: free typing, clamped to 1-500 on blur (empty or invalid becomes 1). */
+function PopupDelayField({ id, value, disabled, onCommit }: { id: string; value: number; disabled: boolean; onCommit: (seconds: number) => void }) {
+  const [draft, setDraft] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(String(value));
+  }
+  return (
+    <Field label="Delay (seconds)" htmlFor={id}>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={draft}
+        disabled={disabled}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => {
+          const seconds = clampPopupDelay(draft);
+          setDraft(String(seconds));
+          if (seconds !== value) onCommit(seconds);
+        }}
+      />
+    </Field>
+  );
+}
+
+const { min: limitMin, max: limitMax } = widgetLimits.dailyLimit;
+
+/** Messages per day the widget answers (default 200); clamped on blur, a non-number keeps the value. */
+function DailyLimitField({ id, value, disabled, onCommit }: { id: string; value: number; disabled: boolean; onCommit: (limit: number) => void }) {
+  const [draft, setDraft] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(String(value));
+  }
+  return (
+    <Field label="Daily message limit" htmlFor={id} hint={`Visitors get a clear message once the widget has answered this many messages today (${limitMin}-${limitMax.toLocaleString('en')}).`}>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={draft}
+        disabled={disabled}
+        className="max-w-40"
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => {
+          const parsed = Number(draft.trim());
+          const next = draft.trim() === '' || !Number.isFinite(parsed) ? value : Math.min(limitMax, Math.max(limitMin, Math.round(parsed)));
+          setDraft(String(next));
+          if (next !== value) onCommit(next);
+        }}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { connectRoutes } from '@/app/routes/connect-routes';
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.documentElement.classList.remove('dark');
+});
+
+const theme = { isDarkMode: false, theme: 'light', primaryColor: '#43c0b8' };
+const base = {
+  'GET /api/me': { body: signedInUser },
+  'GET /api/subaccounts/sa-1/theme': { body: theme },
+};
+
+describe('connect area shell', { timeout: 20_000 }, () => {
+  it('draws the account sidebar with every link, the active one from the last segment, forced dark', async () => {
+    mockApi(base);
+    renderWorkspace('/sa-1/team', connectRoutes);
+    const nav = await screen.findByRole('navigation', { name: 'Account navigation' }, { timeout: 8000 });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Dashboard', '/sa-1/dashboard'],
+      ['SMS Agent', '/sa-1/sms/campaigns'],
+      ['WhatsApp Agent', '/sa-1/whatsapp/campaigns'],
+      ['Instagram Agent', '/sa-1/link3'],
+      ['Website Widget', '/sa-1/website-widget'],
+      ['Website Block', '/sa-1/website-block'],
+      ['Add agent', '/sa-1/add-agent'],
+      ['Team', '/sa-1/team'],
+      ['Settings', '/sa-1/ai-settings'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(screen.getByRole('heading', { name: 'Team' })).toBeInTheDocument();
+  });
+
+  it('hides Settings for members', async () => {
+    mockApi({ ...base, 'GET /api/me': { body: { ...signedInUser, subaccounts: [{ ...signedInUser.subaccounts[0]!, role: 'member' }] } } });
+    renderWorkspace('/sa-1/dashboard', connectRoutes);
+    const nav = await screen.findByRole('navigation', { name: 'Account navigation' }, { timeout: 8000 });
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it("lists the user's real accounts in the switcher, with '+ Add New Account'", async () => {
+    mockApi(base);
+    const user = userEvent.setup();
+    const { router } = renderWorkspace('/sa-1/team', connectRoutes);
+    await user.click(await screen.findByRole('button', { name: 'Account: Acme Dental. Switch account' }, { timeout: 8000 }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Acme Dental' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: '+ Add New Account' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Bloom Florists' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sa-2/team'));
+  });
+
+  it('skips the sidebar for paths containing /sms/', async () => {
+    mockApi(base);
+    renderWorkspace('/sa-1/sms/campaigns', connectRoutes);
+    expect(await screen.findByRole('heading', { name: 'SMS Agent' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Account navigation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Acme Dental' })).toHaveAttribute('href', '/sa-1/dashboard');
+  });
+
+  it('rolls the primary colour back when saving it fails', async () => {
+    mockApi({ ...base, 'PATCH /api/subaccounts/sa-1/theme': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } } } });
+    const user = userEvent.setup();
+    renderWorkspace('/sa-1/ai-settings', connectRoutes);
+    const swatches = await screen.findByRole('radiogroup', { name: 'Primary colour swatches' }, { timeout: 8000 });
+    expect(within(swatches).getByRole('radio', { name: 'Account teal' })).toBeChecked();
+    await user.click(within(swatches).getByRole('radio', { name: 'blue' }));
+    expect(await screen.findByText('The change was not saved. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(within(swatches).getByRole('radio', { name: 'Account teal' })).toBeChecked());
+  });
+});

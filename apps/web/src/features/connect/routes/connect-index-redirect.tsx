@@ -1,0 +1,8 @@
+import { Navigate, useParams } from 'react-router';
+import { connectPath } from '../lib/connect-nav';
+
+/** /{connectId} alone opens the account's dashboard. */
+export function ConnectIndexRedirect() {
+  const { connectId = '' } = useParams();
+  return <Navigate replace to={connectPath(connectId, 'dashboard')} />;
+}

@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { buildConnection } from '../test/connect-fixtures';
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/connect (Launch Agents)', { timeout: 20_000 }, () => {
+  it("lists each account's website widgets with their state and a link into the designer", async () => {
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/connections': {
+        body: { connections: [buildConnection({ needsRedeploy: true, settings: { ...buildConnection().settings, widgetTitle: 'Smile Desk' } })] },
+      },
+      'GET /api/subaccounts/sa-2/connections': { body: { connections: [] } },
+    });
+    renderWorkspace('/connect');
+    const acme = await screen.findByRole('region', { name: 'Acme Dental' }, { timeout: 8000 });
+    expect(await within(acme).findByText('Smile Desk')).toBeInTheDocument();
+    expect(within(acme).getByText('Redeploy Required')).toBeInTheDocument();
+    expect(within(acme).getByRole('link', { name: 'Open Smile Desk in the designer' })).toHaveAttribute('href', '/sa-1/website-widget?widget=conn-1');
+    const bloom = screen.getByRole('region', { name: 'Bloom Florists' });
+    expect(await within(bloom).findByText('No website widget yet.')).toBeInTheDocument();
+    // Viewers cannot create one.
+    expect(within(bloom).queryByRole('link', { name: /Set up widget/ })).not.toBeInTheDocument();
+  });
+});

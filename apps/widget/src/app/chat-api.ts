@@ -1,0 +1,142 @@
+import type { LiveConversation, WidgetChatBody, WidgetChatReply, WidgetChatStreamEvent } from '@agentry/core/widget';
+
+/** Spec §8: the agent bubble shown when a send fails. */
+export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
+
+/** A failed send; `display` is exactly what the chat shows. */
+export class WidgetChatError extends Error {
+  readonly display: string;
+  constructor(message: string, display?: string) {
+    super(message);
+    this.display = display ?? (message ? `${CONNECTION_ERROR_TEXT} (Error: ${message})` : CONNECTION_ERROR_TEXT);
+  }
+}
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+function parentHeader(parentOrigin: string | null | undefined): Record<string, string> {
+  return parentOrigin ? { 'x-widget-parent-origin': parentOrigin } : {};
+}
+
+function errorText(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error === 'string' && error) return error;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  return null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function toReply(body: unknown): WidgetChatReply {
+  const error = errorText(body);
+  if (error) throw new WidgetChatError(error);
+  const record = (body ?? {}) as Partial<WidgetChatReply> & { newWidgetConversationThreadId?: string };
+  if (typeof record.message !== 'string' || record.message === '') throw new WidgetChatError('No message in API response');
+  return {
+    message: record.message,
+    threadId: record.threadId ?? '',
+    widgetConversationThreadId: record.widgetConversationThreadId ?? record.newWidgetConversationThreadId ?? '',
+    newWidgetConversationThreadId: record.newWidgetConversationThreadId,
+    contactIdentifier: record.contactIdentifier ?? '',
+  };
+}
+
+function parseEvent(line: string): WidgetChatStreamEvent | null {
+  try {
+    const value = JSON.parse(line) as WidgetChatStreamEvent | null;
+    return value && typeof value === 'object' && typeof value.type === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/widget/:id/chat?stream=1. Streams tokens to onDelta while the server sends
+ * text/event-stream; reads a JSON answer otherwise. Errors follow spec §8; a 429 shows the
+ * server's own message (the daily limit or the rate limit).
+ */
+export async function sendWidgetChat(options: {
+  apiBase: string;
+  widgetId: string;
+  body: WidgetChatBody;
+  /** The embedding page (X-Widget-Parent-Origin, checked against the allowed domains). */
+  parentOrigin?: string | null;
+  onDelta?: (text: string) => void;
+  fetchImpl?: FetchLike;
+}): Promise<WidgetChatReply> {
+  const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  let response: Response;
+  try {
+    response = await doFetch(`${options.apiBase}/api/widget/${encodeURIComponent(options.widgetId)}/chat?stream=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/json', ...parentHeader(options.parentOrigin) },
+      body: JSON.stringify(options.body),
+    });
+  } catch (error) {
+    throw new WidgetChatError(error instanceof Error ? error.message : 'Network error');
+  }
+  if (!response.ok) {
+    const message = errorText(await readJson(response));
+    if (response.status === 429 && message) throw new WidgetChatError(message, message);
+    throw new WidgetChatError(`API request failed with status: ${response.status}`);
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('text/event-stream') || !response.body) return toReply(await readJson(response));
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffer += decoder.decode(value, { stream: !done });
+    const frames = buffer.split(/\r?\n\r?\n/);
+    buffer = done ? '' : (frames.pop() ?? '');
+    for (const frame of frames) {
+      const data = frame
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n');
+      const event = data ? parseEvent(data) : null;
+      if (!event) continue;
+      if (event.type === 'delta') {
+        text += event.text;
+        options.onDelta?.(text);
+      } else if (event.type === 'done') {
+        void reader.cancel().catch(() => undefined);
+        return toReply({ ...event.reply, message: event.reply.message || text });
+      } else if (event.type === 'error') {
+        throw new WidgetChatError(event.error.message);
+      }
+    }
+    if (done) break;
+  }
+  throw new WidgetChatError('No message in API response');
+}
+
+/** GET /api/widget/:id/conversations?contactIdentifier= (live history; the caller falls back to the local list). */
+export async function fetchLiveConversations(options: {
+  apiBase: string;
+  widgetId: string;
+  contactIdentifier: string;
+  parentOrigin?: string | null;
+  fetchImpl?: FetchLike;
+}): Promise<LiveConversation[]> {
+  const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const url = `${options.apiBase}/api/widget/${encodeURIComponent(options.widgetId)}/conversations?contactIdentifier=${encodeURIComponent(options.contactIdentifier)}`;
+  const response = await doFetch(url, { headers: { accept: 'application/json', ...parentHeader(options.parentOrigin) } });
+  if (!response.ok) throw new Error(`API request failed with status: ${response.status}`);
+  const body = (await response.json()) as { conversations?: unknown };
+  if (!Array.isArray(body.conversations)) throw new Error('No conversations in API response');
+  return body.conversations.filter(
+    (entry): entry is LiveConversation => Boolean(entry) && typeof (entry as LiveConversation).threadId === 'string' && typeof (entry as LiveConversation).lastMessage === 'string',
+  );
+}

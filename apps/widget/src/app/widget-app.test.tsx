@@ -1,0 +1,201 @@
+/// <reference types="@testing-library/jest-dom/vitest" />
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultWidgetSettings } from '@agentry/core/widget';
+import type { WidgetAppConfig } from './read-widget-config';
+import { WidgetApp } from './widget-app';
+import { storageKeys } from './widget-storage';
+
+const config: WidgetAppConfig = { ...defaultWidgetSettings, widgetId: 'w1', hasBuild: true, apiBase: 'https://app.example', chatBubble: { enabled: false, message: 'Hi', delaySeconds: 0 } };
+
+type Call = { url: string; body: Record<string, unknown> | null };
+let calls: Call[] = [];
+let answer: (body: Record<string, unknown>) => Response;
+
+function sse(text: string, reply: Record<string, unknown>): Response {
+  const events = [...text.split(' ').map((word, index) => ({ type: 'delta', text: index === 0 ? word : ` ${word}` })), { type: 'done', reply: { message: text, ...reply } }];
+  return new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'content-type': 'text/event-stream' } });
+}
+
+beforeEach(() => {
+  calls = [];
+  answer = (body) => sse(`Answer to ${String(body.message)}`, { threadId: 'thread-1', widgetConversationThreadId: 'conv-1', contactIdentifier: 'v_visitor' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null;
+      calls.push({ url, body });
+      if (url.includes('/conversations')) return Promise.resolve(new Response(JSON.stringify({ conversations: [] }), { headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(answer(body ?? {}));
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderApp(overrides: Partial<Parameters<typeof WidgetApp>[0]> = {}) {
+  return render(<WidgetApp config={config} parentOrigin={null} mode={null} storage={localStorage} parentViewport={{ width: 1280, height: 800 }} {...overrides} />);
+}
+
+async function openAndSend(text: string) {
+  if (!screen.queryByRole('dialog')) await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+  await userEvent.type(screen.getByRole('textbox'), `${text}{Enter}`);
+  await screen.findByText(`Answer to ${text}`);
+}
+
+describe('WidgetApp', () => {
+  it('streams answers, sends history without the greeting and keeps thread ids and the visitor id', async () => {
+    renderApp();
+    await openAndSend('First');
+    await openAndSend('Second');
+    expect(calls[0]?.url).toBe('https://app.example/api/widget/w1/chat?stream=1');
+    expect(calls[0]?.body).toMatchObject({ message: 'First', history: [], threadId: null, widgetConversationThreadId: null, contactIdentifier: null });
+    expect(calls[1]?.body).toMatchObject({
+      message: 'Second',
+      threadId: 'thread-1',
+      widgetConversationThreadId: 'conv-1',
+      contactIdentifier: 'v_visitor',
+      history: [
+        { role: 'user', content: 'First' },
+        { role: 'assistant', content: 'Answer to First' },
+      ],
+    });
+    expect(localStorage.getItem(storageKeys.contactIdentifier('w1'))).toBe('v_visitor');
+  });
+
+  it('sends a suggested reply without history and hides the suggestions afterwards', async () => {
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await userEvent.click(screen.getByRole('button', { name: 'How does it work?' }));
+    await screen.findByText('Answer to How does it work?');
+    expect(calls[0]?.body).not.toHaveProperty('history');
+    expect(screen.queryByRole('button', { name: 'What is your product?' })).toBeNull();
+  });
+
+  it('restores a valid session on load and archives an expired one', async () => {
+    const { unmount } = renderApp();
+    await openAndSend('Remember me');
+    unmount();
+    renderApp();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(screen.getByText('Remember me')).toBeInTheDocument();
+    screen.getByRole('dialog');
+
+    const stored = JSON.parse(localStorage.getItem(storageKeys.session('w1')) ?? '{}');
+    stored.activeChat.lastActivity = Date.now() - 3_600_001;
+    localStorage.setItem(storageKeys.session('w1'), JSON.stringify(stored));
+    const second = renderApp();
+    second.unmount();
+    const saved = JSON.parse(localStorage.getItem(storageKeys.conversations('w1')) ?? '{}');
+    expect(saved.conversations.map((entry: { lastMessage: string }) => entry.lastMessage)).toContain('Answer to Remember me');
+    expect(localStorage.getItem(storageKeys.session('w1'))).toBeNull();
+  });
+
+  it('archives on New Conversation and reopens from Previous Conversations', async () => {
+    renderApp();
+    await openAndSend('Old question');
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'New Conversation' }));
+    expect(screen.queryByText('Old question')).toBeNull();
+    expect(screen.getByText('Hello! How can I help you today?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
+    const entry = await screen.findByRole('button', { name: /Answer to Old question/ });
+    expect(entry).toHaveTextContent('3 messages');
+    // The live list is fetched only inside an iframe (spec §6); this page is not framed.
+    expect(calls.some((call) => call.url.includes('/conversations'))).toBe(false);
+    await userEvent.click(entry);
+    expect(screen.getByText('Old question')).toBeInTheDocument();
+    await openAndSend('Follow-up');
+    expect(calls[calls.length - 1]?.body).toMatchObject({ widgetConversationThreadId: 'conv-1' });
+  });
+
+  it("shows the spec's error bubble and the server's 429 message", async () => {
+    answer = () => new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } });
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await userEvent.type(screen.getByRole('textbox'), 'Hello{Enter}');
+    expect(await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)")).toBeInTheDocument();
+    answer = () =>
+      new Response(JSON.stringify({ error: { code: 'WIDGET_DAILY_LIMIT', message: 'This chat has reached its daily message limit. Please try again tomorrow.' } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json' },
+      });
+    await userEvent.type(screen.getByRole('textbox'), 'Again{Enter}');
+    expect(await screen.findByText('This chat has reached its daily message limit. Please try again tomorrow.')).toBeInTheDocument();
+  });
+
+  it('obeys parent commands only from the pinned origin and the parent window', async () => {
+    renderApp({ parentOrigin: 'https://shop.example' });
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'open-widget' }, origin: 'https://evil.example', source: window }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'open-widget' }, origin: 'https://shop.example', source: window }));
+    });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'identify', contact: { name: 'Ada', email: 'ada@example.com' } }, origin: 'https://shop.example', source: window }));
+    });
+    await openAndSend('Who am I');
+    expect(calls[0]?.body).toMatchObject({ contact: { name: 'Ada', email: 'ada@example.com' } });
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'toggle-widget' }, origin: 'https://shop.example', source: window }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('follows the session another tab writes', async () => {
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    const now = Date.now();
+    const otherTab = {
+      version: 1,
+      widgetId: 'w1',
+      contactIdentifier: 'v_other',
+      openAIThreadId: 't9',
+      dbThreadId: 'c9',
+      activeChat: {
+        id: 'chat-other',
+        messages: [
+          { id: 'greeting-x', content: 'Hello! How can I help you today?', sender: 'agent', timestamp: now },
+          { id: 'u', content: 'Typed in the other tab', sender: 'user', timestamp: now },
+        ],
+        lastActivity: now,
+      },
+      isOpen: true,
+      showMessages: true,
+      showChatList: false,
+      scrollPosition: 0,
+      widgetTitle: 'Chat Widget',
+      aiName: 'AI Assistant',
+      sessionStarted: now,
+      lastUpdated: now,
+    };
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session('w1'), newValue: JSON.stringify(otherTab) }));
+    });
+    expect(screen.getByText('Typed in the other tab')).toBeInTheDocument();
+    await openAndSend('Continue here');
+    expect(calls[0]?.body).toMatchObject({ widgetConversationThreadId: 'c9', contactIdentifier: 'v_other' });
+  });
+
+  it('closes an expired session after the 60 s check', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Open chat' }));
+    await user.type(screen.getByRole('textbox'), 'Late{Enter}');
+    await screen.findByText('Answer to Late');
+    await act(() => vi.advanceTimersByTimeAsync(3_600_000 + 60_000));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const saved = JSON.parse(localStorage.getItem(storageKeys.conversations('w1')) ?? '{}');
+    expect(saved.conversations).toHaveLength(1);
+  });
+});

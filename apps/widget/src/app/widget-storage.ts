@@ -1,0 +1,37 @@
+/**
+ * Per-widget keys in the iframe's localStorage (spec §3: keys prefixed widget_{id}_). Third-party
+ * storage may be blocked or partitioned, so every access tolerates failure.
+ */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const storageKeys = {
+  session: (widgetId: string) => `widget_${widgetId}_session`,
+  conversations: (widgetId: string) => `widget_${widgetId}_conversations`,
+  contactIdentifier: (widgetId: string) => `widget_${widgetId}_contactIdentifier`,
+  isOpen: (widgetId: string) => `widget_${widgetId}_isOpen`,
+};
+
+export function readItem(storage: StorageLike | null, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(storage: StorageLike | null, key: string, value: string | null): void {
+  try {
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, value);
+  } catch {
+    // Storage full or blocked: the widget keeps working for this page view.
+  }
+}
+
+export function browserStorage(): StorageLike | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

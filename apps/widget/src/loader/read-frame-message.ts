@@ -1,0 +1,41 @@
+import type { ResizeWidgetMessage } from '@agentry/core/widget';
+
+/** show-bubble's message is the app's to render: the loader only makes room for it. */
+export type FrameMessage = ResizeWidgetMessage | { type: 'show-bubble' | 'hide-bubble' | 'widget-opened' | 'widget-closed' };
+
+const SIMPLE_TYPES = ['show-bubble', 'hide-bubble', 'widget-opened', 'widget-closed'];
+/** The spec's resize animation (core widgetLimits.resizeAnimationMs); longer ones are capped. */
+const DEFAULT_ANIMATION_MS = 220;
+const MAX_ANIMATION_MS = 1000;
+/** Larger than any screen: a hostile or broken frame cannot ask for absurd sizes. */
+const MAX_SIDE = 10_000;
+
+/**
+ * Validates what the iframe posted (widgets spec §7, widget -> parent). The loader has no zod
+ * (it must stay under 2 KB gzipped), so the checks are written out. Anything else -> null.
+ */
+export function readFrameMessage(data: unknown): FrameMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as Record<string, unknown>;
+  const type = record.type;
+  if (type === 'resize-widget') {
+    const { width, height, animationDuration } = record;
+    if (!isSide(width) || !isSide(height)) return null;
+    return {
+      type,
+      width,
+      height,
+      isExpanded: record.isExpanded === true,
+      isMinimized: record.isMinimized === true,
+      isOpen: record.isOpen === true,
+      hasBubble: record.hasBubble === true,
+      animationDuration: isSide(animationDuration) ? Math.min(animationDuration, MAX_ANIMATION_MS) : DEFAULT_ANIMATION_MS,
+    };
+  }
+  if (typeof type === 'string' && SIMPLE_TYPES.includes(type)) return { type } as FrameMessage;
+  return null;
+}
+
+function isSide(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= MAX_SIDE;
+}

@@ -1,0 +1,19 @@
+import { launcherSizeFor, minimizedLogoPixels } from '@agentry/core/widget-rules';
+import type { ChatWidgetSettings } from './chat-widget-types';
+import { ChatIcon } from './icons';
+import { LogoImage } from './logo-image';
+
+type WidgetLauncherProps = { settings: ChatWidgetSettings; isMobile: boolean; label: string; onOpen: () => void };
+
+/** The round floating button (48 / 64 / 80 px, 56 on mobile) that opens the chat. */
+export function WidgetLauncher({ settings, isMobile, label, onOpen }: WidgetLauncherProps) {
+  const size = launcherSizeFor(settings.minimizedSize, isMobile);
+  const logoSize = isMobile ? minimizedLogoPixels.medium : minimizedLogoPixels[settings.minimizedSize];
+  const hasLogo = settings.useLogoForMinimizedWidget && settings.logoUrl !== '';
+  return (
+    <button type="button" className="aw-launcher" style={{ width: size, height: size }} aria-label={label} onClick={onOpen}>
+      {hasLogo ? <LogoImage key={settings.logoUrl} url={settings.logoUrl} position={settings.logoCropPosition} scale={settings.logoScale} size={logoSize} className="aw-logo-round" /> : null}
+      {hasLogo ? null : <ChatIcon className="aw-launcher-icon" />}
+    </button>
+  );
+}

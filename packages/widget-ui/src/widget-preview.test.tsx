@@ -1,0 +1,88 @@
+/// <reference types="@testing-library/jest-dom/vitest" />
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultWidgetSettings, type WidgetSettings } from '@agentry/core/widget';
+import { WidgetPreview } from './widget-preview';
+
+const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({ ...defaultWidgetSettings, ...overrides });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('WidgetPreview', () => {
+  it('toggles between the launcher and the window; close minimizes', async () => {
+    render(<WidgetPreview settings={settings()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(screen.getByText('Hello! How can I help you today?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open chat' })).toBeInTheDocument();
+  });
+
+  it('shows the bubble only while minimized, enabled and not dismissed, and resets it when its settings change', async () => {
+    const { rerender } = render(<WidgetPreview settings={settings()} />);
+    expect(screen.getByText('Hi there! Need any help?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(screen.queryByText('Hi there! Need any help?')).toBeNull();
+    rerender(<WidgetPreview settings={settings({ chatBubble: { enabled: true, message: 'Questions? Ask us!', delaySeconds: 0 } })} />);
+    expect(screen.getByText('Questions? Ask us!')).toBeInTheDocument();
+    rerender(<WidgetPreview settings={settings({ chatBubble: { enabled: false, message: 'Questions? Ask us!', delaySeconds: 0 } })} />);
+    expect(screen.queryByText('Questions? Ask us!')).toBeNull();
+    rerender(<WidgetPreview settings={settings()} />);
+    expect(screen.getByText('Hi there! Need any help?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(screen.queryByText('Hi there! Need any help?')).toBeNull();
+  });
+
+  it('sends the history without the greeting and shows the answer', async () => {
+    const onSend = vi.fn((text: string) => Promise.resolve(`Echo: ${text}`));
+    render(<WidgetPreview settings={settings()} initiallyOpen onSend={onSend} />);
+    await userEvent.type(screen.getByRole('textbox'), 'First{Enter}');
+    expect(await screen.findByText('Echo: First')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox'), 'Second{Enter}');
+    expect(await screen.findByText('Echo: Second')).toBeInTheDocument();
+    expect(onSend).toHaveBeenNthCalledWith(1, 'First', []);
+    expect(onSend).toHaveBeenNthCalledWith(2, 'Second', [
+      { role: 'user', content: 'First' },
+      { role: 'assistant', content: 'Echo: First' },
+    ]);
+  });
+
+  it("shows the spec's error bubble when the answer fails", async () => {
+    render(<WidgetPreview settings={settings()} initiallyOpen onSend={() => Promise.reject(new Error('API request failed with status: 500'))} />);
+    await userEvent.click(screen.getByRole('button', { name: 'What is your product?' }));
+    expect(await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)")).toBeInTheDocument();
+  });
+
+  it('says so when the answer is empty', async () => {
+    render(<WidgetPreview settings={settings()} initiallyOpen onSend={() => Promise.resolve('  ')} />);
+    await userEvent.type(screen.getByRole('textbox'), 'Hello{Enter}');
+    expect(await screen.findByText('AI assistant returned an empty response. Please try again.')).toBeInTheDocument();
+  });
+
+  it('answers with a simulated reply after one second when no onSend is given', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    render(<WidgetPreview settings={settings({ showFirstMessage: false })} initiallyOpen />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('textbox'), 'Hello{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('typing...');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getAllByText(/preview reply/)).toHaveLength(1);
+  });
+
+  it('archives on New Conversation and reopens from Previous Conversations', async () => {
+    render(<WidgetPreview settings={settings()} initiallyOpen onSend={(text) => Promise.resolve(`Re ${text}`)} />);
+    await userEvent.type(screen.getByRole('textbox'), 'Keep me{Enter}');
+    await screen.findByText('Re Keep me');
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'New Conversation' }));
+    expect(screen.queryByText('Keep me')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
+    await userEvent.click(screen.getByRole('button', { name: /Re Keep me/ }));
+    expect(screen.getByText('Keep me')).toBeInTheDocument();
+  });
+});

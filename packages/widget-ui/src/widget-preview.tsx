@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type JSX } from 'react';
+import type { WidgetHistoryEntry, WidgetSettings } from '@agentry/core/widget';
+import { shouldArchiveChat, storedPreview } from '@agentry/core/widget-rules';
+import { ChatWidget, type ChatWidgetHistoryItem, type ChatWidgetMessage, type ChatWidgetView } from './chat-widget';
+import { resolveWidgetTexts } from './resolve-widget-texts';
+
+export type WidgetPreviewProps = {
+  settings: WidgetSettings;
+  onSend?: (text: string, history: WidgetHistoryEntry[]) => Promise<string>;
+  initiallyOpen?: boolean;
+  className?: string;
+};
+
+/** Spec §8: the agent bubble on a failed send. */
+export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
+export const SIMULATED_REPLY_MS = 1000;
+/** Spec §5: a reply without text. */
+export const EMPTY_REPLY_TEXT = 'AI assistant returned an empty response. Please try again.';
+/** The spec does not show the simulated reply's text. */
+export const SIMULATED_REPLY_TEXT = 'This is a preview reply. Once the widget is deployed, your agent answers here.';
+
+let idCounter = 0;
+function nextId(prefix: string): string {
+  idCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${idCounter}`;
+}
+
+function greetingFor(settings: WidgetSettings): ChatWidgetMessage[] {
+  if (!settings.showFirstMessage) return [];
+  return [{ id: 'greeting', content: resolveWidgetTexts(settings).firstMessage, sender: 'agent', timestamp: Date.now() }];
+}
+
+function toHistory(messages: readonly ChatWidgetMessage[]): WidgetHistoryEntry[] {
+  return messages
+    .filter((message) => message.id !== 'greeting' && !message.isError && message.content.trim() !== '')
+    .map((message) => ({ role: message.sender === 'user' ? 'user' : 'assistant', content: message.content }));
+}
+
+type ArchivedChat = ChatWidgetHistoryItem & { messages: ChatWidgetMessage[] };
+
+/**
+ * A self-contained widget for the designer's Live Preview and the demo pages: it positions
+ * itself (absolute) inside the caller's relatively positioned box and keeps its own state.
+ */
+export function WidgetPreview({ settings, onSend, initiallyOpen = false, className }: WidgetPreviewProps): JSX.Element {
+  const [isOpen, setIsOpen] = useState(initiallyOpen);
+  const [view, setView] = useState<ChatWidgetView>('messages');
+  const [conversation, setConversation] = useState<ChatWidgetMessage[]>([]);
+  const [isPending, setIsPending] = useState(false);
+  const [archived, setArchived] = useState<ArchivedChat[]>([]);
+  const [archiveId, setArchiveId] = useState<string | null>(null);
+  const [bubble, setBubble] = useState({ key: '', isDismissed: false, isDue: false });
+  const generation = useRef(0);
+
+  // While the visitor has not written, the greeting follows the settings live.
+  const hasUserMessage = conversation.some((message) => message.sender === 'user');
+  const messages = hasUserMessage ? conversation : [...greetingFor(settings), ...conversation];
+
+  // The bubble resets whenever its settings change, and appears after its delay.
+  const bubbleKey = `${settings.chatBubble.enabled}|${settings.chatBubble.message}|${settings.chatBubble.delaySeconds}|${settings.language}`;
+  if (bubble.key !== bubbleKey) setBubble({ key: bubbleKey, isDismissed: false, isDue: settings.chatBubble.delaySeconds <= 0 });
+  useEffect(() => {
+    if (bubble.isDue || !settings.chatBubble.enabled) return;
+    const timer = setTimeout(() => setBubble((current) => ({ ...current, isDue: true })), settings.chatBubble.delaySeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [bubble.isDue, bubble.key, settings.chatBubble.enabled, settings.chatBubble.delaySeconds]);
+  const showBubble = !isOpen && settings.chatBubble.enabled && !bubble.isDismissed && bubble.isDue;
+
+  const send = (text: string, withHistory: boolean) => {
+    if (isPending || text.trim() === '') return;
+    const sentIn = generation.current;
+    const before = messages;
+    const userMessage: ChatWidgetMessage = { id: nextId('user'), content: text, sender: 'user', timestamp: Date.now() };
+    setConversation([...before, userMessage]);
+    setIsPending(true);
+    const reply = onSend
+      ? onSend(text, withHistory ? toHistory(before) : [])
+      : new Promise<string>((resolve) => setTimeout(() => resolve(SIMULATED_REPLY_TEXT), SIMULATED_REPLY_MS));
+    const finish = (content: string, isError: boolean) => {
+      if (generation.current !== sentIn) return;
+      setConversation((current) => [...current, { id: nextId('agent'), content, sender: 'agent', timestamp: Date.now(), isError }]);
+      setIsPending(false);
+    };
+    reply.then(
+      (answer) => (answer.trim() === '' ? finish(EMPTY_REPLY_TEXT, true) : finish(answer, false)),
+      (error: unknown) => {
+        const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+        finish(detail ? `${CONNECTION_ERROR_TEXT} (Error: ${detail})` : CONNECTION_ERROR_TEXT, true);
+      },
+    );
+  };
+
+  // New Conversation and reopening an older chat archive the current one (spec §4), replacing its earlier copy.
+  const archiveCurrent = () => {
+    if (!shouldArchiveChat(messages)) return;
+    const id = archiveId ?? nextId('chat');
+    const last = messages[messages.length - 1];
+    const entry: ArchivedChat = { id, timestamp: Date.now(), lastMessage: storedPreview(last?.content ?? ''), messageCount: messages.length, messages };
+    setArchived((current) => [entry, ...current.filter((other) => other.id !== id)].slice(0, 10));
+  };
+
+  const startNewConversation = () => {
+    archiveCurrent();
+    generation.current += 1;
+    setConversation([]);
+    setArchiveId(null);
+    setIsPending(false);
+    setView('messages');
+  };
+
+  return (
+    <ChatWidget
+      className={className}
+      settings={settings}
+      mode="preview"
+      isOpen={isOpen}
+      view={view}
+      messages={messages}
+      isPending={isPending}
+      showBubble={showBubble}
+      history={archived}
+      onOpen={() => setIsOpen(true)}
+      onClose={() => setIsOpen(false)}
+      onSend={(text) => send(text, true)}
+      onSuggestedReply={(text) => send(text, false)}
+      onDismissBubble={() => setBubble((current) => ({ ...current, isDismissed: true }))}
+      onNewConversation={startNewConversation}
+      onShowHistory={() => setView('history')}
+      onShowMessages={() => setView('messages')}
+      onSelectHistory={(id) => {
+        const selected = archived.find((entry) => entry.id === id);
+        if (selected && selected.messages.length > 0) {
+          archiveCurrent();
+          generation.current += 1;
+          setIsPending(false);
+          setConversation(selected.messages);
+          setArchiveId(selected.id);
+        }
+        setView('messages');
+      }}
+      onDeleteHistory={(id) => setArchived((current) => current.filter((entry) => entry.id !== id))}
+    />
+  );
+}
