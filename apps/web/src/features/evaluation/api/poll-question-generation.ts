@@ -1,0 +1,46 @@
+import { QUESTION_GENERATION_MAX_ATTEMPTS, QUESTION_GENERATION_POLL_INTERVAL_MS, evaluationMessages, type QuestionGenerationResults } from '@agentry/core/evaluation';
+import { getQuestionGeneration } from './evaluation-api';
+
+/** Why generation stopped: the spec's time-out text, or 'Failed to generate questions'. */
+export class QuestionGenerationError extends Error {
+  readonly reason: 'timeout' | 'failed';
+  constructor(reason: 'timeout' | 'failed') {
+    super(reason === 'timeout' ? evaluationMessages.generationTimedOut : evaluationMessages.generationFailed);
+    this.name = 'QuestionGenerationError';
+    this.reason = reason;
+  }
+}
+
+function wait(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * §4.3: asks every 3 s until the job is complete, at most 100 times. A failed job or request
+ * raises 'Failed to generate questions'; the hundredth unfinished answer raises the time-out.
+ */
+export async function pollQuestionGeneration(id: string, signal?: AbortSignal): Promise<QuestionGenerationResults> {
+  for (let attempt = 1; attempt <= QUESTION_GENERATION_MAX_ATTEMPTS; attempt += 1) {
+    await wait(QUESTION_GENERATION_POLL_INTERVAL_MS, signal);
+    let reply;
+    try {
+      reply = await getQuestionGeneration(id, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new QuestionGenerationError('failed');
+    }
+    if (reply.data.status === 'complete') return reply.data.results.results;
+    if (reply.data.status === 'failed') throw new QuestionGenerationError('failed');
+  }
+  throw new QuestionGenerationError('timeout');
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { KeyedLlmProvider } from '@agentry/core/llm';
+import { useSession } from '@/lib/session';
+import { providerKeysQuery } from '../api/evaluation-api';
+
+export type KeySource = 'own-key' | 'credits' | 'unknown';
+
+/**
+ * Whose tokens an evaluation spends: the sub account's own provider key when it has one for the
+ * provider (the spec's warning), else the platform's, paid with credits.
+ */
+export function useKeySource(provider: KeyedLlmProvider | 'any' = 'any'): KeySource {
+  const { data: session } = useSession();
+  const subaccountId = session?.activeSubaccountId ?? session?.subaccounts[0]?.id ?? '';
+  const keys = useQuery({ ...providerKeysQuery(subaccountId), enabled: subaccountId !== '' });
+  if (!keys.data) return 'unknown';
+  return keys.data.keys.some((key) => provider === 'any' || key.provider === provider) ? 'own-key' : 'credits';
+}

@@ -1,0 +1,307 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Download, FileSearch, MessagesSquare } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { evaluationGroupLabels, isEvaluationRunOver, type EvaluationComparisonReply, type EvaluationSummary } from '@agentry/core/evaluation';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { comparisonQuery, evaluationQuery, exportPath } from '../api/evaluation-api';
+import { EvaluationPage } from '../components/evaluation-page';
+import { StatTile } from '../components/stat-tile';
+import { TranscriptSheet } from '../components/transcript-sheet';
+import { VerdictBadge } from '../components/verdict-badge';
+import { runningPath } from '../lib/evaluation-type';
+import { formatCredits, formatDateTime, formatPassRate, formatTokens, formatUsd, runStatusLabels, runStatusVariants } from '../lib/format';
+
+const roleLabels = { simulatedUser: 'Simulated user', assistant: 'Assistant under test', judge: 'Judge', total: 'Total' } as const;
+
+/** `/new-evaluation/results/:runId`: pass rates, transcripts, overrides, export, comparison, cost. */
+export function EvaluationResultsPage() {
+  const { runId = '' } = useParams();
+  const [openConversation, setOpenConversation] = useState<string | null>(null);
+  const summary = useQuery({
+    ...evaluationQuery(runId),
+    // A run still going keeps its numbers fresh here too.
+    refetchInterval: (query) => (query.state.data && !isEvaluationRunOver(query.state.data.status) ? 3000 : false),
+  });
+
+  if (summary.isLoading) return <ResultsSkeleton />;
+  if (summary.isError || !summary.data) {
+    return (
+      <EvaluationPage>
+        <ErrorState title="Failed to load the evaluation" message={summary.error?.message ?? 'Failed to load the evaluation'} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
+      </EvaluationPage>
+    );
+  }
+  const run = summary.data;
+  return (
+    <EvaluationPage className="grid gap-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="truncate text-xl font-semibold">{run.name}</h2>
+            <Badge variant={runStatusVariants[run.status]}>{runStatusLabels[run.status]}</Badge>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {run.agent ? run.agent.aiName : run.model} · judged by {run.testingModel} · {formatDateTime(run.createdAt)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <a href={exportPath(run.id, 'csv')} download>
+              <Download aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <a href={exportPath(run.id, 'json')} download>
+              <Download aria-hidden />
+              Export JSON
+            </a>
+          </Button>
+        </div>
+      </header>
+
+      {!isEvaluationRunOver(run.status) ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-control)] border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
+          <span>
+            Still running: {run.totals.done} of {run.totals.total} conversations done.
+          </span>
+          <Button size="sm" variant="outline" asChild>
+            <Link to={runningPath(run.id)}>Watch progress</Link>
+          </Button>
+        </div>
+      ) : null}
+      {run.error ? (
+        <p role="alert" className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive">
+          {run.error}
+        </p>
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <StatTile label="Pass rate" value={formatPassRate(run.passRate.overall)} detail={run.overrides > 0 ? `${run.overrides} manual verdict${run.overrides === 1 ? '' : 's'} counted` : undefined} />
+        <StatTile label="Passes" value={run.totals.passes} tone="pass" />
+        <StatTile label="Failures" value={run.totals.failures} tone="fail" />
+        <StatTile label="Unclear" value={run.totals.unclear} tone="unclear" />
+        <StatTile label="Errors" value={run.totals.errors} tone="error" />
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PassRateByGroup run={run} />
+        <CostByRole run={run} />
+      </div>
+      <PassRateByQuestion run={run} />
+      <Comparison runId={run.id} />
+      <Conversations run={run} onOpen={setOpenConversation} />
+      <TranscriptSheet runId={run.id} conversationId={openConversation} onClose={() => setOpenConversation(null)} />
+    </EvaluationPage>
+  );
+}
+
+function Section({ title, children, id }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5">
+      <h3 id={id} className="text-base font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function PassRateByGroup({ run }: { run: EvaluationSummary }) {
+  return (
+    <Section title="Pass rate by group" id="results-groups">
+      {run.passRate.byGroup.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No conversation has been judged yet.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {run.passRate.byGroup.map((group) => (
+            <li key={group.group} className="grid gap-1.5">
+              <div className="flex items-baseline justify-between gap-3 text-sm">
+                <span className="font-medium">{evaluationGroupLabels[group.group]}</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {formatPassRate(group.passRate)} · {group.passes}/{group.total}
+                </span>
+              </div>
+              <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+                <div className="h-full rounded-full bg-primary" style={{ width: `${Math.round((group.passRate ?? 0) * 100)}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function CostByRole({ run }: { run: EvaluationSummary }) {
+  const roles = ['simulatedUser', 'assistant', 'judge', 'total'] as const;
+  return (
+    <Section title="Cost and tokens" id="results-cost">
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-xs uppercase tracking-wide text-muted-foreground">
+              <th scope="col" className="pb-2 font-medium">Role</th>
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">Calls</th>
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                Tokens <span className="whitespace-nowrap">in / out</span>
+              </th>
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">Cost</th>
+            </tr>
+          </thead>
+          <tbody>
+            {roles.map((role) => {
+              const usage = run.usage[role];
+              return (
+                <tr key={role} className={role === 'total' ? 'border-t border-border font-medium' : undefined}>
+                  <th scope="row" className="py-1.5 text-left font-normal">
+                    {roleLabels[role]}
+                  </th>
+                  <td className="py-1.5 pl-3 text-right tabular-nums">{usage.calls}</td>
+                  <td className="py-1.5 pl-3 text-right tabular-nums">
+                    {formatTokens(usage.inputTokens)} / {formatTokens(usage.outputTokens)}
+                  </td>
+                  <td className="py-1.5 pl-3 text-right tabular-nums">{formatUsd(usage.costUsd)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-muted-foreground">Charged to credits: {formatCredits(run.usage.total.millicredits)}.</p>
+    </Section>
+  );
+}
+
+function PassRateByQuestion({ run }: { run: EvaluationSummary }) {
+  return (
+    <Section title="Pass rate by question" id="results-questions">
+      {run.passRate.byQuestion.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No question has been judged yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs uppercase tracking-wide text-muted-foreground">
+                <th scope="col" className="pb-2 font-medium">Question</th>
+                <th scope="col" className="hidden pb-2 font-medium sm:table-cell">Group</th>
+                <th scope="col" className="pb-2 pl-3 text-right font-medium">Pass</th>
+                <th scope="col" className="pb-2 pl-3 text-right font-medium">Fail</th>
+                <th scope="col" className="hidden pb-2 pl-3 text-right font-medium sm:table-cell">Unclear / error</th>
+                <th scope="col" className="whitespace-nowrap pb-2 pl-3 text-right font-medium">Pass rate</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {run.passRate.byQuestion.map((question) => (
+                <tr key={`${question.group}-${question.questionId}`}>
+                  <th scope="row" className="max-w-md py-2 pr-3 text-left font-normal break-words">
+                    {question.questionText}
+                  </th>
+                  <td className="hidden whitespace-nowrap py-2 pr-3 text-muted-foreground sm:table-cell">{evaluationGroupLabels[question.group]}</td>
+                  <td className="py-2 pl-3 text-right tabular-nums">{question.passes}</td>
+                  <td className="py-2 pl-3 text-right tabular-nums">{question.failures}</td>
+                  <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell">
+                    {question.unclear} / {question.errors}
+                  </td>
+                  <td className="py-2 pl-3 text-right font-medium tabular-nums">{formatPassRate(question.passRate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function Comparison({ runId }: { runId: string }) {
+  const comparison = useQuery(comparisonQuery(runId));
+  return (
+    <Section title="Compared with the previous run" id="results-comparison">
+      {comparison.isLoading ? (
+        <Skeleton className="h-16" />
+      ) : comparison.isError || !comparison.data ? (
+        <ErrorState message={comparison.error?.message ?? 'Failed to load the comparison'} onRetry={() => void comparison.refetch()} isRetrying={comparison.isFetching} />
+      ) : (
+        <ComparisonBody comparison={comparison.data} />
+      )}
+    </Section>
+  );
+}
+
+function ComparisonBody({ comparison }: { comparison: EvaluationComparisonReply }) {
+  if (!comparison.previousRun) return <p className="text-sm text-muted-foreground">This is the first run of this agent, so there is nothing to compare with yet.</p>;
+  const changed = comparison.questions.filter((question) => question.changed);
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">
+        Against <span className="font-medium text-foreground">{comparison.previousRun.name}</span> of {formatDateTime(comparison.previousRun.createdAt)} (pass rate{' '}
+        {formatPassRate(comparison.previousRun.passRate)}): {comparison.changedCount === 0 ? 'no question changed its verdict.' : `${comparison.changedCount} question${comparison.changedCount === 1 ? '' : 's'} changed verdict.`}
+      </p>
+      {changed.length > 0 ? (
+        <ul className="grid gap-2">
+          {changed.map((question) => (
+            <li key={`${question.group}-${question.questionText}`} className="flex flex-wrap items-center gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm">
+              <span className="min-w-0 flex-1">{question.questionText}</span>
+              <VerdictBadge verdict={question.previous} />
+              <ArrowRight className="size-4 text-muted-foreground" aria-label="became" />
+              <VerdictBadge verdict={question.current} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function Conversations({ run, onOpen }: { run: EvaluationSummary; onOpen: (id: string) => void }) {
+  return (
+    <Section title={`Conversations (${run.conversations.length})`} id="results-conversations">
+      {run.conversations.length === 0 ? (
+        <EmptyState icon={MessagesSquare} title="No conversations" description="This run has no conversations yet." className="border-none py-6" />
+      ) : (
+        <ul className="divide-y divide-border">
+          {run.conversations.map((conversation) => (
+            <li key={conversation.id} className="flex flex-wrap items-center gap-3 py-2.5">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{conversation.askedText ?? conversation.questionText}</p>
+                <p className="text-xs text-muted-foreground">
+                  {evaluationGroupLabels[conversation.group]} · variation {conversation.variation}
+                  {conversation.score !== null ? ` · score ${conversation.score}` : ''}
+                  {conversation.override && conversation.judgeVerdict ? ` · judge said ${conversation.judgeVerdict}` : ''}
+                </p>
+              </div>
+              <VerdictBadge verdict={conversation.status === 'error' ? 'error' : conversation.verdict} isOverride={conversation.override !== null} />
+              <Button variant="ghost" size="sm" onClick={() => onOpen(conversation.id)} aria-label={`Open transcript: ${conversation.askedText ?? conversation.questionText} (variation ${conversation.variation})`}>
+                <FileSearch aria-hidden />
+                Transcript
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <EvaluationPage className="grid gap-6">
+      <div aria-busy="true" aria-label="Loading the results" className="grid gap-6">
+        <Skeleton className="h-8 w-64" />
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          {[0, 1, 2, 3, 4].map((index) => (
+            <Skeleton key={index} className="h-20 rounded-[var(--radius-card)]" />
+          ))}
+        </div>
+        <Skeleton className="h-48 rounded-[var(--radius-card)]" />
+        <Skeleton className="h-64 rounded-[var(--radius-card)]" />
+      </div>
+    </EvaluationPage>
+  );
+}
