@@ -12,6 +12,11 @@ import { AppError } from './app-error';
 export type SsrfGuardOptions = {
   /** Tests only: let 127.0.0.0/8 and ::1 through (the fake servers listen there). */
   allowLoopback?: boolean;
+  /**
+   * Tests only: let loopback IP literals through on these ports alone, so a test server there can
+   * redirect to loopback on any other port and be refused (names still need allowLoopback).
+   */
+  allowLoopbackPorts?: readonly number[];
 };
 
 export const BLOCKED_ADDRESS_MESSAGE = 'This URL points to a private, loopback or link-local address, which is not allowed.';
@@ -109,7 +114,9 @@ export async function assertPublicHttpUrlOrThrow(url: string | URL, options: Ssr
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new AppError('VALIDATION_ERROR', { message: UNSUPPORTED_URL_MESSAGE });
   const addresses = await resolveAll(hostnameOf(parsed));
-  if (addresses.length === 0 || addresses.some((address) => !isPublicAddress(address, options))) {
+  const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
+  const guard = { allowLoopback: options.allowLoopback === true || (isIP(hostnameOf(parsed)) !== 0 && (options.allowLoopbackPorts?.includes(port) ?? false)) };
+  if (addresses.length === 0 || addresses.some((address) => !isPublicAddress(address, guard))) {
     throw new AppError('VALIDATION_ERROR', { message: BLOCKED_ADDRESS_MESSAGE, extra: { url: parsed.origin } });
   }
   return { url: parsed, addresses };

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DemoSettings, type DemoChatReply, type DemoHistoryEntry } from '@agentry/core/demos';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { generateReply } from '../llm/generate-reply';
+import { claimDemoRequest } from './claim-demo-request';
+import { loadDemoRow } from './load-demo-row';
+import { releaseDemoRequest } from './release-demo-request';
+import { toAgent } from '../agents/to-agent';
+import { toDemoConversation } from './to-demo-conversation';
+
+export type DemoChatInput = {
+  demoId: string;
+  message: string;
+  threadId: string | null;
+  history: readonly DemoHistoryEntry[] | undefined;
+  /** Set by /api/openrouter/chat: the agent the caller believes it talks to must be the demo's. */
+  expectedBuildId?: string;
+};
+
+/**
+ * One visitor turn of a demo (widgets §4 Demo chat): 404 for an unknown demo, 409 when its agent
+ * is gone, 429 when its request limit is used up. The request is taken from the limit before
+ * the LLM call and given back if the call fails; the sub account pays through the gateway.
+ */
+export async function answerDemoChat(options: { db: Database; config: AppConfig; logger?: FastifyBaseLogger; signal?: AbortSignal; input: DemoChatInput }): Promise<DemoChatReply> {
+  const { db, input } = options;
+  const found = await loadDemoRow({ db, demoId: input.demoId });
+  if (!found) throw new AppError('DEMO_NOT_FOUND');
+  const { row, agentRow } = found;
+  if (input.expectedBuildId !== undefined && input.expectedBuildId !== row.buildId) throw new AppError('DEMO_NOT_FOUND');
+  if (!row.buildId || !agentRow) throw new AppError('DEMO_MISCONFIGURED');
+
+  const claimed = await claimDemoRequest({ db, demoId: row.id });
+  if (!claimed) throw new AppError('DEMO_LIMIT_REACHED', { extra: { requestCount: row.requestLimit, requestLimit: row.requestLimit } });
+
+  const settings = DemoSettings.parse(row.settings);
+  const conversation = input.threadId ? null : toDemoConversation({ history: input.history, message: input.message, welcomeMessages: [settings.welcomeMessage, agentRow.firstMessage] });
+  try {
+    const result = await generateReply({
+      db,
+      config: options.config,
+      logger: options.logger,
+      agent: toAgent(agentRow),
+      source: 'demo',
+      threadId: input.threadId,
+      ...(conversation ? { messages: conversation } : { message: input.message }),
+      signal: options.signal,
+    });
+    return {
+      response: result.text,
+      message: result.text,
+      content: result.text,
+      threadId: result.threadId,
+      thread_id: result.threadId,
+      widgetConversationThreadId: result.threadId,
+      ...(input.threadId ? {} : { newWidgetConversationThreadId: result.threadId }),
+      requestCount: claimed.requestCount,
+      requestLimit: claimed.requestLimit,
+    };
+  } catch (error) {
+    await releaseDemoRequest({ db, demoId: row.id });
+    throw error;
+  }
+}

@@ -1,0 +1,199 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CheckEmbeddableBody,
+  CheckEmbeddableReply,
+  CreateDemoBody,
+  Demo,
+  DemoChatBody,
+  DemoChatQuery,
+  DemoChatReply,
+  DemoParams,
+  ListDemosReply,
+  OpenRouterChatBody,
+  PublicDemo,
+  SubaccountDemosParams,
+  UpdateDemoBody,
+} from '@agentry/core/demos';
+import { AppError } from '../../platform/http/app-error';
+import { sendRouteNotFound } from '../../platform/http/error-handler';
+import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { loadOptionalSession, requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { createClientAbortSignal } from '../llm/client-abort-signal';
+import { answerDemoChat } from './answer-demo-chat';
+import { checkEmbeddable } from './check-embeddable';
+import { createDemo } from './create-demo';
+import { deleteDemo } from './delete-demo';
+import { getDemoForMemberOrThrow } from './get-demo-for-member-or-throw';
+import { listDemos } from './list-demos';
+import { loadDemoRow } from './load-demo-row';
+import { renderSharedDemoHtml } from './render-shared-demo-html';
+import { toDemo } from './to-demo';
+import { toPublicDemo } from './to-public-demo';
+import { updateDemo } from './update-demo';
+
+const tags = ['demos'];
+const WINDOW_MS = 60_000;
+const EMBED_CHECK_ONLY_OWN_URL = "Only the demo's own background website can be checked.";
+
+/**
+ * Demos: the creator API (session + membership), the public shared-demo API for anonymous
+ * visitors (rate limited per IP), the demo chat calls, the embed check, and the shared page's
+ * Open Graph tags. See docs/decisions/demos-server.md.
+ */
+export function registerDemoRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.platform.database;
+  const { config, cache } = app.platform;
+  const perMinute = config.demos.visitorRateLimitPerMinute;
+  const limitVisitor = (request: FastifyRequest, scope: string, factor = 1) =>
+    enforceRateLimit({ cache, key: `demo-${scope}:${request.ip}`, limit: perMinute * factor, windowMs: WINDOW_MS });
+
+  // --- creators -----------------------------------------------------------------------------
+
+  app.get(
+    '/api/subaccounts/:subaccountId/demos',
+    { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountDemosParams, response: { 200: ListDemosReply } } },
+    async (request) => ({ demos: await listDemos({ db, subaccountId: request.params.subaccountId }) }),
+  );
+
+  app.post(
+    '/api/subaccounts/:subaccountId/demos',
+    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountDemosParams, body: CreateDemoBody, response: { 201: Demo } } },
+    async (request, reply) => {
+      const created = await createDemo({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 200: Demo } } }, async (request) => {
+    const { row, agentRow } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, minimumRole: 'viewer' });
+    return toDemo(row, agentRow);
+  });
+
+  app.patch('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, body: UpdateDemoBody, response: { 200: Demo } } }, async (request) => {
+    const current = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, minimumRole: 'member' });
+    return updateDemo({ db, current, body: request.body });
+  });
+
+  app.delete('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 204: z.null() } } }, async (request, reply) => {
+    const { row } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, minimumRole: 'member' });
+    await deleteDemo({ db, subaccountId: row.subaccountId, demoId: row.id });
+    return reply.status(204).send(null);
+  });
+
+  // --- anonymous visitors -------------------------------------------------------------------
+
+  app.get('/api/shared-demos/:demoId', { schema: { tags, params: DemoParams, response: { 200: PublicDemo } } }, async (request, reply) => {
+    // Page loads and polling of the counter: a looser limit than chatting.
+    await limitVisitor(request, 'shared', 4);
+    const found = await loadDemoRow({ db, demoId: request.params.demoId });
+    if (!found) throw new AppError('DEMO_NOT_FOUND');
+    reply.header('cache-control', 'no-store');
+    return toPublicDemo(found.row, found.agentRow);
+  });
+
+  app.post(
+    '/api/demo-chat',
+    {
+      schema: {
+        tags,
+        description: 'A visitor turn of a demo. demoId in the body or as ?demoId= (the widget form). Answers every spelling: response/message/content, threadId/thread_id, widgetConversationThreadId.',
+        querystring: DemoChatQuery,
+        body: DemoChatBody,
+        response: { 200: DemoChatReply },
+      },
+    },
+    async (request, reply) => {
+      await limitVisitor(request, 'chat');
+      const { body } = request;
+      const demoId = body.demoId ?? request.query.demoId;
+      if (!demoId) throw new AppError('VALIDATION_ERROR', { message: 'demoId is required' });
+      return answerDemoChat({
+        db,
+        config,
+        logger: request.log,
+        signal: createClientAbortSignal(reply),
+        input: { demoId, message: body.message, threadId: body.threadId ?? body.thread_id ?? body.widgetConversationThreadId ?? null, history: body.history ?? body.messages },
+      });
+    },
+  );
+
+  app.post(
+    '/api/openrouter/chat',
+    {
+      schema: {
+        tags,
+        description: "The sms demo's OpenRouter form. demoId (body or ?demoId=) is required and build_id must be that demo's agent: an agent id alone never opens a chat.",
+        querystring: DemoChatQuery,
+        body: OpenRouterChatBody,
+        response: { 200: DemoChatReply },
+      },
+    },
+    async (request, reply) => {
+      await limitVisitor(request, 'chat');
+      const { body } = request;
+      const demoId = body.demoId ?? request.query.demoId;
+      if (!demoId) throw new AppError('VALIDATION_ERROR', { message: 'demoId is required' });
+      return answerDemoChat({
+        db,
+        config,
+        logger: request.log,
+        signal: createClientAbortSignal(reply),
+        input: { demoId, message: body.message, threadId: body.thread_id ?? body.threadId ?? null, history: body.messages ?? body.history, expectedBuildId: body.build_id },
+      });
+    },
+  );
+
+  app.post(
+    '/api/check-embeddable',
+    {
+      preHandler: loadOptionalSession,
+      schema: {
+        tags,
+        description: "Whether a website may be framed behind a demo. Signed-in users may check any public URL; anonymous visitors only a demo's own background website (send demoId).",
+        body: CheckEmbeddableBody,
+        response: { 200: CheckEmbeddableReply },
+      },
+    },
+    async (request) => {
+      const userId = request.signedIn?.user.id;
+      await enforceRateLimit({ cache, key: `demo-embed-check:${userId ?? request.ip}`, limit: perMinute, windowMs: WINDOW_MS });
+      let url = request.body.url;
+      if (request.body.demoId) {
+        const found = await loadDemoRow({ db, demoId: request.body.demoId });
+        if (!found) throw new AppError('DEMO_NOT_FOUND');
+        const backgroundUrl = found.row.settings.backgroundUrl;
+        if (!userId && url !== undefined && url !== backgroundUrl) throw new AppError('FORBIDDEN', { message: EMBED_CHECK_ONLY_OWN_URL });
+        url ??= backgroundUrl;
+        if (!url) return { embeddable: false, reason: 'This demo has no background website.' };
+      } else if (!userId) {
+        throw new AppError('UNAUTHORIZED');
+      }
+      if (!url) throw new AppError('VALIDATION_ERROR', { message: 'Enter a web address' });
+      return checkEmbeddable({ url, embedderOrigin: config.publicUrl, guard: { allowLoopback: config.llm.allowLoopbackUrls } });
+    },
+  );
+
+  // --- the shared page: index.html with Open Graph tags -------------------------------------
+
+  const indexPath = path.join(config.webDistDir, 'index.html');
+  app.get('/shared/:demoId', { schema: { hide: true, params: DemoParams } }, async (request, reply) => {
+    const indexHtml = await fs.readFile(indexPath, 'utf8').catch(() => null);
+    if (indexHtml === null) return sendRouteNotFound(request, reply);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const found = await limitVisitor(request, 'shared', 4)
+      .then(() => loadDemoRow({ db, demoId: request.params.demoId }))
+      .catch((error: unknown) => {
+        // A page is never refused: without the card it is still the app.
+        request.log.info({ err: error }, 'shared demo page served without its card');
+        return null;
+      });
+    if (!found) return reply.send(indexHtml);
+    const pageUrl = `${config.publicUrl}/shared/${encodeURIComponent(found.row.id)}`;
+    return reply.send(renderSharedDemoHtml({ indexHtml, demo: toPublicDemo(found.row, found.agentRow), pageUrl }));
+  });
+}

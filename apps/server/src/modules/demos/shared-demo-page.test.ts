@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demo } from '@agentry/core/demos';
+import { createTestApp } from '../../test/create-test-app';
+import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures';
+import { grantTestPlan } from '../../test/grant-test-plan';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="AI prompt software for AI automation agencies." />
+    <title>Agentry — AI agents for agencies</title>
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
+</html>`;
+
+function metaContent(html: string, attribute: 'property' | 'name', key: string): string | undefined {
+  const match = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html);
+  return match?.[1];
+}
+
+describe('shared demo page: Open Graph tags', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let webDir: string;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let agentId: string;
+
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agentry-web-'));
+    await fs.writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+    harness = await createTestApp({ WEB_DIST_DIR: webDir, DEMO_RATE_LIMIT_PER_MINUTE: '1000' });
+    owner = await signInWithWorkspace(harness.app, 'owner@og.test');
+    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Dental Bot' })).buildId;
+  });
+  afterAll(async () => {
+    await harness.close();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  async function createDemo(body: Record<string, unknown>) {
+    const response = await harness.app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/demos`, headers: { cookie: owner.cookie }, payload: { type: 'standard', buildId: agentId, ...body } });
+    expect(response.statusCode).toBe(201);
+    return response.json<Demo>();
+  }
+
+  it('puts the title, description, logo and card type into the served index.html', async () => {
+    const created = await createDemo({ name: 'Smile Dental', logoUrl: 'https://cdn.example.com/smile.png', settings: { assistantName: 'Molly' } });
+    const response = await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}?embed=true` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<title>Smile Dental</title>');
+    expect(html).not.toContain('Agentry — AI agents for agencies');
+    expect(metaContent(html, 'property', 'og:title')).toBe('Smile Dental');
+    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with Molly in this live demo built with Agentry.');
+    expect(metaContent(html, 'property', 'og:image')).toBe('https://cdn.example.com/smile.png');
+    expect(metaContent(html, 'property', 'og:url')).toBe(`http://localhost:3000/shared/${created.demoId}`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    expect(metaContent(html, 'name', 'description')).toBe('Chat with Molly in this live demo built with Agentry.');
+    // The app itself is untouched.
+    expect(html).toContain('<div id="root"></div><script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('escapes everything a creator typed', async () => {
+    const created = await createDemo({ name: '"><script>alert(1)</script> & Co', settings: { assistantName: "O'Brien <b>" } });
+    const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('<title>&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38; Co</title>');
+    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with O&#39;Brien &#60;b&#62; in this live demo built with Agentry.');
+    expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
+  });
+
+  it('leaves the product name out of a whitelabel demo card and uses its custom title', async () => {
+    await grantTestPlan(harness.app.platform.database.db, owner.userId, 'scale_10000_month');
+    const created = await createDemo({ name: 'Internal name', settings: { hideBranding: true, assistantName: 'Ava', backgroundSettings: { customTitle: 'ACME Concierge' } } });
+    const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
+    expect(metaContent(html, 'property', 'og:title')).toBe('ACME Concierge');
+    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with Ava in this live demo.');
+  });
+
+  it('serves the plain index.html for an unknown demo', async () => {
+    const response = await harness.app.inject({ method: 'GET', url: '/shared/demo_unknown' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+});

@@ -1,0 +1,12 @@
+import { demoMessages } from '@agentry/core/demos';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Widgets §2: 'Loading demo...' while the demo's data is on its way. */
+export function DemoLoading() {
+  return (
+    <main role="status" className="flex min-h-dvh items-center justify-center gap-2 bg-demo-dark text-sm text-white/80">
+      <Spinner />
+      {demoMessages.loadingDemo}
+    </main>
+  );
+}

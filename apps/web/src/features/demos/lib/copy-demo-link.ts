@@ -1,0 +1,18 @@
+import { demoLimits, demoMessages } from '@agentry/core/demos';
+import { toast } from 'sonner';
+
+export const LINK_COPIED_MESSAGE = demoMessages.linkCopied;
+export const copyFailedMessage = demoMessages.copyFailed;
+
+/** Widgets §8 Share: 'Link copied to clipboard!' for 2 s, or the link itself for 10 s when copying fails. */
+export async function copyDemoLink(link: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+    await navigator.clipboard.writeText(link);
+    toast.success(LINK_COPIED_MESSAGE, { duration: demoLimits.linkToastMs });
+    return true;
+  } catch {
+    toast.error(copyFailedMessage(link), { duration: demoLimits.copyFailedToastMs });
+    return false;
+  }
+}

@@ -1,0 +1,93 @@
+import { DEMO_FAKE_CLOCK, demoLimits, demoMessages } from '@agentry/core/demos';
+
+/** Widgets §3 Demo chat message (local) and the §4/§5/§8 rules of the demo chat. */
+
+export type DemoChatMessage = {
+  id: string;
+  type: 'bot' | 'user';
+  content: string;
+  /** Bot messages show a fake clock (widgets §3). */
+  timestamp: string;
+  /** The welcome message: shown, never sent as history. */
+  isWelcome?: boolean;
+  /** The typing placeholder while an answer is on its way. */
+  isTyping?: boolean;
+  isError?: boolean;
+};
+
+export type DemoHistoryEntry = { role: 'user' | 'assistant'; content: string };
+
+export const FAKE_BOT_CLOCK = DEMO_FAKE_CLOCK;
+export const WELCOME_MESSAGE_ID = 'welcome';
+
+/** History for the server: no welcome message, no typing placeholder or error bubble, no empty contents. */
+export function toDemoHistory(messages: readonly DemoChatMessage[]): DemoHistoryEntry[] {
+  return messages
+    .filter((message) => !message.isWelcome && !message.isTyping && !message.isError && message.content.trim() !== '')
+    .map((message) => ({ role: message.type === 'user' ? 'user' : 'assistant', content: message.content }));
+}
+
+/** The welcome message as shown: following the settings live, or nothing when disabled or blank. */
+export function buildWelcomeMessage(settings: { showWelcomeMessage: boolean; welcomeMessage: string }): DemoChatMessage | null {
+  if (!settings.showWelcomeMessage || settings.welcomeMessage.trim() === '') return null;
+  return { id: WELCOME_MESSAGE_ID, type: 'bot', content: settings.welcomeMessage, timestamp: FAKE_BOT_CLOCK, isWelcome: true };
+}
+
+export function hasUserMessage(messages: readonly DemoChatMessage[]) {
+  return messages.some((message) => message.type === 'user');
+}
+
+/**
+ * What the chat shows: while no user message exists the welcome message follows the settings
+ * live; after the first user message the conversation (with the welcome it started from) stands.
+ */
+export function visibleDemoMessages(messages: readonly DemoChatMessage[], welcome: DemoChatMessage | null): DemoChatMessage[] {
+  if (hasUserMessage(messages)) return [...messages];
+  return welcome ? [welcome] : [];
+}
+
+/** Demo types whose chat shows the failure inline as 'Error: {message}' instead of the toast and apology. */
+const INLINE_ERROR_TYPES = new Set(['sms', 'standard']);
+
+export type DemoChatFailure = {
+  /** The text of the bot bubble that replaces the typing placeholder. */
+  bubble: string;
+  /** The toast to show, or null. */
+  toast: string | null;
+};
+
+/** Widgets §8 Demo chat: what a failed turn shows, per demo type. */
+export function describeDemoChatFailure(type: string, message: string | null | undefined): DemoChatFailure {
+  const text = message?.trim() ? message.trim() : demoMessages.failedConnect;
+  if (INLINE_ERROR_TYPES.has(type)) return { bubble: `Error: ${text}`, toast: null };
+  return { bubble: demoMessages.botError, toast: text };
+}
+
+/** Widgets §8: the message of a failed /api/demo-chat answer. */
+export function describeDemoChatHttpFailure(status: number, serverMessage: string | null | undefined): string {
+  if (status === 429) return demoMessages.limitReached;
+  if (status === 404) return demoMessages.notFound;
+  return serverMessage?.trim() ? serverMessage.trim() : demoMessages.failedResponse;
+}
+
+export const DEFAULT_BUBBLE_DELAY_SECONDS = demoLimits.chatBubbleDelaySeconds.default;
+
+/** Widgets §5: the demo chat bubble delay falls back to 2 when not numeric. */
+export function parseBubbleDelaySeconds(value: unknown): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(number) && number >= 0 ? number : DEFAULT_BUBBLE_DELAY_SECONDS;
+}
+
+/** Enter sends; Shift+Enter (and Enter while an IME composes) does not. */
+export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?: boolean }) {
+  return event.key === 'Enter' && !event.shiftKey && !event.isComposing;
+}
+
+/** Widgets §2: the standard demo shares its /shared link; the other types the page being looked at. */
+export function demoShareLink(options: { type: string; demoId: string; origin: string; currentHref: string }) {
+  return options.type === 'standard' ? sharedDemoUrl(options.origin, options.demoId) : options.currentHref;
+}
+
+export function sharedDemoUrl(origin: string, demoId: string) {
+  return `${origin}/shared/${encodeURIComponent(demoId)}`;
+}
