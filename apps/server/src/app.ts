@@ -7,6 +7,7 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
 import { startAgentBuildWorker } from './modules/agents/run-agent-build-job';
 import { registerTestChatRoutes } from './modules/agents/test-chat.routes';
+import { registerDemoRoutes } from './modules/demos/demos.routes';
 import { registerProviderKeyRoutes } from './modules/llm/provider-keys.routes';
 import { registerApiKeyRoutes } from './modules/public-api/api-keys.routes';
 import { registerChatCompletionRoutes } from './modules/public-api/chat-completions.routes';
@@ -15,6 +16,9 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBilling } from './modules/billing/register-billing';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.routes';
+import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
+import { startEvaluationWorker } from './modules/evaluation/start-evaluation-worker';
+import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
@@ -80,6 +84,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerProviderKeyRoutes(app);
   registerAgentRoutes(app);
   registerTestChatRoutes(app);
+  registerDemoRoutes(app);
   registerApiKeyRoutes(app);
   registerChatCompletionRoutes(app);
   registerWebhookRoutes(app);
@@ -88,6 +93,9 @@ export async function buildApp(options: BuildAppOptions) {
   await registerBilling(app);
   await registerMarketplaceRoutes(app);
   await registerFileRoutes(app);
+  await registerWidgetRoutes(app);
+  registerEvaluationRoutes(app);
+  startEvaluationWorker(app);
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
 
   await registerWebApp(app, options.serveWeb === false ? '/nonexistent' : config.webDistDir);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { defaultWebDistDir } from './paths';
+import { defaultWebDistDir, defaultWidgetDistDir } from './paths';
 
 /**
  * The only file that reads process.env. Parsed once; a bad value stops start-up with a
@@ -62,8 +62,15 @@ const EnvSchema = z
     /** Tests only: lets tools and provider base URLs reach loopback servers (the fakes). */
     TEST_ALLOW_LOOPBACK_URLS: booleanFlag,
     WEB_DIST_DIR: z.string().optional(),
+    /** The built website widget (loader.js, manifest.json, app/); default apps/widget/dist. */
+    WIDGET_DIST_DIR: z.string().optional(),
+    /** Website widget chat: messages per minute per visitor, and per IP address per widget. */
+    WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'WIDGET_RATE_LIMIT_PER_MINUTE must be at least 1').max(10_000_000).default(20),
+    WIDGET_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'WIDGET_IP_RATE_LIMIT_PER_MINUTE must be at least 1').max(10_000_000).default(60),
     TRUST_PROXY: booleanFlag,
     MARKETPLACE_DAILY_PROJECT_LIMIT: z.coerce.number().int().min(1, 'MARKETPLACE_DAILY_PROJECT_LIMIT must be at least 1').max(1000).default(2),
+    /** Anonymous demo visitors: requests per minute per IP (demo chat, shared demo, embed check). */
+    DEMO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'DEMO_RATE_LIMIT_PER_MINUTE must be at least 1').max(100_000).default(30),
     /** Local-disk file storage (uploads); default <DATA_DIR>/uploads. Unused when S3 is configured. */
     STORAGE_DIR: z.string().optional(),
     /** S3-compatible storage (AWS S3, R2, MinIO), path-style: <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
@@ -137,8 +144,13 @@ export type AppConfig = {
   /** BullMQ key prefix; tests give every app its own so workers never take another app's jobs. */
   queuePrefix: string | undefined;
   webDistDir: string;
+  widgetDistDir: string;
+  /** Website widget chat rate limits (messages per minute). */
+  widget: { visitorMessagesPerMinute: number; ipMessagesPerMinute: number };
   trustProxy: boolean;
   marketplace: { dailyProjectLimit: number };
+  /** Anonymous demo visitors: requests per minute per IP. */
+  demos: { visitorRateLimitPerMinute: number };
   /** Uploaded files: local disk under `dir`, or the S3-compatible bucket when `s3` is set. */
   storage: { dir: string; s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined };
 };
@@ -197,8 +209,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     encryptionKey: env.ENCRYPTION_KEY ? parseEncryptionKey(env.ENCRYPTION_KEY) : undefined,
     queuePrefix: env.QUEUE_PREFIX,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistDir),
+    widgetDistDir: path.resolve(env.WIDGET_DIST_DIR ?? defaultWidgetDistDir),
+    widget: { visitorMessagesPerMinute: env.WIDGET_RATE_LIMIT_PER_MINUTE, ipMessagesPerMinute: env.WIDGET_IP_RATE_LIMIT_PER_MINUTE },
     trustProxy: env.TRUST_PROXY,
     marketplace: { dailyProjectLimit: env.MARKETPLACE_DAILY_PROJECT_LIMIT },
+    demos: { visitorRateLimitPerMinute: env.DEMO_RATE_LIMIT_PER_MINUTE },
     storage: {
       dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
       s3:

@@ -3,6 +3,8 @@ import type { AppConfig } from '../config';
 import { createCache } from './cache/create-cache';
 import type { Cache } from './cache/cache';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createLiveEvents } from './events/create-live-events';
+import type { LiveEvents } from './events/live-events';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mailer';
 import { createJobQueue } from './queue/create-job-queue';
@@ -18,6 +20,7 @@ export type Platform = {
   cache: Cache;
   queue: JobQueue;
   storage: Storage;
+  events: LiveEvents;
   close: () => Promise<void>;
 };
 
@@ -28,6 +31,7 @@ export async function createPlatform(options: { config: AppConfig; logger: Fasti
   const cache = createCache({ redisUrl: config.redisUrl });
   const queue = createJobQueue({ redisUrl: config.redisUrl, logger, prefix: config.queuePrefix });
   const storage = createStorage(config.storage);
+  const events = createLiveEvents({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
   return {
     config,
     database,
@@ -35,8 +39,10 @@ export async function createPlatform(options: { config: AppConfig; logger: Fasti
     cache,
     queue,
     storage,
+    events,
     async close() {
       await queue.close();
+      await events.close();
       await cache.close();
       await mailer.close();
       await database.close();

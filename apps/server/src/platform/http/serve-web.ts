@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from './error-handler';
 
 /** Paths the server owns; an unknown one answers the structured 404, never the SPA. */
-const SERVER_PREFIXES = ['/api/', '/auth/', '/stripe/', '/templates', '/questiongenerator', '/v1/', '/webhook/', '/media/', '/files/'];
+const SERVER_PREFIXES = ['/api/', '/auth/', '/stripe/', '/templates', '/questiongenerator', '/v1/', '/webhook/', '/media/', '/files/', '/widget/', '/widget-assets/'];
 
 export function isServerPath(url: string) {
   const pathname = url.split('?')[0] ?? url;

@@ -9,6 +9,9 @@ export const publicRoutes: RouteObject[] = [
     path: '/privacy-policy',
     lazy: () => import('@/features/marketing/routes/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
   },
+  // Demos: the creator's full-page preview (signed in, no workspace frame) and the public shared / embedded (?embed=true) page.
+  { path: '/demo/:demoId/preview', lazy: () => import('@/features/demos/routes/demo-preview-page').then((m) => ({ Component: m.DemoPreviewPage })) },
+  { path: '/shared/:demoId', lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })) },
   { path: '/dev/mailbox', lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })) },
   { path: '*', lazy: () => import('@/features/marketing/routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
 ];
