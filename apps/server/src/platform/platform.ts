@@ -28,7 +28,7 @@ export async function createPlatform(options: { config: AppConfig; logger: Fasti
   const { config, logger } = options;
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
-  const cache = createCache({ redisUrl: config.redisUrl });
+  const cache = createCache({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
   const queue = createJobQueue({ redisUrl: config.redisUrl, logger, prefix: config.queuePrefix });
   const storage = createStorage(config.storage);
   const events = createLiveEvents({ redisUrl: config.redisUrl, prefix: config.queuePrefix });

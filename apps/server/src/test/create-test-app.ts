@@ -1,37 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/database';
+import { createPostgresTestDatabase } from './create-postgres-test-database';
+import { loadPgliteSnapshot } from './load-pglite-snapshot';
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or a new database on the
+ * A fresh database for one test file: in-memory PGlite (from the migrated snapshot) by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close). REDIS_URL, when set,
  * puts the cache and queue on Redis.
  */
 export async function createTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteSnapshot: await loadPgliteSnapshot() });
     return { database, drop: () => Promise.resolve() };
   }
-  const name = `agentry_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  return {
-    database,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const { url, drop } = await createPostgresTestDatabase(serverUrl);
+  const database = await openDatabase({ url, poolSize: 20 });
+  return { database, drop };
 }
 
 export async function createTestApp(env: Record<string, string> = {}) {

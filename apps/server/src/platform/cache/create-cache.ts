@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
 import type { Cache } from './cache';
 
-export function createCache(options: { redisUrl?: string }): Cache {
-  return options.redisUrl ? createRedisCache(options.redisUrl) : createMemoryCache();
+/** `prefix` namespaces the Redis keys, so deployments (or test files) sharing one Redis never share counters. */
+export function createCache(options: { redisUrl?: string; prefix?: string }): Cache {
+  return options.redisUrl ? createRedisCache(options.redisUrl, options.prefix ? `${options.prefix}:` : '') : createMemoryCache();
 }
 
 function createMemoryCache(): Cache {
@@ -33,8 +34,8 @@ function createMemoryCache(): Cache {
   };
 }
 
-function createRedisCache(url: string): Cache {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+function createRedisCache(url: string, keyPrefix: string): Cache {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, keyPrefix });
   return {
     mode: 'redis',
     async hit(key, windowMs) {

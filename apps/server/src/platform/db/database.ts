@@ -28,18 +28,31 @@ const MIGRATION_LOCK_ID = 727_001;
  * PostgreSQL when a URL is given, otherwise PGlite: in memory when `dataDir` is undefined
  * (tests), files under `<dataDir>/pglite` otherwise. Migrations apply before this resolves.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number; pgliteSnapshot?: Blob }): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * An in-memory PGlite with every migration applied, as a data-directory dump. Starting from it
+ * skips initdb and the migrations (seconds per database), which the test suite does per file.
+ */
+export async function createPgliteSnapshot(): Promise<Blob> {
+  const client = new PGlite();
+  await client.waitReady;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const snapshot = await client.dumpDataDir('none');
+  await client.close();
+  return snapshot;
+}
+
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;
   if (dataDir) {
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
-  const client = location ? new PGlite(location) : new PGlite();
+  const client = location ? new PGlite(location) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
