@@ -5,13 +5,22 @@ import type { Database } from '../../platform/db/database';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { generateLlmText, type LlmResult, type SamplingSettings } from '../llm/call-language-model';
 import { generateReply, type ReplyAgent } from '../llm/generate-reply';
-import type { ModelChoice } from '../llm/resolve-model-route';
+import type { ModelChoice, ModelRoute } from '../llm/resolve-model-route';
 import type { CallUsage, TranscriptMessage } from './evaluation-types';
 
 /** What answers as the assistant: one of the sub account's agents, or a model with a system prompt. */
 export type AssistantUnderTest =
   | { kind: 'agent'; agent: ReplyAgent }
-  | { kind: 'chat-completion'; subaccountId: string; choice: ModelChoice; sampling: SamplingSettings; system: string; initialMessage: string };
+  | {
+      kind: 'chat-completion';
+      subaccountId: string;
+      choice: ModelChoice;
+      /** The choice's route, resolved once per run (like the testing model's); absent when offline, which answers per question. */
+      route?: ModelRoute;
+      sampling: SamplingSettings;
+      system: string;
+      initialMessage: string;
+    };
 
 /** Credits are charged only for platform keys that have a key (a keyless self-hosted server costs nothing). */
 function chargedMillicredits(config: AppConfig, result: LlmResult): number {
@@ -50,6 +59,7 @@ export async function callAssistantUnderTest(options: {
     threadId: null,
     source: 'evaluation',
     choice: assistant.choice,
+    route: assistant.route,
     sampling: assistant.sampling,
     system: assistant.system,
     messages,

@@ -1,5 +1,6 @@
 import type { EvaluationProgressEvent, EvaluationRunStatus } from '@agentry/core/evaluation';
 import { computeTotals, type CountableConversation } from './compute-totals';
+import { toProgressCounts } from './to-progress-counts';
 
 export type RunProgress = ReturnType<typeof createRunProgress>;
 
@@ -20,12 +21,7 @@ export function createRunProgress(run: { id: string }, rows: readonly CountableC
         type: 'progress',
         runId: run.id,
         status,
-        done: totals.done,
-        total: totals.total,
-        passes: totals.passes,
-        failures: totals.failures,
-        unclear: totals.unclear,
-        errors: totals.errors,
+        ...toProgressCounts(totals),
         current,
       };
     },

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../platform/db/database';
 import { parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
+import { createPostgresTestDatabase } from '../../test/create-postgres-test-database';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { evaluationConversation } from './evaluation.tables';
 import { evaluationPayload, evaluationQuestion, lastUserText, roleOf, scriptEvaluationProvider, startRun, waitForRun } from './evaluation-fixtures';
@@ -20,22 +20,8 @@ async function createDurableDatabase() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-eval-resume-'));
     return { open: () => openDatabase({ dataDir }), drop: () => fs.promises.rm(dataDir, { recursive: true, force: true }) };
   }
-  const name = `agentry_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    open: () => openDatabase({ url: url.toString(), poolSize: 10 }),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const { url, drop } = await createPostgresTestDatabase(serverUrl);
+  return { open: () => openDatabase({ url, poolSize: 10 }), drop };
 }
 
 async function startApp(fakeUrl: string, database: Awaited<ReturnType<typeof openDatabase>>, queuePrefix = `test-${randomBytes(6).toString('hex')}`) {
@@ -51,20 +37,25 @@ async function startApp(fakeUrl: string, database: Awaited<ReturnType<typeof ope
   return app;
 }
 
-describe('an evaluation run survives a restart', () => {
-  let fake: FakeOpenAiServer;
-  let durable: Awaited<ReturnType<typeof createDurableDatabase>>;
-
+/** The fake provider and a durable database of one describe block, started before and removed after its tests. */
+function useFakeProviderAndDurableDatabase() {
+  const setup = {} as { fake: FakeOpenAiServer; durable: Awaited<ReturnType<typeof createDurableDatabase>> };
   beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    durable = await createDurableDatabase();
+    setup.fake = await startFakeOpenAiServer();
+    setup.durable = await createDurableDatabase();
   }, 60_000);
   afterAll(async () => {
-    await fake.close();
-    await durable.drop();
+    await setup.fake.close();
+    await setup.durable.drop();
   });
+  return setup;
+}
+
+describe('an evaluation run survives a restart', () => {
+  const setup = useFakeProviderAndDurableDatabase();
 
   it('resumes on the next start: conversations done are kept, the others run, none twice', async () => {
+    const { fake, durable } = setup;
     scriptEvaluationProvider(fake);
     fake.setDelays({ responseMs: 80 });
     const first = await startApp(fake.url, await durable.open());
@@ -106,19 +97,10 @@ describe('an evaluation run survives a restart', () => {
 
 // Two instances behind a load balancer share PostgreSQL and Redis (and a queue prefix).
 describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('an evaluation run across two instances', () => {
-  let fake: FakeOpenAiServer;
-  let durable: Awaited<ReturnType<typeof createDurableDatabase>>;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    durable = await createDurableDatabase();
-  }, 60_000);
-  afterAll(async () => {
-    await fake.close();
-    await durable.drop();
-  });
+  const setup = useFakeProviderAndDurableDatabase();
 
   it('streams progress of a run worked on one instance from the other, and a cancel sent to either stops it', async () => {
+    const { fake, durable } = setup;
     scriptEvaluationProvider(fake);
     fake.setDelays({ responseMs: 60 });
     const prefix = `test-${randomBytes(6).toString('hex')}`;

@@ -3,6 +3,7 @@ import type { EvaluationProgressEvent } from '@agentry/core/evaluation';
 import type { Database } from '../../platform/db/database';
 import { computeTotals } from './compute-totals';
 import { evaluationConversation, type evaluationRun } from './evaluation.tables';
+import { toProgressCounts } from './to-progress-counts';
 
 /** What the progress screen shows now, from the database (the first event of the stream). */
 export async function getProgressSnapshot(options: { db: Database; run: typeof evaluationRun.$inferSelect }): Promise<EvaluationProgressEvent> {
@@ -22,12 +23,7 @@ export async function getProgressSnapshot(options: { db: Database; run: typeof e
     type: 'snapshot',
     runId: run.id,
     status: run.status,
-    done: totals.done,
-    total: totals.total,
-    passes: totals.passes,
-    failures: totals.failures,
-    unclear: totals.unclear,
-    errors: totals.errors,
+    ...toProgressCounts(totals),
     current: current ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EvaluationRole, EvaluationVerdict } from '@agentry/core/evaluation';
 import type { AppConfig } from '../../config';
@@ -43,6 +44,25 @@ export type ConversationContext = {
  * The assistant under test answers every turn; the judge then judges the answer to the question.
  */
 export async function runConversation(
+  runContext: ConversationContext,
+  conversation: { askedText: string; questionText: string; successCriteria: string; whenToAsk: number },
+): Promise<ConversationOutcome> {
+  // The calls listen on a signal of this conversation's own, which follows the run's: the AI SDK
+  // never removes the abort listener it adds to a call's signal, and on the run's signal those
+  // would pile up over the whole run (each new one walking all the others).
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const onRunAborted = () => stop.abort(runContext.signal.reason);
+  if (runContext.signal.aborted) onRunAborted();
+  else runContext.signal.addEventListener('abort', onRunAborted, { once: true });
+  try {
+    return await runConversationTurns({ ...runContext, signal: stop.signal }, conversation);
+  } finally {
+    runContext.signal.removeEventListener('abort', onRunAborted);
+  }
+}
+
+async function runConversationTurns(
   context: ConversationContext,
   conversation: { askedText: string; questionText: string; successCriteria: string; whenToAsk: number },
 ): Promise<ConversationOutcome> {

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { toAgent } from '../agents/to-agent';
 import { listProviderKeys } from '../llm/list-provider-keys';
+import { resolveModelRoute } from '../llm/resolve-model-route';
 import type { AssistantUnderTest } from './call-assistant-under-test';
 import { chooseModelProvider } from './choose-model-provider';
 import { computeTotals } from './compute-totals';
@@ -86,10 +87,15 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
   const ai1 = run.payload.ai1_config;
   const keys = await listProviderKeys({ db, subaccountId: run.subaccountId });
   const stop = ai1.stopSequences;
+  const choice = chooseModelProvider({ config, keyProviders: keys.map((key) => key.provider), model: run.model });
+  // Resolved once for the run (a key lookup per answer otherwise). Left to each call when offline (its
+  // responder answers per question) or when it fails (each conversation then fails with the error, as before).
+  const route = await resolveModelRoute({ db, config, subaccountId: run.subaccountId, choice, offline: () => '' }).catch(() => undefined);
   return {
     kind: 'chat-completion',
     subaccountId: run.subaccountId,
-    choice: chooseModelProvider({ config, keyProviders: keys.map((key) => key.provider), model: run.model }),
+    choice,
+    route: route?.provider === 'offline' ? undefined : route,
     sampling: {
       temperature: ai1.temperature ?? agentSamplingDefaults.temperature,
       maxTokens: ai1.maxTokens ?? agentSamplingDefaults.maxTokens,

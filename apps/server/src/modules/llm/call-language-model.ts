@@ -47,6 +47,8 @@ export type LlmCallInput = {
   offline: OfflineResponse;
   /** Aborted when the client goes away. */
   signal?: AbortSignal;
+  /** A route resolved beforehand for `choice` (an evaluation run resolves its assistant's once); resolved per call otherwise. */
+  route?: ModelRoute;
 };
 
 export type LlmResult = {
@@ -75,7 +77,7 @@ function promptText(input: LlmCallInput): string {
  * four characters a token plus maxTokens, times the tool steps) before anything is sent.
  */
 async function prepareCall(input: LlmCallInput) {
-  const route = await resolveModelRoute({ db: input.db, config: input.config, subaccountId: input.subaccountId, choice: input.choice, offline: input.offline });
+  const route = input.route ?? await resolveModelRoute({ db: input.db, config: input.config, subaccountId: input.subaccountId, choice: input.choice, offline: input.offline });
   const estimatedInputTokens = estimateTokens(promptText(input));
   const hasTools = route.provider !== 'offline' && (input.tools ?? []).some((entry) => entry.enabled);
   const steps = hasTools ? MAX_TOOL_STEPS : 1;

@@ -42,6 +42,18 @@ function platformConnection(config: AppConfig, provider: KeyedLlmProvider): Prov
   return undefined;
 }
 
+/** One guarded fetch per setting, so the language models built on it can be reused (create-language-model.ts). */
+const guardedFetches = new Map<boolean, typeof globalThis.fetch>();
+
+function guardedFetch(allowLoopback: boolean): typeof globalThis.fetch {
+  let fetch = guardedFetches.get(allowLoopback);
+  if (!fetch) {
+    fetch = (input, init) => fetchPublicUrl(input, init, { allowLoopback });
+    guardedFetches.set(allowLoopback, fetch);
+  }
+  return fetch;
+}
+
 /** A connection through a stored key of the sub account; its own base URL must be public. */
 export function subaccountConnection(config: AppConfig, row: typeof providerKey.$inferSelect): ProviderConnection {
   const apiKey = decryptSecret({ key: config.encryptionKey, payload: row.encryptedKey });
@@ -52,7 +64,7 @@ export function subaccountConnection(config: AppConfig, row: typeof providerKey.
     provider: row.provider,
     apiKey,
     baseUrl,
-    fetch: row.baseUrl ? (input, init) => fetchPublicUrl(input, init, { allowLoopback }) : undefined,
+    fetch: row.baseUrl ? guardedFetch(allowLoopback) : undefined,
     appUrl: config.publicUrl,
   };
 }

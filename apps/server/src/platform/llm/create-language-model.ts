@@ -14,8 +14,46 @@ export type ProviderConnection = {
   appUrl?: string;
 };
 
-/** The one place that picks the AI SDK provider for a connection. All speak chat completions. */
+/** Models kept for reuse: building one compiles the adapter's response schemas, which costs more than a call's own work. */
+const MAX_CACHED_MODELS = 500;
+const cachedModels = new Map<string, ChatModel>();
+const fetchIds = new WeakMap<typeof globalThis.fetch, number>();
+let nextFetchId = 1;
+
+function fetchIdOf(fetch: typeof globalThis.fetch | undefined): number {
+  if (!fetch) return 0;
+  let id = fetchIds.get(fetch);
+  if (id === undefined) {
+    id = nextFetchId;
+    nextFetchId += 1;
+    fetchIds.set(fetch, id);
+  }
+  return id;
+}
+
+/**
+ * The one place that picks the AI SDK provider for a connection. All speak chat completions.
+ * A model holds no per-call state, so one is kept per connection (provider, key, address,
+ * app URL, fetch) and model id, the least recently used dropped past MAX_CACHED_MODELS.
+ */
 export function createLanguageModel(connection: ProviderConnection, modelId: string): ChatModel {
+  const key = JSON.stringify([connection.provider, connection.apiKey ?? null, connection.baseUrl, connection.appUrl ?? null, fetchIdOf(connection.fetch), modelId]);
+  const cached = cachedModels.get(key);
+  if (cached) {
+    cachedModels.delete(key);
+    cachedModels.set(key, cached);
+    return cached;
+  }
+  const model = buildLanguageModel(connection, modelId);
+  cachedModels.set(key, model);
+  if (cachedModels.size > MAX_CACHED_MODELS) {
+    const oldest = cachedModels.keys().next().value;
+    if (oldest !== undefined) cachedModels.delete(oldest);
+  }
+  return model;
+}
+
+function buildLanguageModel(connection: ProviderConnection, modelId: string): ChatModel {
   switch (connection.provider) {
     case 'openai':
       // .chat(): the Chat Completions API, which OpenAI-compatible servers and our fakes speak too.
