@@ -6,17 +6,15 @@
 // credit hold and settlement of platform keys are not in these figures. A third column runs
 // the AI SDK alone against the same fake, in this process, to show what the SDK itself costs.
 // Bounded: loopback only, fixed request counts, stops by itself. Prints a markdown table.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
 import { runCalls, timeCall } from './lib/measure.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -27,26 +25,7 @@ if (!fs.existsSync(entry)) {
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
-const { startFakeOpenAiServer } = await tsImport('../apps/server/src/test/fake-openai-server.ts', import.meta.url);
-const fake = await startFakeOpenAiServer();
-fake.respondWith(() => ({ text: ANSWER }));
-
-const port = 4900 + Math.floor(Math.random() * 90);
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-llm-'));
-const server = spawn(process.execPath, [entry], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    OPENAI_BASE_URL: fake.url,
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { fake, baseUrl, stop } = await startFakeBackedServer({ entry, answer: ANSWER, dataDirPrefix: 'agentry-bench-llm-' });
 
 try {
   await waitForHealth(baseUrl);
@@ -128,8 +107,5 @@ try {
     if (failures > 0) console.log(`\n${failures} calls failed in the rows above`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await fake.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

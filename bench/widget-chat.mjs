@@ -16,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { runCalls, timeCall } from './lib/measure.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -32,28 +32,12 @@ const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' '
 const HOST_ORIGIN = 'https://shop.bench.example';
 const FIRST_DELTA = /"type":"delta"/;
 
-const { startFakeOpenAiServer } = await tsImport('../apps/server/src/test/fake-openai-server.ts', import.meta.url);
-const fake = await startFakeOpenAiServer();
-fake.respondWith(() => ({ text: ANSWER }));
-
-const port = 4900 + Math.floor(Math.random() * 90);
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-widget-'));
-const server = spawn(process.execPath, [entry], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    OPENAI_BASE_URL: fake.url,
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    // Every simulated visitor comes from 127.0.0.1: lift the per-IP and per-visitor limits.
-    WIDGET_RATE_LIMIT_PER_MINUTE: '1000000',
-    WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const { fake, baseUrl, stop } = await startFakeBackedServer({
+  entry,
+  answer: ANSWER,
+  dataDirPrefix: 'agentry-bench-widget-',
+  // Every simulated visitor comes from 127.0.0.1: lift the per-IP and per-visitor limits.
+  env: { WIDGET_RATE_LIMIT_PER_MINUTE: '1000000', WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000000' },
 });
 const bare = spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
   env: { ...process.env, FAKE_PROVIDER_URL: fake.url },
@@ -158,10 +142,7 @@ try {
   console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
 } finally {
   bare.kill('SIGTERM');
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await fake.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 /** The reply carried by the 'done' event of a widget stream. */

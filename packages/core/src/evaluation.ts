@@ -403,7 +403,8 @@ export type EvaluationAgentRef = z.infer<typeof EvaluationAgentRef>;
 
 const IsoDateTime = z.iso.datetime({ offset: true });
 
-export const EvaluationRunListItem = z.object({
+/** What identifies a run and what it tests; the list item and the summary start with it. */
+const EvaluationRunHead = z.object({
   id: z.string(),
   evaluationId: z.string(),
   name: z.string(),
@@ -414,6 +415,9 @@ export const EvaluationRunListItem = z.object({
   model: z.string(),
   testingModel: z.string(),
   status: EvaluationRunStatus,
+});
+
+export const EvaluationRunListItem = EvaluationRunHead.extend({
   totals: EvaluationTotals,
   passRate: PassRate,
   costUsd: z.number(),
@@ -458,14 +462,7 @@ export const EvaluationConversationListItem = z.object({
 });
 export type EvaluationConversationListItem = z.infer<typeof EvaluationConversationListItem>;
 
-export const EvaluationStats = z.object({
-  total: z.number().int(),
-  passes: z.number().int(),
-  failures: z.number().int(),
-  unclear: z.number().int(),
-  errors: z.number().int(),
-  passRate: PassRate,
-});
+export const EvaluationStats = EvaluationTotals.pick({ total: true, passes: true, failures: true, unclear: true, errors: true }).extend({ passRate: PassRate });
 export type EvaluationStats = z.infer<typeof EvaluationStats>;
 
 export const EvaluationQuestionStats = EvaluationStats.extend({
@@ -475,15 +472,7 @@ export const EvaluationQuestionStats = EvaluationStats.extend({
 });
 export type EvaluationQuestionStats = z.infer<typeof EvaluationQuestionStats>;
 
-export const EvaluationSummary = z.object({
-  id: z.string(),
-  evaluationId: z.string(),
-  name: z.string(),
-  type: EvaluationType,
-  agent: EvaluationAgentRef.nullable(),
-  model: z.string(),
-  testingModel: z.string(),
-  status: EvaluationRunStatus,
+export const EvaluationSummary = EvaluationRunHead.extend({
   /** Why the run failed or stopped early (e.g. out of credits). */
   error: z.string().nullable(),
   concurrency: z.number().int(),

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +23,7 @@ import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { loadOptionalSession, requireMembership, requireSession, signedInUser } from '../auth/guards';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
-import { answerDemoChat } from './answer-demo-chat';
+import { answerDemoChat, type DemoChatInput } from './answer-demo-chat';
 import { checkEmbeddable } from './check-embeddable';
 import { createDemo } from './create-demo';
 import { deleteDemo } from './delete-demo';
@@ -51,6 +51,12 @@ export function registerDemoRoutes(root: FastifyInstance) {
   const perMinute = config.demos.visitorRateLimitPerMinute;
   const limitVisitor = (request: FastifyRequest, scope: string, factor = 1) =>
     enforceRateLimit({ cache, key: `demo-${scope}:${request.ip}`, limit: perMinute * factor, windowMs: WINDOW_MS });
+  // Both chat forms (demo-chat and the sms demo's OpenRouter form): rate limit, demoId required, one turn.
+  const answerVisitorTurn = async (request: FastifyRequest, reply: FastifyReply, demoId: string | undefined, turn: Omit<DemoChatInput, 'demoId'>) => {
+    await limitVisitor(request, 'chat');
+    if (!demoId) throw new AppError('VALIDATION_ERROR', { message: 'demoId is required' });
+    return answerDemoChat({ db, config, logger: request.log, signal: createClientAbortSignal(reply), input: { demoId, ...turn } });
+  };
 
   // --- creators -----------------------------------------------------------------------------
 
@@ -108,16 +114,11 @@ export function registerDemoRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await limitVisitor(request, 'chat');
       const { body } = request;
-      const demoId = body.demoId ?? request.query.demoId;
-      if (!demoId) throw new AppError('VALIDATION_ERROR', { message: 'demoId is required' });
-      return answerDemoChat({
-        db,
-        config,
-        logger: request.log,
-        signal: createClientAbortSignal(reply),
-        input: { demoId, message: body.message, threadId: body.threadId ?? body.thread_id ?? body.widgetConversationThreadId ?? null, history: body.history ?? body.messages },
+      return answerVisitorTurn(request, reply, body.demoId ?? request.query.demoId, {
+        message: body.message,
+        threadId: body.threadId ?? body.thread_id ?? body.widgetConversationThreadId ?? null,
+        history: body.history ?? body.messages,
       });
     },
   );
@@ -134,16 +135,12 @@ export function registerDemoRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await limitVisitor(request, 'chat');
       const { body } = request;
-      const demoId = body.demoId ?? request.query.demoId;
-      if (!demoId) throw new AppError('VALIDATION_ERROR', { message: 'demoId is required' });
-      return answerDemoChat({
-        db,
-        config,
-        logger: request.log,
-        signal: createClientAbortSignal(reply),
-        input: { demoId, message: body.message, threadId: body.thread_id ?? body.threadId ?? null, history: body.messages ?? body.history, expectedBuildId: body.build_id },
+      return answerVisitorTurn(request, reply, body.demoId ?? request.query.demoId, {
+        message: body.message,
+        threadId: body.thread_id ?? body.threadId ?? null,
+        history: body.messages ?? body.history,
+        expectedBuildId: body.build_id,
       });
     },
   );

@@ -1,12 +1,12 @@
 import { ChevronLeft } from 'lucide-react';
-import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 import type { DemoChat } from '../hooks/use-demo-chat';
-import { useScrollToEnd } from '../hooks/use-scroll-to-end';
 import type { DemoViewData } from '../lib/demo-view-data';
 import { ChatActions } from './chat-actions';
-import { ChatComposer, SuggestedReplies, TypingDots } from './chat-composer';
+import { ChatComposer, TypingDots } from './chat-composer';
+import { DemoChatLog } from './demo-chat-log';
 import { DemoLogo } from './demo-logo';
+import { DemoSuggestedReplies } from './demo-suggested-replies';
 
 const IMESSAGE_BLUE = '#0a84ff';
 
@@ -16,9 +16,6 @@ type SmsDemoViewProps = { data: DemoViewData; chat: DemoChat; onShare?: () => vo
 export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
   const { settings } = data;
   const isDark = settings.theme === 'dark';
-  const logRef = useRef<HTMLDivElement>(null);
-  useScrollToEnd(logRef, chat.messages);
-  const showSuggestions = !chat.messages.some((message) => message.type === 'user');
   const screen = isDark ? { background: '#000000', text: '#ffffff', muted: '#8e8e93', bot: '#26252a', bar: 'rgba(28,28,30,0.94)' } : { background: '#ffffff', text: '#000000', muted: '#8e8e93', bot: '#e9e9eb', bar: 'rgba(249,249,249,0.94)' };
   const frameHeight = Math.max(560, Math.min(height, 720));
 
@@ -47,11 +44,10 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
           <p className="text-[11px]">{settings.assistantName}</p>
         </div>
       </header>
-      <div ref={logRef} role="log" aria-label="Conversation" aria-busy={chat.isSending} className="flex min-h-0 flex-1 flex-col gap-1.5 overflow-y-auto px-3 py-3">
-        <p className="mb-1 text-center text-[11px]" style={{ color: screen.muted }}>
-          iMessage · Today 10:30 AM
-        </p>
-        {chat.messages.map((message) =>
+      <DemoChatLog
+        chat={chat}
+        className="gap-1.5 px-3 py-3"
+        renderMessage={(message) =>
           message.type === 'user' ? (
             <p key={message.id} className="max-w-[75%] self-end whitespace-pre-wrap break-words rounded-[18px] px-3 py-1.5 text-[15px] leading-snug text-white" style={{ backgroundColor: IMESSAGE_BLUE }}>
               <span className="sr-only">You: </span>
@@ -66,18 +62,14 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
               <span className="sr-only">{settings.assistantName} at {message.timestamp}: </span>
               {message.isTyping ? <TypingDots /> : message.content}
             </p>
-          ),
-        )}
-      </div>
-      {showSuggestions ? (
-        <SuggestedReplies
-          replies={settings.suggestedResponses}
-          onPick={chat.send}
-          disabled={chat.isSending}
-          className="px-3 pb-2"
-          chipClassName="border-[#0a84ff] text-[#0a84ff]"
-        />
-      ) : null}
+          )
+        }
+      >
+        <p className="mb-1 text-center text-[11px]" style={{ color: screen.muted }}>
+          iMessage · Today 10:30 AM
+        </p>
+      </DemoChatLog>
+      <DemoSuggestedReplies chat={chat} replies={settings.suggestedResponses} className="px-3 pb-2" chipClassName="border-[#0a84ff] text-[#0a84ff]" />
       <div className="shrink-0 px-3 pb-6 pt-2">
         <ChatComposer
           placeholder="iMessage"

@@ -1,12 +1,12 @@
 import { demoStatusTexts } from '@agentry/core/demos';
-import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 import type { DemoChat } from '../hooks/use-demo-chat';
-import { useScrollToEnd } from '../hooks/use-scroll-to-end';
 import type { DemoViewData } from '../lib/demo-view-data';
 import { ChatActions } from './chat-actions';
-import { ChatComposer, SuggestedReplies, TypingDots } from './chat-composer';
+import { ChatComposer, TypingDots } from './chat-composer';
+import { DemoChatLog } from './demo-chat-log';
 import { DemoLogo } from './demo-logo';
+import { DemoSuggestedReplies } from './demo-suggested-replies';
 
 const MESSENGER_BLUE = '#0084ff';
 const INSTAGRAM_GRADIENT = 'linear-gradient(135deg, #7b3fe4 0%, #c13584 55%, #e1306c 100%)';
@@ -17,9 +17,6 @@ type SocialDemoViewProps = { variant: 'facebook' | 'instagram'; data: DemoViewDa
 export function SocialDemoView({ variant, data, chat, onShare, width, height }: SocialDemoViewProps) {
   const { settings } = data;
   const isDark = settings.theme === 'dark';
-  const logRef = useRef<HTMLDivElement>(null);
-  useScrollToEnd(logRef, chat.messages);
-  const showSuggestions = !chat.messages.some((message) => message.type === 'user');
   const statusText = settings.platformSettings.statusText.trim() || demoStatusTexts[variant];
   const isInstagram = variant === 'instagram';
   const colors = isInstagram
@@ -52,15 +49,10 @@ export function SocialDemoView({ variant, data, chat, onShare, width, height }: 
         </div>
         <ChatActions onClear={chat.clear} onShare={onShare} buttonClassName={cn('hover:bg-black/5', isDark && 'hover:bg-white/10')} />
       </header>
-      <div ref={logRef} role="log" aria-label="Conversation" aria-busy={chat.isSending} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-4 py-4">
-        <div className="mb-2 flex flex-col items-center gap-1 text-center">
-          <DemoLogo url={settings.logoUrl} crop={settings.avatarCropPosition} scale={settings.avatarScale} size={64} fallbackColor={isInstagram ? '#c13584' : MESSENGER_BLUE} />
-          <p className="text-sm font-semibold">{settings.socialContactName}</p>
-          <p className="text-xs" style={{ color: colors.muted }}>
-            {isInstagram ? 'Instagram' : 'Messenger'} · {statusText}
-          </p>
-        </div>
-        {chat.messages.map((message) =>
+      <DemoChatLog
+        chat={chat}
+        className="gap-2 px-4 py-4"
+        renderMessage={(message) =>
           message.type === 'user' ? (
             <p key={message.id} className="max-w-[75%] self-end whitespace-pre-wrap break-words rounded-[18px] px-3 py-2 text-sm" style={userBubble}>
               <span className="sr-only">You: </span>
@@ -79,18 +71,23 @@ export function SocialDemoView({ variant, data, chat, onShare, width, height }: 
                 </span>
               </div>
             </div>
-          ),
-        )}
-      </div>
-      {showSuggestions ? (
-        <SuggestedReplies
-          replies={settings.suggestedResponses}
-          onPick={chat.send}
-          disabled={chat.isSending}
-          className="px-4 pb-2"
-          chipStyle={{ borderColor: isInstagram ? '#c13584' : MESSENGER_BLUE, color: accentText }}
-        />
-      ) : null}
+          )
+        }
+      >
+        <div className="mb-2 flex flex-col items-center gap-1 text-center">
+          <DemoLogo url={settings.logoUrl} crop={settings.avatarCropPosition} scale={settings.avatarScale} size={64} fallbackColor={isInstagram ? '#c13584' : MESSENGER_BLUE} />
+          <p className="text-sm font-semibold">{settings.socialContactName}</p>
+          <p className="text-xs" style={{ color: colors.muted }}>
+            {isInstagram ? 'Instagram' : 'Messenger'} · {statusText}
+          </p>
+        </div>
+      </DemoChatLog>
+      <DemoSuggestedReplies
+        chat={chat}
+        replies={settings.suggestedResponses}
+        className="px-4 pb-2"
+        chipStyle={{ borderColor: isInstagram ? '#c13584' : MESSENGER_BLUE, color: accentText }}
+      />
       <div className="shrink-0 px-3 py-3">
         <ChatComposer
           placeholder={settings.placeholder}

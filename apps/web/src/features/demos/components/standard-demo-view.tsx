@@ -1,11 +1,11 @@
-import { useRef } from 'react';
 import type { DemoChat } from '../hooks/use-demo-chat';
-import { useScrollToEnd } from '../hooks/use-scroll-to-end';
 import { resolveDemoLook } from '../lib/demo-look';
 import type { DemoViewData } from '../lib/demo-view-data';
 import { ChatActions } from './chat-actions';
-import { ChatComposer, SuggestedReplies, TypingDots } from './chat-composer';
+import { ChatComposer, TypingDots } from './chat-composer';
+import { DemoChatLog } from './demo-chat-log';
 import { DemoLogo } from './demo-logo';
+import { DemoSuggestedReplies } from './demo-suggested-replies';
 
 type StandardDemoViewProps = { data: DemoViewData; chat: DemoChat; onShare?: () => void; width: number; height: number };
 
@@ -13,9 +13,6 @@ type StandardDemoViewProps = { data: DemoViewData; chat: DemoChat; onShare?: () 
 export function StandardDemoView({ data, chat, onShare, width, height }: StandardDemoViewProps) {
   const { settings } = data;
   const look = resolveDemoLook(settings);
-  const logRef = useRef<HTMLDivElement>(null);
-  useScrollToEnd(logRef, chat.messages);
-  const showSuggestions = !chat.messages.some((message) => message.type === 'user');
 
   return (
     <section
@@ -32,8 +29,10 @@ export function StandardDemoView({ data, chat, onShare, width, height }: Standar
         <h2 className="min-w-0 flex-1 truncate text-base font-semibold">{settings.assistantName}</h2>
         <ChatActions onClear={chat.clear} onShare={onShare} buttonClassName="hover:bg-black/10 focus-visible:outline-current" />
       </header>
-      <div ref={logRef} role="log" aria-label="Conversation" aria-busy={chat.isSending} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
-        {chat.messages.map((message) =>
+      <DemoChatLog
+        chat={chat}
+        className="gap-3 p-4"
+        renderMessage={(message) =>
           message.type === 'user' ? (
             <div key={message.id} className="flex justify-end">
               <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md px-3.5 py-2 text-sm" style={{ backgroundColor: look.accent, color: look.onAccent }}>
@@ -57,18 +56,15 @@ export function StandardDemoView({ data, chat, onShare, width, height }: Standar
                 </span>
               </div>
             </div>
-          ),
-        )}
-      </div>
-      {showSuggestions ? (
-        <SuggestedReplies
-          replies={settings.suggestedResponses}
-          onPick={chat.send}
-          disabled={chat.isSending}
-          className="px-4 pb-3"
-          chipStyle={{ borderColor: look.accent, color: look.isDark ? look.surfaceText : look.accent }}
-        />
-      ) : null}
+          )
+        }
+      />
+      <DemoSuggestedReplies
+        chat={chat}
+        replies={settings.suggestedResponses}
+        className="px-4 pb-3"
+        chipStyle={{ borderColor: look.accent, color: look.isDark ? look.surfaceText : look.accent }}
+      />
       <div className="shrink-0 p-3" style={{ borderTop: `1px solid ${look.border}` }}>
         <ChatComposer
           placeholder={settings.placeholder}

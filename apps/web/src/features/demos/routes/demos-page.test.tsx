@@ -2,18 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { stubRadixSelectApis } from '@/test/stub-radix-select-apis';
 import { buildDemoFixture } from '../test/demo-fixtures';
 
 beforeEach(() => {
   stubBrowserApis();
-  // Radix Select measures and captures the pointer; jsdom has neither.
-  for (const [name, value] of [
-    ['hasPointerCapture', () => false],
-    ['releasePointerCapture', () => undefined],
-    ['scrollIntoView', () => undefined],
-  ] as const) {
-    if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
-  }
+  stubRadixSelectApis();
 });
 afterEach(() => vi.unstubAllGlobals());
 

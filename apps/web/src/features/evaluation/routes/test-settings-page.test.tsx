@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { stubRadixSelectApis } from '@/test/stub-radix-select-apis';
 import { evaluationStorageKeys } from '../lib/evaluation-storage';
 import { defaultLocalSettings } from '../lib/local-settings';
 
@@ -21,13 +22,7 @@ class SilentEventSource extends EventTarget {
 beforeEach(() => {
   stubBrowserApis();
   vi.stubGlobal('EventSource', SilentEventSource);
-  for (const [name, value] of [
-    ['hasPointerCapture', () => false],
-    ['releasePointerCapture', () => undefined],
-    ['scrollIntoView', () => undefined],
-  ] as const) {
-    if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
-  }
+  stubRadixSelectApis();
   localStorage.setItem(evaluationStorageKeys.settings, JSON.stringify({ ...defaultLocalSettings(), model: 'gpt-4o', prompt: 'You help homeowners choose solar panels.', evaluation_type: 'openai-chatcompletion' }));
 });
 afterEach(() => {

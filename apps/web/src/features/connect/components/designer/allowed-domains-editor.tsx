@@ -1,11 +1,10 @@
 import { WidgetSettings, widgetLimits } from '@agentry/core/widget';
 import { Globe, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { FieldError, Input } from '@/components/ui/input';
+import { AddItemInput } from './add-item-input';
 
 /** The schema of one allowed domain, taken from the shared contract so the message is the server's. */
 const AllowedDomain = WidgetSettings.shape.allowedDomains.unwrap().element;
+const addKeys = ['Enter', ','];
 
 /** Parses a typed domain; a pasted address keeps only its host (and port). */
 export function parseAllowedDomain(input: string): { domain: string } | { error: string } {
@@ -24,26 +23,12 @@ export function parseAllowedDomain(input: string): { domain: string } | { error:
 
 /** Where the widget may be embedded: chips; an empty list means anywhere. */
 export function AllowedDomainsEditor({ value, disabled, onChange }: { value: readonly string[]; disabled: boolean; onChange: (next: string[]) => void }) {
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputId = useId();
-  const errorId = useId();
   const isFull = value.length >= widgetLimits.allowedDomains.max;
-
-  const add = () => {
-    if (draft.trim() === '') return;
+  const parse = (draft: string) => {
     const parsed = parseAllowedDomain(draft);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    if (value.includes(parsed.domain)) {
-      setError(`${parsed.domain} is already in the list`);
-      return;
-    }
-    setError(undefined);
-    onChange([...value, parsed.domain]);
-    setDraft('');
+    if ('error' in parsed) return parsed;
+    if (value.includes(parsed.domain)) return { error: `${parsed.domain} is already in the list` };
+    return { item: parsed.domain };
   };
 
   return (
@@ -69,35 +54,15 @@ export function AllowedDomainsEditor({ value, disabled, onChange }: { value: rea
       ) : (
         <p className="text-sm text-muted-foreground">Any website may embed this widget. Add domains to allow only those.</p>
       )}
-      <div className="flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          Add an allowed domain
-        </label>
-        <Input
-          id={inputId}
-          value={draft}
-          disabled={disabled || isFull}
-          placeholder="example.com or *.example.com"
-          spellCheck={false}
-          autoCapitalize="none"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ',') {
-              event.preventDefault();
-              add();
-            }
-          }}
-        />
-        <Button variant="outline" onClick={add} disabled={disabled || isFull || draft.trim() === ''}>
-          Add
-        </Button>
-      </div>
-      <FieldError id={errorId}>{error}</FieldError>
+      <AddItemInput
+        label="Add an allowed domain"
+        placeholder="example.com or *.example.com"
+        disabled={disabled || isFull}
+        addKeys={addKeys}
+        parse={parse}
+        onAdd={(domain) => onChange([...value, domain])}
+        inputProps={{ spellCheck: false, autoCapitalize: 'none' }}
+      />
     </div>
   );
 }

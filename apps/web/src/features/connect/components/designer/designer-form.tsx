@@ -1,15 +1,16 @@
 import { clampPopupDelay } from '@agentry/core/widget-rules';
-import { widgetLimits, widgetThemeColors, type WidgetConnection, type WidgetLanguage, type WidgetPlacement, type WidgetSettings } from '@agentry/core/widget';
+import { widgetLimits, widgetThemeColors, type WidgetConnection, type WidgetPlacement, type WidgetSettings } from '@agentry/core/widget';
 import { Bot, Code2, Image, Languages, MessageSquare, Moon, Palette, Shield, Sparkles, Sun } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelect } from '@/components/ui/option-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { applyLanguage, languageOptions } from '../../lib/apply-language';
 import { ColorPicker } from '../color-picker';
 import { AllowedDomainsEditor } from './allowed-domains-editor';
 import { BuildSelect } from './build-select';
+import { CommitOnBlurInput } from './commit-on-blur-input';
 import { Field, FormSection } from './form-section';
 import { LogoUrlField } from './logo-url-field';
 import { SizeFields } from './size-fields';
@@ -20,6 +21,11 @@ const placements: { value: WidgetPlacement; label: string }[] = [
   { value: 'bottom-left', label: 'Bottom left' },
   { value: 'top-right', label: 'Top right' },
   { value: 'top-left', label: 'Top left' },
+];
+
+const templates: { value: WidgetSettings['template']; label: string }[] = [
+  { value: 'professional', label: 'Professional' },
+  { value: 'legacy', label: 'Legacy' },
 ];
 
 type DesignerFormProps = {
@@ -56,7 +62,7 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
     launcherSwitch: useId(),
     template: useId(),
   };
-  const languages = useMemo(languageOptions, []);
+  const languages = useMemo(() => languageOptions().map(({ code, label }) => ({ value: code, label })), []);
 
   return (
     <div className="grid gap-4">
@@ -131,18 +137,7 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
 
       <FormSection title="Placement and popup" icon={Bot}>
         <Field label="Widget Placement" htmlFor={ids.placement}>
-          <Select value={settings.placement} disabled={disabled} onValueChange={(value) => patch({ placement: value as WidgetPlacement })}>
-            <SelectTrigger id={ids.placement}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {placements.map((placement) => (
-                <SelectItem key={placement.value} value={placement.value}>
-                  {placement.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect id={ids.placement} value={settings.placement} options={placements} disabled={disabled} onValueChange={(placement) => patch({ placement })} />
         </Field>
         <div className="flex items-center justify-between gap-4">
           <label htmlFor={ids.bubbleSwitch} className="text-sm font-medium">
@@ -182,32 +177,13 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
         </div>
         <ColorPicker label="Theme Color" value={settings.themeColor} swatches={widgetThemeColors} disabled={disabled} onChange={(themeColor) => patch({ themeColor })} />
         <Field label="Template" htmlFor={ids.template} hint="Professional is the current widget; legacy keeps the older look for existing sites.">
-          <Select value={settings.template} disabled={disabled} onValueChange={(value) => patch({ template: value === 'legacy' ? 'legacy' : 'professional' })}>
-            <SelectTrigger id={ids.template}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="professional">Professional</SelectItem>
-              <SelectItem value="legacy">Legacy</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect id={ids.template} value={settings.template} options={templates} disabled={disabled} onValueChange={(template) => patch({ template })} />
         </Field>
       </FormSection>
 
       <FormSection title="Language" icon={Languages} description="The widget's own texts follow the language; texts you wrote stay.">
         <Field label="Language" htmlFor={ids.language}>
-          <Select value={settings.language} disabled={disabled} onValueChange={(value) => onChange(applyLanguage(settings, value as WidgetLanguage))}>
-            <SelectTrigger id={ids.language}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {languages.map((language) => (
-                <SelectItem key={language.code} value={language.code}>
-                  {language.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect id={ids.language} value={settings.language} options={languages} disabled={disabled} onValueChange={(language) => onChange(applyLanguage(settings, language))} />
         </Field>
       </FormSection>
 
@@ -227,26 +203,9 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
 
 /** Popup delay in seconds: free typing, clamped to 1-500 on blur (empty or invalid becomes 1). */
 function PopupDelayField({ id, value, disabled, onCommit }: { id: string; value: number; disabled: boolean; onCommit: (seconds: number) => void }) {
-  const [draft, setDraft] = useState(String(value));
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setDraft(String(value));
-  }
   return (
     <Field label="Delay (seconds)" htmlFor={id}>
-      <Input
-        id={id}
-        inputMode="numeric"
-        value={draft}
-        disabled={disabled}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => {
-          const seconds = clampPopupDelay(draft);
-          setDraft(String(seconds));
-          if (seconds !== value) onCommit(seconds);
-        }}
-      />
+      <CommitOnBlurInput id={id} value={value} disabled={disabled} normalize={(draft) => clampPopupDelay(draft)} onCommit={onCommit} />
     </Field>
   );
 }
@@ -255,27 +214,18 @@ const { min: limitMin, max: limitMax } = widgetLimits.dailyLimit;
 
 /** Messages per day the widget answers (default 200); clamped on blur, a non-number keeps the value. */
 function DailyLimitField({ id, value, disabled, onCommit }: { id: string; value: number; disabled: boolean; onCommit: (limit: number) => void }) {
-  const [draft, setDraft] = useState(String(value));
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setDraft(String(value));
-  }
   return (
     <Field label="Daily message limit" htmlFor={id} hint={`Visitors get a clear message once the widget has answered this many messages today (${limitMin}-${limitMax.toLocaleString('en')}).`}>
-      <Input
+      <CommitOnBlurInput
         id={id}
-        inputMode="numeric"
-        value={draft}
+        value={value}
         disabled={disabled}
         className="max-w-40"
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => {
+        normalize={(draft, current) => {
           const parsed = Number(draft.trim());
-          const next = draft.trim() === '' || !Number.isFinite(parsed) ? value : Math.min(limitMax, Math.max(limitMin, Math.round(parsed)));
-          setDraft(String(next));
-          if (next !== value) onCommit(next);
+          return draft.trim() === '' || !Number.isFinite(parsed) ? current : Math.min(limitMax, Math.max(limitMin, Math.round(parsed)));
         }}
+        onCommit={onCommit}
       />
     </Field>
   );

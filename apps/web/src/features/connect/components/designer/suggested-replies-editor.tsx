@@ -1,29 +1,17 @@
 import { widgetLimits } from '@agentry/core/widget';
 import { Plus, X } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError, Input } from '@/components/ui/input';
+import { AddItemInput } from './add-item-input';
 
 const { max, length: maxLength } = widgetLimits.suggestedResponses;
+const addKeys = ['Enter'];
 
 /** Suggested replies shown under the first message (at most 10, each at most 200 characters). */
 export function SuggestedRepliesEditor({ value, disabled, onChange }: { value: readonly string[]; disabled: boolean; onChange: (next: string[]) => void }) {
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputId = useId();
-  const errorId = useId();
   const isFull = value.length >= max;
-
-  const add = () => {
+  const parse = (draft: string) => {
     const text = draft.trim();
-    if (text === '') return;
-    if (value.includes(text)) {
-      setError('That reply is already in the list');
-      return;
-    }
-    setError(undefined);
-    onChange([...value, text]);
-    setDraft('');
+    return value.includes(text) ? { error: 'That reply is already in the list' } : { item: text };
   };
 
   return (
@@ -48,35 +36,16 @@ export function SuggestedRepliesEditor({ value, disabled, onChange }: { value: r
       ) : (
         <p className="text-sm text-muted-foreground">No suggested replies: visitors start by typing.</p>
       )}
-      <div className="flex gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          New suggested reply
-        </label>
-        <Input
-          id={inputId}
-          value={draft}
-          maxLength={maxLength}
-          disabled={disabled || isFull}
-          placeholder={isFull ? `At most ${max} suggested replies` : 'Add a suggested reply'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-        />
-        <Button variant="outline" onClick={add} disabled={disabled || isFull || draft.trim() === ''}>
-          <Plus aria-hidden />
-          Add
-        </Button>
-      </div>
-      <FieldError id={errorId}>{error}</FieldError>
+      <AddItemInput
+        label="New suggested reply"
+        placeholder={isFull ? `At most ${max} suggested replies` : 'Add a suggested reply'}
+        disabled={disabled || isFull}
+        addKeys={addKeys}
+        parse={parse}
+        onAdd={(reply) => onChange([...value, reply])}
+        inputProps={{ maxLength }}
+        buttonIcon={<Plus aria-hidden />}
+      />
     </div>
   );
 }

@@ -1,0 +1,46 @@
+// Shared by the benchmarks that need an LLM provider: the tests' fake OpenAI-compatible server
+// (apps/server/src/test/fake-openai-server.ts through tsx) and the built server using it.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+/**
+ * Starts the fake provider answering `answer` at once, then the built server (`entry`) in
+ * production mode on a loopback port with a fresh data directory, its OpenAI base URL on the
+ * fake; `env` adds variables. `stop()` ends both and removes the data directory.
+ */
+export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env = {} }) {
+  const { startFakeOpenAiServer } = await tsImport('../../apps/server/src/test/fake-openai-server.ts', import.meta.url);
+  const fake = await startFakeOpenAiServer();
+  fake.respondWith(() => ({ text: answer }));
+
+  const port = 4900 + Math.floor(Math.random() * 90);
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const server = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      OPENAI_BASE_URL: fake.url,
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  async function stop() {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await fake.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { fake, server, baseUrl, stop };
+}
