@@ -200,7 +200,7 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect((await balanceOf(cookie)).planCreditsRemaining).toBe(3000);
     await advanceDays(31);
     const grants = await harness.app.platform.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
-    expect(grants.filter((grant) => String(grant.idempotencyKey).startsWith('monthly:lifetime_')).map((grant) => grant.metadata?.month)).toEqual([0, 1]);
+    expect(grants.filter((grant) => String(grant.idempotencyKey).startsWith('monthly:lifetime_')).map((grant) => Number(grant.metadata?.month)).sort((a, b) => a - b)).toEqual([0, 1]);
   });
 
   it('starts a checkout from the sign-in callback, and reads a price', async () => {
