@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The web tests share two cores with the server tests in `npm test`; a lazy route can take
+// longer than Testing Library's default 1 s to appear there. Waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
