@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RunPromptBody, RunPromptReply, type ChatStreamEvent } from '@agentry/core/llm';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { requireSession, signedInUser } from '../auth/guards';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
-import { generateReply } from '../llm/generate-reply';
+import { generateReply, type GenerateReplyInput } from '../llm/generate-reply';
 import { startEventStream } from '../llm/sse';
 import { toStreamError } from '../llm/to-stream-error';
 import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
@@ -19,25 +19,28 @@ export function registerTestChatRoutes(root: FastifyInstance) {
   const { db } = app.platform.database;
   const { config, cache } = app.platform;
 
-  async function prepare(userId: string, body: RunPromptBody) {
+  /** What both routes share: the rate limit, the agent, and the reply's input for this request. */
+  async function prepareReply(options: { request: FastifyRequest; reply: FastifyReply; body: RunPromptBody }): Promise<GenerateReplyInput & { signal: AbortSignal }> {
+    const { request, body } = options;
+    const userId = signedInUser(request).id;
     await enforceRateLimit({ cache, key: `run-prompt:${userId}`, ...RATE_LIMIT });
     // Chatting spends credits: members and admins, not viewers.
-    return toAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, minimumRole: 'member' }));
-  }
-
-  app.post('/api/openai/run-prompt', { preHandler: requireSession, schema: { tags, body: RunPromptBody, response: { 200: RunPromptReply } } }, async (request, reply) => {
-    const agent = await prepare(signedInUser(request).id, request.body);
-    const result = await generateReply({
+    const agent = toAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, minimumRole: 'member' }));
+    return {
       db,
       config,
       logger: request.log,
       agent,
       source: 'test-chat',
-      threadId: request.body.threadId,
-      message: request.body.message,
-      providerKeyId: request.body.apiKeyId,
-      signal: createClientAbortSignal(reply),
-    });
+      threadId: body.threadId,
+      message: body.message,
+      providerKeyId: body.apiKeyId,
+      signal: createClientAbortSignal(options.reply),
+    };
+  }
+
+  app.post('/api/openai/run-prompt', { preHandler: requireSession, schema: { tags, body: RunPromptBody, response: { 200: RunPromptReply } } }, async (request, reply) => {
+    const result = await generateReply(await prepareReply({ request, reply, body: request.body }));
     return { message: result.text, threadId: result.threadId };
   });
 
@@ -45,25 +48,13 @@ export function registerTestChatRoutes(root: FastifyInstance) {
     '/api/openai/run-prompt/stream',
     { preHandler: requireSession, schema: { tags, description: 'Server-sent events: {type:"delta",text}, then {type:"done",threadId} or {type:"error",error}.', body: RunPromptBody } },
     async (request, reply) => {
-      const agent = await prepare(signedInUser(request).id, request.body);
-      const signal = createClientAbortSignal(reply);
-      const stream = await generateReply({
-        db,
-        config,
-        logger: request.log,
-        agent,
-        source: 'test-chat',
-        threadId: request.body.threadId,
-        message: request.body.message,
-        providerKeyId: request.body.apiKeyId,
-        signal,
-        stream: true,
-      });
+      const input = await prepareReply({ request, reply, body: request.body });
+      const stream = await generateReply({ ...input, stream: true });
       const events = startEventStream(reply, { 'x-thread-id': stream.threadId });
       const send = (event: ChatStreamEvent) => events.send(event);
       try {
         for await (const text of stream.deltas) {
-          if (signal.aborted) break;
+          if (input.signal.aborted) break;
           send({ type: 'delta', text });
         }
         send({ type: 'done', threadId: stream.threadId });

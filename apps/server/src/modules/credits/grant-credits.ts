@@ -17,6 +17,25 @@ async function ensureBalanceRow(db: Database, billingUserId: string) {
   await db.insert(creditBalance).values({ userId: billingUserId, periodStartedAt: new Date(0) }).onConflictDoNothing({ target: creditBalance.userId });
 }
 
+/**
+ * Appends the grant's ledger entry and, only when it is new, applies it to the balance row,
+ * in one transaction: a repeated key changes nothing, and a throwing `apply` drops the entry.
+ */
+async function applyGrantOnce(options: {
+  db: Database;
+  entry: Omit<typeof creditLedger.$inferInsert, 'id'>;
+  apply: (tx: Database) => Promise<void>;
+}): Promise<GrantResult> {
+  const isApplied = await options.db.transaction(async (tx) => {
+    const isNew = await appendOnce(tx, { id: randomUUID(), ...options.entry });
+    if (!isNew) return false;
+    await ensureBalanceRow(tx, options.entry.userId);
+    await options.apply(tx);
+    return true;
+  });
+  return { isApplied };
+}
+
 class StaleGrant extends Error {}
 
 /**
@@ -43,46 +62,44 @@ export async function grantPeriodCredits(options: {
 }
 
 async function openPeriod(options: Parameters<typeof grantPeriodCredits>[0]): Promise<GrantResult> {
-  const isApplied = await options.db.transaction(async (tx) => {
-    const isNew = await appendOnce(tx, {
-      id: randomUUID(),
+  return applyGrantOnce({
+    db: options.db,
+    entry: {
       userId: options.billingUserId,
       kind: 'grant',
       planDelta: options.millicredits,
       idempotencyKey: options.idempotencyKey,
       reference: options.reference,
       metadata: options.metadata,
-    });
-    if (!isNew) return false;
-    await ensureBalanceRow(tx, options.billingUserId);
-    const [row] = await tx
-      .update(creditBalance)
-      .set({
-        lastPlanDebitMillicredits: sql`${creditBalance.planMillicredits}`,
-        planMillicredits: options.millicredits,
-        planLimitMillicredits: options.millicredits,
-        periodKey: options.idempotencyKey,
-        periodStartedAt: options.periodStartedAt,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(creditBalance.userId, options.billingUserId), lte(creditBalance.periodStartedAt, options.periodStartedAt)))
-      .returning({ replaced: creditBalance.lastPlanDebitMillicredits });
-    // Throwing rolls back the ledger entry appended above.
-    if (!row) throw new StaleGrant();
-    const replaced = row.replaced;
-    if (replaced > 0) {
-      await tx.insert(creditLedger).values({
-        id: randomUUID(),
-        userId: options.billingUserId,
-        kind: 'expire',
-        planDelta: -replaced,
-        idempotencyKey: `expire:${options.idempotencyKey}`,
-        reference: options.reference,
-      });
-    }
-    return true;
+    },
+    apply: async (tx) => {
+      const [row] = await tx
+        .update(creditBalance)
+        .set({
+          lastPlanDebitMillicredits: sql`${creditBalance.planMillicredits}`,
+          planMillicredits: options.millicredits,
+          planLimitMillicredits: options.millicredits,
+          periodKey: options.idempotencyKey,
+          periodStartedAt: options.periodStartedAt,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(creditBalance.userId, options.billingUserId), lte(creditBalance.periodStartedAt, options.periodStartedAt)))
+        .returning({ replaced: creditBalance.lastPlanDebitMillicredits });
+      // Throwing rolls back the ledger entry appended before.
+      if (!row) throw new StaleGrant();
+      const replaced = row.replaced;
+      if (replaced > 0) {
+        await tx.insert(creditLedger).values({
+          id: randomUUID(),
+          userId: options.billingUserId,
+          kind: 'expire',
+          planDelta: -replaced,
+          idempotencyKey: `expire:${options.idempotencyKey}`,
+          reference: options.reference,
+        });
+      }
+    },
   });
-  return { isApplied };
 }
 
 /** Adds plan credits to the current period (an upgrade's prorated difference). */
@@ -96,29 +113,27 @@ export async function addPlanCredits(options: {
   metadata?: Record<string, unknown>;
 }): Promise<GrantResult> {
   assertMillicredits(options.millicredits);
-  const isApplied = await options.db.transaction(async (tx) => {
-    const isNew = await appendOnce(tx, {
-      id: randomUUID(),
+  return applyGrantOnce({
+    db: options.db,
+    entry: {
       userId: options.billingUserId,
       kind: options.kind ?? 'upgrade_proration',
       planDelta: options.millicredits,
       idempotencyKey: options.idempotencyKey,
       reference: options.reference,
       metadata: options.metadata,
-    });
-    if (!isNew) return false;
-    await ensureBalanceRow(tx, options.billingUserId);
-    await tx
-      .update(creditBalance)
-      .set({
-        planMillicredits: sql`${creditBalance.planMillicredits} + ${options.millicredits}::bigint`,
-        planLimitMillicredits: sql`${creditBalance.planLimitMillicredits} + ${options.millicredits}::bigint`,
-        updatedAt: new Date(),
-      })
-      .where(eq(creditBalance.userId, options.billingUserId));
-    return true;
+    },
+    apply: async (tx) => {
+      await tx
+        .update(creditBalance)
+        .set({
+          planMillicredits: sql`${creditBalance.planMillicredits} + ${options.millicredits}::bigint`,
+          planLimitMillicredits: sql`${creditBalance.planLimitMillicredits} + ${options.millicredits}::bigint`,
+          updatedAt: new Date(),
+        })
+        .where(eq(creditBalance.userId, options.billingUserId));
+    },
   });
-  return { isApplied };
 }
 
 /** Bonus credits (packs, promo codes, adjustments): they never expire. */
@@ -132,23 +147,21 @@ export async function grantBonusCredits(options: {
   metadata?: Record<string, unknown>;
 }): Promise<GrantResult> {
   assertMillicredits(options.millicredits);
-  const isApplied = await options.db.transaction(async (tx) => {
-    const isNew = await appendOnce(tx, {
-      id: randomUUID(),
+  return applyGrantOnce({
+    db: options.db,
+    entry: {
       userId: options.billingUserId,
       kind: options.kind,
       bonusDelta: options.millicredits,
       idempotencyKey: options.idempotencyKey,
       reference: options.reference,
       metadata: options.metadata,
-    });
-    if (!isNew) return false;
-    await ensureBalanceRow(tx, options.billingUserId);
-    await tx
-      .update(creditBalance)
-      .set({ bonusMillicredits: sql`${creditBalance.bonusMillicredits} + ${options.millicredits}::bigint`, updatedAt: new Date() })
-      .where(eq(creditBalance.userId, options.billingUserId));
-    return true;
+    },
+    apply: async (tx) => {
+      await tx
+        .update(creditBalance)
+        .set({ bonusMillicredits: sql`${creditBalance.bonusMillicredits} + ${options.millicredits}::bigint`, updatedAt: new Date() })
+        .where(eq(creditBalance.userId, options.billingUserId));
+    },
   });
-  return { isApplied };
 }

@@ -6,9 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { agentPagePath } from '../api/agents-api';
 import { agentTypeLabels, providerLabels } from '../lib/agent-labels';
-import { formatRelativeTime } from '../lib/relative-time';
 
 type AgentCardProps = { agent: Agent; canDelete: boolean; onDelete: (agent: Agent) => void };
 

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { createProviderKey, deleteProviderKey, providerKeyKeys, providerKeysQuery, testProviderKey, updateProviderKey } from '../api/provider-keys-api';
 import { providerLabels } from '../lib/agent-labels';
-import { formatRelativeTime } from '../lib/relative-time';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { ProviderKeyDialog, type ProviderKeyForm } from './provider-key-dialog';
 

@@ -9,10 +9,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { agentKeys, agentsListQuery, deleteAgent } from '../api/agents-api';
 import { AgentCard, AgentCardSkeleton } from '../components/agent-card';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useSubaccount } from '../hooks/use-subaccount';
 
 /** `/agents` (the active sub account) and `/subaccounts/:subaccountId/agents`. */

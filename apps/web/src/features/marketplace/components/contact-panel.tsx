@@ -10,11 +10,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { requestSignIn } from '@/lib/sign-in-events';
 import { marketplaceKeys, repliesQuery, sendReply } from '../api/marketplace-api';
 import { useMarketplaceAccess } from '../hooks/use-marketplace-access';
 import { MY_PROJECTS_PATH } from '../lib/project-labels';
-import { formatRelativeTime } from '../lib/relative-time';
 import { PlanRequiredNotice, requestMarketplacePlan } from './plan-required-notice';
 
 /** Contact by reply (signed-in users with marketplace access); the author sees the replies instead. */

@@ -10,9 +10,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { deleteProject, marketplaceKeys, myProjectsQuery, updateProject } from '../api/marketplace-api';
 import { projectPagePath } from '../lib/project-labels';
-import { formatRelativeTime } from '../lib/relative-time';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { EditProjectDialog } from './edit-project-dialog';
 

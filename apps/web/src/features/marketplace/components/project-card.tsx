@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { marketplaceTypeLabel, projectPagePath } from '../lib/project-labels';
-import { formatRelativeTime } from '../lib/relative-time';
 
 export type ProjectCardData = Pick<MarketplaceProject, 'title' | 'description' | 'price' | 'image' | 'icon' | 'authorName' | 'companyName' | 'marketplaceType'> &
   Partial<Pick<MarketplaceProject, 'id' | 'createdAt' | 'status'>> & { category: string; timeframe: string };

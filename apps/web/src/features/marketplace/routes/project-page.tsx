@@ -9,10 +9,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { projectQuery } from '../api/marketplace-api';
 import { ContactPanel } from '../components/contact-panel';
 import { marketplaceTypeLabel } from '../lib/project-labels';
-import { formatRelativeTime } from '../lib/relative-time';
 
 /** /marketplace/projects/:id: the project, and a way to answer it (or its replies, for the author). */
 export function ProjectPage() {
