@@ -1,7 +1,7 @@
 import { ProviderKeysSection } from '@/features/agents/components/provider-keys-section';
 import { ProfileSection } from '@/features/workspace/components/profile-section';
 import { SubaccountsSection } from '@/features/workspace/components/subaccounts-section';
-import { WorkspacePage } from '@/features/workspace/components/workspace-page';
+import { WorkspacePage } from '@/components/ui/workspace-page';
 import { useSession } from '@/lib/session';
 
 /** `/settings`: the user's profile, their sub accounts, and the active sub account's AI provider keys. */

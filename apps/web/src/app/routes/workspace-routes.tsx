@@ -10,7 +10,7 @@ export const workspacePages: RouteObject[] = [
   { path: '/agents/create', lazy: () => import('@/features/agents/routes/create-agent-page').then((m) => ({ Component: m.CreateAgentPage })) },
   { path: '/agents/workspace', lazy: () => import('@/features/workspace/routes/agent-workspace-page').then((m) => ({ Component: m.AgentWorkspacePage })) },
   { path: '/agents', lazy: () => import('@/features/agents/routes/agents-page').then((m) => ({ Component: m.AgentsPage })) },
-  { path: '/build', lazy: () => import('@/features/workspace/routes/build-page').then((m) => ({ Component: m.BuildPage })) },
+  { path: '/build', lazy: () => import('@/features/agents/routes/build-page').then((m) => ({ Component: m.BuildPage })) },
   { path: '/optimize', lazy: () => import('@/features/workspace/routes/optimize-page').then((m) => ({ Component: m.OptimizePage })) },
   { path: '/demo', lazy: () => import('@/features/demos/routes/demos-page').then((m) => ({ Component: m.DemosPage })) },
   { path: '/demo/:demoId', lazy: () => import('@/features/demos/routes/demo-editor-page').then((m) => ({ Component: m.DemoEditorPage })) },

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { WorkspacePage } from '../components/workspace-page';
+import { WorkspacePage } from '@/components/ui/workspace-page';
 
 export function AffiliatePage() {
   return (

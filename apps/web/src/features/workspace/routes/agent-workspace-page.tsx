@@ -1,7 +1,7 @@
 import { Workflow } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LinkButton } from '../components/link-button';
-import { WorkspacePage } from '../components/workspace-page';
+import { LinkButton } from '@/components/ui/link-button';
+import { WorkspacePage } from '@/components/ui/workspace-page';
 
 export function AgentWorkspacePage() {
   return (

@@ -1,7 +1,7 @@
 import { LifeBuoy, Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { WorkspacePage } from '../components/workspace-page';
+import { WorkspacePage } from '@/components/ui/workspace-page';
 
 export const SUPPORT_EMAIL = 'support@agentry.dev';
 
