@@ -3,6 +3,7 @@ import { describeHttpFailure } from '@agentry/core/error-messages';
 import { ApiError } from '@/lib/api';
 import { readEventStream } from '@/lib/read-event-stream';
 import { requestSignIn } from '@/lib/sign-in-events';
+import { readJsonBody } from '@/lib/read-json-body';
 
 /** A failure the server reported inside the stream: `{code, message, support_id, type?, advice?}`. */
 export class ChatStreamError extends Error {
@@ -23,16 +24,6 @@ export class ChatStreamError extends Error {
 
 const CUT_OFF = { code: 'NETWORK_ERROR', message: 'Unable to connect to the service.', type: 'network_error' } as const;
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /**
  * The test chat's answer, token by token (POST /api/openai/run-prompt/stream). Calls `onText`
  * with the whole text so far after every delta; resolves with the thread id and final text.
@@ -51,7 +42,7 @@ export async function streamRunPrompt(options: {
   });
 
   if (!response.ok || !response.body) {
-    const body = await readJson(response);
+    const body = await readJsonBody(response);
     const failure = describeHttpFailure({ status: response.status, body, fallback: 'Failed to get response from AI assistant.' });
     if (response.status === 401) requestSignIn({ reason: 'expired', callbackUrl: window.location.pathname + window.location.search });
     throw new ApiError({ status: response.status, body, message: failure.message, kind: failure.kind });

@@ -1,5 +1,6 @@
 import { demoMessages } from '@agentry/core/demos';
 import { describeDemoChatHttpFailure, type DemoHistoryEntry } from '../lib/demo-chat-rules';
+import { readJsonBody } from '@/lib/read-json-body';
 
 /** A demo chat turn that failed; the message is the one to show (widgets §8 Demo chat). */
 export class DemoChatError extends Error {
@@ -58,7 +59,7 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new DemoChatError(demoMessages.failedConnect, null);
   }
-  const parsed = await readJson(response);
+  const parsed = await readJsonBody(response);
   if (!response.ok) throw new DemoChatError(describeDemoChatHttpFailure(response.status, readErrorText(parsed)), response.status);
   const errorText = readErrorText(parsed);
   if (errorText) throw new DemoChatError(errorText, response.status);
@@ -67,16 +68,6 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
   if (content.trim() === '') throw new DemoChatError(demoMessages.emptyResponse, response.status);
   const requestCount = isRecord(parsed) && typeof parsed.requestCount === 'number' ? parsed.requestCount : null;
   return { content, threadId: readString(parsed, 'thread_id') ?? readString(parsed, 'threadId') ?? null, requestCount };
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
