@@ -53,7 +53,7 @@ export function BuildRow({ agent, openPath }: BuildRowProps) {
       </div>
       {isReady ? (
         <div className="flex flex-wrap gap-2 sm:shrink-0">
-          <BuildAction to="/new-evaluation/openai-assistants" icon={FlaskConical} label="Test" detail={`${agent.aiName} in the Bulk Tester`} />
+          <BuildAction to={`/new-evaluation/openai-assistants?agentId=${encodeURIComponent(agent.buildId)}`} icon={FlaskConical} label="Test" detail={`${agent.aiName} in the Bulk Tester`} />
           <BuildAction to="/demo" icon={Presentation} label="Demo" detail={agent.aiName} />
           <BuildAction to="/connect" icon={Rocket} label="Launch" detail={agent.aiName} />
         </div>

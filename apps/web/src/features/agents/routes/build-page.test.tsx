@@ -26,7 +26,7 @@ describe('/build', () => {
     expect(first.getByRole('heading', { name: 'Dental Receptionist' })).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Dental Receptionist' })).toHaveAttribute('href', '/subaccounts/sa-1/agents/agent-1');
     expect(first.getByText('gpt-4o-mini')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Test Dental Receptionist in the Bulk Tester' })).toHaveAttribute('href', '/new-evaluation/openai-assistants');
+    expect(first.getByRole('link', { name: 'Test Dental Receptionist in the Bulk Tester' })).toHaveAttribute('href', `/new-evaluation/openai-assistants?agentId=${receptionist.buildId}`);
     expect(first.getByRole('link', { name: 'Demo Dental Receptionist' })).toHaveAttribute('href', '/demo');
     expect(first.getByRole('link', { name: 'Launch Dental Receptionist' })).toHaveAttribute('href', '/connect');
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Bot } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Agent } from '@agentry/core/agents';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,6 +36,22 @@ export function AssistantsEvaluationPage() {
       model: agent.model,
       evaluation_type: 'openai-assistants',
     }));
+
+  // `?agentId=` (the Test link of /build) chooses that agent once the list is in.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedId = searchParams.get('agentId');
+  const requested = requestedId ? agents.find((agent) => agent.buildId === requestedId) : undefined;
+  useEffect(() => {
+    if (!requestedId || !builds.isSuccess) return;
+    if (requested) choose(requested);
+    // Chosen (or not one of these agents): the address stops asking, so a later choice sticks.
+    setSearchParams((current) => {
+      current.delete('agentId');
+      return current;
+    }, { replace: true });
+    // Runs when the list arrives; choose and setSearchParams are stable enough for this one-shot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestedId, builds.isSuccess]);
 
   return (
     <EvaluationPage className="grid max-w-3xl gap-6">

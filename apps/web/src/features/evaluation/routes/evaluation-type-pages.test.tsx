@@ -73,6 +73,20 @@ describe('choosing what to evaluate', { timeout: 20_000 }, () => {
     expect(storedSettings()).toMatchObject({ assistant_id: 'agent-1', assistantName: 'Sunny Roofs', prompt: 'You help homeowners choose solar panels.' });
   });
 
+  it('assistants: preselects the agent named by ?agentId= (the Test link of /build)', async () => {
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/builds': { body: { builds: [agent({}), agent({ buildId: 'agent-3', aiName: 'Lead Qualifier' })] } },
+      'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [] } },
+    });
+    renderWorkspace('/new-evaluation/openai-assistants?agentId=agent-3');
+    const option = await screen.findByRole('radio', { name: /Lead Qualifier/ }, { timeout: 5000 });
+    await waitFor(() => expect(option).toHaveAttribute('aria-checked', 'true'));
+    expect(screen.getByRole('radio', { name: /Sunny Roofs/ })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(storedSettings()).toMatchObject({ assistant_id: 'agent-3', assistantName: 'Lead Qualifier' });
+  });
+
   it("assistants: says 'No builds available. Please create a build first.' when there is no agent", async () => {
     mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/builds': { body: { builds: [] } }, 'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [] } } });
     renderWorkspace('/new-evaluation/openai-assistants');
