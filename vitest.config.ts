@@ -1,16 +1,37 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
-const webTests = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/widget/src/**/*.test.{ts,tsx}', 'packages/widget-ui/src/**/*.test.{ts,tsx}'];
-/** The test files that call vi.mock; a test added with vi.mock belongs here (the web project would fail it). */
-const webTestsWithModuleMocks = [
-  'apps/web/src/features/billing/components/pricing-section.test.tsx',
-  'apps/web/src/features/billing/components/plan-change-modal.test.tsx',
-  'apps/web/src/features/billing/components/upgrade-dialog.test.tsx',
-  'apps/web/src/features/billing/routes/usage-page.test.tsx',
-];
+const root = fileURLToPath(new URL('.', import.meta.url));
+const webSrc = path.join(root, 'apps/web/src');
+const webTestRoots = ['apps/web/src', 'apps/widget/src', 'packages/widget-ui/src'];
+const webTests = webTestRoots.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
+
+/**
+ * The web test files that call vi.mock. vi.mock replaces a module for its own file only, which
+ * needs a module graph of its own, so these run in the `web-module-mocks` project.
+ */
+const webTestsWithModuleMocks = webTestRoots.flatMap((folder) =>
+  fs
+    .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(path.join(root, folder, file), 'utf8').includes('vi.mock('))
+    .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
+);
+
+/** jsdom, the `@` alias and the setup file that cleans the DOM and storage after every test. */
+const webProject = (test: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration => ({
+  resolve: { alias: { '@': webSrc } },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['apps/web/src/test/setup.ts'],
+    // A lazy route's first import in a worker (transform included) can take seconds on a
+    // loaded two-core machine; see also asyncUtilTimeout in the setup file.
+    testTimeout: 20_000,
+    ...test,
+  },
+});
 
 export default defineConfig({
   test: {
@@ -24,36 +45,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        resolve: { alias: { '@': webSrc } },
-        test: {
-          name: 'web',
-          include: webTests,
-          exclude: [...configDefaults.exclude, ...webTestsWithModuleMocks],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // A lazy route's first import in a worker (transform included) can take seconds on a
-          // loaded two-core machine; see also asyncUtilTimeout in the setup file.
-          testTimeout: 20_000,
-          // One module graph per worker instead of one per file: React, Testing Library and the
-          // design system are imported once, which makes this project three times faster. The
-          // setup file cleans the DOM and storage after every test.
-          isolate: false,
-        },
-      },
-      {
-        resolve: { alias: { '@': webSrc } },
-        test: {
-          // vi.mock replaces a module for its file only, which needs a module graph of its own.
-          name: 'web-module-mocks',
-          include: webTestsWithModuleMocks,
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // A lazy route's first import in a worker (transform included) can take seconds on a
-          // loaded two-core machine; see also asyncUtilTimeout in the setup file.
-          testTimeout: 20_000,
-        },
-      },
+      webProject({
+        name: 'web',
+        include: webTests,
+        exclude: [...configDefaults.exclude, ...webTestsWithModuleMocks],
+        // One module graph per worker instead of one per file: React, Testing Library and the
+        // design system are imported once, which makes this project three times faster.
+        isolate: false,
+      }),
+      webProject({ name: 'web-module-mocks', include: webTestsWithModuleMocks }),
       {
         test: {
           name: 'server',
@@ -62,8 +62,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; files run in parallel processes. The files of one
-          // process share their modules (Fastify, Drizzle, the AI SDK are imported once): every
-          // file builds its own app from its own config, so nothing else is shared.
+          // process share their modules (Fastify, Drizzle, the AI SDK are imported once); every
+          // file builds its own app from its own config, and module-level caches (the provider
+          // model cache) are keyed by that config.
           pool: 'forks',
           isolate: false,
         },

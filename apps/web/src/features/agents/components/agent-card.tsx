@@ -6,9 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatRelativeTime } from '@/lib/relative-time';
 import { agentPagePath } from '../api/agents-api';
 import { agentTypeLabels, providerLabels } from '../lib/agent-labels';
+import { AgentInitial, AgentStatusBadge, AgentUpdatedAt } from './agent-summary-parts';
 
 type AgentCardProps = { agent: Agent; canDelete: boolean; onDelete: (agent: Agent) => void };
 
@@ -22,16 +22,13 @@ async function copyAgentId(agentId: string) {
 }
 
 export function AgentCard({ agent, canDelete, onDelete }: AgentCardProps) {
-  const initial = agent.aiName.trim().charAt(0).toUpperCase() || '?';
   return (
     <article
       aria-labelledby={`agent-${agent.buildId}-name`}
       className="group relative flex h-full flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5 transition-[border-color,box-shadow] duration-150 focus-within:border-primary/50 hover:border-primary/50 hover:shadow-md"
     >
       <div className="flex items-start gap-3">
-        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-base font-semibold text-secondary-foreground">
-          {initial}
-        </span>
+        <AgentInitial name={agent.aiName} />
         <div className="min-w-0 flex-1">
           <h3 id={`agent-${agent.buildId}-name`} className="truncate text-base font-semibold leading-tight">
             <Link to={agentPagePath(agent)} className="outline-none after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-ring">
@@ -78,13 +75,9 @@ export function AgentCard({ agent, canDelete, onDelete }: AgentCardProps) {
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <Badge variant="outline">{agentTypeLabels[agent.type]}</Badge>
         <Badge>{agent.category}</Badge>
-        {agent.status === 'creating' ? <Badge variant="pending">Creating</Badge> : null}
-        {agent.status === 'failed' ? <Badge variant="error">Failed</Badge> : null}
+        <AgentStatusBadge status={agent.status} />
         <span className="ml-auto text-xs text-muted-foreground">
-          <span className="sr-only">Updated </span>
-          <time dateTime={agent.updatedAt} title={new Date(agent.updatedAt).toLocaleString()}>
-            {formatRelativeTime(agent.updatedAt)}
-          </time>
+          <AgentUpdatedAt updatedAt={agent.updatedAt} />
         </span>
       </div>
     </article>

@@ -1,21 +1,14 @@
 import type { Agent } from '@agentry/core/agents';
 import { FlaskConical, Presentation, Rocket, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatRelativeTime } from '@/lib/relative-time';
-
-type BuildRowProps = {
-  agent: Agent;
-  /** The agent's own page (`/subaccounts/:subaccountId/agents/:agentId`). */
-  openPath: string;
-};
+import { agentPagePath } from '../api/agents-api';
+import { AgentInitial, AgentStatusBadge, AgentUpdatedAt } from './agent-summary-parts';
 
 /** One build on the hub: its name (opens the agent), its model, and where to take it next. */
-export function BuildRow({ agent, openPath }: BuildRowProps) {
+export function BuildRow({ agent }: { agent: Agent }) {
   const nameId = `build-${agent.buildId}-name`;
-  const initial = agent.aiName.trim().charAt(0).toUpperCase() || '?';
   // Only a ready agent answers, so only a ready agent can be tested, demoed or launched.
   const isReady = agent.status === 'ready';
   return (
@@ -24,13 +17,11 @@ export function BuildRow({ agent, openPath }: BuildRowProps) {
       className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 transition-[border-color,box-shadow] duration-150 focus-within:border-primary/50 hover:border-primary/50 hover:shadow-md sm:flex-row sm:items-center sm:gap-4"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-base font-semibold text-secondary-foreground">
-          {initial}
-        </span>
+        <AgentInitial name={agent.aiName} />
         <div className="min-w-0 flex-1">
           {/* The link truncates, not the heading, so the heading does not clip the link's focus ring. */}
           <h3 id={nameId} className="text-sm font-semibold">
-            <Link to={openPath} className="inline-block max-w-full truncate rounded-sm align-bottom hover:underline">
+            <Link to={agentPagePath(agent)} className="inline-block max-w-full truncate rounded-sm align-bottom hover:underline">
               {agent.aiName}
             </Link>
           </h3>
@@ -41,13 +32,9 @@ export function BuildRow({ agent, openPath }: BuildRowProps) {
             </span>
             <span aria-hidden>·</span>
             <span>
-              <span className="sr-only">Updated </span>
-              <time dateTime={agent.updatedAt} title={new Date(agent.updatedAt).toLocaleString()}>
-                {formatRelativeTime(agent.updatedAt)}
-              </time>
+              <AgentUpdatedAt updatedAt={agent.updatedAt} />
             </span>
-            {agent.status === 'creating' ? <Badge variant="pending" className="py-0 leading-4">Creating</Badge> : null}
-            {agent.status === 'failed' ? <Badge variant="error" className="py-0 leading-4">Failed</Badge> : null}
+            <AgentStatusBadge status={agent.status} className="py-0 leading-4" />
           </p>
         </div>
       </div>

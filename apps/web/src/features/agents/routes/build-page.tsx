@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Building2, Wrench } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { agentPagePath, agentsListPath, agentsListQuery } from '../api/agents-api';
+import { agentsListPath, agentsListQuery } from '../api/agents-api';
 import { useSubaccount } from '../hooks/use-subaccount';
 import { BuildRow, BuildRowsSkeleton } from '../components/build-row';
 import { LinkButton } from '@/components/ui/link-button';
@@ -76,7 +76,7 @@ function BuildHub({ subaccountId, subaccountName, canEdit }: { subaccountId: str
           <ul aria-label="Builds" className="grid grid-cols-[minmax(0,1fr)] gap-3">
             {list.map((agent) => (
               <li key={agent.buildId}>
-                <BuildRow agent={agent} openPath={agentPagePath(agent)} />
+                <BuildRow agent={agent} />
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ import { useKeySource } from '../hooks/use-key-source';
 import { useStoredState } from '../hooks/use-stored-state';
 import { evaluationStorageKeys } from '../lib/evaluation-storage';
 import { testSettingsPath } from '../lib/evaluation-type';
-import { defaultLocalSettings, isLocalSettings } from '../lib/local-settings';
+import { defaultLocalSettings, isLocalSettings, type EvaluationLocalSettings } from '../lib/local-settings';
 
 /** `/new-evaluation/openai-assistants`: pick one of the sub account's agents. */
 export function AssistantsEvaluationPage() {
@@ -27,31 +27,23 @@ export function AssistantsEvaluationPage() {
   const chosen = agents.find((agent) => agent.buildId === settings.assistant_id);
   const keySource = useKeySource(chosen && chosen.provider !== 'offline' ? chosen.provider : 'any');
 
-  const choose = (agent: Agent) =>
-    setSettings((current) => ({
-      ...current,
-      assistant_id: agent.buildId,
-      assistantName: agent.aiName,
-      prompt: agent.instructions,
-      model: agent.model,
-      evaluation_type: 'openai-assistants',
-    }));
+  const choose = (agent: Agent) => setSettings((current) => withAgent(current, agent));
 
-  // `?agentId=` (the Test link of /build) chooses that agent once the list is in.
+  // `?agentId=` (the Test link of /build) chooses that agent once the list is in; the address
+  // then stops asking, so a later choice sticks.
   const [searchParams, setSearchParams] = useSearchParams();
-  const requestedId = searchParams.get('agentId');
-  const requested = requestedId ? agents.find((agent) => agent.buildId === requestedId) : undefined;
+  const requested = agents.find((agent) => agent.buildId === searchParams.get('agentId'));
   useEffect(() => {
-    if (!requestedId || !builds.isSuccess) return;
-    if (requested) choose(requested);
-    // Chosen (or not one of these agents): the address stops asking, so a later choice sticks.
-    setSearchParams((current) => {
-      current.delete('agentId');
-      return current;
-    }, { replace: true });
-    // Runs when the list arrives; choose and setSearchParams are stable enough for this one-shot.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestedId, builds.isSuccess]);
+    if (!requested) return;
+    setSettings((current) => withAgent(current, requested));
+    setSearchParams(
+      (current) => {
+        current.delete('agentId');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [requested, setSettings, setSearchParams]);
 
   return (
     <EvaluationPage className="grid max-w-3xl gap-6">
@@ -125,4 +117,8 @@ export function AssistantsEvaluationPage() {
       </div>
     </EvaluationPage>
   );
+}
+
+function withAgent(settings: EvaluationLocalSettings, agent: Agent): EvaluationLocalSettings {
+  return { ...settings, assistant_id: agent.buildId, assistantName: agent.aiName, prompt: agent.instructions, model: agent.model, evaluation_type: 'openai-assistants' };
 }
