@@ -10,6 +10,7 @@ import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { toAgent } from '../agents/to-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { generateReply } from '../llm/generate-reply';
+import { toAgentThreadOwner } from '../llm/thread-owner';
 
 /** Authenticated calls per agent: what one integration may spend. */
 export const WEBHOOK_RATE_LIMIT = { limit: 600, windowMs: 60_000 };
@@ -65,6 +66,7 @@ export function registerWebhookRoutes(root: FastifyInstance) {
         logger: request.log,
         agent: toAgent(row),
         source: 'webhook',
+        owner: toAgentThreadOwner(row.id),
         threadId: request.body.threadId,
         message: request.body.message,
         signal: createClientAbortSignal(reply),
