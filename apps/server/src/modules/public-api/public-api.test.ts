@@ -179,6 +179,11 @@ describe('public API', () => {
       expect(lockedOut.statusCode).toBe(429);
       expect(lockedOut.json().error.code).toBe('RATE_LIMITED');
 
+      // IPv6 clients are counted by their /64, whatever address of it they call from.
+      for (let index = 1; index <= failures; index += 1) expect((await call(`2001:db8:1:2::${index.toString(16)}`, 'whsec_guess')).statusCode).toBe(401);
+      expect((await call('2001:db8:1:2:ffff::1', 'whsec_guess')).statusCode).toBe(429);
+      expect((await call('2001:db8:1:3::1', 'whsec_guess')).statusCode).toBe(401);
+
       // More wrong calls than the agent's whole limit, spread over many addresses.
       const addresses = Math.ceil(WEBHOOK_RATE_LIMIT.limit / failures) + 1;
       for (let address = 1; address <= addresses; address += 1) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { WebhookBody, WebhookReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 import type { agent } from '../agents/agents.tables';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { toAgent } from '../agents/to-agent';
@@ -15,7 +16,7 @@ import { toAgentThreadOwner } from '../llm/thread-owner';
 /** Authenticated calls per agent: what one integration may spend. */
 export const WEBHOOK_RATE_LIMIT = { limit: 600, windowMs: 60_000 };
 /**
- * Wrong or missing secrets per client IP. Counted apart from the agent's limit, so a stranger
+ * Wrong or missing secrets per client IP (IPv6: per /64). Counted apart from the agent's limit, so a stranger
  * who knows an agent id (they are public in shared demos) cannot lock its integration out.
  */
 export const WEBHOOK_FAILED_SECRET_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
@@ -44,7 +45,7 @@ export function registerWebhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const failedKey = `rate:webhook-failed-secret:${request.ip}`;
+      const failedKey = `rate:webhook-failed-secret:${toClientNetwork(request.ip)}`;
       if ((await cache.count(failedKey)) >= WEBHOOK_FAILED_SECRET_LIMIT.limit) {
         throw new AppError('RATE_LIMITED', { extra: { retryAfterMs: WEBHOOK_FAILED_SECRET_LIMIT.windowMs } });
       }

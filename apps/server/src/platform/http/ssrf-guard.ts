@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { AppError } from './app-error';
+import { toIpv6Groups } from './to-ipv6-groups';
 
 /**
  * Server-side request forgery guard for addresses users give us (tool URLs, provider base URLs,
@@ -62,22 +63,6 @@ for (const [network, prefix] of [
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
-
-/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part included). */
-function toIpv6Groups(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(2).map(Number) as [number, number, number, number];
-    text = `${dotted[1] ?? ''}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  if (tail === undefined) return groups(head);
-  const left = groups(head);
-  const right = groups(tail);
-  return [...left, ...Array.from({ length: 8 - left.length - right.length }, () => 0), ...right];
-}
 
 /**
  * The IPv4 address an IPv6 address stands for, when it embeds one a gateway would connect to:
