@@ -6,6 +6,7 @@ import { requireSession, signedInUser } from '../auth/guards';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { generateReply, type GenerateReplyInput } from '../llm/generate-reply';
 import { startEventStream } from '../llm/sse';
+import { toUserThreadOwner } from '../llm/thread-owner';
 import { toStreamError } from '../llm/to-stream-error';
 import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
 import { toAgent } from './to-agent';
@@ -32,6 +33,7 @@ export function registerTestChatRoutes(root: FastifyInstance) {
       logger: request.log,
       agent,
       source: 'test-chat',
+      owner: toUserThreadOwner(userId),
       threadId: body.threadId,
       message: body.message,
       providerKeyId: body.apiKeyId,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { generateReply } from '../llm/generate-reply';
+import { toDemoThreadOwner } from '../llm/thread-owner';
 import { claimDemoRequest } from './claim-demo-request';
 import { loadDemoRow } from './load-demo-row';
 import { releaseDemoRequest } from './release-demo-request';
@@ -44,6 +45,7 @@ export async function answerDemoChat(options: { db: Database; config: AppConfig;
       logger: options.logger,
       agent: toAgent(agentRow),
       source: 'demo',
+      owner: toDemoThreadOwner(row.id),
       threadId: input.threadId,
       ...(conversation ? { messages: conversation } : { message: input.message }),
       signal: options.signal,

@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { generateLlmText, type LlmResult, type SamplingSettings } from '../llm/call-language-model';
 import { generateReply, type ReplyAgent } from '../llm/generate-reply';
+import { toSubaccountThreadOwner } from '../llm/thread-owner';
 import type { ModelChoice, ModelRoute } from '../llm/resolve-model-route';
 import type { CallUsage, TranscriptMessage } from './evaluation-types';
 
@@ -46,7 +47,7 @@ export async function callAssistantUnderTest(options: {
   const { assistant, db, config } = options;
   const messages = options.transcript.map((message) => ({ role: message.role, content: message.content }));
   if (assistant.kind === 'agent') {
-    const result = await generateReply({ db, config, logger: options.logger, agent: assistant.agent, source: 'evaluation', threadId: options.threadId, messages, signal: options.signal });
+    const result = await generateReply({ db, config, logger: options.logger, agent: assistant.agent, source: 'evaluation', owner: toSubaccountThreadOwner(assistant.agent.subaccountId), threadId: options.threadId, messages, signal: options.signal });
     return { text: result.text, usage: toUsage(config, result), threadId: result.threadId };
   }
   const question = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';

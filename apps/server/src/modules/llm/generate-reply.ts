@@ -10,6 +10,7 @@ import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
 import { loadThreadHistoryOrThrow } from './load-thread-history';
 import { saveThreadTurn } from './save-thread-turn';
+import type { ThreadOwner } from './thread-owner';
 
 /** What the gateway needs of an agent. */
 export type ReplyAgent = Pick<
@@ -26,7 +27,9 @@ export type GenerateReplyInput = {
   agent: ReplyAgent;
   /** The channel; a new thread records it. */
   source: ThreadSource;
-  /** Continue this thread (404 when it is not this agent's in this sub account). */
+  /** Who asks on that channel; a new thread records it. */
+  owner: ThreadOwner;
+  /** Continue this thread (404 unless it is this agent's in this sub account, of this channel and owner). */
   threadId?: string | null;
   /** The new user message; the thread's stored history is sent before it. */
   message?: string;
@@ -64,9 +67,9 @@ export async function generateReply(input: GenerateReplyInput & { stream?: false
 export async function generateReply(input: GenerateReplyInput & { stream: true }): Promise<ReplyStream>;
 export async function generateReply(input: GenerateReplyInput & { stream?: boolean }): Promise<ReplyResult | ReplyStream> {
   const { agent, db } = input;
-  const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source };
-  // One query checks the thread is this agent's here (404 otherwise) and reads its history.
-  const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId }) : [];
+  const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source, owner: input.owner };
+  // One query checks the thread is this agent's here, this channel's and this owner's (404 otherwise) and reads its history.
+  const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source, owner: input.owner }) : [];
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
 

@@ -1,6 +1,7 @@
 import { bigserial, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { KeyedLlmProvider, LlmKeySource, ThreadSource } from '@agentry/core/llm';
 import { organization, user } from '../auth/auth.tables';
+import type { ThreadOwner } from './thread-owner';
 
 /** A sub account's own provider key, encrypted with AES-256-GCM (ENCRYPTION_KEY); never sent back. */
 export const providerKey = pgTable(
@@ -35,7 +36,14 @@ export const llmThread = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
     agentId: text('agent_id').notNull(),
+    /** The channel: a thread is only ever continued through the channel that started it. */
     source: text('source').$type<ThreadSource>().notNull(),
+    /**
+     * Who started it on that channel (see thread-owner.ts); only they continue it. Null on
+     * threads stored before owners were recorded that no other row could name: those continue
+     * on their own channel in their own sub account and agent, as they always did.
+     */
+    owner: text('owner').$type<ThreadOwner>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { llmMessage, llmThread } from './llm.tables';
+import type { ThreadOwner } from './thread-owner';
 
 /**
  * Stores one answered turn: the thread when it is new, then the user's message and the answer
@@ -10,7 +11,7 @@ import { llmMessage, llmThread } from './llm.tables';
  */
 export async function saveThreadTurn(options: {
   db: Database;
-  thread: { id: string; isNew: boolean; subaccountId: string; agentId: string; source: ThreadSource };
+  thread: { id: string; isNew: boolean; subaccountId: string; agentId: string; source: ThreadSource; owner: ThreadOwner };
   userText: string;
   answer: { text: string; inputTokens: number; outputTokens: number };
 }): Promise<void> {
@@ -19,7 +20,7 @@ export async function saveThreadTurn(options: {
   // loadThreadHistoryOrThrow tells that it exists. One commit is also one flush on the hot path.
   await options.db.transaction(async (tx) => {
     if (thread.isNew) {
-      await tx.insert(llmThread).values({ id: thread.id, subaccountId: thread.subaccountId, agentId: thread.agentId, source: thread.source });
+      await tx.insert(llmThread).values({ id: thread.id, subaccountId: thread.subaccountId, agentId: thread.agentId, source: thread.source, owner: thread.owner });
     } else {
       await tx.update(llmThread).set({ updatedAt: new Date() }).where(eq(llmThread.id, thread.id));
     }

@@ -7,6 +7,7 @@ import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../te
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { llmThread } from '../llm/llm.tables';
 import { apiKey } from './public-api.tables';
+import { WEBHOOK_FAILED_SECRET_LIMIT, WEBHOOK_RATE_LIMIT } from './webhook.routes';
 
 describe('public API', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -159,5 +160,45 @@ describe('public API', () => {
       expect(badBody.statusCode).toBe(400);
       expect(fake.requests).toHaveLength(0);
     });
+
+    it('locks out the IP that guesses secrets, never the agent: its limit counts only authenticated calls', async () => {
+      const { app } = harness;
+      const current = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
+      const payload = { type: 'user_message', message: 'Order status?' };
+      const call = (remoteAddress: string, secretHeader: string) =>
+        app.inject({ method: 'POST', url: `/webhook/${agentId}`, remoteAddress, headers: { 'x-webhook-secret': secretHeader }, payload });
+      const agentCounter = `rate:webhook:${agentId}`;
+      const goodCallsBefore = await app.platform.cache.count(agentCounter);
+      const failures = WEBHOOK_FAILED_SECRET_LIMIT.limit;
+
+      const statuses: number[] = [];
+      for (let index = 0; index < 100; index += 1) statuses.push((await call('203.0.113.7', 'whsec_guess')).statusCode);
+      expect(statuses.slice(0, failures)).toEqual(Array.from({ length: failures }, () => 401));
+      expect(statuses.slice(failures)).toEqual(Array.from({ length: 100 - failures }, () => 429));
+      const lockedOut = await call('203.0.113.7', current.json().secret);
+      expect(lockedOut.statusCode).toBe(429);
+      expect(lockedOut.json().error.code).toBe('RATE_LIMITED');
+
+      // IPv6 clients are counted by their /64, whatever address of it they call from.
+      for (let index = 1; index <= failures; index += 1) expect((await call(`2001:db8:1:2::${index.toString(16)}`, 'whsec_guess')).statusCode).toBe(401);
+      expect((await call('2001:db8:1:2:ffff::1', 'whsec_guess')).statusCode).toBe(429);
+      expect((await call('2001:db8:1:3::1', 'whsec_guess')).statusCode).toBe(401);
+
+      // More wrong calls than the agent's whole limit, spread over many addresses.
+      const addresses = Math.ceil(WEBHOOK_RATE_LIMIT.limit / failures) + 1;
+      for (let address = 1; address <= addresses; address += 1) {
+        for (let index = 0; index < failures; index += 1) expect((await call(`198.51.100.${address}`, 'whsec_guess')).statusCode).toBe(401);
+      }
+      const correct = await call('192.0.2.10', current.json().secret);
+      expect(correct.statusCode).toBe(200);
+      expect(correct.json().response).toBe('Echo: Order status?');
+      expect(await app.platform.cache.count(agentCounter)).toBe(goodCallsBefore + 1);
+
+      // The agent's own limit still applies to authenticated calls.
+      for (let count = goodCallsBefore + 1; count < WEBHOOK_RATE_LIMIT.limit - 1; count += 1) await app.platform.cache.hit(agentCounter, WEBHOOK_RATE_LIMIT.windowMs);
+      expect((await call('192.0.2.10', current.json().secret)).statusCode).toBe(200);
+      expect((await call('192.0.2.10', current.json().secret)).statusCode).toBe(429);
+      // About 700 requests: give a loaded machine time.
+    }, 120_000);
   });
 });

@@ -1,22 +1,30 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookBody, WebhookReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 import type { agent } from '../agents/agents.tables';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { toAgent } from '../agents/to-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { generateReply } from '../llm/generate-reply';
+import { toAgentThreadOwner } from '../llm/thread-owner';
 
-const RATE_LIMIT = { limit: 600, windowMs: 60_000 };
+/** Authenticated calls per agent: what one integration may spend. */
+export const WEBHOOK_RATE_LIMIT = { limit: 600, windowMs: 60_000 };
+/**
+ * Wrong or missing secrets per client IP (IPv6: per /64). Counted apart from the agent's limit, so a stranger
+ * who knows an agent id (they are public in shared demos) cannot lock its integration out.
+ */
+export const WEBHOOK_FAILED_SECRET_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
+/** Digests make both sides the same length, so neither the secret nor its length leaks through timing. */
 function isSameSecret(given: string, expected: string): boolean {
-  const left = Buffer.from(given);
-  const right = Buffer.from(expected);
-  return left.length === right.length && timingSafeEqual(left, right);
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /** POST /webhook/:agentId: the contract existing integrations use ({type, threadId, message} -> {threadId, response}). */
@@ -37,20 +45,29 @@ export function registerWebhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit({ cache, key: `webhook:${request.params.agentId}`, ...RATE_LIMIT });
-      // A wrong secret and an unknown agent answer the same 401.
+      const failedKey = `rate:webhook-failed-secret:${toClientNetwork(request.ip)}`;
+      if ((await cache.count(failedKey)) >= WEBHOOK_FAILED_SECRET_LIMIT.limit) {
+        throw new AppError('RATE_LIMITED', { extra: { retryAfterMs: WEBHOOK_FAILED_SECRET_LIMIT.windowMs } });
+      }
+      // A wrong secret and an unknown agent answer the same 401 and cost the same comparison.
       const row: typeof agent.$inferSelect | undefined = await getAgentRowOrThrow({ db, agentId: request.params.agentId }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
         throw error;
       });
-      const secret = request.headers['x-webhook-secret'];
-      if (!row || !secret || !isSameSecret(secret, row.webhookSecret)) throw new AppError('UNAUTHORIZED', { message: 'Invalid webhook secret' });
+      const secret = request.headers['x-webhook-secret'] ?? '';
+      const isMatch = isSameSecret(secret, row?.webhookSecret ?? '');
+      if (!row || !secret || !isMatch) {
+        await cache.hit(failedKey, WEBHOOK_FAILED_SECRET_LIMIT.windowMs);
+        throw new AppError('UNAUTHORIZED', { message: 'Invalid webhook secret' });
+      }
+      await enforceRateLimit({ cache, key: `webhook:${row.id}`, ...WEBHOOK_RATE_LIMIT });
       const result = await generateReply({
         db,
         config,
         logger: request.log,
         agent: toAgent(row),
         source: 'webhook',
+        owner: toAgentThreadOwner(row.id),
         threadId: request.body.threadId,
         message: request.body.message,
         signal: createClientAbortSignal(reply),

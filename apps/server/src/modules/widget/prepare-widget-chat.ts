@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import type { ConversationMessage, ReplyAgent } from '../llm/generate-reply';
+import { toWidgetThreadOwner, type ThreadOwner } from '../llm/thread-owner';
 import { assertWidgetOrigin } from './assert-widget-origin';
 import { loadChatWidgetOrThrow } from './load-chat-widget';
 import { takeDailyMessageOrThrow } from './take-daily-message';
@@ -20,7 +21,7 @@ export type PreparedWidgetChat = {
   conversation: { id: string; visitorId: string } | null;
   newConversationId: string;
   /** What the gateway gets: the stored thread plus the message, or a new thread. */
-  gateway: { threadId: string | null; message?: string; messages?: ConversationMessage[] };
+  gateway: { threadId: string | null; owner: ThreadOwner; message?: string; messages?: ConversationMessage[] };
   askedAt: Date;
 };
 
@@ -74,11 +75,12 @@ export async function prepareWidgetChatOrThrow(options: {
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.
   const canContinueThread = conversation !== null && conversation.agentId === agent.buildId;
+  const owner = toWidgetThreadOwner(widget.connectionId, contactIdentifier);
   const gateway: PreparedWidgetChat['gateway'] = canContinueThread
-    ? { threadId: conversation.threadId, message: body.message }
+    ? { threadId: conversation.threadId, owner, message: body.message }
     : history.length > 0
-      ? { threadId: null, messages: [...history, { role: 'user', content: body.message }] }
-      : { threadId: null, message: body.message };
+      ? { threadId: null, owner, messages: [...history, { role: 'user', content: body.message }] }
+      : { threadId: null, owner, message: body.message };
   return {
     connectionId: widget.connectionId,
     agent,

@@ -3,6 +3,8 @@ export type Cache = {
   mode: 'memory' | 'redis';
   /** Adds one to a counter that expires `windowMs` after its first hit; answers the new count. */
   hit: (key: string, windowMs: number) => Promise<number>;
+  /** The counter's current value without adding to it (0 when absent or expired). */
+  count: (key: string) => Promise<number>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
 };

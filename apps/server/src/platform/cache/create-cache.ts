@@ -25,6 +25,10 @@ function createMemoryCache(): Cache {
       entry.count += 1;
       return Promise.resolve(entry.count);
     },
+    count(key) {
+      const entry = counters.get(key);
+      return Promise.resolve(entry && entry.expiresAt > Date.now() ? entry.count : 0);
+    },
     ping: () => Promise.resolve(true),
     close() {
       clearInterval(sweep);
@@ -44,6 +48,10 @@ function createRedisCache(url: string, keyPrefix: string): Cache {
       const count = results?.[0]?.[1];
       if (typeof count !== 'number') throw new Error('Redis did not answer INCR');
       return count;
+    },
+    async count(key) {
+      const value = await redis.get(key);
+      return value === null ? 0 : Number(value);
     },
     ping: () => redis.ping().then((answer) => answer === 'PONG', () => false),
     async close() {

@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { AppError } from './app-error';
+import { toIpv6Groups } from './to-ipv6-groups';
 
 /**
  * Server-side request forgery guard for addresses users give us (tool URLs, provider base URLs,
@@ -44,11 +45,11 @@ for (const [network, prefix] of [
   nonPublic.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form (::127.0.0.1)
   ['64:ff9b::', 96], // NAT64: embeds an IPv4 address
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo: embeds an obfuscated IPv4 address
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4: embeds an IPv4 address
   ['fc00::', 7], // unique local
@@ -63,23 +64,31 @@ const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-/** '::ffff:10.0.0.1' (and its hex form) is the IPv4 address it embeds. */
-function unwrapMappedIpv4(address: string): string {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] && hex[2]) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-  }
-  return address;
+/**
+ * The IPv4 address an IPv6 address stands for, when it embeds one a gateway would connect to:
+ * mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d), in any
+ * spelling (dotted or hex, zeros elided or not). Others are answered unchanged; the deprecated
+ * IPv4-compatible range ::/96 is refused as a whole by the block list.
+ */
+function toEmbeddedIpv4(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const groups = toIpv6Groups(address);
+  const prefix = groups.slice(0, 6).map((group) => group.toString(16)).join(':');
+  const isEmbedding = prefix === '0:0:0:0:0:ffff' || prefix === '0:0:0:0:ffff:0' || prefix === '64:ff9b:0:0:0:0';
+  if (!isEmbedding) return address;
+  const high = groups[6] ?? 0;
+  const low = groups[7] ?? 0;
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/** An address as the range check sees it: no brackets, no zone id ('fe80::1%eth0'), embedded IPv4 unwrapped. */
+function normaliseAddress(address: string): string {
+  return toEmbeddedIpv4(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
 }
 
 /** Whether an IP address is public unicast (or loopback, when the test-only option allows it). */
 export function isPublicAddress(address: string, options: SsrfGuardOptions = {}): boolean {
-  const unwrapped = unwrapMappedIpv4(address.replace(/^\[|\]$/g, ''));
+  const unwrapped = normaliseAddress(address);
   const family = isIP(unwrapped);
   if (family === 0) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';
