@@ -12,6 +12,7 @@ import {
   PreRegisterBody,
 } from '@agentry/core/auth';
 import { AppError } from '../../platform/http/app-error';
+import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { checkAccess, checkLinkedAccess, checkUser } from './check-user';
 import { requireSession, signedInUser } from './guards';
@@ -90,8 +91,25 @@ export function registerAuthRoutes(root: FastifyInstance) {
   });
 }
 
+/**
+ * Better Auth's organization plugin routes (create, update, delete, invitations, members,
+ * set-active, lists, ...) would bypass our plan and role rules: sub accounts are created,
+ * switched and shared through our own routes only. Matched loosely (any case, percent-encoded
+ * letters, extra slashes) so no spelling reaches the library.
+ */
+export function isOrganizationPluginPath(pathname: string) {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: judge the raw path.
+  }
+  return [pathname, decoded].some((candidate) => /^\/+api\/+auth\/+organization(?:[/?#]|$)/i.test(candidate));
+}
+
 async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, request.server.platform.config.publicUrl);
+  if (isOrganizationPluginPath(url.pathname)) return sendRouteNotFound(request, reply);
   const headers = toFetchHeaders(request.headers);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null;
   const response = await request.server.authService.auth.handler(
