@@ -15,6 +15,7 @@ import { AppError } from '../../platform/http/app-error';
 import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { checkAccess, checkLinkedAccess, checkUser } from './check-user';
+import { isMagicLinkRequest, limitSignInEmails } from './limit-sign-in-emails';
 import { requireSession, signedInUser } from './guards';
 import { preRegisterUser } from './pre-register-user';
 import { toFetchHeaders } from './to-fetch-headers';
@@ -83,6 +84,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
     await enforceRateLimit({ cache, key: `direct-login:${request.ip}`, limit: 10, windowMs: 60_000 });
     const { email } = request.body;
     if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
+    await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
     const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents');
     const redirectUrl = await app.authService.captureMagicLink(email, () =>
       app.authService.auth.api.signInMagicLink({ body: { email, callbackURL }, headers: toFetchHeaders(request.headers) }),
@@ -110,6 +112,13 @@ export function isOrganizationPluginPath(pathname: string) {
 async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, request.server.platform.config.publicUrl);
   if (isOrganizationPluginPath(url.pathname)) return sendRouteNotFound(request, reply);
+  if (isMagicLinkRequest(request.method, url.pathname)) {
+    const email = (request.body as { email?: unknown } | null | undefined)?.email;
+    if (typeof email === 'string') {
+      const { cache, config } = request.server.platform;
+      await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
+    }
+  }
   const headers = toFetchHeaders(request.headers);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null;
   const response = await request.server.authService.auth.handler(
