@@ -16,11 +16,16 @@ import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { checkAccess, checkLinkedAccess, checkUser } from './check-user';
 import { isMagicLinkRequest, limitSignInEmails } from './limit-sign-in-emails';
-import { requireSession, signedInUser } from './guards';
+import { loadOptionalSession, requireSession, signedInUser } from './guards';
 import { preRegisterUser } from './pre-register-user';
 import { toFetchHeaders } from './to-fetch-headers';
 
 const LOOKUP_LIMIT = { limit: 30, windowMs: 60_000 };
+
+/** The signed-in caller asks about their own address (addresses are stored lower-cased). */
+function isAboutCaller(request: FastifyRequest, email: string) {
+  return request.signedIn !== null && request.signedIn.user.email.toLowerCase() === email.trim().toLowerCase();
+}
 
 /** A path on this site only: never an open redirect to another origin. */
 export function toSafeReturnPath(value: string | undefined, fallback: string) {
@@ -50,25 +55,37 @@ export function registerAuthRoutes(root: FastifyInstance) {
     },
   );
 
+  // Open to anyone signed out: they answer the same for every address, except to a signed-in
+  // caller asking about their own, and are rate-limited per IP against probing.
   app.post(
     '/api/auth/pre-register',
-    { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true), isNew: z.boolean() }) } } },
+    { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       await enforceRateLimit({ cache, key: `pre-register:${request.ip}`, ...LOOKUP_LIMIT });
-      const result = await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
-      return { ok: true as const, isNew: result.isNew };
+      await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
+      return { ok: true as const };
     },
   );
 
-  app.get('/api/auth/check-user', { schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } } }, async (request) => {
-    await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
-    return checkUser({ db, email: request.query.email });
-  });
+  app.get(
+    '/api/auth/check-user',
+    { preHandler: loadOptionalSession, schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } } },
+    async (request) => {
+      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+      if (!isAboutCaller(request, request.query.email)) return { exists: false, hasAccess: false, needsVerification: false };
+      return checkUser({ db, email: request.query.email });
+    },
+  );
 
-  app.get('/api/auth/check-linked-access', { schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } } }, async (request) => {
-    await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
-    return checkLinkedAccess({ db, email: request.query.email });
-  });
+  app.get(
+    '/api/auth/check-linked-access',
+    { preHandler: loadOptionalSession, schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } } },
+    async (request) => {
+      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+      if (!isAboutCaller(request, request.query.email)) return { hasLinkedAccess: false };
+      return checkLinkedAccess({ db, email: request.query.email });
+    },
+  );
 
   app.get(
     '/auth/check-access',
