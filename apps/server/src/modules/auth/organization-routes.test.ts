@@ -125,6 +125,12 @@ describe("the auth library's organization routes", () => {
     const [row] = await db.select({ role: member.role }).from(member).where(eq(member.id, memberId));
     expect(row?.role).toBe('member');
 
+    // Nor can the server-only add-member put someone in with such a role.
+    const { cookie: outsiderCookie } = await signIn(app, 'would.be.owner@agency.test');
+    const outsider = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: outsiderCookie } })).json();
+    await expect(api.addMember({ body: { userId: outsider.user.id, role: 'owner' as 'admin', organizationId: admin.subaccountId } })).rejects.toThrow(/Unknown role/);
+    expect(await db.select().from(member).where(and(eq(member.userId, outsider.user.id), eq(member.organizationId, admin.subaccountId)))).toHaveLength(0);
+
     // A member (not an admin) may not invite at all.
     await expect(
       api.createInvitation({ body: { email: 'friend@agency.test', role: 'viewer', organizationId: admin.subaccountId }, headers: new Headers({ cookie: memberCookie }) }),
