@@ -83,6 +83,7 @@ describe("the auth library's organization routes", () => {
       { method: route.method, path: `${route.path}/` },
       { method: route.method, path: route.path.replace('/organization/', '/Organization/') },
       { method: route.method, path: route.path.replace('/organization/', '/organizatio%6E/') },
+      { method: route.method, path: route.path.replace('/organization/', '//organization//') },
     ]);
     for (const route of paths) {
       const response = await app.inject({
