@@ -68,6 +68,9 @@ const EnvSchema = z
     WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'WIDGET_RATE_LIMIT_PER_MINUTE must be at least 1').max(10_000_000).default(20),
     WIDGET_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'WIDGET_IP_RATE_LIMIT_PER_MINUTE must be at least 1').max(10_000_000).default(60),
     TRUST_PROXY: booleanFlag,
+    /** Sign-in e-mails (magic links, direct login) per address, and per IP address, per 15 minutes. */
+    SIGN_IN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1, 'SIGN_IN_RATE_LIMIT_PER_EMAIL must be at least 1').max(100_000).default(5),
+    SIGN_IN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1, 'SIGN_IN_RATE_LIMIT_PER_IP must be at least 1').max(1_000_000).default(30),
     MARKETPLACE_DAILY_PROJECT_LIMIT: z.coerce.number().int().min(1, 'MARKETPLACE_DAILY_PROJECT_LIMIT must be at least 1').max(1000).default(2),
     /** Anonymous demo visitors: requests per minute per IP (demo chat, shared demo, embed check). */
     DEMO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'DEMO_RATE_LIMIT_PER_MINUTE must be at least 1').max(100_000).default(30),
@@ -148,6 +151,8 @@ export type AppConfig = {
   /** Website widget chat rate limits (messages per minute). */
   widget: { visitorMessagesPerMinute: number; ipMessagesPerMinute: number };
   trustProxy: boolean;
+  /** Sign-in e-mails per 15 minutes: per address and per IP address. */
+  signIn: { emailsPerAddress: number; emailsPerIp: number };
   marketplace: { dailyProjectLimit: number };
   /** Anonymous demo visitors: requests per minute per IP. */
   demos: { visitorRateLimitPerMinute: number };
@@ -212,6 +217,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     widgetDistDir: path.resolve(env.WIDGET_DIST_DIR ?? defaultWidgetDistDir),
     widget: { visitorMessagesPerMinute: env.WIDGET_RATE_LIMIT_PER_MINUTE, ipMessagesPerMinute: env.WIDGET_IP_RATE_LIMIT_PER_MINUTE },
     trustProxy: env.TRUST_PROXY,
+    signIn: { emailsPerAddress: env.SIGN_IN_RATE_LIMIT_PER_EMAIL, emailsPerIp: env.SIGN_IN_RATE_LIMIT_PER_IP },
     marketplace: { dailyProjectLimit: env.MARKETPLACE_DAILY_PROJECT_LIMIT },
     demos: { visitorRateLimitPerMinute: env.DEMO_RATE_LIMIT_PER_MINUTE },
     storage: {

@@ -28,6 +28,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     // Its own queue prefix: a worker of another test file's app must never take this app's jobs.
+    // Files sign in dozens of users from one loopback address; the sign-in limit's own test sets real values.
+    SIGN_IN_RATE_LIMIT_PER_EMAIL: '1000',
+    SIGN_IN_RATE_LIMIT_PER_IP: '100000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
     ...env,
   });

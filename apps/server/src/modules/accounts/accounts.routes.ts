@@ -7,7 +7,7 @@ import { requireMembership, requireSession, signedInUser } from '../auth/guards'
 import { assertCanCreateSubaccount } from '../billing/resolve-capabilities';
 import { user, userProfile } from '../auth/auth.tables';
 import { createSubaccount } from './create-subaccount';
-import { getMembershipOrThrow } from './get-membership-or-throw';
+import { getMembershipOrThrow, type UnknownRoleLog } from './get-membership-or-throw';
 import { listSubaccounts } from './list-subaccounts';
 import { getSubaccountTheme, updateSubaccountTheme } from './subaccount-theme';
 
@@ -17,7 +17,7 @@ export function registerAccountRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
 
-  async function readMe(userId: string): Promise<MeReply> {
+  async function readMe(userId: string, log: UnknownRoleLog): Promise<MeReply> {
     const [row] = await db
       .select({ id: user.id, email: user.email, name: user.name, image: user.image, activeSubaccountId: userProfile.activeSubaccountId })
       .from(user)
@@ -25,12 +25,12 @@ export function registerAccountRoutes(root: FastifyInstance) {
       .where(eq(user.id, userId))
       .limit(1);
     if (!row) throw new Error('Signed-in user has no row');
-    const subaccounts = await listSubaccounts({ db, userId });
+    const subaccounts = await listSubaccounts({ db, userId, log });
     const activeSubaccountId = subaccounts.some((entry) => entry.id === row.activeSubaccountId) ? (row.activeSubaccountId ?? null) : (subaccounts[0]?.id ?? null);
     return { user: { id: row.id, email: row.email, name: row.name, image: row.image }, subaccounts, activeSubaccountId };
   }
 
-  app.get('/api/me', { preHandler: requireSession, schema: { tags: ['accounts'], response: { 200: MeReply } } }, (request) => readMe(signedInUser(request).id));
+  app.get('/api/me', { preHandler: requireSession, schema: { tags: ['accounts'], response: { 200: MeReply } } }, (request) => readMe(signedInUser(request).id, request.log));
 
   app.patch(
     '/api/me',
@@ -38,7 +38,7 @@ export function registerAccountRoutes(root: FastifyInstance) {
     async (request) => {
       const { id } = signedInUser(request);
       await db.update(user).set({ name: request.body.name, updatedAt: new Date() }).where(eq(user.id, id));
-      return readMe(id);
+      return readMe(id, request.log);
     },
   );
 
@@ -47,17 +47,17 @@ export function registerAccountRoutes(root: FastifyInstance) {
     { preHandler: requireSession, schema: { tags: ['accounts'], body: z.object({ subaccountId: z.string().min(1) }), response: { 200: MeReply } } },
     async (request) => {
       const { id } = signedInUser(request);
-      await getMembershipOrThrow({ db, subaccountId: request.body.subaccountId, userId: id });
+      await getMembershipOrThrow({ db, subaccountId: request.body.subaccountId, userId: id, log: request.log });
       await db
         .insert(userProfile)
         .values({ userId: id, activeSubaccountId: request.body.subaccountId })
         .onConflictDoUpdate({ target: userProfile.userId, set: { activeSubaccountId: request.body.subaccountId, updatedAt: new Date() } });
-      return readMe(id);
+      return readMe(id, request.log);
     },
   );
 
   app.get('/api/subaccounts', { preHandler: requireSession, schema: { tags: ['accounts'], response: { 200: z.object({ subaccounts: z.array(Subaccount) }) } } }, async (request) => ({
-    subaccounts: await listSubaccounts({ db, userId: signedInUser(request).id }),
+    subaccounts: await listSubaccounts({ db, userId: signedInUser(request).id, log: request.log }),
   }));
 
   app.post(

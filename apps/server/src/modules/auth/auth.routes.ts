@@ -12,13 +12,20 @@ import {
   PreRegisterBody,
 } from '@agentry/core/auth';
 import { AppError } from '../../platform/http/app-error';
+import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { checkAccess, checkLinkedAccess, checkUser } from './check-user';
-import { requireSession, signedInUser } from './guards';
+import { isMagicLinkRequest, limitSignInEmails } from './limit-sign-in-emails';
+import { loadOptionalSession, requireSession, signedInUser } from './guards';
 import { preRegisterUser } from './pre-register-user';
 import { toFetchHeaders } from './to-fetch-headers';
 
 const LOOKUP_LIMIT = { limit: 30, windowMs: 60_000 };
+
+/** The signed-in caller asks about their own address (addresses are stored lower-cased). */
+function isAboutCaller(request: FastifyRequest, email: string) {
+  return request.signedIn !== null && request.signedIn.user.email.toLowerCase() === email.trim().toLowerCase();
+}
 
 /** A path on this site only: never an open redirect to another origin. */
 export function toSafeReturnPath(value: string | undefined, fallback: string) {
@@ -48,25 +55,37 @@ export function registerAuthRoutes(root: FastifyInstance) {
     },
   );
 
+  // Open to anyone signed out: they answer the same for every address, except to a signed-in
+  // caller asking about their own, and are rate-limited per IP against probing.
   app.post(
     '/api/auth/pre-register',
-    { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true), isNew: z.boolean() }) } } },
+    { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       await enforceRateLimit({ cache, key: `pre-register:${request.ip}`, ...LOOKUP_LIMIT });
-      const result = await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
-      return { ok: true as const, isNew: result.isNew };
+      await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
+      return { ok: true as const };
     },
   );
 
-  app.get('/api/auth/check-user', { schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } } }, async (request) => {
-    await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
-    return checkUser({ db, email: request.query.email });
-  });
+  app.get(
+    '/api/auth/check-user',
+    { preHandler: loadOptionalSession, schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } } },
+    async (request) => {
+      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+      if (!isAboutCaller(request, request.query.email)) return { exists: false, hasAccess: false, needsVerification: false };
+      return checkUser({ db, email: request.query.email });
+    },
+  );
 
-  app.get('/api/auth/check-linked-access', { schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } } }, async (request) => {
-    await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
-    return checkLinkedAccess({ db, email: request.query.email });
-  });
+  app.get(
+    '/api/auth/check-linked-access',
+    { preHandler: loadOptionalSession, schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } } },
+    async (request) => {
+      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+      if (!isAboutCaller(request, request.query.email)) return { hasLinkedAccess: false };
+      return checkLinkedAccess({ db, email: request.query.email });
+    },
+  );
 
   app.get(
     '/auth/check-access',
@@ -82,6 +101,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
     await enforceRateLimit({ cache, key: `direct-login:${request.ip}`, limit: 10, windowMs: 60_000 });
     const { email } = request.body;
     if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
+    await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
     const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents');
     const redirectUrl = await app.authService.captureMagicLink(email, () =>
       app.authService.auth.api.signInMagicLink({ body: { email, callbackURL }, headers: toFetchHeaders(request.headers) }),
@@ -90,8 +110,32 @@ export function registerAuthRoutes(root: FastifyInstance) {
   });
 }
 
+/**
+ * Better Auth's organization plugin routes (create, update, delete, invitations, members,
+ * set-active, lists, ...) would bypass our plan and role rules: sub accounts are created,
+ * switched and shared through our own routes only. Matched loosely (any case, percent-encoded
+ * letters, extra slashes) so no spelling reaches the library.
+ */
+export function isOrganizationPluginPath(pathname: string) {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: judge the raw path.
+  }
+  return [pathname, decoded].some((candidate) => /^\/+api\/+auth\/+organization(?:[/?#]|$)/i.test(candidate));
+}
+
 async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, request.server.platform.config.publicUrl);
+  if (isOrganizationPluginPath(url.pathname)) return sendRouteNotFound(request, reply);
+  if (isMagicLinkRequest(request.method, url.pathname)) {
+    const email = (request.body as { email?: unknown } | null | undefined)?.email;
+    if (typeof email === 'string') {
+      const { cache, config } = request.server.platform;
+      await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
+    }
+  }
   const headers = toFetchHeaders(request.headers);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null;
   const response = await request.server.authService.auth.handler(

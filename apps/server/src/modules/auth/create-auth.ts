@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createUserWorkspace } from '../accounts/create-user-workspace';
 import * as authTables from './auth.tables';
+import { organizationPluginOptions } from './organization-plugin-options';
 import { renderMagicLinkMail } from './render-magic-link-mail';
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -45,7 +46,7 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
           await mailer.send({ to: email, ...renderMagicLinkMail({ url, minutes: MAGIC_LINK_TTL_SECONDS / 60 }), link: url });
         },
       }),
-      organization({ creatorRole: 'admin', allowUserToCreateOrganization: true }),
+      organization(organizationPluginOptions),
     ],
     databaseHooks: {
       user: {

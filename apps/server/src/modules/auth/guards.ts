@@ -40,7 +40,7 @@ export function requireMembership(minimumRole: Role = 'viewer'): preHandlerAsync
     const { subaccountId } = request.params as { subaccountId?: string };
     if (!subaccountId) throw new AppError('NOT_FOUND');
     const db = request.server.platform.database.db;
-    request.membership = await getMembershipOrThrow({ db, subaccountId, userId: signedIn.user.id, minimumRole });
+    request.membership = await getMembershipOrThrow({ db, subaccountId, userId: signedIn.user.id, minimumRole, log: request.log });
     // A sub account locked after a downgrade stays readable; writes wait for an upgrade.
     if (minimumRole !== 'viewer' && (await isSubaccountLocked({ db, subaccountId }))) {
       throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });

@@ -31,8 +31,9 @@ async function isEmailOfAnotherSubscriber(context: BillingContext, email: string
  */
 export async function createCheckout(context: BillingContext, options: { userId: string | null; body: CreateCheckoutBody }): Promise<CreateCheckoutReply> {
   const { body, userId } = options;
-  if (await isEmailOfAnotherSubscriber(context, body.email, userId)) return { shouldSignIn: true, error: SHOULD_SIGN_IN_MESSAGE };
+  // Signed out: the same 401 for every address, so the e-mail field cannot probe for subscribers.
   if (!userId) throw new AppError('UNAUTHORIZED');
+  if (await isEmailOfAnotherSubscriber(context, body.email, userId)) return { shouldSignIn: true, error: SHOULD_SIGN_IN_MESSAGE };
   const price = await getPriceByProviderIdOrThrow({ db: context.db, priceId: body.priceId });
   const mode = price.mode;
   if (mode === 'subscription') {

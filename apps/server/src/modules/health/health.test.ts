@@ -45,7 +45,7 @@ describe('health, docs and unknown routes', () => {
     // Closing the database makes the next query throw inside a handler.
     const broken = await createTestApp();
     await broken.app.platform.database.close();
-    const failed = await broken.app.inject({ method: 'GET', url: '/api/auth/check-user?email=someone@agency.test' });
+    const failed = await broken.app.inject({ method: 'POST', url: '/api/auth/pre-register', payload: { email: 'someone@agency.test', emailconsent: false } });
     expect(failed.statusCode).toBe(500);
     expect(failed.json().error).toMatchObject({ code: 'INTERNAL_ERROR', message: 'Something went wrong' });
     expect(failed.body).not.toMatch(/closed|pglite|ECONN/i);
