@@ -50,6 +50,8 @@ export const permissions = {
   'chat.test': billed(),
   'evaluation.read': read(),
   'evaluation.manage': write(),
+  /** Stopping a run spends nothing, so it stays possible in a locked sub account. */
+  'evaluation.cancel': read('member'),
   'evaluation.start': billed(),
   'evaluation.generate': billed(),
   'widget.read': read(),
