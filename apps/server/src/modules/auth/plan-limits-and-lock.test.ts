@@ -50,6 +50,7 @@ describe('plan limits and the lock after a downgrade, enforced on the server', (
     let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
     let second: string;
     let secondAgent: Agent;
+    let secondDemoId: string;
 
     beforeAll(async () => {
       owner = await signInWithWorkspace(app, 'downgraded@agency.test');
@@ -59,6 +60,9 @@ describe('plan limits and the lock after a downgrade, enforced on the server', (
       expect(created.statusCode).toBe(201);
       second = created.json<{ id: string }>().id;
       secondAgent = await createTestAgent(app, { cookie: owner.cookie, subaccountId: second }, { aiName: 'Second agent' });
+      const demo = await app.inject({ method: 'POST', url: `/api/subaccounts/${second}/demos`, headers: { cookie: owner.cookie }, payload: { name: 'Second demo', type: 'website', buildId: secondAgent.buildId } });
+      expect(demo.statusCode).toBe(201);
+      secondDemoId = demo.json<{ demoId: string }>().demoId;
       // The plan ends: back to the free plan's one active sub account, and nobody has chosen yet.
       await db.update(billingSubscription).set({ status: 'canceled', endedAt: new Date() }).where(eq(billingSubscription.id, subscriptionId));
     });
@@ -83,6 +87,11 @@ describe('plan limits and the lock after a downgrade, enforced on the server', (
       const evaluation = await startRun(app, owner.cookie, evaluationPayload({ ai1_config: {}, assistant_id: secondAgent.buildId }), '/api/openai/assistants/run/evaluationdata');
       expect(evaluation.statusCode).toBe(403);
       expect(evaluation.json().error).toMatchObject(lockError);
+
+      // Its public channels spend the owner's credits too: the shared demo stops answering.
+      const demoChat = await app.inject({ method: 'POST', url: '/api/demo-chat', payload: { demoId: secondDemoId, message: 'Hello' } });
+      expect(demoChat.statusCode).toBe(403);
+      expect(demoChat.json().error).toMatchObject(lockError);
 
       // The oldest sub account stays writable within the free plan.
       await createTestAgent(app, owner, { aiName: 'Kept' });
