@@ -10,14 +10,15 @@ import { grantTestPlan } from '../../test/grant-test-plan';
 const lockError = { code: 'PLAN_REQUIRED', message: 'Pick a plan to use this feature', reason: 'subaccount_locked' };
 
 describe('plan limits and the lock after a downgrade, enforced on the server', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
   let app: TestApp;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ app, close } = await createTestApp());
+    harness = await createTestApp();
+    app = harness.app;
   });
   afterAll(async () => {
-    await close();
+    await harness.close();
   });
 
   it('gives a free sub account exactly one agent, even for 10 parallel creates', async () => {

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { signInWithWorkspace } from '../../test/agent-fixtures';
+import { member } from './auth.tables';
 
 type Operation = { method: string; path: string };
 
@@ -44,19 +47,23 @@ const publicRoutes: RegExp[] = [
 
 const isPublic = (path: string) => publicRoutes.some((pattern) => pattern.test(path));
 
-function fill(path: string) {
-  return path.replace(/\{[^}]+\}/g, 'not-an-id%20%27');
+function fill(path: string, subaccountId = 'not-an-id%20%27') {
+  return path.replace('{subaccountId}', subaccountId).replace(/\{[^}]+\}/g, 'not-an-id%20%27');
 }
 
+const isWrite = (method: string) => method !== 'GET';
+const isSubaccountRoute = (path: string) => path.startsWith('/api/subaccounts/{subaccountId}');
+
 describe('authentication comes before validation on every protected route', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
   let app: TestApp;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ app, close } = await createTestApp());
+    harness = await createTestApp();
+    app = harness.app;
   });
   afterAll(async () => {
-    await close();
+    await harness.close();
   });
 
   it('answers an anonymous caller with an invalid body 401, never 400 or 500', async () => {
@@ -71,6 +78,45 @@ describe('authentication comes before validation on every protected route', () =
         ...(operation.method === 'GET' || operation.method === 'DELETE' ? {} : { payload: { unexpected: ['x'] } }),
       });
       if (response.statusCode !== 401) wrong.push(`${operation.method} ${operation.path} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers a signed-in outsider 404 on every sub-account route, for a foreign and for a malformed id', async () => {
+    const owner = await signInWithWorkspace(app, 'owner@route-guards.test');
+    const outsider = await signInWithWorkspace(app, 'outsider@route-guards.test');
+    const operations = listOperations(app).filter((operation) => isSubaccountRoute(operation.path));
+    expect(operations.length).toBeGreaterThan(15);
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      for (const subaccountId of [owner.subaccountId, 'not-an-id%20%27']) {
+        const response = await app.inject({
+          method: operation.method as 'GET',
+          url: fill(operation.path, subaccountId),
+          headers: { cookie: outsider.cookie },
+          ...(isWrite(operation.method) && operation.method !== 'DELETE' ? { payload: { unexpected: ['x'] } } : {}),
+        });
+        if (response.statusCode !== 404) wrong.push(`${operation.method} ${operation.path} (${subaccountId}) -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers a viewer 403 on every write route of their sub account, before validation', async () => {
+    const owner = await signInWithWorkspace(app, 'owner2@route-guards.test');
+    const viewer = await signInWithWorkspace(app, 'viewer@route-guards.test');
+    await app.platform.database.db.insert(member).values({ id: randomUUID(), organizationId: owner.subaccountId, userId: viewer.userId, role: 'viewer' });
+    const operations = listOperations(app).filter((operation) => isSubaccountRoute(operation.path) && isWrite(operation.method));
+    expect(operations.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      const response = await app.inject({
+        method: operation.method as 'POST',
+        url: fill(operation.path, owner.subaccountId),
+        headers: { cookie: viewer.cookie },
+        ...(operation.method !== 'DELETE' ? { payload: { unexpected: ['x'] } } : {}),
+      });
+      if (response.statusCode !== 403) wrong.push(`${operation.method} ${operation.path} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });
