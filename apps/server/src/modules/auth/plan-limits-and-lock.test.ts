@@ -40,6 +40,16 @@ describe('plan limits and the lock after a downgrade, enforced on the server', (
     expect(fromIdea.json().error).toMatchObject({ code: 'PLAN_REQUIRED', capability: 'agents_per_subaccount' });
   });
 
+  it("gives a free sub account exactly one website widget, even for 6 parallel creates", async () => {
+    const owner = await signInWithWorkspace(app, 'free-widgets@agency.test');
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/connections`, headers: { cookie: owner.cookie }, payload: { type: 'website-widget' } }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array<number>(5).fill(403)]);
+  });
+
   it('lets a paid plan create more than one agent', async () => {
     const owner = await signInWithWorkspace(app, 'growth-agents@agency.test');
     await grantTestPlan(app.platform.database.db, owner.userId);
