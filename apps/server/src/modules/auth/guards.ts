@@ -70,11 +70,6 @@ export const loadOptionalSession: preHandlerAsyncHookHandler = asGuard(async (re
   request.signedIn ??= await loadSignedIn(request);
 });
 
-/** Marks another route guard (e.g. a feature's own access check) to run before validation too. */
-export function markAsGuard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
-  return asGuard(handler);
-}
-
 function toHandlerList(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value : [value];
@@ -96,7 +91,7 @@ export function moveGuardsBeforeValidation(app: FastifyInstance) {
   });
 }
 
-/** The signed-in user of a route guarded by requireSession or requireMembership. */
+/** The signed-in user of a route guarded by requireSession or requirePermission. */
 export function signedInUser(request: FastifyRequest) {
   if (!request.signedIn) throw new AppError('UNAUTHORIZED');
   return request.signedIn.user;
