@@ -22,6 +22,7 @@ import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
+import { moveGuardsBeforeValidation } from './modules/auth/guards';
 import { APP_VERSION, registerHealthRoutes } from './modules/health/health.routes';
 import type { DatabaseHandle } from './platform/db/database';
 import { createSupportId, registerErrorHandling } from './platform/http/error-handler';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', () => platform.close());
 
   registerErrorHandling(app);
+  moveGuardsBeforeValidation(app);
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateSubaccountBody, MeReply, PatchSubaccountThemeBody, Subaccount, SubaccountTheme } from '@agentry/core/auth';
-import { requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { assertCanCreateSubaccount } from '../billing/resolve-capabilities';
 import { user, userProfile } from '../auth/auth.tables';
 import { createSubaccount } from './create-subaccount';
@@ -73,13 +73,13 @@ export function registerAccountRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/theme',
-    { preHandler: requireMembership('viewer'), schema: { tags: ['accounts'], params: SubaccountParams, response: { 200: SubaccountTheme } } },
+    { preValidation: requirePermission('subaccount.read'), schema: { tags: ['accounts'], params: SubaccountParams, response: { 200: SubaccountTheme } } },
     (request) => getSubaccountTheme({ db, subaccountId: request.params.subaccountId }),
   );
 
   app.patch(
     '/api/subaccounts/:subaccountId/theme',
-    { preHandler: requireMembership('member'), schema: { tags: ['accounts'], params: SubaccountParams, body: PatchSubaccountThemeBody, response: { 200: SubaccountTheme } } },
+    { preValidation: requirePermission('subaccount.update'), schema: { tags: ['accounts'], params: SubaccountParams, body: PatchSubaccountThemeBody, response: { 200: SubaccountTheme } } },
     (request) => updateSubaccountTheme({ db, subaccountId: request.params.subaccountId, patch: request.body }),
   );
 }

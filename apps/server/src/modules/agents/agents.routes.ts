@@ -14,7 +14,7 @@ import {
   ListBuildsReply,
   UpdateAgentBody,
 } from '@agentry/core/agents';
-import { requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { createAgent } from './create-agent';
 import { createAgentFromIdea } from './create-agent-from-idea';
 import { deleteAgent } from './delete-agent';
@@ -38,13 +38,13 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/agents',
-    { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountParams, querystring: ListAgentsQuery, response: { 200: ListAgentsReply } } },
+    { preValidation: requirePermission('agent.read'), schema: { tags, params: SubaccountParams, querystring: ListAgentsQuery, response: { 200: ListAgentsReply } } },
     async (request) => ({ agents: await listAgents({ db, subaccountId: request.params.subaccountId, search: request.query.search }) }),
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/agents',
-    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateAgentBody, response: { 201: Agent } } },
+    { preValidation: requirePermission('agent.create'), schema: { tags, params: SubaccountParams, body: CreateAgentBody, response: { 201: Agent } } },
     async (request, reply) => {
       const created = await createAgent({ db, config, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
       return reply.status(201).send(created);
@@ -53,7 +53,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/subaccounts/:subaccountId/agents/from-idea',
-    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateAgentFromIdeaBody, response: { 202: CreateAgentFromIdeaReply } } },
+    { preValidation: requirePermission('agent.build'), schema: { tags, params: SubaccountParams, body: CreateAgentFromIdeaBody, response: { 202: CreateAgentFromIdeaReply } } },
     async (request, reply) => {
       const started = await createAgentFromIdea({ db, config, queue: app.platform.queue, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, idea: request.body.idea });
       return reply.status(202).send(started);
@@ -62,19 +62,19 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/agents/:agentId',
-    { preHandler: requireMembership('viewer'), schema: { tags, params: AgentParams, response: { 200: Agent } } },
+    { preValidation: requirePermission('agent.read'), schema: { tags, params: AgentParams, response: { 200: Agent } } },
     async (request) => toAgent(await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId })),
   );
 
   app.patch(
     '/api/subaccounts/:subaccountId/agents/:agentId',
-    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, body: UpdateAgentBody, response: { 200: Agent } } },
+    { preValidation: requirePermission('agent.update'), schema: { tags, params: AgentParams, body: UpdateAgentBody, response: { 200: Agent } } },
     (request) => updateAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId, body: request.body }),
   );
 
   app.delete(
     '/api/subaccounts/:subaccountId/agents/:agentId',
-    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, response: { 204: z.null() } } },
+    { preValidation: requirePermission('agent.delete'), schema: { tags, params: AgentParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
       return reply.status(204).send(null);
@@ -83,7 +83,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/agents/:agentId/webhook',
-    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
+    { preValidation: requirePermission('agent.webhook.read'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
     async (request) => {
       const row = await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId });
       return { url: webhookUrl(row.id), secret: row.webhookSecret };
@@ -92,7 +92,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/subaccounts/:subaccountId/agents/:agentId/webhook/rotate',
-    { preHandler: requireMembership('member'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
+    { preValidation: requirePermission('agent.webhook.rotate'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
     async (request) => {
       const secret = await rotateWebhookSecret({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
       return { url: webhookUrl(request.params.agentId), secret };
@@ -118,7 +118,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
     '/api/builds/:buildId',
     { preHandler: requireSession, schema: { tags, params: z.object({ buildId: z.string().min(1) }), response: { 200: Agent } } },
     async (request) => {
-      const row = await getAgentForMemberOrThrow({ db, agentId: request.params.buildId, userId: signedInUser(request).id, minimumRole: 'viewer' });
+      const row = await getAgentForMemberOrThrow({ db, agentId: request.params.buildId, userId: signedInUser(request).id, action: 'agent.read' });
       return toAgent(row);
     },
   );

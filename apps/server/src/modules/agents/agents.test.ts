@@ -5,6 +5,7 @@ import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import { member } from '../auth/auth.tables';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { grantTestPlan } from '../../test/grant-test-plan';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { llmUsage } from '../llm/llm.tables';
 import { BUILDER_SYSTEM_PROMPT } from './draft-agent-configuration';
@@ -33,6 +34,8 @@ describe('agents', () => {
     fake = await startFakeOpenAiServer();
     harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url });
     owner = await signInWithWorkspace(harness.app, 'owner@agents.test');
+    // Several agents in one sub account: more than the free plan's one.
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
     outsider = await signInWithWorkspace(harness.app, 'outsider@agents.test');
     await grantTestCredits(harness.app, owner.userId, 1_000_000);
   });

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES, agentSamplingDefaults, type Agent, type AgentStatus, type CreateAgentBody } from '@agentry/core/agents';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
+import { insertWithinPlanLimit } from '../billing/insert-within-plan-limit';
 import { defaultModelFor, defaultProvider } from '../llm/default-model-choice';
 import { agent } from './agents.tables';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
@@ -12,37 +14,47 @@ export function createWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64url')}`;
 }
 
-/** A new agent of a sub account; unset fields take the spec's defaults and the platform's model. */
+/**
+ * A new agent of a sub account, within the plan's agents_per_subaccount limit (atomic under
+ * parallel creates); unset fields take the spec's defaults and the platform's model.
+ */
 export async function createAgent(options: { db: Database; config: AppConfig; subaccountId: string; userId: string; body: CreateAgentBody; status?: AgentStatus }): Promise<Agent> {
   const { body } = options;
   const provider = body.provider ?? defaultProvider(options.config);
   await assertProviderKeyChoice({ db: options.db, subaccountId: options.subaccountId, providerKeyId: body.providerKeyId, provider });
-  const [row] = await options.db
-    .insert(agent)
-    .values({
-      id: randomUUID(),
-      subaccountId: options.subaccountId,
-      status: options.status ?? 'ready',
-      aiName: body.aiName,
-      type: body.type ?? 'assistant',
-      instructions: body.instructions ?? '',
-      firstMessage: body.firstMessage ?? DEFAULT_FIRST_MESSAGE,
-      suggestedResponses: body.suggestedResponses ?? [...DEFAULT_SUGGESTED_RESPONSES],
-      provider,
-      model: body.model ?? defaultModelFor(options.config, provider),
-      providerKeyId: body.providerKeyId ?? null,
-      temperature: body.temperature ?? agentSamplingDefaults.temperature,
-      maxTokens: body.maxTokens ?? agentSamplingDefaults.maxTokens,
-      topP: body.topP ?? agentSamplingDefaults.topP,
-      frequencyPenalty: body.frequencyPenalty ?? agentSamplingDefaults.frequencyPenalty,
-      presencePenalty: body.presencePenalty ?? agentSamplingDefaults.presencePenalty,
-      stopSequences: body.stopSequences ?? [],
-      tools: prepareAgentTools(body.tools ?? []),
-      category: body.category ?? 'Chatbots',
-      webhookSecret: createWebhookSecret(),
-      createdByUserId: options.userId,
-    })
-    .returning();
+  const [row] = await insertWithinPlanLimit({
+    db: options.db,
+    subaccountId: options.subaccountId,
+    limit: 'agents_per_subaccount',
+    countExisting: async (tx) => (await tx.select({ value: count() }).from(agent).where(eq(agent.subaccountId, options.subaccountId)))[0]?.value ?? 0,
+    insert: (tx) =>
+      tx
+        .insert(agent)
+        .values({
+          id: randomUUID(),
+          subaccountId: options.subaccountId,
+          status: options.status ?? 'ready',
+          aiName: body.aiName,
+          type: body.type ?? 'assistant',
+          instructions: body.instructions ?? '',
+          firstMessage: body.firstMessage ?? DEFAULT_FIRST_MESSAGE,
+          suggestedResponses: body.suggestedResponses ?? [...DEFAULT_SUGGESTED_RESPONSES],
+          provider,
+          model: body.model ?? defaultModelFor(options.config, provider),
+          providerKeyId: body.providerKeyId ?? null,
+          temperature: body.temperature ?? agentSamplingDefaults.temperature,
+          maxTokens: body.maxTokens ?? agentSamplingDefaults.maxTokens,
+          topP: body.topP ?? agentSamplingDefaults.topP,
+          frequencyPenalty: body.frequencyPenalty ?? agentSamplingDefaults.frequencyPenalty,
+          presencePenalty: body.presencePenalty ?? agentSamplingDefaults.presencePenalty,
+          stopSequences: body.stopSequences ?? [],
+          tools: prepareAgentTools(body.tools ?? []),
+          category: body.category ?? 'Chatbots',
+          webhookSecret: createWebhookSecret(),
+          createdByUserId: options.userId,
+        })
+        .returning(),
+  });
   if (!row) throw new Error('agent insert returned nothing');
   return toAgent(row);
 }

@@ -25,8 +25,8 @@ export function registerTestChatRoutes(root: FastifyInstance) {
     const { request, body } = options;
     const userId = signedInUser(request).id;
     await enforceRateLimit({ cache, key: `run-prompt:${userId}`, ...RATE_LIMIT });
-    // Chatting spends credits: members and admins, not viewers.
-    const agent = toAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, minimumRole: 'member' }));
+    // Chatting spends credits: members and up, and never in a locked sub account.
+    const agent = toAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, action: 'chat.test' }));
     return {
       db,
       config,

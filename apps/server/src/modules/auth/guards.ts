@@ -1,8 +1,9 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '@agentry/core/auth';
+import type { Action } from '@agentry/core/permissions';
 import { AppError } from '../../platform/http/app-error';
-import { getMembershipOrThrow, type Membership } from '../accounts/get-membership-or-throw';
-import { isSubaccountLocked } from '../billing/is-subaccount-locked';
+import type { Membership } from '../accounts/get-membership-or-throw';
+import { authorize } from './authorize';
 import { toFetchHeaders } from './to-fetch-headers';
 
 export type SignedIn = { user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean }; sessionId: string };
@@ -28,32 +29,69 @@ async function ensureSignedIn(request: FastifyRequest): Promise<SignedIn> {
   return request.signedIn;
 }
 
-/** Route option: the caller must be signed in (401 otherwise). */
-export const requireSession: preHandlerAsyncHookHandler = async (request) => {
-  await ensureSignedIn(request);
-};
+/**
+ * Every guard below runs before the request is validated (see moveGuardsBeforeValidation), so an
+ * anonymous caller gets 401 and an outsider 404 before any 400 could list the route's fields.
+ */
+const guards = new WeakSet<object>();
+function asGuard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  guards.add(handler);
+  return handler;
+}
 
-/** Route option: signed in, and a member of `:subaccountId` with at least `minimumRole`. */
-export function requireMembership(minimumRole: Role = 'viewer'): preHandlerAsyncHookHandler {
-  return async (request) => {
+/** Route option: the caller must be signed in (401 otherwise). */
+export const requireSession: preHandlerAsyncHookHandler = asGuard(async (request) => {
+  await ensureSignedIn(request);
+});
+
+/**
+ * Route option: signed in, and allowed to take `action` in `:subaccountId` by the permission
+ * table (role, the lock after a downgrade, plan features). Params are still raw here: anything
+ * that is not a sub account id the caller belongs to answers 404.
+ */
+export function requirePermission(action: Action): preHandlerAsyncHookHandler {
+  return asGuard(async (request) => {
     const signedIn = await ensureSignedIn(request);
-    const { subaccountId } = request.params as { subaccountId?: string };
-    if (!subaccountId) throw new AppError('NOT_FOUND');
-    const db = request.server.platform.database.db;
-    request.membership = await getMembershipOrThrow({ db, subaccountId, userId: signedIn.user.id, minimumRole, log: request.log });
-    // A sub account locked after a downgrade stays readable; writes wait for an upgrade.
-    if (minimumRole !== 'viewer' && (await isSubaccountLocked({ db, subaccountId }))) {
-      throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
-    }
-  };
+    const { subaccountId } = (request.params ?? {}) as { subaccountId?: unknown };
+    if (typeof subaccountId !== 'string' || subaccountId.length === 0) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+    request.membership = await authorize({ db: request.server.platform.database.db, subaccountId, userId: signedIn.user.id, action, log: request.log });
+  });
+}
+
+const actionOfRole: Record<Role, Action> = { viewer: 'subaccount.read', member: 'subaccount.update', admin: 'team.manage' };
+
+/** Route option kept for older routes: `requirePermission` of a generic read, write or admin action. */
+export function requireMembership(minimumRole: Role = 'viewer'): preHandlerAsyncHookHandler {
+  return requirePermission(actionOfRole[minimumRole]);
 }
 
 /** Route option: loads the session when there is one; the route decides what a visitor may do. */
-export const loadOptionalSession: preHandlerAsyncHookHandler = async (request) => {
+export const loadOptionalSession: preHandlerAsyncHookHandler = asGuard(async (request) => {
   request.signedIn ??= await loadSignedIn(request);
-};
+});
 
-/** The signed-in user of a route guarded by requireSession or requireMembership. */
+function toHandlerList(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Fastify validates the body, params and query before `preHandler`. Registered before any route,
+ * this moves the guards above from a route's `preHandler` to the front of its `preValidation`.
+ */
+export function moveGuardsBeforeValidation(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const preHandlers = toHandlerList(route.preHandler);
+    const moved = preHandlers.filter((handler) => typeof handler === 'function' && guards.has(handler));
+    if (moved.length === 0) return;
+    const kept = preHandlers.filter((handler) => !moved.includes(handler));
+    // The route options' hook types differ per route generic; these are the route's own handlers.
+    route.preHandler = kept as RouteOptions['preHandler'];
+    route.preValidation = [...moved, ...toHandlerList(route.preValidation)] as RouteOptions['preValidation'];
+  });
+}
+
+/** The signed-in user of a route guarded by requireSession or requirePermission. */
 export function signedInUser(request: FastifyRequest) {
   if (!request.signedIn) throw new AppError('UNAUTHORIZED');
   return request.signedIn.user;

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../platform/http/app-error';
 import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
-import { loadOptionalSession, requireMembership, requireSession, signedInUser } from '../auth/guards';
+import { loadOptionalSession, requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { answerDemoChat, type DemoChatInput } from './answer-demo-chat';
 import { checkEmbeddable } from './check-embeddable';
@@ -62,13 +62,13 @@ export function registerDemoRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/demos',
-    { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountDemosParams, response: { 200: ListDemosReply } } },
+    { preValidation: requirePermission('demo.read'), schema: { tags, params: SubaccountDemosParams, response: { 200: ListDemosReply } } },
     async (request) => ({ demos: await listDemos({ db, subaccountId: request.params.subaccountId }) }),
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/demos',
-    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountDemosParams, body: CreateDemoBody, response: { 201: Demo } } },
+    { preValidation: requirePermission('demo.create'), schema: { tags, params: SubaccountDemosParams, body: CreateDemoBody, response: { 201: Demo } } },
     async (request, reply) => {
       const created = await createDemo({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
       return reply.status(201).send(created);
@@ -76,17 +76,17 @@ export function registerDemoRoutes(root: FastifyInstance) {
   );
 
   app.get('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 200: Demo } } }, async (request) => {
-    const { row, agentRow } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, minimumRole: 'viewer' });
+    const { row, agentRow } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, action: 'demo.read' });
     return toDemo(row, agentRow);
   });
 
   app.patch('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, body: UpdateDemoBody, response: { 200: Demo } } }, async (request) => {
-    const current = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, minimumRole: 'member' });
+    const current = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, action: 'demo.update' });
     return updateDemo({ db, current, body: request.body });
   });
 
   app.delete('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const { row } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, minimumRole: 'member' });
+    const { row } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, action: 'demo.delete' });
     await deleteDemo({ db, subaccountId: row.subaccountId, demoId: row.id });
     return reply.status(204).send(null);
   });

@@ -25,6 +25,8 @@ describe('demos', () => {
     owner = await signInWithWorkspace(harness.app, 'owner@demos.test');
     outsider = await signInWithWorkspace(harness.app, 'outsider@demos.test');
     await grantTestCredits(harness.app, owner.userId, 5_000_000);
+    // Starter: several agents in one sub account, and the same demo capabilities as the free plan.
+    await grantTestPlan(harness.app.platform.database.db, owner.userId, 'starter_500_month');
     agentId = (await createTestAgent(harness.app, owner, { aiName: 'Dental Bot', instructions: 'You help patients of Smile Dental.', firstMessage: 'Welcome to Smile Dental!' })).buildId;
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { GetQuestionGenerationReply } from '@agentry/core/evaluation';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { getMembershipOrThrow } from '../accounts/get-membership-or-throw';
+import { authorizeForRow } from '../auth/authorize';
 import { questionGeneration } from './evaluation.tables';
 
 const emptyResults = { industry: [], angry: [], compliance: [], prompthacking: [], custom: {} };
@@ -11,12 +11,7 @@ const emptyResults = { industry: [], angry: [], compliance: [], prompthacking: [
 export async function getQuestionGeneration(options: { db: Database; id: string; userId: string }): Promise<GetQuestionGenerationReply> {
   const [row] = await options.db.select().from(questionGeneration).where(eq(questionGeneration.id, options.id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Question generation not found' });
-  try {
-    await getMembershipOrThrow({ db: options.db, subaccountId: row.subaccountId, userId: options.userId, minimumRole: 'viewer' });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', { message: 'Question generation not found' });
-    throw error;
-  }
+  await authorizeForRow({ db: options.db, subaccountId: row.subaccountId, userId: options.userId, action: 'evaluation.read', notFoundMessage: 'Question generation not found' });
   return {
     success: true,
     data: { status: row.status, results: { results: row.results ?? emptyResults }, ...(row.error ? { error: row.error } : {}) },

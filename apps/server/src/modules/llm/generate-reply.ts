@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
+import { isSubaccountLocked } from '../billing/is-subaccount-locked';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
 import { loadThreadHistoryOrThrow } from './load-thread-history';
 import { saveThreadTurn } from './save-thread-turn';
@@ -67,6 +68,8 @@ export async function generateReply(input: GenerateReplyInput & { stream?: false
 export async function generateReply(input: GenerateReplyInput & { stream: true }): Promise<ReplyStream>;
 export async function generateReply(input: GenerateReplyInput & { stream?: boolean }): Promise<ReplyResult | ReplyStream> {
   const { agent, db } = input;
+  // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
+  if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId })) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
   const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source, owner: input.owner };
   // One query checks the thread is this agent's here, this channel's and this owner's (404 otherwise) and reads its history.
   const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source, owner: input.owner }) : [];

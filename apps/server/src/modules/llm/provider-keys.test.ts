@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures';
+import { grantTestPlan } from '../../test/grant-test-plan';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { member } from '../auth/auth.tables';
 import { llmUsage, providerKey } from './llm.tables';
@@ -20,6 +21,8 @@ describe("a sub account's own provider keys", () => {
     // No platform key: OpenAI calls only work with the sub account's key (OPENAI_BASE_URL points at the fake).
     harness = await createTestApp({ ENCRYPTION_KEY: randomBytes(32).toString('hex'), OPENAI_BASE_URL: fake.url, TEST_ALLOW_LOOPBACK_URLS: 'true' });
     owner = await signInWithWorkspace(harness.app, 'owner@keys.test');
+    // Several agents in one sub account: more than the free plan's one.
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
   });
   afterAll(async () => {
     await harness.close();

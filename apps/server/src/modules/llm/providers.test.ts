@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { grantTestPlan } from '../../test/grant-test-plan';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { llmUsage } from './llm.tables';
 
@@ -19,6 +20,8 @@ describe('provider routing', () => {
     // OPENAI_BASE_URL without OPENAI_API_KEY: a keyless OpenAI-compatible server such as Ollama.
     harness = await createTestApp({ OPENROUTER_API_KEY: 'sk-or-platform', OPENROUTER_BASE_URL: openRouter.url, OPENAI_BASE_URL: selfHosted.url, LLM_DEFAULT_MODEL: 'llama3.1' });
     owner = await signInWithWorkspace(harness.app, 'owner@providers.test');
+    // Several agents in one sub account: more than the free plan's one.
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
     await grantTestCredits(harness.app, owner.userId, 1_000_000);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiKey, CreateApiKeyBody, CreatedApiKeyReply } from '@agentry/core/llm';
-import { requireMembership, signedInUser } from '../auth/guards';
+import { requirePermission, signedInUser } from '../auth/guards';
 import { createApiKey } from './create-api-key';
 import { listApiKeys } from './list-api-keys';
 import { revokeApiKey } from './revoke-api-key';
@@ -16,18 +16,18 @@ export function registerApiKeyRoutes(root: FastifyInstance) {
   const { db } = app.platform.database;
   const base = '/api/subaccounts/:subaccountId/api-keys';
 
-  app.get(base, { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountParams, response: { 200: z.object({ keys: z.array(ApiKey) }) } } }, async (request) => ({
+  app.get(base, { preValidation: requirePermission('apiKey.read'), schema: { tags, params: SubaccountParams, response: { 200: z.object({ keys: z.array(ApiKey) }) } } }, async (request) => ({
     keys: await listApiKeys({ db, subaccountId: request.params.subaccountId }),
   }));
 
-  app.post(base, { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateApiKeyBody, response: { 201: CreatedApiKeyReply } } }, async (request, reply) => {
+  app.post(base, { preValidation: requirePermission('apiKey.manage'), schema: { tags, params: SubaccountParams, body: CreateApiKeyBody, response: { 201: CreatedApiKeyReply } } }, async (request, reply) => {
     const created = await createApiKey({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, name: request.body.name });
     return reply.status(201).header('cache-control', 'no-store').send(created);
   });
 
   app.delete(
     `${base}/:keyId`,
-    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams.extend({ keyId: z.string().min(1) }), response: { 204: z.null() } } },
+    { preValidation: requirePermission('apiKey.manage'), schema: { tags, params: SubaccountParams.extend({ keyId: z.string().min(1) }), response: { 204: z.null() } } },
     async (request, reply) => {
       await revokeApiKey({ db, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
       return reply.status(204).send(null);

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { WidgetSettings, defaultWidgetSettings, type CreateConnectionBody, type WidgetConnection } from '@agentry/core/widget';
 import type { Database } from '../../platform/db/database';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { assertSubaccountCapabilityOrThrow } from '../billing/resolve-capabilities';
+import { insertWithinPlanLimit } from '../billing/insert-within-plan-limit';
 import { toWidgetConnection } from './to-widget-connection';
 import { widgetConnection } from './widget.tables';
 
@@ -19,9 +19,6 @@ export function createWidgetId(): string {
  */
 export async function createConnection(options: { db: Database; subaccountId: string; body: CreateConnectionBody; now?: Date }): Promise<WidgetConnection> {
   const { db, subaccountId } = options;
-  const [existing] = await db.select({ value: count() }).from(widgetConnection).where(eq(widgetConnection.subaccountId, subaccountId));
-  await assertSubaccountCapabilityOrThrow({ db, subaccountId, check: { limit: 'connections_per_type', currentCount: existing?.value ?? 0 } });
-
   let settings = defaultWidgetSettings;
   const buildId = options.body.buildId ?? null;
   if (buildId) {
@@ -30,22 +27,30 @@ export async function createConnection(options: { db: Database; subaccountId: st
     if (seeded.success) settings = seeded.data;
   }
   const now = options.now ?? new Date();
-  const [row] = await db
-    .insert(widgetConnection)
-    .values({
-      id: randomUUID(),
-      widgetId: createWidgetId(),
-      subaccountId,
-      buildId,
-      template: settings.template,
-      settings,
-      deployedBuildId: buildId,
-      deployedSettings: settings,
-      deployedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  // Counted and inserted under a lock of the sub account, so parallel creates cannot pass the limit.
+  const [row] = await insertWithinPlanLimit({
+    db,
+    subaccountId,
+    limit: 'connections_per_type',
+    countExisting: async (tx) => (await tx.select({ value: count() }).from(widgetConnection).where(eq(widgetConnection.subaccountId, subaccountId)))[0]?.value ?? 0,
+    insert: (tx) =>
+      tx
+        .insert(widgetConnection)
+        .values({
+          id: randomUUID(),
+          widgetId: createWidgetId(),
+          subaccountId,
+          buildId,
+          template: settings.template,
+          settings,
+          deployedBuildId: buildId,
+          deployedSettings: settings,
+          deployedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+  });
   if (!row) throw new Error('widget connection insert returned nothing');
   return toWidgetConnection(row);
 }

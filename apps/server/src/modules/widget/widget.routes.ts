@@ -13,7 +13,8 @@ import {
   UpdateConnectionBuildBody,
   WidgetConnection,
 } from '@agentry/core/widget';
-import { requireMembership, requireSession, signedInUser } from '../auth/guards';
+import type { Action } from '@agentry/core/permissions';
+import { requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { createConnection } from './create-connection';
 import { deleteConnection } from './delete-connection';
 import { deployConnection } from './deploy-connection';
@@ -40,30 +41,30 @@ export async function registerWidgetRoutes(root: FastifyInstance) {
 function registerConnectionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
-  const loadConnection = (request: { params: { connectionId: string } }, userId: string, minimumRole: 'viewer' | 'member' | 'admin') =>
-    getConnectionForMemberOrThrow({ db, connectionId: request.params.connectionId, userId, minimumRole });
+  const loadConnection = (request: { params: { connectionId: string } }, userId: string, action: Action) =>
+    getConnectionForMemberOrThrow({ db, connectionId: request.params.connectionId, userId, action });
 
   app.get(
     '/api/subaccounts/:subaccountId/connections',
-    { preHandler: requireMembership('viewer'), schema: { tags, params: SubaccountParams, querystring: ListConnectionsQuery, response: { 200: ListConnectionsReply } } },
+    { preValidation: requirePermission('widget.read'), schema: { tags, params: SubaccountParams, querystring: ListConnectionsQuery, response: { 200: ListConnectionsReply } } },
     async (request) => ({ connections: await listConnections({ db, subaccountId: request.params.subaccountId }) }),
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/connections',
-    { preHandler: requireMembership('member'), schema: { tags, params: SubaccountParams, body: CreateConnectionBody, response: { 201: WidgetConnection } } },
+    { preValidation: requirePermission('widget.create'), schema: { tags, params: SubaccountParams, body: CreateConnectionBody, response: { 201: WidgetConnection } } },
     async (request, reply) => reply.status(201).send(await createConnection({ db, subaccountId: request.params.subaccountId, body: request.body })),
   );
 
   app.get('/api/connections/:connectionId', { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } }, async (request) =>
-    toWidgetConnection(await loadConnection(request, signedInUser(request).id, 'viewer')),
+    toWidgetConnection(await loadConnection(request, signedInUser(request).id, 'widget.read')),
   );
 
   app.put(
     '/api/connections/:connectionId',
     { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBody, response: { 200: WidgetConnection } } },
     async (request) => {
-      const connection = await loadConnection(request, signedInUser(request).id, 'member');
+      const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
       return updateConnection({ db, connectionId: connection.id, settings: request.body.settings, deploy: request.body.deploy });
     },
   );
@@ -72,7 +73,7 @@ function registerConnectionRoutes(root: FastifyInstance) {
     '/api/connections/:connectionId/deploy',
     { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } },
     async (request) => {
-      const connection = await loadConnection(request, signedInUser(request).id, 'member');
+      const connection = await loadConnection(request, signedInUser(request).id, 'widget.deploy');
       return deployConnection({ db, connectionId: connection.id });
     },
   );
@@ -81,13 +82,13 @@ function registerConnectionRoutes(root: FastifyInstance) {
     '/api/connections/:connectionId/update-build',
     { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBuildBody, response: { 200: WidgetConnection } } },
     async (request) => {
-      const connection = await loadConnection(request, signedInUser(request).id, 'member');
+      const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
       return updateConnectionBuild({ db, connection, buildId: request.body.buildId });
     },
   );
 
   app.delete('/api/connections/:connectionId', { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const connection = await loadConnection(request, signedInUser(request).id, 'admin');
+    const connection = await loadConnection(request, signedInUser(request).id, 'widget.delete');
     await deleteConnection({ db, connectionId: connection.id });
     return reply.status(204).send(null);
   });
@@ -96,7 +97,7 @@ function registerConnectionRoutes(root: FastifyInstance) {
     '/api/connections/:connectionId/conversations',
     { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: LiveConversationsReply } } },
     async (request) => {
-      const connection = await loadConnection(request, signedInUser(request).id, 'viewer');
+      const connection = await loadConnection(request, signedInUser(request).id, 'widget.read');
       return { conversations: await listConversations({ db, connectionId: connection.id }) };
     },
   );
@@ -105,7 +106,7 @@ function registerConnectionRoutes(root: FastifyInstance) {
     '/api/connections/:connectionId/conversations/:threadId',
     { preHandler: requireSession, schema: { tags, params: ConnectionConversationParams, response: { 200: ConversationTranscript } } },
     async (request) => {
-      const connection = await loadConnection(request, signedInUser(request).id, 'viewer');
+      const connection = await loadConnection(request, signedInUser(request).id, 'widget.read');
       return getConversationTranscriptOrThrow({ db, connectionId: connection.id, conversationId: request.params.threadId });
     },
   );
