@@ -436,7 +436,15 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       emit('customer.subscription.updated', subscriptionObject(subscription));
     }
-    if (typeof params.default_payment_method === 'string') subscription.default_payment_method = params.default_payment_method;
+    if (params.payment_behavior === 'pending_if_incomplete') {
+      const allowed = ['expand', 'payment_behavior', 'proration_behavior', 'proration_date', 'billing_cycle_anchor', 'items', 'trial_end', 'trial_from_plan', 'add_invoice_items'];
+      const refused = Object.keys(params).filter((key) => !allowed.includes(key));
+      if (refused.length > 0) {
+        throw new FakeStripeError(400, { type: 'invalid_request_error', message: `The following parameters are not supported with payment_behavior=pending_if_incomplete: ${refused.join(', ')}`, param: refused[0] });
+      }
+    }
+    // An empty string unsets it, as in Stripe.
+    if (typeof params.default_payment_method === 'string') subscription.default_payment_method = params.default_payment_method || null;
     const items = params.items as { id?: string; price?: string }[] | undefined;
     const newPrice = items?.[0]?.price;
     if (newPrice && newPrice !== subscription.item.price) {

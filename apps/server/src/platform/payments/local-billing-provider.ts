@@ -255,6 +255,7 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
       const invoice = prorate(subscription, params.newPriceId, params.prorationDate);
       const paymentMethodId = params.paymentMethodId ?? (await customerPaymentMethod(subscription.customerId));
       if (paymentMethodId === DECLINING_PAYMENT_METHOD) {
+        // The customer's card on file stays as it was: only a card that paid becomes the default.
         // pending_if_incomplete: the failed payment leaves the subscription as it was.
         await store.put('invoice', { ...invoice, status: 'void' }, subscription.customerId);
         return { subscription: toProviderSubscription(subscription), invoice: toProviderInvoice({ ...invoice, status: 'void' }), paymentErrorCode: 'card_declined' };
@@ -270,6 +271,10 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
       const paid: LocalInvoice = { ...invoice, status: 'paid', amountPaid: invoice.amountDue };
       await store.put('subscription', changed, subscription.customerId);
       await store.put('invoice', paid, subscription.customerId);
+      if (params.paymentMethodId) {
+        const customer = await store.get('customer', subscription.customerId);
+        if (customer) await store.put('customer', { ...customer, paymentMethodId: params.paymentMethodId }, customer.id);
+      }
       await emit('customer.subscription.updated', changed.id);
       await emit('invoice.paid', paid.id);
       return { subscription: toProviderSubscription(changed), invoice: toProviderInvoice(paid), paymentErrorCode: null };
@@ -356,7 +361,8 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         paymentMethodId,
       };
       if (!(await store.replaceIf('checkout_session', completed, 'status', 'open'))) return { redirectUrl: successUrl };
-      const customer = await store.get('customer', session.customerId);
+      // A card saved in setup mode (an upgrade) becomes the default only once its charge succeeds (changePrice).
+      const customer = session.mode === 'setup' ? null : await store.get('customer', session.customerId);
       if (customer) await store.put('customer', { ...customer, paymentMethodId }, customer.id);
       if (subscription) {
         await store.put('subscription', subscription, session.customerId);

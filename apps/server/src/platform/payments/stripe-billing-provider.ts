@@ -211,6 +211,19 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     },
 
     async changePrice(params) {
+      // A pending update takes no default_payment_method, and the upgrade must be charged to the
+      // card just collected: that card pays as the subscription's default for this one charge, and
+      // the previous default is put back when the charge fails, so a declining card never stays
+      // the card that renewals are charged to.
+      const previous = params.paymentMethodId ? idOf((await stripe.subscriptions.retrieve(params.subscriptionId)).default_payment_method) : null;
+      const isSwitching = params.paymentMethodId !== null && params.paymentMethodId !== previous;
+      const restorePrevious = async () => {
+        if (!isSwitching) return;
+        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: previous ?? '' }, { idempotencyKey: `${params.idempotencyKey}:restore-card` });
+      };
+      if (isSwitching && params.paymentMethodId) {
+        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: params.paymentMethodId }, { idempotencyKey: `${params.idempotencyKey}:card` });
+      }
       let updated: Stripe.Subscription;
       try {
         updated = await stripe.subscriptions.update(
@@ -220,18 +233,24 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
             proration_behavior: 'always_invoice',
             payment_behavior: 'pending_if_incomplete',
             proration_date: toSeconds(params.prorationDate),
-            ...(params.paymentMethodId ? { default_payment_method: params.paymentMethodId } : {}),
             expand: ['latest_invoice'],
           },
           { idempotencyKey: params.idempotencyKey },
         );
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
+        if (error instanceof Stripe.errors.StripeCardError) {
+          await restorePrevious();
+          throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
+        }
         throw error;
       }
       const latest = updated.latest_invoice && typeof updated.latest_invoice !== 'string' ? toInvoice(updated.latest_invoice) : null;
-      const subscription = await toSubscription(updated);
+      let subscription = await toSubscription(updated);
       const paymentErrorCode = subscription.hasPendingUpdate ? ((await readPaymentError(latest?.id ?? null)) ?? 'card_declined') : null;
+      if (paymentErrorCode) {
+        await restorePrevious();
+        subscription = await toSubscription(await stripe.subscriptions.retrieve(params.subscriptionId));
+      }
       return { subscription, invoice: latest, paymentErrorCode };
     },
 
