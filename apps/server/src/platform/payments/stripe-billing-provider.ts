@@ -250,15 +250,16 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       // A pending update takes no default_payment_method, and the upgrade must be charged to the
       // card just collected: that card pays as the subscription's default for this one charge, and
       // the previous default is put back when the charge fails, so a declining card never stays
-      // the card that renewals are charged to.
+      // the card that renewals are charged to. Setting a field is repeatable: these two calls carry
+      // no fixed idempotency key, so a retried upgrade switches again (the SDK keys its own retries).
       const previous = params.paymentMethodId ? idOf((await stripe.subscriptions.retrieve(params.subscriptionId)).default_payment_method) : null;
       const isSwitching = params.paymentMethodId !== null && params.paymentMethodId !== previous;
       const restorePrevious = async () => {
         if (!isSwitching) return;
-        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: previous ?? '' }, { idempotencyKey: `${params.idempotencyKey}:restore-card` });
+        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: previous ?? '' });
       };
       if (isSwitching && params.paymentMethodId) {
-        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: params.paymentMethodId }, { idempotencyKey: `${params.idempotencyKey}:card` });
+        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: params.paymentMethodId });
       }
       let updated: Stripe.Subscription;
       try {
@@ -274,10 +275,9 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
           { idempotencyKey: params.idempotencyKey },
         );
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
-          await restorePrevious();
-          throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
-        }
+        // Whatever went wrong, the card that paid before stays the default (a retry switches again).
+        await restorePrevious();
+        if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
         throw error;
       }
       const latest = updated.latest_invoice && typeof updated.latest_invoice !== 'string' ? toInvoice(updated.latest_invoice) : null;
