@@ -419,15 +419,38 @@ export const PricingOffer = z.object({
   key: z.string(),
   name: z.string(),
   mode: CheckoutMode,
+  /** The catalogue (anchor) price, before the offer's own discount. */
   price: z.number(),
   priceCents: z.number().int(),
+  /** What the checkout charges, after the offer's own discount (the price to show). */
+  amountDueCents: z.number().int(),
+  discountPercent: z.number().nullable(),
   stripePriceId: z.string().nullable(),
   credits: z.number(),
   bonusCredits: z.number(),
 });
 export type PricingOffer = z.infer<typeof PricingOffer>;
 
-export const PricingPlansReply = z.object({ plans: z.record(z.string(), z.array(PricingPlanEntry)), offers: z.array(PricingOffer) });
+/** A landing-page promotion (`/?promo=<id>`) and what its checkout charges. */
+export const PricingPromotion = z.object({
+  id: z.string(),
+  /** Sent to checkout as couponId (and carried through sign-in). */
+  couponId: z.string(),
+  tierCode: z.string(),
+  billingInterval: BillingInterval,
+  stripePriceId: z.string().nullable(),
+  priceCents: z.number().int(),
+  amountDueCents: z.number().int(),
+  discountPercent: z.number(),
+  periodNote: z.string(),
+});
+export type PricingPromotion = z.infer<typeof PricingPromotion>;
+
+export const PricingPlansReply = z.object({
+  plans: z.record(z.string(), z.array(PricingPlanEntry)),
+  offers: z.array(PricingOffer),
+  promotions: z.array(PricingPromotion),
+});
 export type PricingPlansReply = z.infer<typeof PricingPlansReply>;
 
 const Url = z.string().min(1);

@@ -43,7 +43,10 @@ type FakeSession = {
   metadata: Record<string, string>;
   discounts: Json[] | null;
   allow_promotion_codes: boolean;
+  /** The one coupon the discounts resolve to, if any. */
+  coupon: string | null;
 };
+type FakeCoupon = { id: string; name: string | null; percent_off: number; duration: 'once' | 'repeating' | 'forever'; duration_in_months: number | null; created: number };
 type FakeSchedule = { id: string; subscription: string | null; customer: string; status: 'active' | 'released'; released_subscription: string | null; phases: { price: string; start_date: number; end_date: number }[] };
 export type FakeEvent = { id: string; type: string; object: Json };
 
@@ -102,6 +105,7 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
   const subscriptions = new Map<string, FakeSubscription>();
   const invoices = new Map<string, FakeInvoice>();
   const schedules = new Map<string, FakeSchedule>();
+  const coupons = new Map<string, FakeCoupon>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const outbox: FakeEvent[] = [];
   const requests: { method: string; path: string; params: Json; idempotencyKey: string | undefined }[] = [];
@@ -224,6 +228,8 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       success_url: session.success_url,
       cancel_url: session.cancel_url,
       url: session.status === 'open' ? `https://checkout.stripe.test/c/pay/${session.id}` : null,
+      ...sessionAmounts(session),
+      discounts: session.coupon ? [{ coupon: session.coupon, promotion_code: null }] : [],
       metadata: session.metadata,
       livemode: false,
       setup_intent:
@@ -236,6 +242,23 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
         ? { line_items: { object: 'list', has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items`, data: [{ id: `li_${session.id}`, object: 'item', quantity: 1, price: priceObject(session.price) }] } }
         : {}),
     };
+  }
+
+  function couponObject(coupon: FakeCoupon): Json {
+    return { id: coupon.id, object: 'coupon', name: coupon.name, percent_off: coupon.percent_off, amount_off: null, currency: null, duration: coupon.duration, duration_in_months: coupon.duration_in_months, valid: true, times_redeemed: 0, created: coupon.created, livemode: false, metadata: {} };
+  }
+
+  /** Stripe's percent_off: the discount rounded to the cent. */
+  function discounted(amount: number, couponId: string | null) {
+    const coupon = couponId ? coupons.get(couponId) : undefined;
+    return coupon ? amount - Math.round((amount * coupon.percent_off) / 100) : amount;
+  }
+
+  function sessionAmounts(session: FakeSession): Json {
+    if (session.mode === 'setup' || !session.price) return { amount_subtotal: null, amount_total: null, total_details: null, currency: session.mode === 'setup' ? 'usd' : null };
+    const subtotal = prices.get(session.price)?.unit_amount ?? 0;
+    const total = discounted(subtotal, session.coupon);
+    return { currency: 'usd', amount_subtotal: subtotal, amount_total: total, total_details: { amount_discount: subtotal - total, amount_shipping: 0, amount_tax: 0 } };
   }
 
   function scheduleObject(schedule: FakeSchedule): Json {
@@ -309,6 +332,29 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       return customer;
     }
     if (resource === 'prices' && method === 'GET' && id) return priceObject(id);
+    if (resource === 'coupons') {
+      if (method === 'GET' && id) {
+        const coupon = coupons.get(id);
+        if (!coupon) throw missing('coupon', id);
+        return couponObject(coupon);
+      }
+      if (method === 'POST' && !id) {
+        const couponId = typeof params.id === 'string' ? params.id : newId('coupon');
+        if (coupons.has(couponId)) throw new FakeStripeError(400, { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.', param: 'id' });
+        const duration = params.duration as FakeCoupon['duration'];
+        if (!['once', 'repeating', 'forever'].includes(duration)) throw new FakeStripeError(400, { type: 'invalid_request_error', message: 'Invalid duration', param: 'duration' });
+        const coupon: FakeCoupon = {
+          id: couponId,
+          name: typeof params.name === 'string' ? params.name : null,
+          percent_off: Number(params.percent_off),
+          duration,
+          duration_in_months: params.duration_in_months ? Number(params.duration_in_months) : null,
+          created: now(),
+        };
+        coupons.set(coupon.id, coupon);
+        return couponObject(coupon);
+      }
+    }
     if (resource === 'promotion_codes' && method === 'GET') {
       const code = typeof params.code === 'string' ? params.code : '';
       const promotion = options.promotionCodes?.[code];
@@ -318,6 +364,10 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       const sessionId = action;
       if (method === 'POST' && !sessionId) {
         const lineItems = (params.line_items ?? []) as { price: string }[];
+        const discounts = (params.discounts as { coupon?: string; promotion_code?: string }[] | undefined) ?? [];
+        if (discounts.length > 1) throw new FakeStripeError(400, { type: 'invalid_request_error', message: 'You may only specify one discount.', param: 'discounts' });
+        const couponId = discounts[0]?.coupon ?? null;
+        if (couponId && !coupons.has(couponId)) throw new FakeStripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such coupon: '${couponId}'`, param: 'discounts[0][coupon]' });
         const session: FakeSession = {
           id: newId('cs_test'),
           mode: params.mode as FakeSession['mode'],
@@ -332,6 +382,7 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
           metadata: (params.metadata ?? {}) as Record<string, string>,
           discounts: (params.discounts as Json[] | undefined) ?? null,
           allow_promotion_codes: params.allow_promotion_codes === 'true',
+          coupon: couponId,
         };
         if (session.price) priceObject(session.price);
         sessions.set(session.id, session);
@@ -436,7 +487,15 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       emit('customer.subscription.updated', subscriptionObject(subscription));
     }
-    if (typeof params.default_payment_method === 'string') subscription.default_payment_method = params.default_payment_method;
+    if (params.payment_behavior === 'pending_if_incomplete') {
+      const allowed = ['expand', 'payment_behavior', 'proration_behavior', 'proration_date', 'billing_cycle_anchor', 'items', 'trial_end', 'trial_from_plan', 'add_invoice_items'];
+      const refused = Object.keys(params).filter((key) => !allowed.includes(key));
+      if (refused.length > 0) {
+        throw new FakeStripeError(400, { type: 'invalid_request_error', message: `The following parameters are not supported with payment_behavior=pending_if_incomplete: ${refused.join(', ')}`, param: refused[0] });
+      }
+    }
+    // An empty string unsets it, as in Stripe.
+    if (typeof params.default_payment_method === 'string') subscription.default_payment_method = params.default_payment_method || null;
     const items = params.items as { id?: string; price?: string }[] | undefined;
     const newPrice = items?.[0]?.price;
     if (newPrice && newPrice !== subscription.item.price) {
@@ -499,6 +558,7 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
     sessions,
     subscriptions,
     invoices,
+    coupons,
     /** Events produced since the last call, oldest first. */
     takeEvents(): FakeEvent[] {
       return outbox.splice(0, outbox.length);
@@ -544,7 +604,7 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
         const invoice = createInvoice(
           subscription,
           'subscription_create',
-          [{ price: session.price, amount: price?.unit_amount ?? 0, proration: false, start, end: subscription.item.current_period_end, subscriptionItem: subscription.item.id }],
+          [{ price: session.price, amount: discounted(price?.unit_amount ?? 0, session.coupon), proration: false, start, end: subscription.item.current_period_end, subscriptionItem: subscription.item.id }],
           paymentMethod,
         );
         subscription.latest_invoice = invoice.id;

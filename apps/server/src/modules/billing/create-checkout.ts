@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CreateCheckoutBody, CreateCheckoutReply } from '@agentry/core/billing';
 import { errorCatalogue } from '@agentry/core/errors';
+import { computeAmountDue, findPromotion, isPromotionFor } from '@agentry/core/pricing';
 import { AppError } from '../../platform/http/app-error';
 import { user } from '../auth/auth.tables';
 import type { BillingContext } from './billing-context';
@@ -25,6 +26,21 @@ async function isEmailOfAnotherSubscriber(context: BillingContext, email: string
 }
 
 /**
+ * The discount and first amount of a checkout, by the same function the pricing screen shows
+ * (computeAmountDue). A coupon id must be one of our promotions (a client cannot pick any coupon
+ * in the Stripe account), and a promotion must be one for this price.
+ */
+function resolveAmountDue(options: { priceKey: string; listCents: number | null; couponId?: string; promoCode?: string }) {
+  const promotion = findPromotion(options.couponId ?? options.promoCode);
+  if (options.couponId && !promotion) throw new AppError('PROMOTION_NOT_APPLICABLE');
+  if (promotion && !isPromotionFor(promotion, options.priceKey)) throw new AppError('PROMOTION_NOT_APPLICABLE');
+  // A pack's amount lives in Stripe only: it has no discount of ours and nothing to compute.
+  if (options.listCents === null) return { discount: null, amountDueCents: null };
+  const due = computeAmountDue({ priceKey: options.priceKey, listCents: options.listCents, promotion });
+  return { discount: due.discount, amountDueCents: due.dueCents };
+}
+
+/**
  * POST /api/stripe/create-checkout. Answers a checkout url, or one of the spec's flags: a
  * subscriber choosing another plan goes through the upgrade flow, a failed payment through the
  * portal, the same plan again is 'already active', another subscriber's e-mail must sign in.
@@ -35,6 +51,7 @@ export async function createCheckout(context: BillingContext, options: { userId:
   if (!userId) throw new AppError('UNAUTHORIZED');
   if (await isEmailOfAnotherSubscriber(context, body.email, userId)) return { shouldSignIn: true, error: SHOULD_SIGN_IN_MESSAGE };
   const price = await getPriceByProviderIdOrThrow({ db: context.db, priceId: body.priceId });
+  const due = resolveAmountDue({ priceKey: price.key, listCents: price.amountCents, couponId: body.couponId, promoCode: body.promoCode });
   const mode = price.mode;
   if (mode === 'subscription') {
     const latest = await findLatestSubscription({ db: context.db, userId });
@@ -61,9 +78,18 @@ export async function createCheckout(context: BillingContext, options: { userId:
     priceId: body.priceId,
     successUrl,
     cancelUrl,
-    metadata: { kind: 'checkout', userId, priceId: body.priceId, priceKey: price.key, ...(body.referralId ? { referralId: body.referralId } : {}) },
-    couponId: body.couponId,
-    promotionCode: body.promoCode,
+    metadata: {
+      kind: 'checkout',
+      userId,
+      priceId: body.priceId,
+      priceKey: price.key,
+      ...(due.discount ? { couponId: due.discount.couponId } : {}),
+      ...(body.referralId ? { referralId: body.referralId } : {}),
+    },
+    ...(due.discount ? { discount: due.discount } : {}),
+    ...(due.amountDueCents === null ? {} : { amountDueCents: due.amountDueCents }),
+    // A code that is not one of our promotions can only be an operator's Stripe promotion code.
+    ...(body.promoCode && !due.discount && !findPromotion(body.promoCode) ? { promotionCode: body.promoCode } : {}),
     referralId: body.referralId,
     idempotencyKey: `checkout:${userId}:${fingerprint}:${Math.floor(Date.now() / 60_000)}`,
   });

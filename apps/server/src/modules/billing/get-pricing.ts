@@ -1,5 +1,6 @@
 import type { PricingPlansReply, SubscriptionDetailsReply } from '@agentry/core/billing';
 import { planFamilies, type CatalogueTier, type PlanCatalogueReply } from '@agentry/core/plans';
+import { computeAmountDue, promotions as landingPromotions } from '@agentry/core/pricing';
 import type { Database } from '../../platform/db/database';
 import type { BillingContext } from './billing-context';
 import { findPriceByProviderId, listPrices } from './find-price';
@@ -30,11 +31,32 @@ export async function getPlanCatalogue(options: { db: Database }): Promise<PlanC
   return { plans };
 }
 
-/** GET /api/pricing/plans: plans keyed by lowercase plan name, plus the secret offers and packs. */
+/**
+ * GET /api/pricing/plans: plans keyed by lowercase plan name, the secret offers and packs, and
+ * the landing promotions, each with the amount its checkout charges (computeAmountDue, the same
+ * function create-checkout uses).
+ */
 export async function getPricingPlans(options: { db: Database }): Promise<PricingPlansReply> {
   const prices = await listPrices(options);
   const plans: PricingPlansReply['plans'] = {};
   const offers: PricingPlansReply['offers'] = [];
+  const promotions: PricingPlansReply['promotions'] = [];
+  for (const promotion of landingPromotions) {
+    const price = prices.find((entry) => entry.key === promotion.priceKey && entry.isActive);
+    if (!price?.tierCode || (price.interval !== 'month' && price.interval !== 'year')) continue;
+    const priceCents = price.amountCents ?? 0;
+    promotions.push({
+      id: promotion.id,
+      couponId: promotion.discount.couponId,
+      tierCode: price.tierCode,
+      billingInterval: price.interval,
+      stripePriceId: price.providerPriceId,
+      priceCents,
+      amountDueCents: computeAmountDue({ priceKey: price.key, listCents: priceCents, promotion }).dueCents,
+      discountPercent: promotion.discount.percentOff,
+      periodNote: promotion.periodNote,
+    });
+  }
   for (const price of prices) {
     if (!price.isActive) continue;
     const priceCents = price.amountCents ?? 0;
@@ -48,19 +70,22 @@ export async function getPricingPlans(options: { db: Database }): Promise<Pricin
         creditLimit: price.creditLimit,
       });
     } else if (price.kind !== 'plan') {
+      const due = computeAmountDue({ priceKey: price.key, listCents: priceCents });
       offers.push({
         key: price.key,
         name: price.displayName,
         mode: price.mode,
         price: priceCents / 100,
         priceCents,
+        amountDueCents: due.dueCents,
+        discountPercent: due.discount?.percentOff ?? null,
         stripePriceId: price.providerPriceId,
         credits: price.creditLimit,
         bonusCredits: price.bonusCredits,
       });
     }
   }
-  return { plans, offers };
+  return { plans, offers, promotions };
 }
 
 /** GET /stripe/subscription-details */

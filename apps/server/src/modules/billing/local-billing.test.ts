@@ -164,6 +164,9 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect(finalized.statusCode).toBe(402);
     expect(finalized.json().error).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your card was declined. Please update your payment method and try again.', paymentErrorCode: 'card_declined' });
     expect(await balanceOf(cookie)).toMatchObject({ planCode: 'growth', planCreditsRemaining: 3000 });
+    // The declined card was not kept: the old card pays the next renewal.
+    await advanceDays(32);
+    expect(await balanceOf(cookie)).toMatchObject({ planCode: 'growth', subscriptionStatus: 'active', planCreditsRemaining: 3000 });
   });
 
   it('grants an annual plan monthly from the scheduled job', async () => {

@@ -185,7 +185,10 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: setupSession!.id });
     expect(finalized.json()).toMatchObject({ success: true, status: 'upgraded', currentPlan: { displayName: 'Scale', creditLimit: 10000 } });
     const update = fake.requests.find((request) => request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items);
-    expect(update?.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete', proration_date: String(prorationSeconds), default_payment_method: GOOD_CARD });
+    expect(update?.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete', proration_date: String(prorationSeconds) });
+    // Stripe refuses default_payment_method in a pending update: the card is switched in its own call.
+    expect(update?.params).not.toHaveProperty('default_payment_method');
+    expect(fake.subscriptions.get(subscriptionId)?.default_payment_method).toBe(GOOD_CARD);
     expect(update?.idempotencyKey).toMatch(/^upgrade:/);
 
     const expected = prorateUpgradeCredits({ currentCreditLimit: 3000, targetCreditLimit: 10000, timeFraction: fraction });
@@ -206,9 +209,9 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     expect(prorations).toHaveLength(1);
   });
 
-  it('leaves the plan unchanged when the upgrade payment fails', async () => {
+  it('leaves the plan and the card unchanged when the upgrade payment fails', async () => {
     const { cookie } = await newCustomer();
-    await subscribe(cookie, PRICE.growth, { backdateDays: 10 });
+    const { subscriptionId } = await subscribe(cookie, PRICE.growth, { backdateDays: 10 });
     const before = await balanceOf(cookie);
     await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: PRICE.scale });
     const setupSession = [...fake.sessions.values()].filter((session) => session.mode === 'setup' && session.status === 'open').at(-1)!;
@@ -219,6 +222,14 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     await deliverAll();
     expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.growth, planCode: 'growth', planCreditsRemaining: before.planCreditsRemaining, planCreditLimit: 3000 });
     expect((await call(cookie, 'GET', '/api/billing/capabilities')).json().planFamily).toBe('growth');
+    // The card that paid before stays the one that pays: the next renewal goes through.
+    const subscription = fake.subscriptions.get(subscriptionId)!;
+    expect(subscription.default_payment_method).toBe(GOOD_CARD);
+    expect(subscription.item.price).toBe(PRICE.growth);
+    expect(fake.requests.filter((request) => request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items).every((request) => !('default_payment_method' in request.params))).toBe(true);
+    fake.endPeriod(subscriptionId);
+    const renewal = fake.takeEvents().find((event) => event.type.startsWith('invoice.'));
+    expect(renewal?.type).toBe('invoice.paid');
   });
 
   it('schedules a downgrade for the period end, cancels it, and applies one at renewal', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PriceDiscount } from '@agentry/core/pricing';
 
 /**
  * The payment provider as the billing module sees it. Two implementations, chosen once in
@@ -45,7 +46,11 @@ export type CheckoutSessionOptions = {
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
-  couponId?: string;
+  /** Our own discount (a promotion or an offer's): a Stripe coupon under discount.couponId. */
+  discount?: PriceDiscount;
+  /** What the first payment charges (computeAmountDue), for a provider that prices itself. */
+  amountDueCents?: number;
+  /** A promotion code the operator created in Stripe (not one of ours): Stripe prices it. */
   promotionCode?: string;
   referralId?: string;
   /** Shown on the local page for a setup session: what confirming will charge. */
@@ -63,6 +68,8 @@ export type ProviderCheckoutSession = {
   priceId: string | null;
   /** The payment method a setup session collected. */
   paymentMethodId: string | null;
+  /** What the session charges, discounts applied (minor units); null in setup mode. */
+  amountTotal: number | null;
   metadata: Record<string, string>;
 };
 

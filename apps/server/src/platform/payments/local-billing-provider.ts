@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findBillingPrice, type BillingPrice } from '@agentry/core/billing';
+import { applyPercentOff } from '@agentry/core/pricing';
 import type { Database } from '../db/database';
 import {
   PaymentDeclinedError,
@@ -11,7 +12,7 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './billing-provider';
-import { createLocalBillingStore, type LocalCheckoutSession, type LocalInvoice, type LocalSubscription } from './local-billing-store';
+import { createLocalBillingStore, type LocalCheckoutSession, type LocalDiscount, type LocalInvoice, type LocalSubscription } from './local-billing-store';
 import { registerLocalCheckoutRoutes } from './local-checkout.routes';
 
 const LOCAL_PRICE_PREFIX = 'price_local_';
@@ -131,9 +132,19 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     };
   }
 
-  async function createPeriodInvoice(subscription: LocalSubscription, billingReason: string, paymentMethodId: string | null): Promise<LocalInvoice> {
-    const price = priceOf(subscription.priceId);
-    const amount = price?.amountCents ?? 0;
+  /** What the subscription's next period costs: the price, less a discount still running. */
+  function periodAmount(subscription: LocalSubscription): number {
+    const amount = priceOf(subscription.priceId)?.amountCents ?? 0;
+    return subscription.discount ? applyPercentOff(amount, subscription.discount.percentOff) : amount;
+  }
+
+  /** The discount left after one more invoiced period. */
+  function afterOnePeriod(discount: LocalDiscount | null): LocalDiscount | null {
+    if (!discount || discount.remainingPeriods === null) return discount;
+    return discount.remainingPeriods > 1 ? { ...discount, remainingPeriods: discount.remainingPeriods - 1 } : null;
+  }
+
+  async function createPeriodInvoice(subscription: LocalSubscription, billingReason: string, paymentMethodId: string | null, amount: number): Promise<LocalInvoice> {
     const isPaid = paymentMethodId !== DECLINING_PAYMENT_METHOD;
     const invoice: LocalInvoice = {
       id: newId('in'),
@@ -166,14 +177,18 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     const renewed: LocalSubscription = {
       ...subscription,
       priceId,
+      // A discount belongs to the price it was given on: a scheduled change ends it.
+      discount: isScheduledChange ? null : subscription.discount,
       schedule: isScheduledChange ? null : subscription.schedule,
       currentPeriodStart: periodEnd.toISOString(),
       currentPeriodEnd: addInterval(periodEnd, recurringInterval(priceOf(priceId))).toISOString(),
     };
     const paymentMethodId = await customerPaymentMethod(subscription.customerId);
     renewed.status = paymentMethodId === DECLINING_PAYMENT_METHOD ? 'past_due' : 'active';
+    const amount = periodAmount(renewed);
+    renewed.discount = afterOnePeriod(renewed.discount);
     if (!(await store.replaceIf('subscription', renewed, 'currentPeriodEnd', subscription.currentPeriodEnd))) return false;
-    const invoice = await createPeriodInvoice(renewed, 'subscription_cycle', paymentMethodId);
+    const invoice = await createPeriodInvoice(renewed, 'subscription_cycle', paymentMethodId, amount);
     await emit('customer.subscription.updated', renewed.id);
     await emit(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice.id);
     return renewed.status === 'active';
@@ -207,8 +222,17 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         subscriptionId: null,
         paymentMethodId: null,
         description: params.description ?? null,
-        couponId: params.couponId ?? null,
-        promotionCode: params.promotionCode ?? null,
+        couponId: params.discount?.couponId ?? null,
+        // Operator-made Stripe promotion codes do not exist here; only our own discounts apply.
+        promotionCode: null,
+        amountDueCents: params.mode === 'setup' ? null : (params.amountDueCents ?? priceOf(params.priceId)?.amountCents ?? 0),
+        discount: params.discount
+          ? {
+              couponId: params.discount.couponId,
+              percentOff: params.discount.percentOff,
+              remainingPeriods: params.discount.duration === 'forever' ? null : params.discount.duration === 'once' ? 1 : (params.discount.durationInMonths ?? 1),
+            }
+          : null,
       };
       await store.put('checkout_session', session, params.customerId);
       return { id: session.id, url: `${options.publicUrl}/api/billing/local-checkout/${session.id}` };
@@ -226,6 +250,7 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         subscriptionId: session.subscriptionId,
         priceId: session.priceId,
         paymentMethodId: session.paymentMethodId,
+        amountTotal: session.amountDueCents,
         metadata: session.metadata,
       };
     },
@@ -255,6 +280,7 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
       const invoice = prorate(subscription, params.newPriceId, params.prorationDate);
       const paymentMethodId = params.paymentMethodId ?? (await customerPaymentMethod(subscription.customerId));
       if (paymentMethodId === DECLINING_PAYMENT_METHOD) {
+        // The customer's card on file stays as it was: only a card that paid becomes the default.
         // pending_if_incomplete: the failed payment leaves the subscription as it was.
         await store.put('invoice', { ...invoice, status: 'void' }, subscription.customerId);
         return { subscription: toProviderSubscription(subscription), invoice: toProviderInvoice({ ...invoice, status: 'void' }), paymentErrorCode: 'card_declined' };
@@ -270,6 +296,10 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
       const paid: LocalInvoice = { ...invoice, status: 'paid', amountPaid: invoice.amountDue };
       await store.put('subscription', changed, subscription.customerId);
       await store.put('invoice', paid, subscription.customerId);
+      if (params.paymentMethodId) {
+        const customer = await store.get('customer', subscription.customerId);
+        if (customer) await store.put('customer', { ...customer, paymentMethodId: params.paymentMethodId }, customer.id);
+      }
       await emit('customer.subscription.updated', changed.id);
       await emit('invoice.paid', paid.id);
       return { subscription: toProviderSubscription(changed), invoice: toProviderInvoice(paid), paymentErrorCode: null };
@@ -346,6 +376,7 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
           endedAt: null,
           schedule: null,
           metadata: session.metadata,
+          discount: session.discount,
         };
       }
       const completed: LocalCheckoutSession = {
@@ -356,11 +387,15 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         paymentMethodId,
       };
       if (!(await store.replaceIf('checkout_session', completed, 'status', 'open'))) return { redirectUrl: successUrl };
-      const customer = await store.get('customer', session.customerId);
+      // A card saved in setup mode (an upgrade) becomes the default only once its charge succeeds (changePrice).
+      const customer = session.mode === 'setup' ? null : await store.get('customer', session.customerId);
       if (customer) await store.put('customer', { ...customer, paymentMethodId }, customer.id);
       if (subscription) {
+        // The first invoice charges what the checkout page showed.
+        const firstAmount = session.amountDueCents ?? periodAmount(subscription);
+        subscription.discount = afterOnePeriod(subscription.discount);
         await store.put('subscription', subscription, session.customerId);
-        const invoice = await createPeriodInvoice(subscription, 'subscription_create', paymentMethodId);
+        const invoice = await createPeriodInvoice(subscription, 'subscription_create', paymentMethodId, firstAmount);
         await emit('checkout.session.completed', session.id);
         await emit('customer.subscription.created', subscription.id);
         await emit('invoice.paid', invoice.id);

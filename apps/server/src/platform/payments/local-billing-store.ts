@@ -15,6 +15,10 @@ export const LocalCustomer = z.object({
 });
 export type LocalCustomer = z.infer<typeof LocalCustomer>;
 
+/** A percentage off each invoice; remainingPeriods null means every period. */
+export const LocalDiscount = z.object({ couponId: z.string(), percentOff: z.number(), remainingPeriods: z.number().int().positive().nullable() });
+export type LocalDiscount = z.infer<typeof LocalDiscount>;
+
 export const LocalCheckoutSession = z.object({
   id: z.string(),
   mode: z.enum(['subscription', 'payment', 'setup']),
@@ -30,6 +34,9 @@ export const LocalCheckoutSession = z.object({
   description: z.string().nullable(),
   couponId: z.string().nullable(),
   promotionCode: z.string().nullable(),
+  /** What paying the session charges (discount applied); null for setup sessions and older rows. */
+  amountDueCents: z.number().int().nullable().default(null),
+  discount: LocalDiscount.nullable().default(null),
 });
 export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSession>;
 
@@ -45,6 +52,8 @@ export const LocalSubscription = z.object({
   endedAt: IsoDate.nullable(),
   schedule: z.object({ id: z.string(), priceId: z.string(), date: IsoDate }).nullable(),
   metadata: z.record(z.string(), z.string()),
+  /** The discount still to apply to the coming invoices. */
+  discount: LocalDiscount.nullable().default(null),
 });
 export type LocalSubscription = z.infer<typeof LocalSubscription>;
 

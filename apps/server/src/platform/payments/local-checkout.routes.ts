@@ -30,13 +30,13 @@ button.primary{background:#43c0b8;color:#fff;font-weight:600}button.secondary{ba
 </style></head><body><main><span class="badge">TEST MODE</span>${body}</main></body></html>`;
 }
 
-function renderCheckout(options: { sessionId: string; title: string; amount: string; detail: string; error?: string; isPayable: boolean; isSetup: boolean }) {
+function renderCheckout(options: { sessionId: string; title: string; amount: string; amountCents: number | null; discountNote: string; detail: string; error?: string; isPayable: boolean; isSetup: boolean }) {
   const action = `/api/billing/local-checkout/${encodeURIComponent(options.sessionId)}`;
   return page(
     `${options.title} - TEST MODE checkout`,
     `<h1>${escapeHtml(options.title)}</h1>
-<div class="amount">${escapeHtml(options.amount)}</div>
-<p class="muted">${escapeHtml(options.detail)}</p>
+<div class="amount"${options.amountCents === null ? '' : ` data-amount-cents="${options.amountCents}"`}>${escapeHtml(options.amount)}</div>
+<p class="muted">${escapeHtml(options.detail + options.discountNote)}</p>
 <p class="muted">This is the built-in test checkout. No card is charged and no money moves.</p>
 ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
 ${
@@ -68,7 +68,10 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
       const price = provider.describePrice(session.priceId);
       const isSetup = session.mode === 'setup';
       const title = isSetup ? 'Confirm your plan change' : (price?.displayName ?? 'Checkout');
-      const amount = isSetup ? (session.description ?? 'Save a card') : price ? formatMoney(price.amountCents) : '';
+      // The amount the session charges, as computed when it was created (discounts applied).
+      const amountDue = session.amountDueCents ?? price?.amountCents ?? null;
+      const amount = isSetup ? (session.description ?? 'Save a card') : amountDue !== null ? formatMoney(amountDue) : '';
+      const discountNote = !isSetup && session.discount && price ? ` (${session.discount.percentOff}% off ${formatMoney(price.amountCents)})` : '';
       const detail = isSetup
         ? 'Save a test card; the prorated amount is charged when the change is confirmed.'
         : price?.mode === 'subscription'
@@ -76,7 +79,7 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
           : price?.creditLimit
             ? `${price.creditLimit.toLocaleString('en-US')} credits a month, one payment`
             : 'One payment';
-      return renderCheckout({ sessionId, title, amount, detail, error, isPayable: provider.isTestModeAllowed && session.status === 'open', isSetup });
+      return renderCheckout({ amountCents: isSetup ? null : amountDue, discountNote, sessionId, title, amount, detail, error, isPayable: provider.isTestModeAllowed && session.status === 'open', isSetup });
     }
 
     app.get('/api/billing/local-checkout/:sessionId', { schema: { hide: true, params: SessionParams } }, async (request, reply) =>

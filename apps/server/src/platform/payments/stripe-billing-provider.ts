@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { PaymentErrorCode } from '@agentry/core/billing';
+import type { PriceDiscount } from '@agentry/core/pricing';
 import {
   PaymentDeclinedError,
   WebhookSignatureError,
@@ -117,6 +118,40 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     }
   }
 
+  const ensuredCoupons = new Set<string>();
+
+  /**
+   * Our discounts live in Stripe as coupons under stable ids, created on first use (the same
+   * idempotency key, and an 'already exists' answer, make concurrent first uses safe). A coupon
+   * that exists with another percentage is refused: the customer would pay what we did not show.
+   */
+  async function ensureCoupon(discount: PriceDiscount): Promise<string> {
+    if (ensuredCoupons.has(discount.couponId)) return discount.couponId;
+    let coupon = await orNull(stripe.coupons.retrieve(discount.couponId));
+    if (!coupon) {
+      try {
+        coupon = await stripe.coupons.create(
+          {
+            id: discount.couponId,
+            name: discount.name,
+            percent_off: discount.percentOff,
+            duration: discount.duration,
+            ...(discount.duration === 'repeating' && discount.durationInMonths ? { duration_in_months: discount.durationInMonths } : {}),
+          },
+          { idempotencyKey: `coupon:${discount.couponId}:${discount.percentOff}:${discount.duration}:${discount.durationInMonths ?? 0}` },
+        );
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) throw error;
+        coupon = await stripe.coupons.retrieve(discount.couponId);
+      }
+    }
+    if (coupon.percent_off !== discount.percentOff || coupon.duration !== discount.duration || !coupon.valid) {
+      throw new Error(`Stripe coupon ${discount.couponId} is not ${discount.percentOff}% off (${discount.duration}); fix or delete it in Stripe`);
+    }
+    ensuredCoupons.add(discount.couponId);
+    return discount.couponId;
+  }
+
   return {
     kind: 'stripe',
     priceIdFor(key) {
@@ -132,7 +167,7 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
 
     async createCheckoutSession(params) {
       const discounts: Stripe.Checkout.SessionCreateParams.Discount[] = [];
-      if (params.couponId) discounts.push({ coupon: params.couponId });
+      if (params.discount) discounts.push({ coupon: await ensureCoupon(params.discount) });
       if (params.promotionCode) {
         const codes = await stripe.promotionCodes.list({ code: params.promotionCode, active: true, limit: 1 });
         const promotion = codes.data[0];
@@ -175,6 +210,7 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
         subscriptionId: idOf(session.subscription),
         priceId: session.line_items?.data[0]?.price?.id ?? null,
         paymentMethodId: setupIntent && typeof setupIntent !== 'string' ? idOf(setupIntent.payment_method) : null,
+        amountTotal: session.mode === 'setup' ? null : (session.amount_total ?? null),
         metadata: session.metadata ?? {},
       };
       return result;
@@ -211,6 +247,20 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     },
 
     async changePrice(params) {
+      // A pending update takes no default_payment_method, and the upgrade must be charged to the
+      // card just collected: that card pays as the subscription's default for this one charge, and
+      // the previous default is put back when the charge fails, so a declining card never stays
+      // the card that renewals are charged to. Setting a field is repeatable: these two calls carry
+      // no fixed idempotency key, so a retried upgrade switches again (the SDK keys its own retries).
+      const previous = params.paymentMethodId ? idOf((await stripe.subscriptions.retrieve(params.subscriptionId)).default_payment_method) : null;
+      const isSwitching = params.paymentMethodId !== null && params.paymentMethodId !== previous;
+      const restorePrevious = async () => {
+        if (!isSwitching) return;
+        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: previous ?? '' });
+      };
+      if (isSwitching && params.paymentMethodId) {
+        await stripe.subscriptions.update(params.subscriptionId, { default_payment_method: params.paymentMethodId });
+      }
       let updated: Stripe.Subscription;
       try {
         updated = await stripe.subscriptions.update(
@@ -220,18 +270,23 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
             proration_behavior: 'always_invoice',
             payment_behavior: 'pending_if_incomplete',
             proration_date: toSeconds(params.prorationDate),
-            ...(params.paymentMethodId ? { default_payment_method: params.paymentMethodId } : {}),
             expand: ['latest_invoice'],
           },
           { idempotencyKey: params.idempotencyKey },
         );
       } catch (error) {
+        // Whatever went wrong, the card that paid before stays the default (a retry switches again).
+        await restorePrevious();
         if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
         throw error;
       }
       const latest = updated.latest_invoice && typeof updated.latest_invoice !== 'string' ? toInvoice(updated.latest_invoice) : null;
-      const subscription = await toSubscription(updated);
+      let subscription = await toSubscription(updated);
       const paymentErrorCode = subscription.hasPendingUpdate ? ((await readPaymentError(latest?.id ?? null)) ?? 'card_declined') : null;
+      if (paymentErrorCode) {
+        await restorePrevious();
+        subscription = await toSubscription(await stripe.subscriptions.retrieve(params.subscriptionId));
+      }
       return { subscription, invoice: latest, paymentErrorCode };
     },
 

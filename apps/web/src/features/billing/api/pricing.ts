@@ -1,14 +1,17 @@
-import type { PricingOffer, PricingPlanEntry } from '@agentry/core/billing';
+import type { PricingOffer, PricingPlanEntry, PricingPromotion } from '@agentry/core/billing';
 import { normalizeCatalogueTier, PlanCatalogueReply, type CatalogueEntry } from '@agentry/core/plans';
+import { computeAmountDue, findPromotion } from '@agentry/core/pricing';
 import { apiRequest } from '@/lib/api';
 
 export type LivePricing = {
   /** Keyed by lowercase plan name ('starter', 'growth', ...). */
   plans: Record<string, PricingPlanEntry[]>;
   offers: PricingOffer[];
+  /** The landing promotions with what their checkout charges. */
+  promotions: PricingPromotion[];
 };
 
-const emptyPricing: LivePricing = { plans: {}, offers: [] };
+const emptyPricing: LivePricing = { plans: {}, offers: [], promotions: [] };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -34,15 +37,37 @@ function readEntry(raw: unknown): PricingPlanEntry | null {
 function readOffer(raw: unknown): PricingOffer | null {
   if (!isRecord(raw) || typeof raw.key !== 'string' || typeof raw.name !== 'string') return null;
   const priceCents = typeof raw.priceCents === 'number' ? raw.priceCents : typeof raw.price === 'number' ? Math.round(raw.price * 100) : 0;
+  // Without the server's amount, the same function the server charges by.
+  const due = computeAmountDue({ priceKey: raw.key, listCents: priceCents });
   return {
     key: raw.key,
     name: raw.name,
     mode: raw.mode === 'payment' ? 'payment' : 'subscription',
     price: typeof raw.price === 'number' ? raw.price : priceCents / 100,
     priceCents,
+    amountDueCents: typeof raw.amountDueCents === 'number' ? raw.amountDueCents : due.dueCents,
+    discountPercent: typeof raw.discountPercent === 'number' ? raw.discountPercent : (due.discount?.percentOff ?? null),
     stripePriceId: typeof raw.stripePriceId === 'string' && raw.stripePriceId ? raw.stripePriceId : null,
     credits: typeof raw.credits === 'number' ? raw.credits : 0,
     bonusCredits: typeof raw.bonusCredits === 'number' ? raw.bonusCredits : 0,
+  };
+}
+
+function readPromotion(raw: unknown): PricingPromotion | null {
+  if (!isRecord(raw) || typeof raw.id !== 'string') return null;
+  const promotion = findPromotion(raw.id);
+  if (!promotion || typeof raw.tierCode !== 'string' || (raw.billingInterval !== 'month' && raw.billingInterval !== 'year')) return null;
+  const priceCents = typeof raw.priceCents === 'number' ? raw.priceCents : 0;
+  return {
+    id: promotion.id,
+    couponId: typeof raw.couponId === 'string' && raw.couponId ? raw.couponId : promotion.discount.couponId,
+    tierCode: raw.tierCode,
+    billingInterval: raw.billingInterval,
+    stripePriceId: typeof raw.stripePriceId === 'string' && raw.stripePriceId ? raw.stripePriceId : null,
+    priceCents,
+    amountDueCents: typeof raw.amountDueCents === 'number' ? raw.amountDueCents : computeAmountDue({ priceKey: promotion.priceKey, listCents: priceCents, promotion }).dueCents,
+    discountPercent: typeof raw.discountPercent === 'number' ? raw.discountPercent : promotion.discount.percentOff,
+    periodNote: typeof raw.periodNote === 'string' ? raw.periodNote : promotion.periodNote,
   };
 }
 
@@ -56,7 +81,8 @@ export function normalizeLivePricing(raw: unknown): LivePricing {
     plans[name.toLowerCase()] = entries.flatMap((entry) => readEntry(entry) ?? []);
   }
   const offers = Array.isArray(raw.offers) ? raw.offers.flatMap((offer) => readOffer(offer) ?? []) : [];
-  return { plans, offers };
+  const promotions = Array.isArray(raw.promotions) ? raw.promotions.flatMap((promotion) => readPromotion(promotion) ?? []) : [];
+  return { plans, offers, promotions };
 }
 
 /** GET /api/pricing/plans: the live price ids of every plan tier and offer. */

@@ -221,7 +221,7 @@ describe('checkout (pricing button)', () => {
 });
 
 describe('pricing variants', () => {
-  it('promotional mode: Growth only, the promo badge, the discounted first month, the promo code sent to checkout', async () => {
+  it('promotional mode: Growth only, the promo badge, the discounted first month, the promotion sent to checkout', async () => {
     const calls = api({ 'POST /api/stripe/create-checkout': { body: { url: 'http://localhost/checkout' } } });
     renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth69')} />);
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby') && within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(['Growth']);
@@ -234,7 +234,34 @@ describe('pricing variants', () => {
 
     await waitForPrices();
     await userEvent.setup().click(within(growth).getByRole('button', { name: 'Choose Growth' }));
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({ priceId: priceIdOf('growth_3000_month'), promoCode: 'GROWTH69' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({ priceId: priceIdOf('growth_3000_month'), couponId: 'promo_growth69' }));
+  });
+
+  it('promotional mode shows what the server says the checkout charges', async () => {
+    const reply = livePricingReply() as { promotions: { id: string; amountDueCents: number }[] };
+    reply.promotions = reply.promotions.map((promotion) => (promotion.id === 'growth75' ? { ...promotion, amountDueCents: 1976 } : promotion));
+    api({ 'GET /api/pricing/plans': { body: reply } });
+    renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth75')} />);
+    expect(within(card('Growth')).getByText('$19.75')).toBeInTheDocument();
+    await waitFor(() => expect(within(card('Growth')).getByText('$19.76')).toBeInTheDocument());
+    expect(within(card('Growth')).getByTestId('promo-badge')).toHaveTextContent('75% OFF');
+  });
+
+  it('keeps the promotion through sign-in: the callback carries its coupon and the stored return url keeps ?promo=', async () => {
+    const requests: SignInRequest[] = [];
+    const stop = onSignInRequested((request) => requests.push(request));
+    const calls = api({}, { isSignedIn: false });
+    renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth69')} />, { path: '/?promo=growth69' });
+    await waitForPrices();
+    await userEvent.setup().click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
+
+    expect(requests).toHaveLength(1);
+    const callback = new URL(requests[0]?.callbackUrl ?? '', window.location.origin);
+    expect(callback.pathname).toBe('/api/auth/callback/checkout');
+    expect(Object.fromEntries(callback.searchParams)).toEqual({ priceId: priceIdOf('growth_3000_month'), mode: 'subscription', couponId: 'promo_growth69', returnUrl: '/usage' });
+    expect(localStorage.getItem(CHECKOUT_RETURN_STORAGE_KEY)).toBe('/?promo=growth69');
+    expect(calls.some((call) => call.path === '/api/stripe/create-checkout')).toBe(false);
+    stop();
   });
 
   it('secret page: the three fixed offers, monthly only, the 1,000 FOREVER bonus, and the legacy plans', async () => {

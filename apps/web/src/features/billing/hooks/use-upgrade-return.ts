@@ -2,8 +2,9 @@ import { SUBSCRIPTION_UPDATED_MESSAGE, UPGRADE_PENDING_MESSAGE } from '@agentry/
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { finalizeUpgrade } from '../api/plan-change';
+import { finalizeUpgrade, planChangeMessages } from '../api/plan-change';
 import type { StatusBannerData } from '../components/status-banner';
+import { describePlanChangeError } from '../lib/plan-change-errors';
 import { getUsagePoller } from './use-usage';
 
 export const UPGRADE_RETURN_PARAMS = ['upgrade_success', 'session_id', 'price_id'] as const;
@@ -19,7 +20,13 @@ function finalizeOnce(sessionId: string): Promise<StatusBannerData> {
         reply.success === false || reply.status === 'pending'
           ? { type: 'warning', title: 'Upgrade confirmation pending', description: UPGRADE_PENDING_MESSAGE }
           : { type: 'success', title: 'Plan upgraded', description: reply.message || SUBSCRIPTION_UPDATED_MESSAGE },
-      (): StatusBannerData => ({ type: 'warning', title: 'Upgrade confirmation pending', description: UPGRADE_PENDING_MESSAGE }),
+      (error: unknown): StatusBannerData => {
+        // A refused card is an answer, not a pending confirmation: the old plan stays, say why.
+        const described = describePlanChangeError(error);
+        return described.cardCode
+          ? { type: 'error', title: planChangeMessages.upgradeFailed, description: described.message }
+          : { type: 'warning', title: 'Upgrade confirmation pending', description: UPGRADE_PENDING_MESSAGE };
+      },
     );
     finalizations.set(sessionId, pending);
   }
@@ -28,7 +35,8 @@ function finalizeOnce(sessionId: string): Promise<StatusBannerData> {
 
 /**
  * Billing §4 upgrade return: with upgrade_success=true and a session_id in the URL, finalizes the
- * upgrade once, reports 'Plan upgraded' or 'Upgrade confirmation pending', refreshes all data and
+ * upgrade once, reports 'Plan upgraded', the card error of a declined payment (402) or 'Upgrade
+ * confirmation pending', refreshes all data and
  * strips upgrade_success, session_id and price_id from the URL.
  */
 export function useUpgradeReturn({ enabled = true, onOutcome }: { enabled?: boolean; onOutcome: (banner: StatusBannerData) => void }) {

@@ -32,7 +32,7 @@ describe('pricing model', () => {
   });
 
   it('offers no plans when nothing is on sale', () => {
-    expect(buildPlanOptions({ live: { plans: {}, offers: [] }, interval: 'month' })).toEqual([]);
+    expect(buildPlanOptions({ live: { plans: {}, offers: [], promotions: [] }, interval: 'month' })).toEqual([]);
     expect(buildPlanOptions({ live: normalizeLivePricing(livePricingReply()), interval: 'year' }).map((option) => option.name)).toEqual(['Starter', 'Growth', 'Scale', 'Enterprise']);
   });
 });

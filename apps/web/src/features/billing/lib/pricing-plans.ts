@@ -8,6 +8,7 @@ import {
   type PlanFamilyDefinition,
   type SecretOffer,
 } from '@agentry/core/plans';
+import { computeAmountDue, findPromotion as findCorePromotion, type Promotion } from '@agentry/core/pricing';
 import type { LivePricing } from '../api/pricing';
 
 /** One entry of the credit-tier selector (billing §3 credit pack / credit tier). */
@@ -129,31 +130,18 @@ export function buildDefaultPlans(live: LivePricing | undefined): DisplayPlan[] 
   return planFamilies.map((plan) => toDisplayPlan(plan, live));
 }
 
-/** A promotion on the Growth plan (billing §9 'Promotions'). */
-export type Promotion = {
-  id: string;
-  discountPercent: number;
-  /** What the discounted period costs, in cents. */
-  priceCents: number;
-  /** The code the customer would type; passed to checkout. */
-  promoCode?: string;
-  /** A coupon applied automatically. */
-  couponId?: string;
-  /** 'first month', 'for 2 months'. */
-  periodNote: string;
-};
+export type { Promotion };
 
-export const promotions: readonly Promotion[] = [
-  { id: 'growth69', discountPercent: 69, priceCents: 2449, promoCode: 'GROWTH69', periodNote: 'first month' },
-  { id: 'growth75', discountPercent: 75, priceCents: 1975, couponId: 'GROWTH75', periodNote: 'for 2 months' },
-];
-
+/** A landing promotion by its id in `/?promo=<id>` (growth69, growth75). */
 export function findPromotion(id: string | null | undefined): Promotion | undefined {
-  if (!id) return undefined;
-  return promotions.find((promotion) => promotion.id === id.toLowerCase());
+  return findCorePromotion(id);
 }
 
-/** The promotional mode: Growth only, the first period discounted, with the promo badge. */
+/**
+ * The promotional mode: Growth only, the default pack, the first period at the amount the
+ * checkout charges (the server's figure, else the same core function), with the promo badge.
+ * The coupon id rides along to checkout and through sign-in.
+ */
 export function buildPromotionalPlans(live: LivePricing | undefined, promotion: Promotion): DisplayPlan[] {
   const growth = planFamilies.find((plan) => plan.family === 'growth');
   if (!growth) return [];
@@ -161,16 +149,20 @@ export function buildPromotionalPlans(live: LivePricing | undefined, promotion: 
   const monthly = base.monthly;
   if (!monthly) return [base];
   const defaultPack = monthly.creditPacks.find((pack) => pack.isDefault) ?? monthly.creditPacks[0];
+  const livePromotion = live?.promotions.find((entry) => entry.id === promotion.id);
+  const listCents = livePromotion?.priceCents ?? monthly.priceCents;
+  const dueCents = livePromotion?.amountDueCents ?? computeAmountDue({ priceKey: promotion.priceKey, listCents, promotion }).dueCents;
+  const couponId = livePromotion?.couponId ?? promotion.discount.couponId;
+  const promotedPack = defaultPack ? { ...defaultPack, priceCents: dueCents, originalPriceCents: listCents, priceId: livePromotion?.stripePriceId ?? defaultPack.priceId } : undefined;
   return [
     {
       ...base,
       key: `growth-${promotion.id}`,
       yearly: null,
       // The promotion covers the default pack only.
-      monthly: { ...monthly, priceCents: promotion.priceCents, originalPriceCents: monthly.priceCents, couponId: promotion.couponId, creditPacks: defaultPack ? [defaultPack] : [] },
-      discountPercent: promotion.discountPercent,
-      promoCode: promotion.promoCode,
-      highlight: `${promotion.discountPercent}% off the ${promotion.periodNote}`,
+      monthly: { ...monthly, priceCents: dueCents, originalPriceCents: listCents, priceId: promotedPack?.priceId ?? monthly.priceId, couponId, creditPacks: promotedPack ? [promotedPack] : [] },
+      discountPercent: promotion.discount.percentOff,
+      highlight: `${promotion.discount.percentOff}% off the ${promotion.periodNote}`,
     },
   ];
 }
@@ -181,9 +173,9 @@ function offerPeriodLabel(offer: SecretOffer) {
   return offer.mode === 'subscription' ? undefined : 'ONE-TIME';
 }
 
-/** The display price of a secret offer: Starter x 0.79, the lifetime deal x 0.75 (billing §9). */
+/** What a secret offer charges, so what it shows: Starter $19.75, the lifetime deal $7,000 (computeAmountDue). */
 export function secretOfferDisplayCents(offer: SecretOffer) {
-  return offer.discountDisplayMultiplier === null ? offer.priceCents : Math.round(offer.priceCents * offer.discountDisplayMultiplier);
+  return computeAmountDue({ priceKey: offerKeys[secretOffers.indexOf(offer)] ?? offer.name, listCents: offer.priceCents }).dueCents;
 }
 
 function secretOfferFeatures(offer: SecretOffer): string[] {
@@ -196,7 +188,7 @@ function secretOfferFeatures(offer: SecretOffer): string[] {
 export function buildSecretOffers(live: LivePricing | undefined): DisplayPlan[] {
   return secretOffers.map((offer, index): DisplayPlan => {
     const liveOffer = live?.offers.find((entry) => entry.key === offerKeys[index] || entry.name === offer.name);
-    const displayCents = secretOfferDisplayCents(offer);
+    const displayCents = liveOffer?.amountDueCents ?? secretOfferDisplayCents(offer);
     const anchorCents = offer.anchorPriceCents;
     const discountPercent = offer.discountPercent ?? (offer.discountDisplayMultiplier === null ? undefined : Math.round((1 - offer.discountDisplayMultiplier) * 100));
     const bonusCredits = offer.bonusCredits ?? 0;

@@ -228,6 +228,22 @@ describe('/usage upgrade return', () => {
     expect(await screen.findByRole('heading', { name: 'Scale' })).toBeInTheDocument();
   });
 
+  it('shows the decline text, not a pending confirmation, when the upgrade payment is declined (402)', async () => {
+    api(subscriberUsage('growth_3000_month'), {
+      'POST /stripe/finalize-upgrade': {
+        status: 402,
+        body: { error: { code: 'PAYMENT_FAILED', message: 'Your card was declined. Please update your payment method and try again.', support_id: 'a'.repeat(32), paymentErrorCode: 'card_declined' } },
+      },
+    });
+    const { router } = renderBilling(<UsagePage />, { path: '/usage?upgrade_success=true&session_id=cs_return_declined' });
+    const title = await screen.findByText('Failed to upgrade subscription');
+    expect(title.parentElement).toHaveTextContent('Your card was declined. Please update your payment method and try again.');
+    expect(screen.queryByText('Upgrade confirmation pending')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The old plan is still the one shown.
+    expect(await screen.findByRole('heading', { name: 'Growth' })).toBeInTheDocument();
+  });
+
   it("warns 'Upgrade confirmation pending' when the finalize fails", async () => {
     api(subscriberUsage('growth_3000_month'), { 'POST /stripe/finalize-upgrade': { status: 500, body: null } });
     const { router } = renderBilling(<UsagePage />, { path: '/usage?upgrade_success=true&session_id=cs_return_2' });

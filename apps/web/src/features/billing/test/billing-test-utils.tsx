@@ -1,4 +1,5 @@
 import { billingPriceCatalogue } from '@agentry/core/billing';
+import { computeAmountDue, promotions as corePromotions } from '@agentry/core/pricing';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -21,6 +22,22 @@ export const priceIdOf = (key: string) => `price_local_${key}`;
 export function livePricingReply() {
   const plans: Record<string, unknown[]> = {};
   const offers: unknown[] = [];
+  // The server's shape: each promotion and offer with what its checkout charges.
+  const promotions = corePromotions.map((promotion) => {
+    const price = billingPriceCatalogue.find((entry) => entry.key === promotion.priceKey);
+    const priceCents = price?.amountCents ?? 0;
+    return {
+      id: promotion.id,
+      couponId: promotion.discount.couponId,
+      tierCode: price?.tierCode,
+      billingInterval: price?.interval,
+      stripePriceId: priceIdOf(promotion.priceKey),
+      priceCents,
+      amountDueCents: computeAmountDue({ priceKey: promotion.priceKey, listCents: priceCents, promotion }).dueCents,
+      discountPercent: promotion.discount.percentOff,
+      periodNote: promotion.periodNote,
+    };
+  });
   for (const price of billingPriceCatalogue) {
     if (price.kind === 'plan' && price.tierCode && (price.interval === 'month' || price.interval === 'year')) {
       (plans[price.displayName.toLowerCase()] ??= []).push({
@@ -38,13 +55,14 @@ export function livePricingReply() {
         mode: price.mode,
         price: price.amountCents / 100,
         priceCents: price.amountCents,
+        amountDueCents: computeAmountDue({ priceKey: price.key, listCents: price.amountCents }).dueCents,
         stripePriceId: priceIdOf(price.key),
         credits: price.creditLimit,
         bonusCredits: price.bonusCredits,
       });
     }
   }
-  return { plans, offers };
+  return { plans, offers, promotions };
 }
 
 /** A usage answer for a subscriber of `key` (e.g. 'growth_3000_month'). */
