@@ -2,9 +2,12 @@ type Encoder = { countTokens: (text: string) => number };
 type EncodingName = 'o200k_base' | 'cl100k_base';
 
 /** Tokenizing beyond this per prompt is not worth the wait: the rest counts a token a character. */
-const TOKENIZE_BUDGET_MS = 50;
-/** Pieces tokenized at once (a cut inside a word adds a token at most: the estimate only grows). */
-const PIECE_CHARS = 4000;
+const TOKENIZE_BUDGET_MS = 25;
+/**
+ * Pieces tokenized at once (a cut inside a word adds a token at most: the estimate only grows);
+ * the event loop gets a turn between pieces, so other requests are never held up for long.
+ */
+const PIECE_CHARS = 2000;
 /**
  * A run this long without whitespace (CJK prose, base64, minified code) is where BPE gets slow
  * (its cost grows with the run's length) and where characters are densest in tokens: it counts
@@ -32,6 +35,8 @@ function loadEncoder(name: EncodingName): Promise<Encoder> {
 function encodingForModel(model: string): EncodingName {
   return /(^|\/)gpt-(3\.5|4)(?!o|\.\d)/i.test(model) ? 'cl100k_base' : 'o200k_base';
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function countCharacters(text: string): number {
   let count = 0;
@@ -61,7 +66,12 @@ export async function estimatePromptTokens(options: { model: string; texts: read
         // Never cut a surrogate pair in two.
         if (end < part.length && /[\uD800-\uDBFF]/.test(part.charAt(end - 1))) end += 1;
         const piece = part.slice(start, end);
-        tokens += now() < deadline ? encoder.countTokens(piece) : countCharacters(piece);
+        if (now() < deadline) {
+          tokens += encoder.countTokens(piece);
+          await yieldToEventLoop();
+        } else {
+          tokens += countCharacters(piece);
+        }
         start = end;
       }
     }
