@@ -4,7 +4,7 @@ type EncodingName = 'o200k_base' | 'cl100k_base';
 /** Tokenizing beyond this per prompt is not worth the wait: the rest counts a token a character. */
 const TOKENIZE_BUDGET_MS = 25;
 /**
- * Pieces tokenized at once (a cut inside a word adds a token at most: the estimate only grows);
+ * Pieces tokenized at once (a cut inside a word adds a token or two: the estimate only grows);
  * the event loop gets a turn between pieces, so other requests are never held up for long.
  */
 const PIECE_CHARS = 2000;
