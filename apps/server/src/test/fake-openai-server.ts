@@ -34,7 +34,8 @@ export type FakeChatRequest = {
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: FakeChatRequest };
 
 export type FakeReply =
-  | { text: string }
+  /** `usage` replaces the token counts the fake would report (by default, a token per four characters). */
+  | { text: string; usage?: { promptTokens: number; completionTokens: number } }
   | { toolCalls: { name: string; arguments: Record<string, unknown> }[] }
   | { status: number; body: unknown; headers?: Record<string, string> };
 
@@ -165,7 +166,8 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       const toolCalls = 'toolCalls' in reply ? reply.toolCalls.map((call) => ({ id: `call_${randomUUID().slice(0, 8)}`, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) : undefined;
       const text = 'text' in reply ? reply.text : null;
       const completionTokens = Math.max(1, Math.ceil(((text ?? '') + JSON.stringify(toolCalls ?? '')).length / 4));
-      const usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+      const reported = 'text' in reply && reply.usage ? { prompt_tokens: reply.usage.promptTokens, completion_tokens: reply.usage.completionTokens } : { prompt_tokens: promptTokens, completion_tokens: completionTokens };
+      const usage = { ...reported, total_tokens: reported.prompt_tokens + reported.completion_tokens };
       const finishReason = toolCalls ? 'tool_calls' : 'stop';
 
       if (!body.stream) {

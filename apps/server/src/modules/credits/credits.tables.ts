@@ -3,13 +3,16 @@ import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-o
 import { user } from '../auth/auth.tables';
 
 /** Every way credits move; the ledger is the only record of a movement. */
-export const creditLedgerKinds = ['grant', 'expire', 'upgrade_proration', 'pack', 'promo', 'usage', 'hold', 'release', 'adjustment'] as const;
+export const creditLedgerKinds = ['grant', 'expire', 'upgrade_proration', 'pack', 'promo', 'usage', 'hold', 'release', 'adjustment', 'debt_payment'] as const;
 export type CreditLedgerKind = (typeof creditLedgerKinds)[number];
 
 /**
  * Per billing user: plan credits (reset every period) and bonus credits (never expire), in
  * millicredits. Changed only by conditional UPDATEs inside the transaction that also appends
- * the ledger entry, so the two never disagree.
+ * the ledger entry, so the two never disagree. Bonus credits go below zero in one case only: a
+ * call whose reported usage exceeded both its hold and the balance. That negative amount is
+ * owed; every debit requires a positive total, so billed calls stop until a grant covers it
+ * (bonus grants add to it directly, a plan grant pays it first).
  */
 export const creditBalance = pgTable(
   'credit_balance',
@@ -32,7 +35,7 @@ export const creditBalance = pgTable(
     periodStartedAt: timestamp('period_started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('credit_balance_nonnegative', sql`${table.planMillicredits} >= 0 and ${table.bonusMillicredits} >= 0`)],
+  (table) => [check('credit_balance_plan_nonnegative', sql`${table.planMillicredits} >= 0`)],
 );
 
 /** Append-only. Deltas are signed millicredits; the sum of a user's entries equals their balance. */

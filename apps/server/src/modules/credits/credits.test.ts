@@ -112,11 +112,52 @@ describe('credit ledger', () => {
     await expectLedgerMatchesBalance(userId);
   });
 
-  it('never charges more than was held', async () => {
-    const userId = await userWith(10);
+  it('charges a settlement above the hold exactly, the difference from the balance (plan first)', async () => {
+    const userId = await userWith(10, 5);
     const { holdId } = await reserveCredits({ db, billingUserId: userId, millicredits: 2000, reference: 'chat:2' });
-    await settleCredits({ db, holdId, millicredits: 999_000, usage });
-    expect((await getCreditBalance({ db, billingUserId: userId })).totalMillicredits).toBe(8000);
+    expect(await settleCredits({ db, holdId, millicredits: 12_500, usage })).toEqual({ chargedMillicredits: 12_500, shortfallMillicredits: 0 });
+    expect(await getCreditBalance({ db, billingUserId: userId })).toMatchObject({ planMillicredits: 0, bonusMillicredits: 2500, debtMillicredits: 0 });
+    const [entry] = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `usage:${holdId}`));
+    expect(entry).toMatchObject({ planDelta: -10_000, bonusDelta: -2500 });
+    expect(entry?.metadata).toMatchObject({ heldMillicredits: 2000 });
+    expect(entry?.metadata).not.toHaveProperty('shortfallMillicredits');
+    await expectLedgerMatchesBalance(userId);
+  });
+
+  it('records what the balance cannot cover as owed, refuses every debit until a grant covers it, and a plan grant pays it first', async () => {
+    const userId = await userWith(3, 1);
+    const { holdId } = await reserveCredits({ db, billingUserId: userId, millicredits: 2000, reference: 'chat:owed' });
+    expect(await settleCredits({ db, holdId, millicredits: 9000, usage })).toEqual({ chargedMillicredits: 9000, shortfallMillicredits: 5000 });
+    expect(await getCreditBalance({ db, billingUserId: userId })).toMatchObject({ planMillicredits: 0, bonusMillicredits: -5000, totalMillicredits: -5000, debtMillicredits: 5000 });
+    const [entry] = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `usage:${holdId}`));
+    expect(entry).toMatchObject({ planDelta: -3000, bonusDelta: -6000 });
+    expect(entry?.metadata).toMatchObject({ shortfallMillicredits: 5000 });
+    await expectLedgerMatchesBalance(userId);
+
+    await expect(reserveCredits({ db, billingUserId: userId, millicredits: 1, reference: 'chat:refused' })).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS', status: 402 });
+    await expect(spendCredits({ db, billingUserId: userId, millicredits: 1, idempotencyKey: `owed:${userId}`, reason: 'test' })).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+
+    // A pack pays part of it; still owed, still refused.
+    await grantBonusCredits({ db, billingUserId: userId, millicredits: 2000, idempotencyKey: `pack:${userId}`, reference: 'cs_pack', kind: 'pack' });
+    expect(await getCreditBalance({ db, billingUserId: userId })).toMatchObject({ totalMillicredits: -3000, debtMillicredits: 3000 });
+    await expect(reserveCredits({ db, billingUserId: userId, millicredits: 1, reference: 'chat:still-refused' })).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+
+    // The next period's allowance pays the rest first; nothing is owed any more, and calls run again.
+    await grantPeriodCredits({ db, billingUserId: userId, millicredits: 10_000, idempotencyKey: `period2:${userId}`, reference: 'in_next', periodStartedAt: new Date() });
+    expect(await getCreditBalance({ db, billingUserId: userId })).toMatchObject({ planMillicredits: 7000, bonusMillicredits: 0, debtMillicredits: 0 });
+    const payments = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `debt_payment:period2:${userId}`));
+    expect(payments).toMatchObject([{ kind: 'debt_payment', planDelta: -3000, bonusDelta: 3000 }]);
+    await reserveCredits({ db, billingUserId: userId, millicredits: 7000, reference: 'chat:again' });
+    await expectLedgerMatchesBalance(userId);
+  });
+
+  it('settles 20 concurrent calls that each cost more than held: every millicredit charged, the rest owed once', async () => {
+    const userId = await userWith(10);
+    const holds = await Promise.all(Array.from({ length: 20 }, (_, index) => reserveCredits({ db, billingUserId: userId, millicredits: 500, reference: `race:${index}` })));
+    const closings = await Promise.all(holds.map(({ holdId }) => settleCredits({ db, holdId, millicredits: 1500, usage })));
+    expect(closings.reduce((sum, closing) => sum + closing.chargedMillicredits, 0)).toBe(30_000);
+    expect(closings.reduce((sum, closing) => sum + closing.shortfallMillicredits, 0)).toBe(20_000);
+    expect(await getCreditBalance({ db, billingUserId: userId })).toMatchObject({ planMillicredits: 0, totalMillicredits: -20_000, debtMillicredits: 20_000 });
     await expectLedgerMatchesBalance(userId);
   });
 

@@ -5,7 +5,10 @@ import { creditBalance } from './credits.tables';
 export type CreditBalance = {
   planMillicredits: number;
   bonusMillicredits: number;
+  /** Negative when a call cost more than the balance held: that much is owed. */
   totalMillicredits: number;
+  /** What is owed (0 or more); billed calls are refused until a grant or purchase covers it. */
+  debtMillicredits: number;
   planLimitMillicredits: number;
   periodKey: string;
   periodStartedAt: Date | null;
@@ -20,6 +23,7 @@ export async function getCreditBalance(options: { db: Database; billingUserId: s
     planMillicredits: plan,
     bonusMillicredits: bonus,
     totalMillicredits: plan + bonus,
+    debtMillicredits: Math.max(0, -bonus),
     planLimitMillicredits: row?.planLimitMillicredits ?? 0,
     periodKey: row?.periodKey ?? '',
     periodStartedAt: row?.periodStartedAt ?? null,

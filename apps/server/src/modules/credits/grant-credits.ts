@@ -3,6 +3,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { assertMillicredits } from './debit-balance';
 import { creditBalance, creditLedger, type CreditLedgerKind } from './credits.tables';
+import { payDebtFromPlan } from './pay-debt-from-plan';
 
 type GrantResult = { isApplied: boolean };
 
@@ -40,7 +41,7 @@ class StaleGrant extends Error {}
 
 /**
  * Opens a new period: unused plan credits expire and the plan bucket becomes the period's
- * allowance. Keyed by the paid invoice (or the annual month): a repeat does nothing, and so
+ * allowance, which pays anything owed first. Keyed by the paid invoice (or the annual month): a repeat does nothing, and so
  * does a grant for a period older than the current one (a late, out-of-order delivery).
  */
 export async function grantPeriodCredits(options: {
@@ -98,11 +99,12 @@ async function openPeriod(options: Parameters<typeof grantPeriodCredits>[0]): Pr
           reference: options.reference,
         });
       }
+      await payDebtFromPlan({ db: tx, billingUserId: options.billingUserId, idempotencyKey: `debt_payment:${options.idempotencyKey}`, reference: options.reference });
     },
   });
 }
 
-/** Adds plan credits to the current period (an upgrade's prorated difference). */
+/** Adds plan credits to the current period (an upgrade's prorated difference); they pay anything owed first. */
 export async function addPlanCredits(options: {
   db: Database;
   billingUserId: string;
@@ -132,11 +134,12 @@ export async function addPlanCredits(options: {
           updatedAt: new Date(),
         })
         .where(eq(creditBalance.userId, options.billingUserId));
+      await payDebtFromPlan({ db: tx, billingUserId: options.billingUserId, idempotencyKey: `debt_payment:${options.idempotencyKey}`, reference: options.reference });
     },
   });
 }
 
-/** Bonus credits (packs, promo codes, adjustments): they never expire. */
+/** Bonus credits (packs, promo codes, adjustments): they never expire, and added to a negative (owed) bucket they pay it first. */
 export async function grantBonusCredits(options: {
   db: Database;
   billingUserId: string;

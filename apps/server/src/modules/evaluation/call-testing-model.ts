@@ -71,7 +71,8 @@ export async function callTestingModel(options: {
     const costUsd = costForUsage({ model: route.modelId, inputTokens, outputTokens });
     let millicredits = 0;
     if (holdId) {
-      millicredits = Math.min(millicreditsForCost(costUsd), held);
+      // The usage the provider reported, even above the hold (the balance pays the rest, or owes it).
+      millicredits = millicreditsForCost(costUsd);
       await settleCredits({
         db: options.db,
         holdId,

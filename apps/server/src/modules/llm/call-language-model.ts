@@ -6,13 +6,12 @@ import { costForUsage, estimateTokens, type LlmKeySource, type LlmProvider } fro
 import type { HttpTool } from '@agentry/core/tools';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
-import type { AppError } from '../../platform/http/app-error';
+import { AppError } from '../../platform/http/app-error';
 import type { OfflineResponse } from '../../platform/llm/offline-responder';
 import { getSubaccountOwnerOrThrow } from '../accounts/get-subaccount-owner';
-import { releaseCredits } from '../credits/release-credits';
-import { reserveCredits } from '../credits/reserve-credits';
-import { settleCredits } from '../credits/settle-credits';
+import { withCreditHold } from '../credits/with-credit-hold';
 import { buildAgentTools } from './build-agent-tools';
+import { estimatePromptTokens } from './estimate-prompt-tokens';
 import { llmUsage } from './llm.tables';
 import { resolveModelRoute, type ModelChoice, type ModelRoute } from './resolve-model-route';
 import { toLlmAppError } from './to-llm-app-error';
@@ -65,29 +64,33 @@ export type LlmStream = { route: ModelRoute; deltas: AsyncIterable<string>; resu
 
 type UsageStatus = 'succeeded' | 'failed' | 'cancelled';
 
-function promptText(input: LlmCallInput): string {
+function promptTexts(input: LlmCallInput): string[] {
   const parts = input.messages.map((message) =>
     typeof message.content === 'string' ? message.content : message.content.map((part) => ('text' in part ? String(part.text) : '')).join(' '),
   );
-  return [input.system, ...parts].join('\n');
+  return [input.system, ...parts];
 }
 
+/** How a call ended, before it is paid for: what was written, what the provider reported, and the error if it failed. */
+type CallEnd = { text: string; usage: LanguageModelUsage | undefined; status: UsageStatus; error?: unknown };
+
 /**
- * Resolves the route and, for a platform key, reserves the most the call can cost (prompt at
- * four characters a token plus maxTokens, times the tool steps) before anything is sent.
+ * Resolves the route and, for a platform key, the credit hold the call runs under: the most it
+ * can cost (the prompt counted by the model's tokenizer plus maxTokens, times the tool steps).
  */
 async function prepareCall(input: LlmCallInput) {
   const route = input.route ?? await resolveModelRoute({ db: input.db, config: input.config, subaccountId: input.subaccountId, choice: input.choice, offline: input.offline });
-  const estimatedInputTokens = estimateTokens(promptText(input));
+  const texts = promptTexts(input);
   const hasTools = route.provider !== 'offline' && (input.tools ?? []).some((entry) => entry.enabled);
   const steps = hasTools ? MAX_TOOL_STEPS : 1;
-  let holdId: string | undefined;
-  let heldMillicredits = 0;
+  let estimatedInputTokens = estimateTokens(texts.join('\n'));
+  let billingUserId: string | null = null;
+  let maximumMillicredits = 0;
   if (route.isBilled) {
-    const billingUserId = await getSubaccountOwnerOrThrow({ db: input.db, subaccountId: input.subaccountId });
+    billingUserId = await getSubaccountOwnerOrThrow({ db: input.db, subaccountId: input.subaccountId });
+    estimatedInputTokens = await estimatePromptTokens({ model: route.modelId, texts });
     const maximumCost = costForUsage({ model: route.modelId, inputTokens: estimatedInputTokens * steps, outputTokens: input.sampling.maxTokens * steps });
-    heldMillicredits = Math.max(1, millicreditsForCost(maximumCost));
-    ({ holdId } = await reserveCredits({ db: input.db, billingUserId, millicredits: heldMillicredits, reference: `llm:${randomUUID()}` }));
+    maximumMillicredits = Math.max(1, millicreditsForCost(maximumCost));
   }
 
   const settings = {
@@ -129,87 +132,111 @@ async function prepareCall(input: LlmCallInput) {
       .catch((error: unknown) => input.logger?.error({ err: error }, 'could not record LLM usage'));
   }
 
-  /** Charges what was used (platform keys), records it, and answers the result. */
-  async function succeed(text: string, usage: LanguageModelUsage | undefined, status: UsageStatus = 'succeeded'): Promise<LlmResult> {
-    const inputTokens = usage?.inputTokens ?? estimatedInputTokens;
-    const outputTokens = usage?.outputTokens ?? estimateTokens(text);
-    const costUsd = costForUsage({ model: route.modelId, inputTokens, outputTokens });
-    let millicredits = 0;
-    if (holdId) {
-      // settleCredits never charges more than was held.
-      millicredits = Math.min(millicreditsForCost(costUsd), heldMillicredits);
-      await settleCredits({
-        db: input.db,
-        holdId,
-        millicredits,
-        usage: { model: route.modelId, provider: route.provider, inputTokens, outputTokens, costUsd, source: input.source, subaccountId: input.subaccountId },
-      }).catch((error: unknown) => {
-        // The hold stays open and the sweeper releases it: the user is not charged twice.
-        input.logger?.error({ err: error, holdId }, 'could not settle credits');
-      });
-    }
-    await record(status, { inputTokens, outputTokens, costUsd }, millicredits);
-    return { text, inputTokens, outputTokens, costUsd, provider: route.provider, model: route.modelId, keySource: route.keySource };
+  function usageOf(end: CallEnd) {
+    const inputTokens = end.usage?.inputTokens ?? estimatedInputTokens;
+    const outputTokens = end.usage?.outputTokens ?? estimateTokens(end.text);
+    return { inputTokens, outputTokens, costUsd: costForUsage({ model: route.modelId, inputTokens, outputTokens }) };
   }
 
   /**
-   * A failed or cancelled call: a cancelled stream that already produced text is charged for
-   * that text (the provider charged us); anything else gives the hold back.
+   * Runs the call under the credit hold and records it. `execute` answers how the call ended; a
+   * call that failed before writing anything throws, and its hold is given back. A cancelled
+   * call that already wrote text is charged for that text (the provider charged us). Answers
+   * the result, or throws the AppError of a failed or cancelled call.
    */
-  async function fail(error: unknown, partialText: string, isCancelled = input.signal?.aborted === true): Promise<AppError> {
-    if (isCancelled && partialText) {
-      await succeed(partialText, undefined, 'cancelled');
-    } else {
-      if (holdId) await releaseCredits({ db: input.db, holdId }).catch((releaseError: unknown) => input.logger?.error({ err: releaseError, holdId }, 'could not release credits'));
+  async function pay(execute: () => Promise<CallEnd>): Promise<LlmResult> {
+    let held: { value: CallEnd; chargedMillicredits: number };
+    let hasRun = false;
+    try {
+      held = await withCreditHold(
+        { db: input.db, billingUserId, millicredits: maximumMillicredits, reference: `llm:${randomUUID()}`, logger: input.logger },
+        async () => {
+          hasRun = true;
+          const end = await execute();
+          const usage = { model: route.modelId, provider: route.provider, ...usageOf(end), source: input.source, subaccountId: input.subaccountId };
+          return { value: end, usage };
+        },
+      );
+    } catch (error) {
+      // Refused before anything was sent (402): there is no call to record.
+      if (!hasRun) throw error;
+      const isCancelled = input.signal?.aborted === true || error instanceof ClientWentAway;
       await record(isCancelled ? 'cancelled' : 'failed', { inputTokens: 0, outputTokens: 0, costUsd: 0 }, 0);
+      throw toReportedError(error, isCancelled);
     }
+    const end = held.value;
+    await record(end.status, usageOf(end), held.chargedMillicredits);
+    if (end.error !== undefined) throw toReportedError(end.error, true);
+    return { text: end.text, ...usageOf(end), provider: route.provider, model: route.modelId, keySource: route.keySource };
+  }
+
+  function toReportedError(error: unknown, isCancelled: boolean): AppError {
+    if (error instanceof AppError) return error;
     const appError = toLlmAppError(error);
     if (!isCancelled && appError.status >= 500) input.logger?.warn({ err: error, provider: route.provider, model: route.modelId }, 'LLM call failed');
     return appError;
   }
 
-  return { route, settings, succeed, fail };
+  return { route, settings, pay };
+}
+
+/** The consumer of a stream stopped reading before it ended. */
+class ClientWentAway extends Error {
+  constructor() {
+    super('The client went away.');
+  }
 }
 
 /** One answer, whole. Throws AppError (provider errors parsed per evaluation §8.6). */
 export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
   const call = await prepareCall(input);
-  try {
+  return call.pay(async () => {
     const result = await generateText(call.settings);
-    return await call.succeed(result.text, result.totalUsage);
-  } catch (error) {
-    throw await call.fail(error, '');
-  }
+    return { text: result.text, usage: result.totalUsage, status: 'succeeded' };
+  });
 }
 
 /**
  * One answer as it is written. `deltas` must be consumed; stopping early (the client went
- * away) cancels the provider call. `result` settles once the stream has ended.
+ * away) cancels the provider call. `result` settles once the stream has ended and is paid for.
  */
 export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
   const call = await prepareCall(input);
   const stop = new AbortController();
-  const result = streamText({
-    ...call.settings,
-    abortSignal: input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal,
-    // Errors arrive as stream parts and are handled below; the default would log them to stderr.
-    onError: () => undefined,
+  let endStream: (end: CallEnd) => void = () => undefined;
+  let failStream: (error: unknown) => void = () => undefined;
+  const ended = new Promise<CallEnd>((resolve, reject) => {
+    endStream = resolve;
+    failStream = reject;
   });
-  let resolveResult: (value: LlmResult) => void = () => undefined;
-  let rejectResult: (reason: AppError) => void = () => undefined;
-  const settled = new Promise<LlmResult>((resolve, reject) => {
-    resolveResult = resolve;
-    rejectResult = reject;
+  let startStream: () => void = () => undefined;
+  const isStarted = new Promise<void>((resolve) => {
+    startStream = resolve;
+  });
+  // The hold is taken (or refused with 402) before the provider is called; the call then lasts
+  // until the stream has ended, however it ends.
+  let stream: ReturnType<typeof streamText> | undefined;
+  const settled = call.pay(async () => {
+    stream = streamText({
+      ...call.settings,
+      abortSignal: input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal,
+      // Errors arrive as stream parts and are handled below; the default would log them to stderr.
+      onError: () => undefined,
+    });
+    startStream();
+    return ended;
   });
   // The caller may never look at `result`; a failure is still reported through `deltas`.
   settled.catch(() => undefined);
+  await Promise.race([isStarted, settled]);
 
   async function* deltas(): AsyncGenerator<string> {
     let text = '';
     let usage: LanguageModelUsage | undefined;
     let isDone = false;
     try {
-      for await (const part of result.fullStream) {
+      if (!stream) return;
+      for await (const part of stream.fullStream) {
         if (part.type === 'text-delta') {
           text += part.text;
           yield part.text;
@@ -224,19 +251,27 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
         }
       }
       isDone = true;
-      resolveResult(await call.succeed(text, usage));
+      endStream({ text, usage, status: 'succeeded' });
+      await settled;
     } catch (error) {
       isDone = true;
-      const appError = await call.fail(error, text);
-      rejectResult(appError);
-      throw appError;
+      endOnError(error, text, input.signal?.aborted === true);
+      await settled;
+      throw error;
     } finally {
       if (!isDone) {
         // The consumer stopped reading: cancel the provider call and account for what was sent.
         stop.abort(new Error('The client went away.'));
-        rejectResult(await call.fail(new Error('The client went away.'), text, true));
+        endOnError(new ClientWentAway(), text, true);
+        await settled.catch(() => undefined);
       }
     }
+  }
+
+  /** A cancelled stream that already wrote text is paid for; anything else gives the hold back. */
+  function endOnError(error: unknown, text: string, isCancelled: boolean) {
+    if (isCancelled && text) endStream({ text, usage: undefined, status: 'cancelled', error });
+    else failStream(error);
   }
 
   return { route: call.route, deltas: deltas(), result: settled };

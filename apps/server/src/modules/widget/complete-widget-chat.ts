@@ -10,6 +10,7 @@ export async function completeWidgetChat(options: { db: Database; prepared: Prep
   const { conversationId } = await saveWidgetTurn({
     db: options.db,
     connectionId: prepared.connectionId,
+    dailyReservation: prepared.dailyReservation,
     conversation: prepared.conversation,
     newConversationId: prepared.newConversationId,
     contactIdentifier: prepared.contactIdentifier,

@@ -10,13 +10,14 @@ import type { ConversationMessage, ReplyAgent } from '../llm/generate-reply';
 import { toWidgetThreadOwner, type ThreadOwner } from '../llm/thread-owner';
 import { assertWidgetOrigin } from './assert-widget-origin';
 import { loadChatWidgetOrThrow } from './load-chat-widget';
-import { takeDailyMessageOrThrow } from './take-daily-message';
+import { MAX_TOOL_STEPS } from '../llm/call-language-model';
+import { takeDailyMessageOrThrow, type DailyMessageReservation } from './take-daily-message';
 
 export type PreparedWidgetChat = {
   connectionId: string;
   agent: ReplyAgent;
-  /** The day the message was counted in (given back when it gets no answer). */
-  day: string;
+  /** The message counted against the daily limit: stored with the turn, given back when it gets no answer. */
+  dailyReservation: DailyMessageReservation;
   contactIdentifier: string;
   conversation: { id: string; visitorId: string } | null;
   newConversationId: string;
@@ -26,6 +27,8 @@ export type PreparedWidgetChat = {
 };
 
 const RATE_WINDOW_MS = 60_000;
+/** Beyond the longest an answer can take, for the turn to be stored. */
+const DAILY_RESERVATION_MARGIN_MS = 60_000;
 
 export function createContactIdentifier(): string {
   return `v_${randomBytes(16).toString('base64url')}`;
@@ -70,7 +73,9 @@ export async function prepareWidgetChatOrThrow(options: {
     enforceRateLimit({ cache, key: `widget-ip:${widget.connectionId}:${request.ip}`, limit: ipMessagesPerMinute, windowMs: RATE_WINDOW_MS }),
   ]);
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
-  const { day } = await takeDailyMessageOrThrow({ db, connectionId: widget.connectionId, dailyLimit, now: askedAt });
+  // A message counts while its answer can still arrive: every model call of it timing out, plus a margin.
+  const expiresInMs = config.llm.requestTimeoutMs * MAX_TOOL_STEPS + DAILY_RESERVATION_MARGIN_MS;
+  const dailyReservation = await takeDailyMessageOrThrow({ db, connectionId: widget.connectionId, dailyLimit, expiresInMs, now: askedAt });
 
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.
@@ -84,7 +89,7 @@ export async function prepareWidgetChatOrThrow(options: {
   return {
     connectionId: widget.connectionId,
     agent,
-    day,
+    dailyReservation,
     contactIdentifier,
     conversation: conversation ? { id: conversation.id, visitorId: conversation.visitorId } : null,
     newConversationId: randomUUID(),

@@ -1,11 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { widgetDailyCount } from './widget.tables';
+import type { DailyMessageReservation } from './take-daily-message';
+import { widgetDailyReservation } from './widget.tables';
 
-/** Gives back a counted message that got no answer (the provider failed, the visitor left). */
-export async function releaseDailyMessage(options: { db: Database; connectionId: string; day: string }): Promise<void> {
-  await options.db
-    .update(widgetDailyCount)
-    .set({ count: sql`${widgetDailyCount.count} - 1` })
-    .where(and(eq(widgetDailyCount.connectionId, options.connectionId), eq(widgetDailyCount.day, options.day), gt(widgetDailyCount.count, 0)));
+/** Gives back a counted message that got no answer (the provider failed, the visitor left). Does nothing once its turn is stored. */
+export async function releaseDailyMessage(options: { db: Database; reservation: DailyMessageReservation }): Promise<void> {
+  await options.db.delete(widgetDailyReservation).where(eq(widgetDailyReservation.id, options.reservation.id));
 }

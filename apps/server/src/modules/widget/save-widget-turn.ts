@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { widgetConnection, widgetConversation, widgetMessage, widgetVisitor } from './widget.tables';
+import type { DailyMessageReservation } from './take-daily-message';
+import { widgetConnection, widgetConversation, widgetDailyCount, widgetDailyReservation, widgetMessage, widgetVisitor } from './widget.tables';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -12,12 +13,15 @@ const LAST_MESSAGE_LENGTH = 500;
 
 /**
  * Stores one answered visitor message in one short transaction: the visitor (a new one takes
- * the widget's next customer number), the conversation (created, or moved on) and both
- * messages. Runs after the LLM call, never around it.
+ * the widget's next customer number), the conversation (created, or moved on), both messages,
+ * and the daily count raised for the message's reservation, which goes (so the count is always
+ * the turns stored). Runs after the LLM call, never around it.
  */
 export async function saveWidgetTurn(options: {
   db: Database;
   connectionId: string;
+  /** The message's place under the daily limit (takeDailyMessageOrThrow). */
+  dailyReservation: DailyMessageReservation;
   /** The conversation being continued, or null to start `newConversationId`. */
   conversation: { id: string; visitorId: string } | null;
   newConversationId: string;
@@ -76,6 +80,12 @@ export async function saveWidgetTurn(options: {
       { id: randomUUID(), conversationId, role: 'user', content: options.userText, createdAt: options.askedAt },
       { id: randomUUID(), conversationId, role: 'assistant', content: options.answerText, createdAt: answeredAt },
     ]);
+    // Last, and the counter row before the reservation (the order the limit check locks them in).
+    await tx
+      .insert(widgetDailyCount)
+      .values({ connectionId, day: options.dailyReservation.day, count: 1 })
+      .onConflictDoUpdate({ target: [widgetDailyCount.connectionId, widgetDailyCount.day], set: { count: sql`${widgetDailyCount.count} + 1` } });
+    await tx.delete(widgetDailyReservation).where(eq(widgetDailyReservation.id, options.dailyReservation.id));
     return { conversationId };
   });
 }

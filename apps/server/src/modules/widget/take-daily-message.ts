@@ -1,29 +1,42 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { widgetDailyCount } from './widget.tables';
+import { widgetDailyCount, widgetDailyReservation } from './widget.tables';
 
 /** The UTC calendar day the daily limit counts in, as 'YYYY-MM-DD'. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+export type DailyMessageReservation = { id: string; day: string };
+
 /**
- * Counts one visitor message against the widget's daily limit, in one statement: the upsert
- * raises today's counter only while it is below the limit, so concurrent messages on any
- * number of instances queue on the row and exactly `dailyLimit` of them pass. Over: 429.
+ * Counts one visitor message against the widget's daily limit: today's stored turns plus the
+ * messages being answered right now (live reservations) must stay below the limit, else 429.
+ * One short transaction: the upsert locks today's counter row, so concurrent messages on any
+ * number of instances queue on it and exactly `dailyLimit` of them pass. The reservation is
+ * turned into a stored turn by saveWidgetTurn or deleted on failure; one a crash left behind
+ * stops counting at `expiresAt` and is deleted here.
  */
-export async function takeDailyMessageOrThrow(options: { db: Database; connectionId: string; dailyLimit: number; now?: Date }): Promise<{ day: string }> {
-  const day = utcDay(options.now ?? new Date());
-  const [counter] = await options.db
-    .insert(widgetDailyCount)
-    .values({ connectionId: options.connectionId, day, count: 1 })
-    .onConflictDoUpdate({
-      target: [widgetDailyCount.connectionId, widgetDailyCount.day],
-      set: { count: sql`${widgetDailyCount.count} + 1` },
-      setWhere: sql`${widgetDailyCount.count} < ${options.dailyLimit}`,
-    })
-    .returning({ count: widgetDailyCount.count });
-  if (!counter) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit: options.dailyLimit } });
-  return { day };
+export async function takeDailyMessageOrThrow(options: { db: Database; connectionId: string; dailyLimit: number; expiresInMs: number; now?: Date }): Promise<DailyMessageReservation> {
+  const { connectionId, dailyLimit } = options;
+  const now = options.now ?? new Date();
+  const day = utcDay(now);
+  return options.db.transaction(async (tx) => {
+    const [counter] = await tx
+      .insert(widgetDailyCount)
+      .values({ connectionId, day, count: 0 })
+      .onConflictDoUpdate({ target: [widgetDailyCount.connectionId, widgetDailyCount.day], set: { count: sql`${widgetDailyCount.count}` } })
+      .returning({ stored: widgetDailyCount.count });
+    await tx.delete(widgetDailyReservation).where(and(eq(widgetDailyReservation.connectionId, connectionId), lte(widgetDailyReservation.expiresAt, now)));
+    const [live] = await tx
+      .select({ count: count() })
+      .from(widgetDailyReservation)
+      .where(and(eq(widgetDailyReservation.connectionId, connectionId), eq(widgetDailyReservation.day, day), gt(widgetDailyReservation.expiresAt, now)));
+    if ((counter?.stored ?? 0) + (live?.count ?? 0) >= dailyLimit) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
+    const id = randomUUID();
+    await tx.insert(widgetDailyReservation).values({ id, connectionId, day, expiresAt: new Date(now.getTime() + options.expiresInMs) });
+    return { id, day };
+  });
 }

@@ -100,9 +100,9 @@ export const widgetMessage = pgTable(
 );
 
 /**
- * Visitor messages a widget accepted per UTC day. One conditional upsert raises it only while
- * it is under the widget's daily limit, so concurrent visitors on any number of instances can
- * never pass the limit together.
+ * Visitor turns a widget stored per UTC day: raised by the transaction that stores the turn,
+ * so it equals the turns stored. The row is also the lock that serialises the daily-limit
+ * check (stored turns plus live reservations) across instances.
  */
 export const widgetDailyCount = pgTable(
   'widget_daily_count',
@@ -114,4 +114,22 @@ export const widgetDailyCount = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [primaryKey({ columns: [table.connectionId, table.day] })],
+);
+
+/**
+ * A visitor message counted against the daily limit while its answer is being written. Turned
+ * into a stored turn (deleted with the count raised, in one transaction) or deleted on failure;
+ * one left behind by a crash stops counting at `expiresAt` and is deleted by the next check.
+ */
+export const widgetDailyReservation = pgTable(
+  'widget_daily_reservation',
+  {
+    id: text('id').primaryKey(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => widgetConnection.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('widget_daily_reservation_connection_day_idx').on(table.connectionId, table.day, table.expiresAt)],
 );

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { millicreditsForCost } from '@agentry/core/credits';
+import type { Database } from '../../platform/db/database';
+import type { UsageRecord } from './close-hold';
+import { releaseCredits } from './release-credits';
+import { reserveCredits } from './reserve-credits';
+import { settleCredits } from './settle-credits';
+
+export type CreditHoldTerms = {
+  db: Database;
+  /** Who pays; null when the call is not billed (the sub account's own provider key). */
+  billingUserId: string | null;
+  /** The most the call is expected to cost. */
+  millicredits: number;
+  /** What the hold is for (`llm:...`, `evaluation:...`). */
+  reference: string;
+  logger?: FastifyBaseLogger;
+};
+
+/** What a held call ran into: its value, and the usage the provider reported (null: nothing to charge). */
+export type HeldCallOutcome<T> = { value: T; usage: UsageRecord | null };
+
+/**
+ * The one way a billed model call is paid for: reserves `millicredits` (402 before anything
+ * runs when the balance cannot cover it), runs the call, then settles exactly the reported
+ * usage at the core conversion rule (more than the hold is taken from the balance, and what the
+ * balance cannot cover is owed) or, when the call throws or reports no usage, gives the hold
+ * back. Answers the value and the millicredits charged.
+ */
+export async function withCreditHold<T>(terms: CreditHoldTerms, run: () => Promise<HeldCallOutcome<T>>): Promise<{ value: T; chargedMillicredits: number }> {
+  const { db, billingUserId, logger } = terms;
+  if (!billingUserId) return { value: (await run()).value, chargedMillicredits: 0 };
+  const { holdId } = await reserveCredits({ db, billingUserId, millicredits: terms.millicredits, reference: terms.reference });
+
+  let outcome: HeldCallOutcome<T>;
+  try {
+    outcome = await run();
+  } catch (error) {
+    await releaseCredits({ db, holdId }).catch((releaseError: unknown) => logger?.error({ err: releaseError, holdId }, 'could not release credits'));
+    throw error;
+  }
+  if (!outcome.usage) {
+    await releaseCredits({ db, holdId }).catch((releaseError: unknown) => logger?.error({ err: releaseError, holdId }, 'could not release credits'));
+    return { value: outcome.value, chargedMillicredits: 0 };
+  }
+  const millicredits = millicreditsForCost(outcome.usage.costUsd);
+  try {
+    const closing = await settleCredits({ db, holdId, millicredits, usage: outcome.usage });
+    if (closing.shortfallMillicredits > 0) logger?.warn({ holdId, billingUserId, shortfallMillicredits: closing.shortfallMillicredits }, 'a call cost more than the balance: the rest is owed');
+    return { value: outcome.value, chargedMillicredits: closing.chargedMillicredits };
+  } catch (error) {
+    // The hold stays open and the sweeper releases it: the user is never charged twice.
+    logger?.error({ err: error, holdId }, 'could not settle credits');
+    return { value: outcome.value, chargedMillicredits: 0 };
+  }
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { millicreditsForCost } from '@agentry/core/credits';
+import { costForUsage } from '@agentry/core/llm';
+import { createTestApp } from '../../test/create-test-app';
+import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { creditHold, creditLedger } from '../credits/credits.tables';
+import { getCreditBalance } from '../credits/get-credit-balance';
+import { llmUsage } from './llm.tables';
+
+const MODEL = 'gpt-4o-mini';
+/** Far above anything a short message holds: 1.5M prompt tokens, as a provider might report for a long tool loop. */
+const REPORTED = { promptTokens: 1_500_000, completionTokens: 20_000 };
+const REPORTED_MILLICREDITS = millicreditsForCost(costForUsage({ model: MODEL, inputTokens: REPORTED.promptTokens, outputTokens: REPORTED.completionTokens }));
+
+describe('the gateway settles by the usage the provider reports', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let fake: FakeOpenAiServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: '5000' });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  async function newOwner(email: string, millicredits: number) {
+    const owner = await signInWithWorkspace(harness.app, email);
+    await grantTestCredits(harness.app, owner.userId, millicredits);
+    const agent = await createTestAgent(harness.app, owner, { aiName: 'Biller', instructions: 'Answer.', maxTokens: 200 });
+    return { ...owner, agentId: agent.buildId };
+  }
+
+  const runPrompt = (owner: { cookie: string; agentId: string }, message: string, path = '/api/openai/run-prompt') =>
+    harness.app.inject({ method: 'POST', url: path, headers: { cookie: owner.cookie }, payload: { assistantId: owner.agentId, message } });
+
+  async function usageOf(threadId: string) {
+    const [usage] = await harness.app.platform.database.db.select().from(llmUsage).where(eq(llmUsage.threadId, threadId));
+    return usage;
+  }
+
+  it.each([
+    ['whole', '/api/openai/run-prompt'],
+    ['streamed', '/api/openai/run-prompt/stream'],
+  ])('charges a %s answer exactly the reported usage, far above its hold', async (_, path) => {
+    const db = harness.app.platform.database.db;
+    const owner = await newOwner(`exact-${path.length}@settle.test`, 100_000);
+    fake.respondWith(() => ({ text: 'A short answer.', usage: REPORTED }));
+    const response = await runPrompt(owner, 'hi', path);
+    expect(response.statusCode).toBe(200);
+    const threadId = response.headers['x-thread-id'] ?? response.json<{ threadId: string }>().threadId;
+    if (path.endsWith('/stream')) expect(parseEventStream(response.body).at(-1)).toMatchObject({ type: 'done' });
+
+    const [hold] = await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId));
+    expect((hold?.planMillicredits ?? 0) + (hold?.bonusMillicredits ?? 0)).toBeLessThan(REPORTED_MILLICREDITS / 10);
+    expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({ totalMillicredits: 100_000 - REPORTED_MILLICREDITS, debtMillicredits: 0 });
+    const [charge] = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.userId), eq(creditLedger.kind, 'usage')));
+    expect(-((charge?.planDelta ?? 0) + (charge?.bonusDelta ?? 0))).toBe(REPORTED_MILLICREDITS);
+    expect(await usageOf(String(threadId))).toMatchObject({ inputTokens: REPORTED.promptTokens, outputTokens: REPORTED.completionTokens, millicredits: REPORTED_MILLICREDITS, status: 'succeeded' });
+  });
+
+  it('sizes the hold from a tokenizer count: 19,000 CJK characters hold at least 19,000 input tokens', async () => {
+    const db = harness.app.platform.database.db;
+    const owner = await newOwner('cjk@settle.test', 1_000_000);
+    const message = '我们今天讨论的是一个非常重要的问题，'.repeat(1056).slice(0, 19_000);
+    const startedAt = Date.now();
+    const response = await runPrompt(owner, message);
+    expect(response.statusCode).toBe(200);
+    const [hold] = await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId)).orderBy(desc(creditHold.createdAt)).limit(1);
+    const held = (hold?.planMillicredits ?? 0) + (hold?.bonusMillicredits ?? 0);
+    expect(held).toBeGreaterThanOrEqual(millicreditsForCost(costForUsage({ model: MODEL, inputTokens: 19_000, outputTokens: 200 })));
+    // Counting never takes long, however dense the text.
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+  });
+
+  it('records what the balance cannot cover as owed, refuses the next call with 402, and runs again once a grant covers it', async () => {
+    const db = harness.app.platform.database.db;
+    const owner = await newOwner('owed@settle.test', 1000);
+    fake.respondWith(() => ({ text: 'An expensive answer.', usage: REPORTED }));
+    const first = await runPrompt(owner, 'hi');
+    expect(first.statusCode).toBe(200);
+    const owed = REPORTED_MILLICREDITS - 1000;
+    expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({ totalMillicredits: -owed, debtMillicredits: owed });
+    expect(await usageOf(first.json<{ threadId: string }>().threadId)).toMatchObject({ millicredits: REPORTED_MILLICREDITS });
+    const [charge] = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.userId), eq(creditLedger.kind, 'usage')));
+    expect(charge?.metadata).toMatchObject({ shortfallMillicredits: owed });
+
+    const refused = await runPrompt(owner, 'again');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Please add more to continue.' });
+    expect(fake.requests).toHaveLength(1);
+
+    fake.respondWith(() => ({ text: 'A cheap answer.' }));
+    await grantTestCredits(harness.app, owner.userId, owed + 5000);
+    const again = await runPrompt(owner, 'and now?');
+    expect(again.statusCode).toBe(200);
+    expect(fake.requests).toHaveLength(2);
+    const balance = await getCreditBalance({ db, billingUserId: owner.userId });
+    expect(balance.debtMillicredits).toBe(0);
+    expect(balance.totalMillicredits).toBe(5000 - (await usageOf(again.json<{ threadId: string }>().threadId))!.millicredits);
+  });
+});

@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp } from '../../test/create-test-app';
+import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { grantTestPlan } from '../../test/grant-test-plan';
+import { createTestWidget } from '../../test/widget-fixtures';
+import { takeDailyMessageOrThrow, utcDay } from './take-daily-message';
+import { widgetConversation, widgetDailyCount, widgetDailyReservation, widgetMessage } from './widget.tables';
+
+const LLM_TIMEOUT_MS = 5000;
+/** How long a counted message can wait for its answer: four model calls timing out, plus a minute. */
+const RESERVATION_MS = LLM_TIMEOUT_MS * 4 + 60_000;
+
+describe("a widget's daily limit counts the turns stored", () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let fake: FakeOpenAiServer;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let agentId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS), WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000' });
+    owner = await signInWithWorkspace(harness.app, 'owner@daily.test');
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
+    await grantTestCredits(harness.app, owner.userId, 50_000_000);
+    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Counter' })).buildId;
+  });
+  afterAll(async () => {
+    await harness.close();
+    await fake.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const db = () => harness.app.platform.database.db;
+  const chat = (widgetId: string, message: string) => harness.app.inject({ method: 'POST', url: `/api/widget/${widgetId}/chat`, payload: { message } });
+
+  async function storedVisitorMessages(connectionId: string) {
+    const rows = await db()
+      .select({ id: widgetMessage.id })
+      .from(widgetMessage)
+      .innerJoin(widgetConversation, eq(widgetConversation.id, widgetMessage.conversationId))
+      .where(and(eq(widgetConversation.connectionId, connectionId), eq(widgetMessage.role, 'user')));
+    return rows.length;
+  }
+
+  async function dailyCount(connectionId: string, day: string) {
+    const [row] = await db().select().from(widgetDailyCount).where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
+    return row?.count ?? 0;
+  }
+
+  it('lets messages counted by a server that crashed mid-answer go once they expire: the count ends equal to the turns stored', async () => {
+    // Midday UTC, so that moving past the reservations never crosses into the next day.
+    const start = new Date(`${utcDay(new Date())}T12:00:00.000Z`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    const widget = await createTestWidget(harness.app, owner, { buildId: agentId, settings: { dailyLimit: 5 } });
+    const day = utcDay(start);
+    expect((await chat(widget.widgetId, 'one')).statusCode).toBe(200);
+    expect((await chat(widget.widgetId, 'two')).statusCode).toBe(200);
+
+    // Three messages counted, then the process died (SIGKILL) before answering or giving them back.
+    for (let index = 0; index < 3; index += 1) {
+      await takeDailyMessageOrThrow({ db: db(), connectionId: widget.connectionId, dailyLimit: 5, expiresInMs: RESERVATION_MS });
+    }
+    const refused = await chat(widget.widgetId, 'while they may still be answered');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'WIDGET_DAILY_LIMIT', message: 'This chat has reached its daily message limit. Please try again tomorrow.' });
+
+    vi.setSystemTime(new Date(start.getTime() + RESERVATION_MS + 1000));
+    for (const message of ['three', 'four', 'five']) expect((await chat(widget.widgetId, message)).statusCode).toBe(200);
+    expect((await chat(widget.widgetId, 'six')).statusCode).toBe(429);
+    expect(await storedVisitorMessages(widget.connectionId)).toBe(5);
+    expect(await dailyCount(widget.connectionId, day)).toBe(5);
+    expect(await db().select().from(widgetDailyReservation).where(eq(widgetDailyReservation.connectionId, widget.connectionId))).toEqual([]);
+  });
+
+  it('lets exactly 10 of 50 concurrent messages through at a limit of 10, and counts exactly the 10 stored', async () => {
+    const widget = await createTestWidget(harness.app, owner, { buildId: agentId, settings: { dailyLimit: 10 } });
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => chat(widget.widgetId, `Question ${index}`)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    expect(await storedVisitorMessages(widget.connectionId)).toBe(10);
+    expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(10);
+    expect(await db().select().from(widgetDailyReservation).where(eq(widgetDailyReservation.connectionId, widget.connectionId))).toEqual([]);
+  });
+
+  it('gives a message back when its answer fails', async () => {
+    const widget = await createTestWidget(harness.app, owner, { buildId: agentId, settings: { dailyLimit: 2 } });
+    fake.failNext('server-error', 10);
+    expect((await chat(widget.widgetId, 'fails')).statusCode).toBeGreaterThanOrEqual(500);
+    fake.reset();
+    expect((await chat(widget.widgetId, 'works')).statusCode).toBe(200);
+    expect((await chat(widget.widgetId, 'works too')).statusCode).toBe(200);
+    expect((await chat(widget.widgetId, 'over')).statusCode).toBe(429);
+    expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(2);
+  });
+});
