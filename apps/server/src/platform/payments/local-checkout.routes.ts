@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AdvanceClockBody, AdvanceClockReply } from '@agentry/core/billing';
 import { formatMoney } from '@agentry/core/plans';
 import { AppError } from '../http/app-error';
+import { requireLoopbackCaller } from '../http/require-loopback-caller';
 import { PaymentDeclinedError } from './billing-provider';
 import type { LocalBillingProvider } from './local-billing-provider';
 
@@ -119,10 +120,12 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
       },
     );
 
+    // Moves every tenant's billing period: a developer tool, so loopback callers only. Only the
+    // local provider registers these routes, so with Stripe configured the path does not exist.
     if (provider.isTestModeAllowed) {
       app.post(
         '/api/billing/local/advance-clock',
-        { schema: { tags: ['billing'], summary: 'Local provider only: move its clock forward to reach a period end', body: AdvanceClockBody, response: { 200: AdvanceClockReply } } },
+        { onRequest: requireLoopbackCaller, schema: { tags: ['billing'], summary: 'Local provider only: move its clock forward to reach a period end', body: AdvanceClockBody, response: { 200: AdvanceClockReply } } },
         async (request) => {
           const result = await provider.advanceClock(request.body.days);
           return { now: result.now.toISOString(), offsetDays: result.offsetDays };

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { createTestApp, createTestDatabase } from '../../test/create-test-app';
+import { startFakeStripeServer } from '../../test/fake-stripe-server';
+import { isLoopbackAddress } from './require-loopback-caller';
+
+const REMOTE = '203.0.113.7';
+
+describe('isLoopbackAddress', () => {
+  it.each(['127.0.0.1', '127.1.2.3', '127.255.255.255', '::1', '::ffff:127.0.0.1', '::FFFF:127.9.9.9', '0:0:0:0:0:0:0:1'])('%s is loopback', (address) => {
+    expect(isLoopbackAddress(address)).toBe(true);
+  });
+  it.each([undefined, '', '0.0.0.0', '10.0.0.1', '192.168.1.20', '128.0.0.1', '1127.0.0.1', '127.0.0.1.evil', '::ffff:10.0.0.1', '::', 'fe80::1', 'localhost', ' 127.0.0.1'])(
+    '%s is not loopback',
+    (address) => {
+      expect(isLoopbackAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe('developer tools answer loopback callers only', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    // What `npm start` does on the embedded defaults, with the interface opened explicitly.
+    harness = await createTestApp({ HOST: '0.0.0.0' });
+  });
+  afterAll(() => harness.close());
+
+  it('serves the dev mailbox to a client on this machine (IPv4 and IPv6)', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const reply = await harness.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toHaveProperty('messages');
+    }
+  });
+
+  it('refuses the dev mailbox to a remote client, whatever the forwarding headers say', async () => {
+    await harness.app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', payload: { email: 'victim@agency.test', callbackURL: '/agents' } });
+    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1', forwarded: 'for=127.0.0.1', host: 'localhost:3000' }]) {
+      const reply = await harness.app.inject({ method: 'GET', url: '/api/dev/mailbox?email=victim%40agency.test', remoteAddress: REMOTE, headers });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().error).toMatchObject({ code: 'LOOPBACK_ONLY', message: 'This developer tool only answers requests from the computer the server runs on.' });
+      expect(reply.body).not.toContain('victim');
+    }
+  });
+
+  it('refuses the test clock to a remote client and leaves the clock alone', async () => {
+    const refused = await harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days: 30 }, remoteAddress: REMOTE, headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('LOOPBACK_ONLY');
+    const local = await harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days: 1 }, remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    // The refused 30 days were never added.
+    expect(local.json().offsetDays).toBe(1);
+  });
+});
+
+describe('with TRUST_PROXY=true', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    harness = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => harness.close());
+
+  it('still judges the socket address, not X-Forwarded-For', async () => {
+    const spoofed = await harness.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: REMOTE, headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(spoofed.statusCode).toBe(403);
+    const clock = await harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days: 1 }, remoteAddress: REMOTE, headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(clock.statusCode).toBe(403);
+    // A loopback socket stays local even when the header names someone else.
+    const local = await harness.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': REMOTE } });
+    expect(local.statusCode).toBe(200);
+  });
+});
+
+describe('the dev mailbox page of the web app', () => {
+  it('is served to loopback callers and refused to remote ones', async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Agentry</title><div id="root"></div>');
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', WEB_DIST_DIR: webDir });
+    const app = await buildApp({ config, database, logger: false });
+    try {
+      const local = await app.inject({ method: 'GET', url: '/dev/mailbox?email=a%40b.test', remoteAddress: '127.0.0.1' });
+      expect(local.statusCode).toBe(200);
+      expect(local.body).toContain('<div id="root">');
+      const remote = await app.inject({ method: 'GET', url: '/dev/mailbox?email=a%40b.test', remoteAddress: REMOTE });
+      expect(remote.statusCode).toBe(403);
+      expect(remote.json().error.code).toBe('LOOPBACK_ONLY');
+      // Other pages stay public.
+      expect((await app.inject({ method: 'GET', url: '/pricing', remoteAddress: REMOTE })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await drop();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('with a real payment provider', () => {
+  it('never mounts the test clock, not even for loopback callers', async () => {
+    const fake = await startFakeStripeServer({ webhookSecret: 'whsec_test', prices: [] });
+    const harness = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_test', STRIPE_API_BASE: fake.url });
+    try {
+      const reply = await harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days: 1 }, remoteAddress: '127.0.0.1' });
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json().error.code).toBe('ROUTE_NOT_FOUND');
+    } finally {
+      await harness.close();
+      await fake.close();
+    }
+  });
+});
