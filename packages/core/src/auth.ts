@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toSafeReturnPath } from './return-url';
 
 /** Sign-in e-mail: trimmed and lower-cased before any call (billing §5). */
 export const EmailInput = z
@@ -28,7 +29,7 @@ export const CheckAccessReply = z.object({ hasAccess: z.boolean() });
 export type CheckAccessReply = z.infer<typeof CheckAccessReply>;
 
 /** A path on this site: a full or protocol-relative URL would make direct login an open redirect. */
-const LocalPath = z.string().refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'), {
+const LocalPath = z.string().refine((value) => toSafeReturnPath(value) !== undefined, {
   error: 'Return URL must be a path on this site',
 });
 

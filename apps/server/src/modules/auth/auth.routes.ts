@@ -11,6 +11,7 @@ import {
   DirectLoginReply,
   PreRegisterBody,
 } from '@agentry/core/auth';
+import { toSafeReturnPath as toSafeReturnPathOrUndefined } from '@agentry/core/return-url';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { checkAccess, checkLinkedAccess, checkUser } from './check-user';
@@ -22,8 +23,7 @@ const LOOKUP_LIMIT = { limit: 30, windowMs: 60_000 };
 
 /** A path on this site only: never an open redirect to another origin. */
 export function toSafeReturnPath(value: string | undefined, fallback: string) {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return toSafeReturnPathOrUndefined(value) ?? fallback;
 }
 
 export function registerAuthRoutes(root: FastifyInstance) {

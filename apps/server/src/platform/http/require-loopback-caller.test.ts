@@ -10,6 +10,11 @@ import { isLoopbackAddress } from './require-loopback-caller';
 
 const REMOTE = '203.0.113.7';
 
+/** This machine's first non-loopback IPv4 address: connections to it arrive with it as the peer, like a network client. */
+const networkAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+
 describe('isLoopbackAddress', () => {
   it.each(['127.0.0.1', '127.1.2.3', '127.255.255.255', '::1', '::ffff:127.0.0.1', '::FFFF:127.9.9.9', '0:0:0:0:0:0:0:1'])('%s is loopback', (address) => {
     expect(isLoopbackAddress(address)).toBe(true);
@@ -112,6 +117,50 @@ describe('with a real payment provider', () => {
     } finally {
       await harness.close();
       await fake.close();
+    }
+  });
+});
+
+describe.skipIf(!networkAddress)(`over TCP from this machine's network address (${networkAddress ?? 'none'})`, () => {
+  async function listen(env: Record<string, string>) {
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+    const app = await buildApp({ config, database, logger: false, serveWeb: false });
+    // As main.ts does: the configured interface, here on a free port.
+    await app.listen({ host: config.host, port: 0 });
+    const { port } = app.server.address() as { port: number };
+    return { config, port, close: async () => {
+      await app.close();
+      await drop();
+    } };
+  }
+
+  it('the default settings listen on loopback only', async () => {
+    const server = await listen({});
+    try {
+      expect(server.config.host).toBe('127.0.0.1');
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/dev/mailbox`)).status).toBe(200);
+      await expect(fetch(`http://${networkAddress}:${server.port}/api/dev/mailbox`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with HOST=0.0.0.0 and TRUST_PROXY=true a network client gets the product but neither developer tool', async () => {
+    const server = await listen({ HOST: '0.0.0.0', TRUST_PROXY: 'true' });
+    const remote = `http://${networkAddress}:${server.port}`;
+    try {
+      expect((await fetch(`${remote}/api/health`)).status).toBe(200);
+      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
+        const mailbox = await fetch(`${remote}/api/dev/mailbox`, { headers });
+        expect(mailbox.status).toBe(403);
+        expect(((await mailbox.json()) as { error: { code: string } }).error.code).toBe('LOOPBACK_ONLY');
+        const clock = await fetch(`${remote}/api/billing/local/advance-clock`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ days: 30 }) });
+        expect(clock.status).toBe(403);
+      }
+      expect((await fetch(`http://127.0.0.1:${server.port}/api/dev/mailbox`)).status).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 });

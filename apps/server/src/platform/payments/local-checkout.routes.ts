@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdvanceClockBody, AdvanceClockReply } from '@agentry/core/billing';
 import { formatMoney } from '@agentry/core/plans';
+import { toSafeReturnUrl } from '@agentry/core/return-url';
 import { AppError } from '../http/app-error';
 import { requireLoopbackCaller } from '../http/require-loopback-caller';
 import { PaymentDeclinedError } from './billing-provider';
@@ -107,14 +108,13 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
       '/api/billing/local-portal',
       { schema: { hide: true, querystring: z.object({ customer: z.string(), returnUrl: z.string().default('/usage') }) } },
       (request, reply) => {
-        const returnUrl = request.query.returnUrl;
-        const isSafe = returnUrl.startsWith('/') || returnUrl.startsWith(root.platform.config.publicUrl);
+        const returnUrl = toSafeReturnUrl(request.query.returnUrl, { allowedOrigins: [root.platform.config.publicUrl] }) ?? '/usage';
         return reply
           .type('text/html; charset=utf-8')
           .send(
             page(
               'Billing portal - TEST MODE',
-              `<h1>Billing portal</h1><p class="muted">The local payment provider keeps no cards or invoices to manage. Change or cancel your plan from the usage page.</p><p><a href="${escapeHtml(isSafe ? returnUrl : '/usage')}">Return</a></p>`,
+              `<h1>Billing portal</h1><p class="muted">The local payment provider keeps no cards or invoices to manage. Change or cancel your plan from the usage page.</p><p><a href="${escapeHtml(returnUrl)}">Return</a></p>`,
             ),
           );
       },
