@@ -128,3 +128,7 @@ export const HealthReply = z.object({
   llm: z.object({ mode: z.enum(['offline', 'openai', 'openrouter', 'openai-compatible']) }),
 });
 export type HealthReply = z.infer<typeof HealthReply>;
+
+/** GET /api/auth/methods: e-mail links always; 'Continue with Google' only when the server has Google keys. */
+export const SignInMethodsReply = z.object({ email: z.boolean(), google: z.boolean() });
+export type SignInMethodsReply = z.infer<typeof SignInMethodsReply>;
