@@ -1,3 +1,5 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,6 +161,100 @@ describe.skipIf(!networkAddress)(`over TCP from this machine's network address (
         expect(clock.status).toBe(403);
       }
       expect((await fetch(`http://127.0.0.1:${server.port}/api/dev/mailbox`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/**
+ * A second host: a network namespace joined to this one by a veth pair, so the client really has
+ * another address on another interface. Needs root and iproute2; otherwise these tests are skipped.
+ */
+function createNetworkNamespace(): { hostAddress: string; curl: (url: string, headers?: Record<string, string>) => Promise<{ exitCode: number; status: string }>; remove: () => void } | string {
+  const suffix = `${process.pid % 10_000}${randomInt(1000)}`;
+  const namespace = `agentry-${suffix}`;
+  const hostSide = `agh${suffix}`;
+  const namespaceSide = `agn${suffix}`;
+  const subnet = `10.${200 + randomInt(50)}.${randomInt(256)}`;
+  const run = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
+  const remove = () => {
+    for (const args of [['netns', 'del', namespace], ['link', 'del', hostSide]]) {
+      try {
+        run(...args);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  try {
+    run('netns', 'add', namespace);
+    run('link', 'add', hostSide, 'type', 'veth', 'peer', 'name', namespaceSide);
+    run('link', 'set', namespaceSide, 'netns', namespace);
+    run('addr', 'add', `${subnet}.1/30`, 'dev', hostSide);
+    run('link', 'set', hostSide, 'up');
+    run('netns', 'exec', namespace, 'ip', 'addr', 'add', `${subnet}.2/30`, 'dev', namespaceSide);
+    run('netns', 'exec', namespace, 'ip', 'link', 'set', namespaceSide, 'up');
+  } catch (error) {
+    remove();
+    return `network namespace unavailable (needs root and iproute2): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+  }
+  // Asynchronous: the server answering these requests runs in this very process.
+  const curl = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ exitCode: number; status: string }>((resolve) => {
+      const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+      execFile('ip', ['netns', 'exec', namespace, 'curl', '-s', '-m', '10', '-o', '/dev/null', '-w', '%{http_code}', ...headerArgs, url], (error, stdout) => {
+        resolve({ exitCode: error && typeof error.code === 'number' ? error.code : 0, status: stdout.trim() });
+      });
+    });
+  return { hostAddress: `${subnet}.1`, curl, remove };
+}
+
+const canCreateNamespaces = process.getuid?.() === 0 && fs.existsSync('/usr/sbin/ip');
+
+describe.skipIf(!canCreateNamespaces)('from another host (a network namespace on a veth pair; skipped unless root with /usr/sbin/ip)', () => {
+  let namespace: Exclude<ReturnType<typeof createNetworkNamespace>, string>;
+  beforeAll(() => {
+    const created = createNetworkNamespace();
+    if (typeof created === 'string') throw new Error(created);
+    namespace = created;
+  });
+  afterAll(() => namespace?.remove());
+
+  async function listen(env: Record<string, string>) {
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+    const app = await buildApp({ config, database, logger: false, serveWeb: false });
+    await app.listen({ host: config.host, port: 0 });
+    const { port } = app.server.address() as { port: number };
+    return {
+      port,
+      close: async () => {
+        await app.close();
+        await drop();
+      },
+    };
+  }
+
+  it('cannot connect at all on the default settings', async () => {
+    const server = await listen({});
+    try {
+      const reply = await namespace.curl(`http://${namespace.hostAddress}:${server.port}/api/dev/mailbox`);
+      // curl exit code 7: connection refused.
+      expect(reply).toEqual({ exitCode: 7, status: '000' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with HOST=0.0.0.0 and TRUST_PROXY=true gets the product but not the dev mailbox (API and page)', async () => {
+    const server = await listen({ HOST: '0.0.0.0', TRUST_PROXY: 'true' });
+    const base = `http://${namespace.hostAddress}:${server.port}`;
+    try {
+      expect((await namespace.curl(`${base}/api/health`)).status).toBe('200');
+      expect((await namespace.curl(`${base}/api/dev/mailbox`)).status).toBe('403');
+      expect((await namespace.curl(`${base}/api/dev/mailbox`, { 'x-forwarded-for': '127.0.0.1' })).status).toBe('403');
+      expect((await namespace.curl(`${base}/dev/mailbox`)).status).toBe('403');
     } finally {
       await server.close();
     }
