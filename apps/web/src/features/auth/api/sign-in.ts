@@ -21,7 +21,7 @@ export function sanitizeCallbackUrl(value: string | null | undefined): string | 
 }
 
 /**
- * A failed sign-in step: `message` is what the user reads (a spec text or our server's own
+ * A failed sign-in step: `message` is what the user reads (one of the product's sign-in texts or our server's own
  * message), `code` and `supportId` come from the server's answer for the error dialog.
  */
 export class SignInError extends Error {
