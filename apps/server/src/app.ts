@@ -23,6 +23,7 @@ import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
 import { moveGuardsBeforeValidation } from './modules/auth/guards';
+import { registerSignInMethodsRoutes } from './modules/auth/sign-in-methods.routes';
 import { APP_VERSION, registerHealthRoutes } from './modules/health/health.routes';
 import type { DatabaseHandle } from './platform/db/database';
 import { createSupportId, registerErrorHandling } from './platform/http/error-handler';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
+  registerSignInMethodsRoutes(app);
   registerAccountRoutes(app);
   registerProviderKeyRoutes(app);
   registerAgentRoutes(app);

@@ -25,7 +25,8 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Unset: 127.0.0.1 while the dev mailbox is on (it holds everyone's sign-in links), else 0.0.0.0. */
+    HOST: z.string().trim().optional(),
     DATA_DIR: z.string().default('./data'),
     PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be an absolute URL such as https://app.example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -110,6 +111,12 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * Origins whose browsers may call the auth API: PUBLIC_URL, and on a loopback PUBLIC_URL the
+   * same port under every loopback name (users type localhost or 127.0.0.1), plus the Vite dev
+   * server outside production.
+   */
+  trustedOrigins: string[];
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -178,13 +185,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const isDevMailboxEnabled = !env.SMTP_URL && isLoopbackUrl(publicUrl);
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST || (isDevMailboxEnabled ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     publicUrl,
+    trustedOrigins: listTrustedOrigins(publicUrl, isProduction),
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -192,7 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    isDevMailboxEnabled: !env.SMTP_URL && isLoopbackUrl(publicUrl),
+    isDevMailboxEnabled,
     directLoginEmails: env.DIRECT_LOGIN_EMAILS,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     billing: {
@@ -240,6 +249,18 @@ function parseEncryptionKey(value: string): Buffer | undefined {
 function isLoopbackUrl(url: string) {
   const { hostname } = new URL(url);
   return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const VITE_DEV_PORT = 5173;
+
+function listTrustedOrigins(publicUrl: string, isProduction: boolean): string[] {
+  const site = new URL(publicUrl);
+  if (!isLoopbackUrl(publicUrl)) return [site.origin];
+  const withPort = (host: string, port: string) => `${site.protocol}//${host}${port ? `:${port}` : ''}`;
+  const origins = [site.origin, ...LOOPBACK_HOSTS.map((host) => withPort(host, site.port))];
+  if (!isProduction) origins.push(...LOOPBACK_HOSTS.map((host) => `http://${host}:${VITE_DEV_PORT}`));
+  return [...new Set(origins)];
 }
 
 function toStripeApiBase(url: string) {

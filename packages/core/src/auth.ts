@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toSafeReturnPath } from './return-url';
 
 /** Sign-in e-mail: trimmed and lower-cased before any call (billing §5). */
 export const EmailInput = z
@@ -28,7 +29,7 @@ export const CheckAccessReply = z.object({ hasAccess: z.boolean() });
 export type CheckAccessReply = z.infer<typeof CheckAccessReply>;
 
 /** A path on this site: a full or protocol-relative URL would make direct login an open redirect. */
-const LocalPath = z.string().refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'), {
+const LocalPath = z.string().refine((value) => toSafeReturnPath(value) !== undefined, {
   error: 'Return URL must be a path on this site',
 });
 
@@ -127,3 +128,7 @@ export const HealthReply = z.object({
   llm: z.object({ mode: z.enum(['offline', 'openai', 'openrouter', 'openai-compatible']) }),
 });
 export type HealthReply = z.infer<typeof HealthReply>;
+
+/** GET /api/auth/methods: e-mail links always; 'Continue with Google' only when the server has Google keys. */
+export const SignInMethodsReply = z.object({ email: z.boolean(), google: z.boolean() });
+export type SignInMethodsReply = z.infer<typeof SignInMethodsReply>;

@@ -11,6 +11,7 @@ import {
   DirectLoginReply,
   PreRegisterBody,
 } from '@agentry/core/auth';
+import { toSafeReturnPath as toSafeReturnPathOrUndefined } from '@agentry/core/return-url';
 import { AppError } from '../../platform/http/app-error';
 import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
@@ -29,8 +30,7 @@ function isAboutCaller(request: FastifyRequest, email: string) {
 
 /** A path on this site only: never an open redirect to another origin. */
 export function toSafeReturnPath(value: string | undefined, fallback: string) {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return toSafeReturnPathOrUndefined(value) ?? fallback;
 }
 
 export function registerAuthRoutes(root: FastifyInstance) {

@@ -28,7 +28,7 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
     basePath: '/api/auth',
     secret: config.authSecret,
     database: drizzleAdapter(db, { provider: 'pg', schema: authTables }),
-    trustedOrigins: config.isProduction ? [config.publicUrl] : [config.publicUrl, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    trustedOrigins: config.trustedOrigins,
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Rate limits of our own routes live in the cache adapter; Better Auth's in-memory one
     // would not be shared between instances.

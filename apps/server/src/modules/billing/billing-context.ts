@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlanSummary } from '@agentry/core/billing';
+import { toSafeReturnUrl } from '@agentry/core/return-url';
 import type { Database } from '../../platform/db/database';
 import type { BillingProvider } from '../../platform/payments/billing-provider';
 import type { PriceRow } from './find-price';
@@ -27,17 +28,18 @@ export function summarizePlan(price: PriceRow | null, fallbackPriceId: string | 
  * (the web dev server runs on its own port).
  */
 export function toReturnUrl(publicUrl: string, value: string | undefined, fallbackPath: string): string {
-  if (!value) return `${publicUrl}${fallbackPath}`;
-  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return `${publicUrl}${value}`;
+  const site = new URL(publicUrl);
+  const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  // Any origin of a loopback value counts as this site when the site itself is on loopback.
+  let loopbackOrigin: string | undefined;
   try {
-    const url = new URL(value);
-    const site = new URL(publicUrl);
-    const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || host.startsWith('127.');
-    if (url.origin === site.origin || (isLoopback(url.hostname) && isLoopback(site.hostname))) return url.toString();
+    loopbackOrigin = value && isLoopback(site.hostname) && isLoopback(new URL(value).hostname) ? new URL(value).origin : undefined;
   } catch {
-    // not a URL: fall through
+    loopbackOrigin = undefined;
   }
-  return `${publicUrl}${fallbackPath}`;
+  const safe = toSafeReturnUrl(value, { allowedOrigins: [site.origin, ...(loopbackOrigin ? [loopbackOrigin] : [])] });
+  if (safe === undefined) return `${publicUrl}${fallbackPath}`;
+  return safe.startsWith('/') ? `${publicUrl}${safe}` : safe;
 }
 
 /** Adds query parameters; `{CHECKOUT_SESSION_ID}` stays unencoded for the provider to fill in. */

@@ -47,6 +47,7 @@ import { redeemPromoCode } from './promo-codes';
 import { resolveCapabilities } from './resolve-capabilities';
 import { cancelScheduledDowngrade, scheduleDowngrade } from './schedule-downgrade';
 import { getSubaccountLock, selectActiveSubaccount } from './subaccount-lock';
+import { toSafeReturnPath } from '@agentry/core/return-url';
 
 const tags = ['billing'];
 
@@ -127,7 +128,7 @@ export function registerBillingRoutes(root: FastifyInstance, context: BillingCon
     if (!request.signedIn) {
       return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(request.url)}`);
     }
-    const safeReturn = returnUrl?.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : '/usage';
+    const safeReturn = toSafeReturnPath(returnUrl) ?? '/usage';
     const result = await createCheckout(context, {
       userId: request.signedIn.user.id,
       body: { priceId, mode, couponId, successUrl: `/success?email=${encodeURIComponent(request.signedIn.user.email)}&returnUrl=${encodeURIComponent(safeReturn)}`, cancelUrl: safeReturn },

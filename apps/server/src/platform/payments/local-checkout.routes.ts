@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdvanceClockBody, AdvanceClockReply } from '@agentry/core/billing';
 import { formatMoney } from '@agentry/core/plans';
+import { toSafeReturnUrl } from '@agentry/core/return-url';
 import { AppError } from '../http/app-error';
+import { requireLoopbackCaller } from '../http/require-loopback-caller';
 import { PaymentDeclinedError } from './billing-provider';
 import type { LocalBillingProvider } from './local-billing-provider';
 
@@ -109,23 +111,24 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
       '/api/billing/local-portal',
       { schema: { hide: true, querystring: z.object({ customer: z.string(), returnUrl: z.string().default('/usage') }) } },
       (request, reply) => {
-        const returnUrl = request.query.returnUrl;
-        const isSafe = returnUrl.startsWith('/') || returnUrl.startsWith(root.platform.config.publicUrl);
+        const returnUrl = toSafeReturnUrl(request.query.returnUrl, { allowedOrigins: [root.platform.config.publicUrl] }) ?? '/usage';
         return reply
           .type('text/html; charset=utf-8')
           .send(
             page(
               'Billing portal - TEST MODE',
-              `<h1>Billing portal</h1><p class="muted">The local payment provider keeps no cards or invoices to manage. Change or cancel your plan from the usage page.</p><p><a href="${escapeHtml(isSafe ? returnUrl : '/usage')}">Return</a></p>`,
+              `<h1>Billing portal</h1><p class="muted">The local payment provider keeps no cards or invoices to manage. Change or cancel your plan from the usage page.</p><p><a href="${escapeHtml(returnUrl)}">Return</a></p>`,
             ),
           );
       },
     );
 
+    // Moves every tenant's billing period: a developer tool, so loopback callers only. Only the
+    // local provider registers these routes, so with Stripe configured the path does not exist.
     if (provider.isTestModeAllowed) {
       app.post(
         '/api/billing/local/advance-clock',
-        { schema: { tags: ['billing'], summary: 'Local provider only: move its clock forward to reach a period end', body: AdvanceClockBody, response: { 200: AdvanceClockReply } } },
+        { onRequest: requireLoopbackCaller, schema: { tags: ['billing'], summary: 'Local provider only: move its clock forward to reach a period end', body: AdvanceClockBody, response: { 200: AdvanceClockReply } } },
         async (request) => {
           const result = await provider.advanceClock(request.body.days);
           return { now: result.now.toISOString(), offsetDays: result.offsetDays };

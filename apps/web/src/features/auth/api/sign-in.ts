@@ -1,3 +1,4 @@
+import { toSafeReturnPath } from '@agentry/core/return-url';
 import { ApiError, apiRequest } from '@/lib/api';
 
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
@@ -16,8 +17,35 @@ export function normalizeEmail(email: string) {
  * freshly signed-in user to another site.
  */
 export function sanitizeCallbackUrl(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  return value;
+  return toSafeReturnPath(value, { allowedOrigins: [window.location.origin] });
+}
+
+/**
+ * A failed sign-in step: `message` is what the user reads (one of the product's sign-in texts or our server's own
+ * message), `code` and `supportId` come from the server's answer for the error dialog.
+ */
+export class SignInError extends Error {
+  readonly code: string | undefined;
+  readonly supportId: string | undefined;
+
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'SignInError';
+    const apiError = cause instanceof ApiError ? cause : undefined;
+    const body = apiError?.body;
+    const rawCode = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+    this.code = apiError?.code ?? (typeof rawCode === 'string' ? rawCode : undefined);
+    this.supportId = apiError?.supportId;
+  }
+}
+
+/**
+ * Our server's structured message (`{ error: { message } }`), else `fallback`. The auth
+ * library's own answers (`{ code, message }`, e.g. 'Invalid origin') are not for users.
+ */
+function readOwnServerMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.supportId === undefined) return fallback;
+  return readServerMessage(error, fallback);
 }
 
 /**
@@ -62,12 +90,12 @@ export async function signInWithEmailOrThrow(input: { email: string; emailconsen
   try {
     await preRegisterOrThrow(input);
   } catch (error) {
-    throw new Error(readServerMessage(error, PRE_REGISTER_FAILED_MESSAGE), { cause: error });
+    throw new SignInError(readServerMessage(error, PRE_REGISTER_FAILED_MESSAGE), error);
   }
   try {
     await sendMagicLinkOrThrow(input);
   } catch (error) {
-    throw new Error(readServerMessage(error, SIGN_IN_FAILED_MESSAGE), { cause: error });
+    throw new SignInError(readOwnServerMessage(error, SIGN_IN_FAILED_MESSAGE), error);
   }
 }
 
@@ -84,8 +112,8 @@ export async function startGoogleSignInOrThrow(input: { callbackURL: string }): 
       silentUnauthorized: true,
     });
   } catch (error) {
-    throw new Error(readServerMessage(error, SIGN_IN_FAILED_MESSAGE), { cause: error });
+    throw new SignInError(readOwnServerMessage(error, SIGN_IN_FAILED_MESSAGE), error);
   }
-  if (!reply?.url) throw new Error(SIGN_IN_FAILED_MESSAGE);
+  if (!reply?.url) throw new SignInError(SIGN_IN_FAILED_MESSAGE, reply);
   return reply.url;
 }

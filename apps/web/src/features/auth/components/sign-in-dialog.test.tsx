@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeErrorDialog, ErrorDialogHost } from '@/components/error-dialog';
 import { requestSignIn } from '@/lib/sign-in-events';
 import { SignInDialog } from './sign-in-dialog';
 
@@ -12,11 +13,12 @@ function json(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** A fetch stub answering by path; unknown paths fail the test loudly. */
+/** A fetch stub answering by path (sign-in methods: e-mail and Google unless given); unknown paths fail the test loudly. */
 function stubFetch(replies: Record<string, Reply>) {
+  const withMethods: Record<string, Reply> = { '/api/auth/methods': { status: 200, body: { email: true, google: true } }, ...replies };
   const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
-    const reply = replies[path];
+    const reply = withMethods[path];
     if (!reply) return Promise.reject(new Error(`Unexpected fetch ${path}`));
     if (reply instanceof Error) return Promise.reject(reply);
     return Promise.resolve(json(reply.status, reply.body));
@@ -31,7 +33,20 @@ function callsTo(fetchMock: ReturnType<typeof stubFetch>, path: string) {
 
 function renderDialog(initialEntry = '/') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <SignInDialog /> }], { initialEntries: [initialEntry] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <SignInDialog />
+            <ErrorDialogHost />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [initialEntry] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -57,6 +72,7 @@ describe('SignInDialog', () => {
     vi.unstubAllGlobals();
   });
   afterEach(() => {
+    act(() => closeErrorDialog());
     vi.unstubAllGlobals();
   });
 
@@ -70,7 +86,7 @@ describe('SignInDialog', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toHaveAttribute('placeholder', 'you@company.com');
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
@@ -87,7 +103,7 @@ describe('SignInDialog', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Email is required');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([]);
   });
 
   it('pre-registers the trimmed, lower-cased email, then sends the magic link', async () => {
@@ -105,7 +121,7 @@ describe('SignInDialog', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('jane.doe@example.com')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input]) => input)).toEqual(['/api/auth/pre-register', '/api/auth/sign-in/magic-link']);
+    expect(fetchMock.mock.calls.map(([input]) => input).filter((input) => input !== '/api/auth/methods')).toEqual(['/api/auth/pre-register', '/api/auth/sign-in/magic-link']);
     expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([{ email: 'jane.doe@example.com', emailconsent: true }]);
     expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([{ email: 'jane.doe@example.com', callbackURL: '/agents/create' }]);
 
@@ -128,8 +144,9 @@ describe('SignInDialog', () => {
 
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeDisabled();
     release(json(500, { error: 'Mailbox unavailable' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Mailbox unavailable');
-    expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
+    expect(await errorDialogMessage()).toBe('Mailbox unavailable');
+    act(() => closeErrorDialog());
+    expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeEnabled();
   });
 
   it("shows the server's pre-register error and does not send a link", async () => {
@@ -141,7 +158,7 @@ describe('SignInDialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'blocked@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('This email address is blocked.');
+    expect(await errorDialogMessage()).toBe('This email address is blocked.');
     expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([]);
   });
 
@@ -154,7 +171,7 @@ describe('SignInDialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to pre-register user.');
+    expect(await errorDialogMessage()).toBe('Failed to pre-register user.');
   });
 
   it("shows 'An error occurred during sign-in' when the magic link cannot be sent", async () => {
@@ -169,7 +186,7 @@ describe('SignInDialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during sign-in');
+    expect(await errorDialogMessage()).toBe('An error occurred during sign-in');
     expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
   });
 
@@ -229,19 +246,72 @@ describe('SignInDialog', () => {
     renderDialog();
     await openDialog({ callbackUrl: '/connect' });
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Continue with Google' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/auth?x=1'));
     expect(callsTo(fetchMock, '/api/auth/sign-in/social')).toEqual([{ provider: 'google', callbackURL: '/connect' }]);
   });
 
-  it("shows the server's message inline when Google is not configured", async () => {
-    stubFetch({ '/api/auth/sign-in/social': { status: 404, body: { code: 'PROVIDER_NOT_FOUND', message: 'Google sign-in is not configured on this server.' } } });
+  it('does not offer Google when the server has no Google keys', async () => {
+    const fetchMock = stubFetch({ '/api/auth/methods': { status: 200, body: { email: true, google: false } } });
     renderDialog();
     await openDialog();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([input]) => input === '/api/auth/methods')).toHaveLength(1));
+    await act(() => Promise.resolve());
+    expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in is not configured on this server.');
+  it("shows the error dialog, not the auth library's raw answer, when sign-in is refused (e.g. 'Invalid origin')", async () => {
+    stubFetch({
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': { status: 403, body: { code: 'INVALID_ORIGIN', message: 'Invalid origin' } },
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Occurred' });
+    expect(await errorDialogMessage()).toBe('An error occurred during sign-in');
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows our server's message and reference in the error dialog", async () => {
+    stubFetch({
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded. Too many requests in a short period.', support_id: 'a'.repeat(32) } } },
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Rate Limit Exceeded' });
+    expect(within(dialog).getByText('Rate limit exceeded. Too many requests in a short period.')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('error-reference')).toHaveTextContent('A'.repeat(32));
+  });
+
+  it('shows a failed Google start in the error dialog', async () => {
+    stubFetch({ '/api/auth/sign-in/social': { status: 404, body: { code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' } } });
+    renderDialog();
+    await openDialog();
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Continue with Google' }));
+
+    expect(await errorDialogMessage()).toBe('An error occurred during sign-in');
   });
 });
+
+/** The message line of the app's error dialog. */
+async function errorDialogMessage() {
+  const dialog = await screen.findByRole('dialog', { name: /Error Occurred|Rate Limit Exceeded/ });
+  return dialog.querySelector('[id$="-description"], p')?.textContent ?? '';
+}

@@ -3,13 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { showErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { SignInRequest } from '@/lib/sign-in-events';
-import { DEFAULT_SIGN_IN_CALLBACK, EMAIL_REQUIRED_MESSAGE, normalizeEmail, signInWithEmailOrThrow, startGoogleSignInOrThrow } from '../api/sign-in';
+import { DEFAULT_SIGN_IN_CALLBACK, EMAIL_REQUIRED_MESSAGE, normalizeEmail, SignInError, signInWithEmailOrThrow, startGoogleSignInOrThrow } from '../api/sign-in';
+import { useSignInMethods } from '../api/sign-in-methods';
 import { useSignInRequests } from '../hooks/use-sign-in-requests';
 import { GoogleMark } from './google-mark';
 
@@ -45,6 +47,20 @@ function SignInDialogContent({ request }: { request: SignInRequest }) {
 
 type SignInFormProps = { callbackURL: string; isExpired: boolean; onSent: (email: string) => void };
 
+/** Every failed sign-in call opens the app's error dialog: the readable message, the server's code and reference under it. */
+function showSignInError(error: Error, onRetry: () => void) {
+  const isSignInError = error instanceof SignInError;
+  showErrorDialog(
+    {
+      type: (isSignInError ? error.code : undefined) ?? 'SIGN_IN_FAILED',
+      message: error.message,
+      supportId: isSignInError ? error.supportId : undefined,
+      originalError: error.cause ?? error,
+    },
+    { onRetry },
+  );
+}
+
 function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
   const emailId = useId();
   const emailErrorId = useId();
@@ -53,8 +69,11 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
   const [hasConsent, setHasConsent] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const methods = useSignInMethods();
+  // Offered only once the server says Google has keys: a button that can only fail is not shown.
+  const isGoogleOffered = methods.data?.google === true;
 
-  // Both mutations show their errors inline, so the global error toast stays out of it.
+  // Both mutations report through the error dialog, so the global error toast stays out of it.
   const emailSignIn = useMutation({
     mutationFn: signInWithEmailOrThrow,
     meta: { silentError: true },
@@ -70,6 +89,14 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
   });
   const isBusy = emailSignIn.isPending || googleSignIn.isPending || isRedirecting;
 
+  function sendEmailLink(variables: Parameters<typeof signInWithEmailOrThrow>[0]) {
+    emailSignIn.mutate(variables, { onError: (error) => showSignInError(error, () => sendEmailLink(variables)) });
+  }
+
+  function startGoogle(variables: Parameters<typeof startGoogleSignInOrThrow>[0]) {
+    googleSignIn.mutate(variables, { onError: (error) => showSignInError(error, () => startGoogle(variables)) });
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = EmailInput.safeParse(email);
@@ -79,12 +106,12 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
     }
     setFieldError(undefined);
     googleSignIn.reset();
-    emailSignIn.mutate({ email: normalizeEmail(parsed.data), emailconsent: hasConsent, callbackURL });
+    sendEmailLink({ email: normalizeEmail(parsed.data), emailconsent: hasConsent, callbackURL });
   }
 
   function handleGoogle() {
     emailSignIn.reset();
-    googleSignIn.mutate({ callbackURL });
+    startGoogle({ callbackURL });
   }
 
   return (
@@ -132,35 +159,26 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
           </Label>
         </div>
 
-        {emailSignIn.error ? (
-          <p role="alert" className="rounded-[var(--radius-control)] bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {emailSignIn.error.message}
-          </p>
-        ) : null}
-
         <Button type="submit" size="lg" className="w-full text-sm" disabled={isBusy}>
           {emailSignIn.isPending ? <Spinner /> : <Mail aria-hidden />}
           Continue with Email
         </Button>
       </form>
 
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground" aria-hidden>
-        <span className="h-px flex-1 bg-border" />
-        or
-        <span className="h-px flex-1 bg-border" />
-      </div>
+      {isGoogleOffered ? (
+        <>
+          <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-muted-foreground" aria-hidden>
+            <span className="h-px flex-1 bg-border" />
+            or
+            <span className="h-px flex-1 bg-border" />
+          </div>
 
-      <div className="grid gap-2">
-        <Button variant="outline" size="lg" className="w-full text-sm" onClick={handleGoogle} disabled={isBusy}>
-          {googleSignIn.isPending || isRedirecting ? <Spinner /> : <GoogleMark className="size-4" />}
-          Continue with Google
-        </Button>
-        {googleSignIn.error ? (
-          <p role="alert" className="text-center text-sm text-destructive">
-            {googleSignIn.error.message}
-          </p>
-        ) : null}
-      </div>
+          <Button variant="outline" size="lg" className="w-full text-sm" onClick={handleGoogle} disabled={isBusy}>
+            {googleSignIn.isPending || isRedirecting ? <Spinner /> : <GoogleMark className="size-4" />}
+            Continue with Google
+          </Button>
+        </>
+      ) : null}
 
       <p className="text-center text-xs leading-relaxed text-muted-foreground">
         By continuing you agree to our{' '}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const publicDeployment = { PUBLIC_URL: 'https://app.agentry.example', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://mail.example:587' };
+
+describe('HOST', () => {
+  it('defaults to 127.0.0.1 while the dev mailbox is on (the embedded defaults of npm start)', () => {
+    for (const env of [{}, { NODE_ENV: 'production' }, { PUBLIC_URL: 'http://127.0.0.1:3000' }, { HOST: '' }]) {
+      const config = loadConfig(env);
+      expect(config.isDevMailboxEnabled).toBe(true);
+      expect(config.host).toBe('127.0.0.1');
+    }
+  });
+
+  it('defaults to every interface when the dev mailbox is off', () => {
+    expect(loadConfig(publicDeployment).host).toBe('0.0.0.0');
+    const withSmtp = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect(withSmtp.isDevMailboxEnabled).toBe(false);
+    expect(withSmtp.host).toBe('0.0.0.0');
+  });
+
+  it('is what HOST says when set explicitly; the dev mailbox stays on (and answers loopback callers only)', () => {
+    const config = loadConfig({ HOST: '0.0.0.0' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.isDevMailboxEnabled).toBe(true);
+    expect(loadConfig({ ...publicDeployment, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+});
+
+describe('trustedOrigins', () => {
+  it('trusts both loopback names on the same port, in development and under npm start', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      const origins = loadConfig({ NODE_ENV, PUBLIC_URL: 'http://localhost:3000' }).trustedOrigins;
+      expect(origins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']));
+      expect(origins).not.toContain('http://localhost:3001');
+    }
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:4000', 'http://127.0.0.1:4000']));
+  });
+
+  it('adds the Vite dev server outside production only', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:5173', 'http://127.0.0.1:5173']));
+    expect(loadConfig({ NODE_ENV: 'production' }).trustedOrigins).not.toContain('http://localhost:5173');
+  });
+
+  it('is only the public origin on a public address', () => {
+    expect(loadConfig({ ...publicDeployment, NODE_ENV: 'development' }).trustedOrigins).toEqual(['https://app.agentry.example']);
+  });
+});
