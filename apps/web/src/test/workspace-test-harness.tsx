@@ -6,7 +6,7 @@ import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { ErrorDialogHost } from '@/components/error-dialog';
 import { handleApiError } from '@/lib/http-errors';
-import { workspaceRoutes } from '../routes/workspace-routes';
+import { workspaceRoutes } from '@/app/routes/workspace-routes';
 
 /** Test-only helpers: a fake API at the fetch edge and the real workspace routes in a memory router. */
 
