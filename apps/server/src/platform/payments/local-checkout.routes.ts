@@ -6,13 +6,10 @@ import { formatMoney } from '@agentry/core/plans';
 import { AppError } from '../http/app-error';
 import { PaymentDeclinedError } from './billing-provider';
 import type { LocalBillingProvider } from './local-billing-provider';
+import { escapeHtml } from '../http/escape-html';
 
 const SessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const PayForm = z.object({ outcome: z.enum(['pay', 'decline']).default('pay') });
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function page(title: string, body: string) {
   return `<!doctype html>
