@@ -3,14 +3,10 @@ import {
   BillingInterval,
   PlanCapabilities,
   PlanFamily,
-  describePlanAction,
   familyCapabilities,
   getPlanFamily,
   planFamilies,
   secretOffers,
-  type PlanAction,
-  type PlanActionCurrent,
-  type PlanActionTarget,
 } from './plans';
 
 /* ------------------------------------------------------------------------------------------

@@ -5,13 +5,14 @@
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    // The reason is whatever abort() was given; a plain abort() gives a DOMException.
     if (signal?.aborted) {
-      reject(signal.reason);
+      reject(signal.reason as Error);
       return;
     }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal?.reason as Error);
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
