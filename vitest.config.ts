@@ -56,6 +56,15 @@ export default defineConfig({
       webProject({ name: 'web-module-mocks', include: webTestsWithModuleMocks }),
       {
         test: {
+          // Checks of the repository's own tooling, such as the ESLint import rules.
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',

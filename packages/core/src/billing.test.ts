@@ -9,7 +9,6 @@ import {
   computeCreditMeter,
   computeTimeFraction,
   daysRemainingUntil,
-  decidePlanAction,
   describeProration,
   downgradeCanceledMessage,
   downgradeScheduledMessage,
@@ -105,14 +104,6 @@ describe('credit meter', () => {
 });
 
 describe('plan action', () => {
-  it('compares unit amounts, falling back to credit limits against the configured limit', () => {
-    expect(decidePlanAction({ priceId: 'a', unitAmount: 7900, configuredLimit: 3000 }, { priceId: 'b', unitAmount: 29700, creditLimit: 10000 })).toBe('upgrade');
-    expect(decidePlanAction({ priceId: 'a', unitAmount: null, configuredLimit: 3000 }, { priceId: 'b', unitAmount: 2500, creditLimit: 4500 })).toBe('upgrade');
-    expect(decidePlanAction({ priceId: 'a', configuredLimit: 3000 }, { priceId: 'b', creditLimit: 3000 })).toBe('downgrade');
-    expect(decidePlanAction({ priceId: 'a', configuredLimit: 3000 }, { priceId: 'a', creditLimit: 9000 })).toBe('none');
-    expect(decidePlanAction({ priceId: 'a', configuredLimit: 3000 }, null)).toBe('none');
-  });
-
   it('flags a downgrade below the credits already used, and a scheduled downgrade only with both fields', () => {
     expect(isDowngradeExceedingLimit({ usageUsed: 600, targetCreditLimit: 500 })).toBe(true);
     expect(isDowngradeExceedingLimit({ usageUsed: 500, targetCreditLimit: 500 })).toBe(false);

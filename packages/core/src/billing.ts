@@ -3,14 +3,10 @@ import {
   BillingInterval,
   PlanCapabilities,
   PlanFamily,
-  describePlanAction,
   familyCapabilities,
   getPlanFamily,
   planFamilies,
   secretOffers,
-  type PlanAction,
-  type PlanActionCurrent,
-  type PlanActionTarget,
 } from './plans';
 
 /* ------------------------------------------------------------------------------------------
@@ -319,11 +315,6 @@ export function formatMeterNumber(value: number): string {
 /* ------------------------------------------------------------------------------------------
  * Plan change decisions
  * ---------------------------------------------------------------------------------------- */
-
-/** Billing §4 plan action (describePlanAction): unit amounts, else credit limits against the configured limit. */
-export function decidePlanAction(current: PlanActionCurrent, target: PlanActionTarget | null | undefined): PlanAction {
-  return describePlanAction(current, target);
-}
 
 export function isDowngradeExceedingLimit(options: { usageUsed: number | null | undefined; targetCreditLimit: number }): boolean {
   return isNumber(options.usageUsed) && options.usageUsed > options.targetCreditLimit;

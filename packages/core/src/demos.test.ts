@@ -6,7 +6,6 @@ import {
   DemoSettings,
   defaultDemoSettings,
   demoMessages,
-  getDemoSettingCapability,
   getDemoSharePath,
   listGatedDemoChanges,
   parseEmbedSize,
@@ -54,9 +53,6 @@ describe('plan capabilities of demo settings', () => {
   it('names advanced and whitelabel settings set to non-default values', () => {
     const gated = listGatedDemoChanges({ before: null, after: after({ backgroundUrl: 'https://example.com', clientMessage: { enabled: true }, hideBranding: true, backgroundSettings: { titleColor: '#000000' } }, 101) });
     expect(gated).toEqual({ advanced: ['backgroundUrl', 'clientMessage.enabled', 'requestLimit'], whitelabel: ['hideBranding', 'backgroundSettings.titleColor'] });
-    expect(getDemoSettingCapability('backgroundUrl')).toBe('advanced');
-    expect(getDemoSettingCapability('hideBranding')).toBe('whitelabel');
-    expect(getDemoSettingCapability('themeColor')).toBeNull();
   });
 
   it('lets values already stored stay', () => {

@@ -187,7 +187,6 @@ export const DemoSettings = z.object({
   hideBranding: z.boolean().default(false),
 });
 export type DemoSettings = z.infer<typeof DemoSettings>;
-export type DemoSettingsInput = z.input<typeof DemoSettings>;
 
 /** Every default of the spec in one object. */
 export const defaultDemoSettings: DemoSettings = DemoSettings.parse({});
@@ -431,13 +430,6 @@ export const whitelabelDemoSettings: readonly SettingsPath[] = [
   { path: 'backgroundSettings.titleColor', read: (s) => s.backgroundSettings.titleColor },
   { path: 'backgroundSettings.headerBackgroundColor', read: (s) => s.backgroundSettings.headerBackgroundColor },
 ];
-
-/** Whether a settings path (as listed above) is gated, and by which capability. */
-export function getDemoSettingCapability(path: string): DemoCapability | null {
-  if (whitelabelDemoSettings.some((entry) => entry.path === path)) return 'whitelabel';
-  if (advancedDemoSettings.some((entry) => entry.path === path)) return 'advanced';
-  return null;
-}
 
 /**
  * The gated settings a write changes to a non-default value. A value already stored (from a

@@ -119,10 +119,6 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   WHATSAPP_CAMPAIGN_ALREADY_COMPLETED: { status: 409, message: 'This campaign has already been completed.' },
 };
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ErrorCode, value);
-}
-
 const supportIdPattern = /^[0-9a-f]{32}$/;
 
 /** The structured error every failed API call answers with. */
@@ -135,24 +131,9 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** A support id as the server issues it: 32 lower-case hex characters. */
-export function isSupportId(value: unknown): value is string {
-  return typeof value === 'string' && supportIdPattern.test(value);
-}
-
 /** Billing §5 / evaluation §8.7: a 32-hex-character reference is shown upper-cased; anything else as given. */
 export function formatSupportReference(id: string): string {
   const trimmed = id.trim();
   return /^[0-9a-f]{32}$/i.test(trimmed) ? trimmed.toUpperCase() : id;
 }
 
-/** The body for a code, with the catalogue message unless a more specific one is given. */
-export function createApiErrorBody(options: { code: ErrorCode; supportId: string; message?: string }): ApiErrorBody {
-  return {
-    error: {
-      code: options.code,
-      message: options.message ?? errorCatalogue[options.code].message,
-      support_id: options.supportId,
-    },
-  };
-}

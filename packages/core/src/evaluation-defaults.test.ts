@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVALUATION_INITIAL_MESSAGE, DEFAULT_EVALUATION_USER_DESCRIPTION, EvaluationQuestion, clampCustomCategoryCount, clampVariations, clampWhenToAsk, evaluationTestingModels } from './evaluation';
 import {
-  clampGeneratedCount,
   createBlankQuestion,
   defaultComplianceQuestions,
   defaultCustomQuestions,
@@ -104,10 +103,7 @@ describe('clamping (§5.1)', () => {
     expect(clampWhenToAsk(42)).toBe(10);
   });
 
-  it('keeps generated counts within 0-20 and reduces a custom category count above 50 to 50', () => {
-    expect(clampGeneratedCount(21)).toBe(20);
-    expect(clampGeneratedCount(-3)).toBe(0);
-    expect(clampGeneratedCount(7)).toBe(7);
+  it('reduces a custom category count above 50 to 50', () => {
     expect(clampCustomCategoryCount(51)).toBe(50);
     expect(clampCustomCategoryCount(500)).toBe(50);
     expect(clampCustomCategoryCount(50)).toBe(50);

@@ -21,12 +21,6 @@ export const evaluationSamplingDefaults = {
   presencePenalty: 0,
 } as const;
 
-/** Evaluation §5.1: a generated count per category is one of 0-20. */
-export function clampGeneratedCount(value: number): number {
-  if (!Number.isFinite(value)) return evaluationLimits.generatedCountMin;
-  return Math.min(evaluationLimits.generatedCountMax, Math.max(evaluationLimits.generatedCountMin, Math.round(value)));
-}
-
 type QuestionSeed = { id: string; text: string; successCriteria: string; whenToAsk?: number };
 
 function toQuestion(seed: QuestionSeed): EvaluationQuestionItem {

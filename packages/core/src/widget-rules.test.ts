@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildConversationsEnvelope,
-  chatAreaHeight,
   clampPopupDelay,
   clampWidgetHeight,
   clampWidgetWidth,
@@ -96,7 +95,6 @@ describe('minimized sizes', () => {
     expect(launcherSizeFor('large', false)).toBe(80);
     expect(launcherSizeFor('large', true)).toBe(56);
     expect(minimizedLogoPixels).toEqual({ small: 28, medium: 36, large: 44 });
-    expect(chatAreaHeight(700)).toBe(568);
   });
 });
 

@@ -65,11 +65,6 @@ export function launcherSizeFor(size: MinimizedSize, isMobile: boolean): number 
   return isMobile ? MOBILE_LAUNCHER_PIXELS : launcherPixels[size];
 }
 
-/** Chat area height = widget height - 132 (60 px header + 72 px input bar). */
-export function chatAreaHeight(widgetHeight: number): number {
-  return Math.max(0, widgetHeight - 132);
-}
-
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;

@@ -216,9 +216,6 @@ export const ConversationTranscript = z.object({
 });
 export type ConversationTranscript = z.infer<typeof ConversationTranscript>;
 
-/** Widgets §7: what the iframe posts to the parent page (and the parent to the iframe). */
-export const widgetToParentEvents = ['widget-opened', 'widget-closed', 'resize-widget', 'show-bubble', 'hide-bubble'] as const;
-export const parentToWidgetEvents = ['open-widget', 'close-widget', 'toggle-widget', 'reset-widget', 'identify'] as const;
 export type ResizeWidgetMessage = {
   type: 'resize-widget';
   width: number;

@@ -5,8 +5,6 @@ import {
   connectNavItems,
   headerTitleFor,
   isCompactViewport,
-  isConnectSettingsVisible,
-  isConnectSidebarVisible,
   isNavItemActive,
   resourceNavItems,
   workspaceNavItems,
@@ -107,15 +105,4 @@ describe('connect sidebar', () => {
     expect(connectNavItems('c1').filter((item) => item.isSettings).map((item) => item.path)).toEqual(['/c1/ai-settings']);
   });
 
-  it('shows Settings once loaded and not for members', () => {
-    expect(isConnectSettingsVisible({ isLoading: true, role: 'admin' })).toBe(false);
-    expect(isConnectSettingsVisible({ isLoading: false, role: 'member' })).toBe(false);
-    expect(isConnectSettingsVisible({ isLoading: false, role: 'admin' })).toBe(true);
-    expect(isConnectSettingsVisible({ isLoading: false, role: 'viewer' })).toBe(true);
-  });
-
-  it('is skipped on paths containing /sms/', () => {
-    expect(isConnectSidebarVisible('/c1/sms/campaigns')).toBe(false);
-    expect(isConnectSidebarVisible('/c1/team')).toBe(true);
-  });
 });

@@ -1,5 +1,3 @@
-import type { Role } from './auth';
-
 export type NavItem = { path: string; label: string; description?: string };
 
 /** Billing §2 sidebar, Workspace group. */
@@ -19,8 +17,6 @@ export const resourceNavItems: readonly NavItem[] = [
   { path: '/support', label: 'Support' },
   { path: '/affiliate', label: 'Affiliate Program' },
 ];
-
-export const SIDEBAR_WIDTH = { collapsed: 70, expanded: 240, mobileDrawer: 280 } as const;
 
 const headerTitles: Readonly<Record<string, string>> = {
   build: 'Build Agents',
@@ -105,14 +101,4 @@ export function connectNavItems(connectId: string): ConnectNavItem[] {
     link('team', 'Team'),
     { ...link('ai-settings', 'Settings'), isSettings: true },
   ];
-}
-
-/** The Settings link shows once loading finished and the role is not member. */
-export function isConnectSettingsVisible(input: { isLoading: boolean; role: Role | null | undefined }): boolean {
-  return !input.isLoading && input.role !== 'member';
-}
-
-/** The account sidebar is skipped on any path containing /sms/. */
-export function isConnectSidebarVisible(pathname: string): boolean {
-  return !pathname.includes('/sms/');
 }

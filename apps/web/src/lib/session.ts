@@ -1,9 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MeReply } from '@agentry/core/auth';
+import type { MeReply, Subaccount } from '@agentry/core/auth';
 import { ApiError, apiRequest } from './api';
 
 export const sessionQueryKey = ['me'] as const;
+
+/**
+ * The sub account a screen works in: the one named (from the address) if the user belongs to
+ * it, else null; without a name, the active one, else the user's first.
+ */
+export function selectSubaccount(session: Pick<MeReply, 'subaccounts' | 'activeSubaccountId'>, subaccountId?: string): Subaccount | null {
+  if (subaccountId !== undefined) return session.subaccounts.find((candidate) => candidate.id === subaccountId) ?? null;
+  return session.subaccounts.find((candidate) => candidate.id === session.activeSubaccountId) ?? session.subaccounts[0] ?? null;
+}
 
 /** The signed-in user and their sub accounts; `null` when signed out. */
 export function useSession() {

@@ -1,3 +1,4 @@
+import { readEventStream } from '@agentry/core/read-event-stream';
 import type { LiveConversation, WidgetChatBody, WidgetChatReply, WidgetChatStreamEvent } from '@agentry/core/widget';
 
 /** Spec §8: the agent bubble shown when a send fails. */
@@ -90,34 +91,18 @@ export async function sendWidgetChat(options: {
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.includes('text/event-stream') || !response.body) return toReply(await readJson(response));
 
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    buffer += decoder.decode(value, { stream: !done });
-    const frames = buffer.split(/\r?\n\r?\n/);
-    buffer = done ? '' : (frames.pop() ?? '');
-    for (const frame of frames) {
-      const data = frame
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      const event = data ? parseEvent(data) : null;
-      if (!event) continue;
-      if (event.type === 'delta') {
-        text += event.text;
-        options.onDelta?.(text);
-      } else if (event.type === 'done') {
-        void reader.cancel().catch(() => undefined);
-        return toReply({ ...event.reply, message: event.reply.message || text });
-      } else if (event.type === 'error') {
-        throw new WidgetChatError(event.error.message);
-      }
+  for await (const data of readEventStream(response.body)) {
+    const event = parseEvent(data);
+    if (!event) continue;
+    if (event.type === 'delta') {
+      text += event.text;
+      options.onDelta?.(text);
+    } else if (event.type === 'done') {
+      return toReply({ ...event.reply, message: event.reply.message || text });
+    } else if (event.type === 'error') {
+      throw new WidgetChatError(event.error.message);
     }
-    if (done) break;
   }
   throw new WidgetChatError('No message in API response');
 }

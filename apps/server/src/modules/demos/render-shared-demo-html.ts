@@ -1,8 +1,5 @@
 import type { PublicDemo } from '@agentry/core/demos';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../platform/http/escape-html';
 
 /** The card a chat app shows for a shared demo link: title, description, logo. */
 export function describeSharedDemo(demo: PublicDemo): { title: string; description: string; imageUrl: string | null } {

@@ -68,8 +68,8 @@ describe('shared demo page: Open Graph tags', () => {
     const created = await createDemo({ name: '"><script>alert(1)</script> & Co', settings: { assistantName: "O'Brien <b>" } });
     const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).toContain('<title>&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#38; Co</title>');
-    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with O&#39;Brien &#60;b&#62; in this live demo built with Agentry.');
+    expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>');
+    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with O&#39;Brien &lt;b&gt; in this live demo built with Agentry.');
     expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
+import { sleep } from '@agentry/core/sleep';
 import { AppError } from '../../platform/http/app-error';
-import { sleep, type AdaptiveLimiter } from './create-adaptive-limiter';
+import type { AdaptiveLimiter } from './create-adaptive-limiter';
 import { retryAfterOf } from './retry-after-of';
 
 /** A call rate-limited this many times in a row fails its conversation. */

@@ -1,3 +1,5 @@
+import { sleep } from '@agentry/core/sleep';
+
 export type AdaptiveLimiter = {
   /** Waits for a free slot (and for any back-off pause to end). */
   acquire: (signal: AbortSignal) => Promise<void>;
@@ -12,21 +14,6 @@ export type AdaptiveLimiter = {
 
 const MAX_BACKOFF_MS = 30_000;
 const BASE_BACKOFF_MS = 500;
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Concurrency of one run that adapts to the provider: a 429 halves the number of

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '../../platform/http/escape-html';
 
 /** A small page for an unknown widget or a missing build, shown inside the frame. */
 export function renderWidgetMessagePage(message: string): string {

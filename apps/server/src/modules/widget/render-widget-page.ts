@@ -1,6 +1,6 @@
 import { WIDGET_PAGE_CONFIG_ELEMENT_ID, type WidgetPageConfig } from '@agentry/core/widget';
 import type { WidgetAssets } from './create-widget-dist-reader';
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '../../platform/http/escape-html';
 import { toScriptJson } from './to-script-json';
 
 const RTL_LANGUAGES = new Set(['ar']);

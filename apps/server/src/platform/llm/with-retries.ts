@@ -1,4 +1,5 @@
 import { APICallError, wrapLanguageModel } from 'ai';
+import { sleep } from '@agentry/core/sleep';
 import type { ChatModel } from './language-model';
 
 export type RetryPolicy = { maxRetries: number; baseDelayMs: number };
@@ -21,21 +22,6 @@ function retryDelayMs(error: APICallError, attempt: number, policy: RetryPolicy)
   if (Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) return Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS);
   const exponential = policy.baseDelayMs * 2 ** attempt;
   return exponential / 2 + Math.random() * (exponential / 2);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 async function withBackoff<T>(run: () => PromiseLike<T>, signal: AbortSignal | undefined, policy: RetryPolicy): Promise<T> {

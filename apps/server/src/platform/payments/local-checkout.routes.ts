@@ -8,13 +8,10 @@ import { AppError } from '../http/app-error';
 import { requireLoopbackCaller } from '../http/require-loopback-caller';
 import { PaymentDeclinedError } from './billing-provider';
 import type { LocalBillingProvider } from './local-billing-provider';
+import { escapeHtml } from '../http/escape-html';
 
 const SessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 const PayForm = z.object({ outcome: z.enum(['pay', 'decline']).default('pay') });
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function page(title: string, body: string) {
   return `<!doctype html>

@@ -1,35 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Agent, ListAgentsReply, UpdateAgentBody } from '@agentry/core/agents';
+import type { Agent, UpdateAgentBody } from '@agentry/core/agents';
 import { apiRequest } from '@/lib/api';
-
-const subaccountPath = (subaccountId: string) => `/api/subaccounts/${encodeURIComponent(subaccountId)}`;
-const agentPath = (subaccountId: string, agentId: string) => `${subaccountPath(subaccountId)}/agents/${encodeURIComponent(agentId)}`;
-
-export const agentKeys = {
-  all: ['agents'] as const,
-  lists: (subaccountId: string) => ['agents', subaccountId, 'list'] as const,
-  list: (subaccountId: string, search: string) => ['agents', subaccountId, 'list', search] as const,
-  detail: (subaccountId: string, agentId: string) => ['agents', subaccountId, 'detail', agentId] as const,
-};
-
-export function agentsListQuery(subaccountId: string, search = '') {
-  const query = search.trim();
-  return queryOptions({
-    queryKey: agentKeys.list(subaccountId, query),
-    queryFn: ({ signal }) =>
-      apiRequest<ListAgentsReply>(`${subaccountPath(subaccountId)}/agents${query ? `?${new URLSearchParams({ search: query }).toString()}` : ''}`, {
-        signal,
-        fallbackMessage: 'Failed to load agents',
-      }),
-  });
-}
-
-export function agentQuery(subaccountId: string, agentId: string) {
-  return queryOptions({
-    queryKey: agentKeys.detail(subaccountId, agentId),
-    queryFn: ({ signal }) => apiRequest<Agent>(agentPath(subaccountId, agentId), { signal, fallbackMessage: 'Failed to fetch build information' }),
-  });
-}
+import { agentApiPath as agentPath, subaccountAgentsPath } from '@/lib/queries/agents';
 
 export function updateAgent(options: { subaccountId: string; agentId: string; body: UpdateAgentBody }) {
   return apiRequest<Agent>(agentPath(options.subaccountId, options.agentId), { method: 'PATCH', body: options.body, fallbackMessage: 'Failed to update build' });
@@ -40,7 +11,7 @@ export function deleteAgent(options: { subaccountId: string; agentId: string }) 
 }
 
 export function agentFromIdeaPath(subaccountId: string) {
-  return `${subaccountPath(subaccountId)}/agents/from-idea`;
+  return `${subaccountAgentsPath(subaccountId)}/from-idea`;
 }
 
 /** Where an agent's own page lives. */
@@ -53,5 +24,5 @@ export function agentsListPath(subaccountId: string) {
 }
 
 export function createBlankAgent(subaccountId: string) {
-  return apiRequest<Agent>(`${subaccountPath(subaccountId)}/agents`, { method: 'POST', body: {}, fallbackMessage: 'Failed to create the agent' });
+  return apiRequest<Agent>(subaccountAgentsPath(subaccountId), { method: 'POST', body: {}, fallbackMessage: 'Failed to create the agent' });
 }

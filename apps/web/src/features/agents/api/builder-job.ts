@@ -1,4 +1,5 @@
 import { BUILDER_JOB_POLL_INTERVAL_MS, BUILDER_JOB_TIMEOUT_MS, builderErrorMessages, type AgentJob } from '@agentry/core/agents';
+import { sleep } from '@agentry/core/sleep';
 import { apiRequest } from '@/lib/api';
 import { requestSignIn } from '@/lib/sign-in-events';
 
@@ -20,27 +21,8 @@ type PollOptions = {
   onProgress?: (status: AgentJob['status']) => void;
 };
 
-function abortError() {
-  return new DOMException('The operation was aborted.', 'AbortError');
-}
-
 function isAbort(error: unknown) {
   return error instanceof DOMException && error.name === 'AbortError';
-}
-
-function wait(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 async function fetchBuilderJobOrThrow(jobId: string, signal?: AbortSignal): Promise<AgentJob> {
@@ -84,7 +66,7 @@ export async function pollBuilderJobOrThrow(jobId: string, options: PollOptions 
     if (job.status === 'failed') throw new BuilderError(job.error?.trim() || builderErrorMessages.failed);
     onProgress?.(job.status);
     if (Date.now() - startedAt >= timeoutMs) throw new BuilderError(builderErrorMessages.timedOut);
-    await wait(intervalMs, signal);
+    await sleep(intervalMs, signal);
   }
 }
 

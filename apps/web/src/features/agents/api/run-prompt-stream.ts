@@ -1,7 +1,7 @@
 import { ChatStreamEvent, type RunPromptBody } from '@agentry/core/llm';
 import { describeHttpFailure } from '@agentry/core/error-messages';
 import { ApiError } from '@/lib/api';
-import { readEventStream } from '@/lib/read-event-stream';
+import { readEventStream } from '@agentry/core/read-event-stream';
 import { requestSignIn } from '@/lib/sign-in-events';
 import { readJsonBody } from '@/lib/read-json-body';
 

@@ -50,6 +50,24 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 /** Every setting of an agent, grouped the way people think about them. */
+/** The five sampling settings: each a slider with a number box, in this order. */
+const samplingFields: {
+  name: keyof typeof agentSamplingDefaults;
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  sliderMax?: number;
+  step: number;
+  isInteger?: boolean;
+}[] = [
+  { name: 'temperature', label: 'Temperature', description: 'Higher is more creative, lower more predictable.', min: 0, max: 2, step: 0.1 },
+  { name: 'maxTokens', label: 'Max tokens', description: 'The longest answer, in tokens (about ¾ of a word each).', min: 1, max: 128000, sliderMax: 16384, step: 1, isInteger: true },
+  { name: 'topP', label: 'Top P', description: 'Samples only from the most likely words that add up to this share.', min: 0, max: 1, step: 0.05 },
+  { name: 'frequencyPenalty', label: 'Frequency penalty', description: 'Above 0, the agent repeats the same words less.', min: -2, max: 2, step: 0.1 },
+  { name: 'presencePenalty', label: 'Presence penalty', description: 'Above 0, the agent moves on to new topics more readily.', min: -2, max: 2, step: 0.1 },
+];
+
 export function AgentEditor({ values, onChange, errors, providerKeys, disabled }: AgentEditorProps) {
   const ids = { name: useId(), category: useId(), instructions: useId(), firstMessage: useId(), provider: useId(), model: useId(), models: useId(), key: useId(), type: useId() };
   const set = <K extends keyof AgentFormValues>(key: K, value: AgentFormValues[K]) => onChange({ ...values, [key]: value });
@@ -219,68 +237,17 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
         )}
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 sm:grid-cols-[repeat(2,minmax(0,1fr))]">
-          <SamplingField
-            label="Temperature"
-            description="Higher is more creative, lower more predictable."
-            value={values.temperature}
-            onChange={(value) => set('temperature', value)}
-            min={0}
-            max={2}
-            step={0.1}
-            defaultValue={agentSamplingDefaults.temperature}
-            disabled={disabled}
-            error={errors.temperature}
-          />
-          <SamplingField
-            label="Max tokens"
-            description="The longest answer, in tokens (about ¾ of a word each)."
-            value={values.maxTokens}
-            onChange={(value) => set('maxTokens', value)}
-            min={1}
-            max={128000}
-            sliderMax={16384}
-            step={1}
-            isInteger
-            defaultValue={agentSamplingDefaults.maxTokens}
-            disabled={disabled}
-            error={errors.maxTokens}
-          />
-          <SamplingField
-            label="Top P"
-            description="Samples only from the most likely words that add up to this share."
-            value={values.topP}
-            onChange={(value) => set('topP', value)}
-            min={0}
-            max={1}
-            step={0.05}
-            defaultValue={agentSamplingDefaults.topP}
-            disabled={disabled}
-            error={errors.topP}
-          />
-          <SamplingField
-            label="Frequency penalty"
-            description="Above 0, the agent repeats the same words less."
-            value={values.frequencyPenalty}
-            onChange={(value) => set('frequencyPenalty', value)}
-            min={-2}
-            max={2}
-            step={0.1}
-            defaultValue={agentSamplingDefaults.frequencyPenalty}
-            disabled={disabled}
-            error={errors.frequencyPenalty}
-          />
-          <SamplingField
-            label="Presence penalty"
-            description="Above 0, the agent moves on to new topics more readily."
-            value={values.presencePenalty}
-            onChange={(value) => set('presencePenalty', value)}
-            min={-2}
-            max={2}
-            step={0.1}
-            defaultValue={agentSamplingDefaults.presencePenalty}
-            disabled={disabled}
-            error={errors.presencePenalty}
-          />
+          {samplingFields.map(({ name, ...field }) => (
+            <SamplingField
+              key={name}
+              {...field}
+              value={values[name]}
+              onChange={(value) => set(name, value)}
+              defaultValue={agentSamplingDefaults[name]}
+              disabled={disabled}
+              error={errors[name]}
+            />
+          ))}
           <ChipsInput
             label="Stop sequences"
             description="The answer ends where one of these appears. At most 4."

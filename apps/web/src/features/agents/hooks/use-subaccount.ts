@@ -1,5 +1,5 @@
 import type { Subaccount } from '@agentry/core/auth';
-import { useSession } from '@/lib/session';
+import { selectSubaccount, useSession } from '@/lib/session';
 
 export type SubaccountContext = {
   /** The sub account in view: the one in the address, else the active one. */
@@ -14,7 +14,6 @@ export type SubaccountContext = {
 export function useSubaccount(subaccountIdFromPath?: string): SubaccountContext {
   const { data: session } = useSession();
   if (!session) return { subaccount: null, isKnown: false, canEdit: false };
-  const id = subaccountIdFromPath ?? session.activeSubaccountId ?? session.subaccounts[0]?.id;
-  const subaccount = session.subaccounts.find((candidate) => candidate.id === id) ?? null;
+  const subaccount = selectSubaccount(session, subaccountIdFromPath);
   return { subaccount, isKnown: true, canEdit: subaccount !== null && subaccount.role !== 'viewer' };
 }

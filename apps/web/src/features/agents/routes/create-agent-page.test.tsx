@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 import { PENDING_AGENT_IDEA_KEY } from '../hooks/use-idea-draft';
 import { resetAgentCreation } from '../lib/agent-creation-store';
-import { buildAgent } from '../test/agent-fixtures';
+import { buildAgent } from '@/test/agent-fixtures';
 
 beforeEach(() => {
   stubBrowserApis();

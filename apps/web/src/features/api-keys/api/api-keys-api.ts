@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AgentWebhook, ListAgentsReply } from '@agentry/core/agents';
+import type { AgentWebhook } from '@agentry/core/agents';
 import type { ApiKey, CreatedApiKeyReply } from '@agentry/core/llm';
 import { apiRequest } from '@/lib/api';
 
@@ -7,7 +7,6 @@ const subaccountPath = (subaccountId: string) => `/api/subaccounts/${encodeURICo
 
 export const apiKeyKeys = {
   list: (subaccountId: string) => ['api-keys', subaccountId] as const,
-  agents: (subaccountId: string) => ['api-keys', subaccountId, 'agents'] as const,
   webhook: (subaccountId: string, agentId: string) => ['api-keys', subaccountId, 'webhook', agentId] as const,
 };
 
@@ -24,14 +23,6 @@ export function createApiKey(options: { subaccountId: string; name: string }) {
 
 export function revokeApiKey(options: { subaccountId: string; keyId: string }) {
   return apiRequest<null>(`${subaccountPath(options.subaccountId)}/api-keys/${encodeURIComponent(options.keyId)}`, { method: 'DELETE', fallbackMessage: 'Failed to revoke the API key' });
-}
-
-/** The agents a request can name as its model. */
-export function pickableAgentsQuery(subaccountId: string) {
-  return queryOptions({
-    queryKey: apiKeyKeys.agents(subaccountId),
-    queryFn: ({ signal }) => apiRequest<ListAgentsReply>(`${subaccountPath(subaccountId)}/agents`, { signal, fallbackMessage: 'Failed to load builds' }),
-  });
 }
 
 export function agentWebhookQuery(subaccountId: string, agentId: string) {

@@ -1,4 +1,4 @@
-import { readEventStream } from '@/lib/read-event-stream';
+import { readEventStream } from '@agentry/core/read-event-stream';
 
 export type ConsoleResult = {
   status: number;

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
-import { pickableAgentsQuery } from '../api/api-keys-api';
+import { agentsListQuery } from '@/lib/queries/agents';
 import { ApiKeysPanel } from '../components/api-keys-panel';
 import { RequestConsole } from '../components/request-console';
 import { SnippetsPanel } from '../components/snippets-panel';
@@ -34,7 +34,7 @@ function ApiTester({ subaccount }: { subaccount: Subaccount }) {
   const canManage = subaccount.role !== 'viewer';
   const pickerId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
-  const agents = useQuery(pickableAgentsQuery(subaccount.id));
+  const agents = useQuery(agentsListQuery(subaccount.id));
   const [consoleKey, setConsoleKey] = useState('');
   const baseUrl = window.location.origin;
 

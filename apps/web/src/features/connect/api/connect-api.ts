@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListAgentsReply } from '@agentry/core/agents';
 import type { SubaccountTheme } from '@agentry/core/auth';
 import type {
   ConversationTranscript,
@@ -17,7 +16,6 @@ export const connectKeys = {
   all: ['connect'] as const,
   connections: (subaccountId: string) => ['connect', subaccountId, 'connections'] as const,
   connection: (connectionId: string) => ['connect', 'connection', connectionId] as const,
-  builds: (subaccountId: string) => ['connect', subaccountId, 'builds'] as const,
   conversations: (connectionId: string) => ['connect', 'connection', connectionId, 'conversations'] as const,
   transcript: (connectionId: string, threadId: string) => ['connect', 'connection', connectionId, 'conversations', threadId] as const,
   theme: (subaccountId: string) => ['subaccounts', subaccountId, 'theme'] as const,
@@ -39,17 +37,6 @@ export function widgetConnectionQuery(connectionId: string) {
   return queryOptions({
     queryKey: connectKeys.connection(connectionId),
     queryFn: ({ signal }) => apiRequest<WidgetConnection>(connectionPath(connectionId), { signal, fallbackMessage: 'Failed to load widget settings' }),
-  });
-}
-
-/**
- * The builds (agents) a widget of this sub account may use. The sub account's own list, not
- * GET /api/builds (that one follows the user's active sub account, which may be another).
- */
-export function subaccountBuildsQuery(subaccountId: string) {
-  return queryOptions({
-    queryKey: connectKeys.builds(subaccountId),
-    queryFn: ({ signal }) => apiRequest<ListAgentsReply>(`${subaccountPath(subaccountId)}/agents`, { signal, fallbackMessage: 'Failed to load builds' }),
   });
 }
 

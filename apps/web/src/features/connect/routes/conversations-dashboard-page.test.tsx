@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
-import { connectRoutes } from '@/app/routes/connect-routes';
+import { mockApi, renderConnect, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 import { buildConnection } from '../test/connect-fixtures';
 
 beforeEach(() => stubBrowserApis());
@@ -51,7 +50,7 @@ describe('connect dashboard: live conversations', { timeout: 20_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/dashboard', connectRoutes);
+    renderConnect('/sa-1/dashboard');
     const list = await screen.findByRole('list', { name: 'Conversations' }, { timeout: 5000 });
     const rows = within(list).getAllByRole('button');
     expect(rows[0]).toHaveTextContent('Grace Hopper');
@@ -71,13 +70,13 @@ describe('connect dashboard: live conversations', { timeout: 20_000 }, () => {
 
   it('says so when there are no conversations yet, and when loading fails', async () => {
     mockApi({ ...base, 'GET /api/connections/conn-1/conversations': { body: { conversations: [] } } });
-    renderWorkspace('/sa-1/dashboard', connectRoutes);
+    renderConnect('/sa-1/dashboard');
     expect(await screen.findByRole('heading', { name: 'No conversations yet' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the error with a retry', async () => {
     mockApi({ ...base, 'GET /api/connections/conn-1/conversations': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } } } });
-    renderWorkspace('/sa-1/dashboard', connectRoutes);
+    renderConnect('/sa-1/dashboard');
     expect(await screen.findByRole('heading', { name: 'Failed to load conversations' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

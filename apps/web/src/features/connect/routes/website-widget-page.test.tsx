@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
-import { connectRoutes } from '@/app/routes/connect-routes';
-import { buildAgent } from '@/features/agents/test/agent-fixtures';
+import { mockApi, renderConnect, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
+import { buildAgent } from '@/test/agent-fixtures';
 import { closeErrorDialog } from '@/components/error-dialog';
 import { buildConnection, FakeImage } from '../test/connect-fixtures';
 
@@ -58,7 +57,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
   it('enables Save only after a change, saves with PUT and shows the spec toast', async () => {
     const calls = handlers();
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/website-widget', connectRoutes);
+    renderConnect('/sa-1/website-widget');
     const title = await screen.findByRole('textbox', { name: 'Widget title' }, { timeout: 5000 });
     expect(saveButton()).toBeDisabled();
     expect(saveButton()).toHaveAccessibleDescription('Save your changes');
@@ -80,7 +79,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
 
   it('is read-only for viewers: Save disabled with "Viewers cannot save changes"', async () => {
     handlers();
-    renderWorkspace('/sa-2/website-widget', connectRoutes);
+    renderConnect('/sa-2/website-widget');
     const title = await screen.findByRole('textbox', { name: 'Widget title' }, { timeout: 5000 });
     expect(title).toBeDisabled();
     expect(saveButton()).toBeDisabled();
@@ -91,7 +90,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
   it('applies width and height: non-numbers keep the value, numbers clamp', async () => {
     const calls = handlers();
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/website-widget', connectRoutes);
+    renderConnect('/sa-1/website-widget');
     const width = await screen.findByRole('textbox', { name: 'Width' }, { timeout: 5000 });
     const height = screen.getByRole('textbox', { name: 'Height' });
     expect(screen.getByText('Width: 300-600px • Height: 300-700px')).toBeInTheDocument();
@@ -120,7 +119,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
   it('clamps the popup delay to 1-500 on blur (invalid becomes 1)', async () => {
     handlers();
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/website-widget', connectRoutes);
+    renderConnect('/sa-1/website-widget');
     const delay = await screen.findByRole('textbox', { name: 'Delay (seconds)' }, { timeout: 5000 });
     await user.clear(delay);
     await user.type(delay, '9999');
@@ -139,7 +138,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
   it('accepts a logo only when the image loads, then the logo dialog applies a keyboard-nudged position', async () => {
     const calls = handlers();
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/website-widget', connectRoutes);
+    renderConnect('/sa-1/website-widget');
     const logo = await screen.findByLabelText('Logo URL', {}, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Adjust logo' })).not.toBeInTheDocument();
 
@@ -182,7 +181,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
   it('updates the build at once and says so', async () => {
     const calls = handlers();
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/website-widget', connectRoutes);
+    renderConnect('/sa-1/website-widget');
     const select = await screen.findByRole('combobox', { name: 'Choose Build' }, { timeout: 5000 });
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: /Dental Receptionist/ }));
@@ -202,7 +201,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
       'GET /api/connections/conn-9': { body: created },
     });
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/website-widget', connectRoutes);
+    renderConnect('/sa-1/website-widget');
     await user.click(await screen.findByRole('button', { name: 'Create widget' }, { timeout: 5000 }));
     expect(await screen.findByRole('textbox', { name: 'Widget title' })).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ type: 'website-widget' });
@@ -211,7 +210,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
   it('holds a navigation while changes are unsaved, and Next saves before the Install step', async () => {
     const calls = handlers();
     const user = userEvent.setup();
-    const { router } = renderWorkspace('/sa-1/website-widget', connectRoutes);
+    const { router } = renderConnect('/sa-1/website-widget');
     const title = await screen.findByRole('textbox', { name: 'Widget title' }, { timeout: 5000 });
     await user.type(title, ' Pro');
 
@@ -228,7 +227,7 @@ describe('website widget designer', { timeout: 20_000 }, () => {
 
   it('shows the 404 page for a sub account the user is not a member of', async () => {
     handlers();
-    renderWorkspace('/someone-else/website-widget', connectRoutes);
+    renderConnect('/someone-else/website-widget');
     expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

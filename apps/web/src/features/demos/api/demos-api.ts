@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListAgentsReply } from '@agentry/core/agents';
 import type { CheckEmbeddableReply, CreateDemoInput, Demo, ListDemosReply, PublicDemo, UpdateDemoInput } from '@agentry/core/demos';
 import { apiRequest } from '@/lib/api';
 
@@ -11,7 +10,6 @@ export const demoKeys = {
   list: (subaccountId: string) => ['demos', 'list', subaccountId] as const,
   detail: (demoId: string) => ['demos', 'detail', demoId] as const,
   shared: (demoId: string) => ['demos', 'shared', demoId] as const,
-  agents: (subaccountId: string) => ['demos', 'agents', subaccountId] as const,
   embeddable: (url: string) => ['demos', 'embeddable', url] as const,
 };
 
@@ -35,15 +33,6 @@ export function sharedDemoQuery(demoId: string) {
     queryKey: demoKeys.shared(demoId),
     queryFn: ({ signal }) =>
       apiRequest<PublicDemo>(`/api/shared-demos/${encodeURIComponent(demoId)}`, { signal, silentUnauthorized: true, fallbackMessage: 'Failed to load the demo' }),
-  });
-}
-
-/** The sub account's agents, to pick the one a demo shows. */
-export function demoAgentsQuery(subaccountId: string) {
-  return queryOptions({
-    queryKey: demoKeys.agents(subaccountId),
-    queryFn: ({ signal }) =>
-      apiRequest<ListAgentsReply>(`/api/subaccounts/${encodeURIComponent(subaccountId)}/agents`, { signal, fallbackMessage: 'Failed to load builds' }),
   });
 }
 

@@ -11,7 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { openUpgradeDialog } from '@/lib/upgrade-events';
-import { createDemo, demoAgentsQuery, demoEditorPath, demoKeys } from '../api/demos-api';
+import { agentsListQuery } from '@/lib/queries/agents';
+import { createDemo, demoEditorPath, demoKeys } from '../api/demos-api';
 import { demoTypeDetails } from '../lib/demo-type-labels';
 
 type CreateDemoDialogProps = { subaccountId: string; open: boolean; onOpenChange: (open: boolean) => void };
@@ -31,7 +32,7 @@ function CreateDemoForm({ subaccountId, onOpenChange }: Omit<CreateDemoDialogPro
   const typeLabelId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const agents = useQuery(demoAgentsQuery(subaccountId));
+  const agents = useQuery(agentsListQuery(subaccountId));
   const [name, setName] = useState('');
   const [buildId, setBuildId] = useState('');
   const [type, setType] = useState<DemoType>('website');

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { createTestQueryClient, stubBrowserApis } from '@/test/workspace-test-harness';
 import { publicToDemoViewData, type DemoViewMode } from '../lib/demo-view-data';
 import { buildPublicDemoFixture } from '../test/demo-fixtures';
 import { DemoStage } from './demo-stage';

@@ -15,7 +15,8 @@ import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { openUpgradeDialog } from '@/lib/upgrade-events';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes';
-import { demoAgentsQuery, demoKeys, demoPreviewPath, demoQuery, updateDemo } from '../api/demos-api';
+import { agentsListQuery } from '@/lib/queries/agents';
+import { demoKeys, demoPreviewPath, demoQuery, updateDemo } from '../api/demos-api';
 import { DemoSettingsForm } from '../components/demo-settings-form';
 import { DemoStage } from '../components/demo-stage';
 import { copyDemoLink } from '../lib/copy-demo-link';
@@ -63,7 +64,7 @@ function DemoEditor({ saved }: { saved: Demo }) {
   const { data: session } = useSession();
   const role = session?.subaccounts.find((candidate) => candidate.id === saved.subaccountId)?.role;
   const canEdit = role !== undefined && role !== 'viewer';
-  const agents = useQuery({ ...demoAgentsQuery(saved.subaccountId), enabled: canEdit });
+  const agents = useQuery({ ...agentsListQuery(saved.subaccountId), enabled: canEdit });
   const savedDraft = useMemo(() => toDemoDraft(saved), [saved]);
   const [draft, setDraft] = useState<DemoDraft>(savedDraft);
   const [baseline, setBaseline] = useState(saved);

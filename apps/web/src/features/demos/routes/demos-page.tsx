@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/lib/session';
+import { selectSubaccount, useSession } from '@/lib/session';
 import { deleteDemo, demoEditorPath, demoKeys, demosListQuery } from '../api/demos-api';
 import { CreateDemoDialog } from '../components/create-demo-dialog';
 import { copyDemoLink } from '../lib/copy-demo-link';
@@ -25,7 +25,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: '
 /** `/demo`: the demos of the active sub account. */
 export function DemosPage() {
   const { data: session, isPending } = useSession();
-  const subaccount = session ? (session.subaccounts.find((candidate) => candidate.id === session.activeSubaccountId) ?? session.subaccounts[0] ?? null) : null;
+  const subaccount = session ? selectSubaccount(session) : null;
   if (isPending) return <DemosSkeleton />;
   if (!subaccount) {
     return (

@@ -1,4 +1,5 @@
 import { QUESTION_GENERATION_MAX_ATTEMPTS, QUESTION_GENERATION_POLL_INTERVAL_MS, evaluationMessages, type QuestionGenerationResults } from '@agentry/core/evaluation';
+import { sleep } from '@agentry/core/sleep';
 import { getQuestionGeneration } from './evaluation-api';
 
 /** Why generation stopped: the spec's time-out text, or 'Failed to generate questions'. */
@@ -11,27 +12,13 @@ export class QuestionGenerationError extends Error {
   }
 }
 
-function wait(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new DOMException('Aborted', 'AbortError'));
-      },
-      { once: true },
-    );
-  });
-}
-
 /**
  * §4.3: asks every 3 s until the job is complete, at most 100 times. A failed job or request
  * raises 'Failed to generate questions'; the hundredth unfinished answer raises the time-out.
  */
 export async function pollQuestionGeneration(id: string, signal?: AbortSignal): Promise<QuestionGenerationResults> {
   for (let attempt = 1; attempt <= QUESTION_GENERATION_MAX_ATTEMPTS; attempt += 1) {
-    await wait(QUESTION_GENERATION_POLL_INTERVAL_MS, signal);
+    await sleep(QUESTION_GENERATION_POLL_INTERVAL_MS, signal);
     let reply;
     try {
       reply = await getQuestionGeneration(id, signal);

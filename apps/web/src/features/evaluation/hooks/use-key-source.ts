@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { KeyedLlmProvider } from '@agentry/core/llm';
-import { useSession } from '@/lib/session';
+import { selectSubaccount, useSession } from '@/lib/session';
 import { providerKeysQuery } from '../api/evaluation-api';
 
 export type KeySource = 'own-key' | 'credits' | 'unknown';
@@ -11,7 +11,7 @@ export type KeySource = 'own-key' | 'credits' | 'unknown';
  */
 export function useKeySource(provider: KeyedLlmProvider | 'any' = 'any'): KeySource {
   const { data: session } = useSession();
-  const subaccountId = session?.activeSubaccountId ?? session?.subaccounts[0]?.id ?? '';
+  const subaccountId = (session ? selectSubaccount(session)?.id : undefined) ?? '';
   const keys = useQuery({ ...providerKeysQuery(subaccountId), enabled: subaccountId !== '' });
   if (!keys.data) return 'unknown';
   return keys.data.keys.some((key) => provider === 'any' || key.provider === provider) ? 'own-key' : 'credits';

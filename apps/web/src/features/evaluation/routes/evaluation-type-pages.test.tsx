@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Agent } from '@agentry/core/agents';
-import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 import { evaluationStorageKeys } from '../lib/evaluation-storage';
 
 beforeEach(() => stubBrowserApis());

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
+import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 import { stubRadixSelectApis } from '@/test/stub-radix-select-apis';
 import { evaluationStorageKeys } from '../lib/evaluation-storage';
 import { defaultLocalSettings } from '../lib/local-settings';

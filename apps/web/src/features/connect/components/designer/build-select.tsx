@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { connectKeys, subaccountBuildsQuery, updateWidgetBuild } from '../../api/connect-api';
+import { agentsListQuery } from '@/lib/queries/agents';
+import { connectKeys, updateWidgetBuild } from '../../api/connect-api';
 
 export const LOADING_BUILDS = 'Loading builds...';
 export const UPDATING_BUILD = 'Updating build...';
@@ -18,7 +19,7 @@ type BuildSelectProps = { connection: WidgetConnection; subaccountId: string; ca
  */
 export function BuildSelect({ connection, subaccountId, canEdit, id }: BuildSelectProps) {
   const queryClient = useQueryClient();
-  const builds = useQuery(subaccountBuildsQuery(subaccountId));
+  const builds = useQuery(agentsListQuery(subaccountId));
   const update = useMutation({
     mutationFn: (buildId: string) => updateWidgetBuild({ connectionId: connection.connectionId, buildId }),
     meta: { silentError: true },

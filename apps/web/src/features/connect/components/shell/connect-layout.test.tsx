@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/app/layouts/workspace-test-harness';
-import { connectRoutes } from '@/app/routes/connect-routes';
+import { mockApi, renderConnect, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => {
@@ -19,7 +18,7 @@ const base = {
 describe('connect area shell', { timeout: 20_000 }, () => {
   it('draws the account sidebar with every link, the active one from the last segment, forced dark', async () => {
     mockApi(base);
-    renderWorkspace('/sa-1/team', connectRoutes);
+    renderConnect('/sa-1/team');
     const nav = await screen.findByRole('navigation', { name: 'Account navigation' }, { timeout: 8000 });
     const hrefs = within(nav)
       .getAllByRole('link')
@@ -42,7 +41,7 @@ describe('connect area shell', { timeout: 20_000 }, () => {
 
   it('hides Settings for members', async () => {
     mockApi({ ...base, 'GET /api/me': { body: { ...signedInUser, subaccounts: [{ ...signedInUser.subaccounts[0]!, role: 'member' }] } } });
-    renderWorkspace('/sa-1/dashboard', connectRoutes);
+    renderConnect('/sa-1/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Account navigation' }, { timeout: 8000 });
     expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
   });
@@ -50,7 +49,7 @@ describe('connect area shell', { timeout: 20_000 }, () => {
   it("lists the user's real accounts in the switcher, with '+ Add New Account'", async () => {
     mockApi(base);
     const user = userEvent.setup();
-    const { router } = renderWorkspace('/sa-1/team', connectRoutes);
+    const { router } = renderConnect('/sa-1/team');
     await user.click(await screen.findByRole('button', { name: 'Account: Acme Dental. Switch account' }, { timeout: 8000 }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Acme Dental' })).toBeInTheDocument();
@@ -61,7 +60,7 @@ describe('connect area shell', { timeout: 20_000 }, () => {
 
   it('skips the sidebar for paths containing /sms/', async () => {
     mockApi(base);
-    renderWorkspace('/sa-1/sms/campaigns', connectRoutes);
+    renderConnect('/sa-1/sms/campaigns');
     expect(await screen.findByRole('heading', { name: 'SMS Agent' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Account navigation' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Acme Dental' })).toHaveAttribute('href', '/sa-1/dashboard');
@@ -70,7 +69,7 @@ describe('connect area shell', { timeout: 20_000 }, () => {
   it('rolls the primary colour back when saving it fails', async () => {
     mockApi({ ...base, 'PATCH /api/subaccounts/sa-1/theme': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } } } });
     const user = userEvent.setup();
-    renderWorkspace('/sa-1/ai-settings', connectRoutes);
+    renderConnect('/sa-1/ai-settings');
     const swatches = await screen.findByRole('radiogroup', { name: 'Primary colour swatches' }, { timeout: 8000 });
     expect(within(swatches).getByRole('radio', { name: 'Account teal' })).toBeChecked();
     await user.click(within(swatches).getByRole('radio', { name: 'blue' }));

@@ -105,46 +105,44 @@ export function DescriptionStep({ project, errors, onChange }: StepProps) {
   );
 }
 
-const timeframeChoices = marketplaceTimeframes.map((value) => ({ value, label: value }));
-
-export function TimeframeStep({ project, errors, onChange }: StepProps) {
+/** A step that asks one question with a fixed set of answers, stored in `field` of the draft. */
+function ChoiceStep<F extends 'timeframe' | 'category'>({
+  field,
+  legend,
+  choices,
+  className,
+  project,
+  errors,
+  onChange,
+}: StepProps & { field: F; legend: string; choices: readonly Choice<ProjectDraft[F]>[]; className: string }) {
   const errorId = useId();
   return (
     <div className="grid gap-2">
       <ChoiceGroup
-        name="timeframe"
-        legend="How long will the project run?"
-        options={timeframeChoices}
-        value={project.timeframe}
-        onChange={(timeframe) => onChange({ timeframe })}
-        hasError={Boolean(errors.timeframe)}
+        name={field}
+        legend={legend}
+        options={choices}
+        value={project[field]}
+        onChange={(value) => onChange({ [field]: value })}
+        hasError={Boolean(errors[field])}
         errorId={errorId}
-        className="sm:grid-cols-2"
+        className={className}
       />
-      <FieldError id={errorId}>{errors.timeframe}</FieldError>
+      <FieldError id={errorId}>{errors[field]}</FieldError>
     </div>
   );
 }
 
+const timeframeChoices = marketplaceTimeframes.map((value) => ({ value, label: value }));
+
+export function TimeframeStep(props: StepProps) {
+  return <ChoiceStep {...props} field="timeframe" legend="How long will the project run?" choices={timeframeChoices} className="sm:grid-cols-2" />;
+}
+
 const categoryChoices = marketplaceCategories.map((value) => ({ value, label: value }));
 
-export function CategoryStep({ project, errors, onChange }: StepProps) {
-  const errorId = useId();
-  return (
-    <div className="grid gap-2">
-      <ChoiceGroup
-        name="category"
-        legend="Which category fits best?"
-        options={categoryChoices}
-        value={project.category}
-        onChange={(category) => onChange({ category })}
-        hasError={Boolean(errors.category)}
-        errorId={errorId}
-        className="grid-cols-2 sm:grid-cols-3"
-      />
-      <FieldError id={errorId}>{errors.category}</FieldError>
-    </div>
-  );
+export function CategoryStep(props: StepProps) {
+  return <ChoiceStep {...props} field="category" legend="Which category fits best?" choices={categoryChoices} className="grid-cols-2 sm:grid-cols-3" />;
 }
 
 export function BudgetStep({ project, errors, onChange }: StepProps) {

@@ -6,7 +6,8 @@ import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { ErrorDialogHost } from '@/components/error-dialog';
 import { handleApiError } from '@/lib/http-errors';
-import { workspaceRoutes } from '../routes/workspace-routes';
+import { connectRoutes } from '@/app/routes/connect-routes';
+import { workspaceRoutes } from '@/app/routes/workspace-routes';
 
 /** Test-only helpers: a fake API at the fetch edge and the real workspace routes in a memory router. */
 
@@ -113,6 +114,11 @@ export function renderWorkspace(path: string, extraRoutes: RouteObject[] = []) {
   );
   return { ...view, router, queryClient };
 }
+/** Renders the real connect (account) routes at `path`, beside the workspace routes. */
+export function renderConnect(path: string) {
+  return renderWorkspace(path, connectRoutes);
+}
+
 function RootStub() {
   return (
     <>
