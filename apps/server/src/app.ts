@@ -24,7 +24,10 @@ import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
 import { APP_VERSION, registerHealthRoutes } from './modules/health/health.routes';
 import type { DatabaseHandle } from './platform/db/database';
-import { createSupportId, registerErrorHandling } from './platform/http/error-handler';
+import { createSupportId, handleFrameworkError, registerErrorHandling } from './platform/http/error-handler';
+import { registerPageSecurityHeaders } from './platform/http/page-security-headers';
+import { registerCrossSiteCheck } from './platform/http/reject-cross-site-writes';
+import { registerMalformedTextCheck } from './platform/http/reject-malformed-text';
 import { registerWebApp } from './platform/http/serve-web';
 import { createPlatform, type Platform } from './platform/platform';
 
@@ -52,6 +55,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => createSupportId().slice(0, 16),
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,6 +73,11 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     done(null, payload);
   });
+  registerPageSecurityHeaders(app, { webDistDir: config.webDistDir });
+  registerCrossSiteCheck(app, config);
+  registerMalformedTextCheck(app);
+  // Bodies are JSON: a text/plain body is what a cross-site HTML form can send without a preflight.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(swagger, {
     openapi: {
