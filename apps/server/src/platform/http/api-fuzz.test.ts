@@ -95,7 +95,7 @@ function sampleString(schema: JsonSchema): fc.Arbitrary<string> {
           ? fc.uuid()
           : schema.format === 'date-time'
             ? fc.constant('2026-01-01T00:00:00.000Z')
-            : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 30) });
+            : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 30, 30)) });
   return fc.oneof({ arbitrary: plausible, weight: 3 }, { arbitrary: fuzzString, weight: 1 });
 }
 
