@@ -5,6 +5,8 @@ const MAX_PATH_LENGTH = 200;
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 export const SURROGATE_MESSAGE = 'Text must be valid Unicode (no unpaired surrogate characters)';
+export const MAX_NESTING_DEPTH = 100;
+export const NESTING_MESSAGE = `Values may be nested at most ${MAX_NESTING_DEPTH} levels deep`;
 
 export type MalformedText = { path: string; message: string };
 
@@ -17,11 +19,12 @@ function describe(text: string): string | null {
 /**
  * The first string (value or object key) holding a NUL character or a lone surrogate, with its
  * dotted path. PostgreSQL refuses NUL in text and a lone surrogate cannot be encoded as UTF-8,
- * so either would fail deep inside a handler. Walks with an explicit stack: a body nested
- * 10,000 levels deep must not overflow the call stack.
+ * so either would fail deep inside a handler. Also the first value nested deeper than
+ * MAX_NESTING_DEPTH: no request needs it, and recursive code (serialisers, validators, libraries)
+ * overflows its stack on 10,000 levels. Walks with an explicit stack for the same reason.
  */
 export function findMalformedText(value: unknown, rootPath = ''): MalformedText | null {
-  const stack: { value: unknown; path: string }[] = [{ value, path: rootPath }];
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: rootPath, depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop();
     if (!item) break;
@@ -31,15 +34,17 @@ export function findMalformedText(value: unknown, rootPath = ''): MalformedText 
       continue;
     }
     if (item.value === null || typeof item.value !== 'object' || Buffer.isBuffer(item.value)) continue;
+    const depth = item.depth + 1;
+    if (depth > MAX_NESTING_DEPTH) return { path: toShownPath(item.path), message: NESTING_MESSAGE };
     if (Array.isArray(item.value)) {
-      item.value.forEach((entry: unknown, index) => stack.push({ value: entry, path: join(item.path, String(index)) }));
+      item.value.forEach((entry: unknown, index) => stack.push({ value: entry, path: join(item.path, String(index)), depth }));
       continue;
     }
     for (const [key, entry] of Object.entries(item.value)) {
       const keyPath = join(item.path, key);
       const message = describe(key);
       if (message) return { path: toShownPath(keyPath), message };
-      stack.push({ value: entry, path: keyPath });
+      stack.push({ value: entry, path: keyPath, depth });
     }
   }
   return null;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures';
 import { BAD_URL_MESSAGE } from './error-handler';
-import { NUL_MESSAGE, SURROGATE_MESSAGE, findMalformedText } from './find-malformed-text';
+import { MAX_NESTING_DEPTH, NESTING_MESSAGE, NUL_MESSAGE, SURROGATE_MESSAGE, findMalformedText } from './find-malformed-text';
 
 type ErrorReply = { error: { code: string; message: string; support_id: string; fields: { path: string; message: string }[] } };
 
@@ -67,6 +67,12 @@ describe('NUL characters and lone surrogates', () => {
     expect(response.json<ErrorReply>().error).toMatchObject({ code: 'VALIDATION_ERROR', message: BAD_URL_MESSAGE });
   });
 
+  it('refuses a 10,000-deep body that Better Auth would fail on', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', headers: { 'content-type': 'application/json' }, payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorReply>().error.message).toBe(NESTING_MESSAGE);
+  });
+
   it('answers the public API in its own error shape', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -90,12 +96,16 @@ describe('NUL characters and lone surrogates', () => {
 });
 
 describe('findMalformedText', () => {
-  it('walks 10,000 nested arrays without overflowing the stack', () => {
+  it('finds a NUL 100 levels deep, and refuses 101 levels, without recursion', () => {
     let value: unknown = 'a\u0000';
-    for (let depth = 0; depth < 10_000; depth += 1) value = [value];
+    for (let depth = 0; depth < MAX_NESTING_DEPTH; depth += 1) value = [value];
     const found = findMalformedText(value);
     expect(found?.message).toBe(NUL_MESSAGE);
     expect(found?.path.length).toBeLessThanOrEqual(201);
+    expect(findMalformedText([value])?.message).toBe(NESTING_MESSAGE);
+    let deep: unknown = 1;
+    for (let depth = 0; depth < 10_000; depth += 1) deep = { a: deep };
+    expect(findMalformedText(deep)?.message).toBe(NESTING_MESSAGE);
   });
 
   it('tells a lone high, a lone low and a reversed pair from a valid pair', () => {
