@@ -26,7 +26,10 @@ import { moveGuardsBeforeValidation } from './modules/auth/guards';
 import { registerSignInMethodsRoutes } from './modules/auth/sign-in-methods.routes';
 import { APP_VERSION, registerHealthRoutes } from './modules/health/health.routes';
 import type { DatabaseHandle } from './platform/db/database';
-import { createSupportId, registerErrorHandling } from './platform/http/error-handler';
+import { createSupportId, handleFrameworkError, registerErrorHandling } from './platform/http/error-handler';
+import { registerPageSecurityHeaders } from './platform/http/page-security-headers';
+import { registerCrossSiteCheck } from './platform/http/reject-cross-site-writes';
+import { registerMalformedTextCheck } from './platform/http/reject-malformed-text';
 import { registerWebApp } from './platform/http/serve-web';
 import { createPlatform, type Platform } from './platform/platform';
 
@@ -54,6 +57,7 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => createSupportId().slice(0, 16),
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,6 +76,11 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     done(null, payload);
   });
+  registerPageSecurityHeaders(app, { webDistDir: config.webDistDir });
+  registerCrossSiteCheck(app, config);
+  registerMalformedTextCheck(app);
+  // Bodies are JSON: a text/plain body is what a cross-site HTML form can send without a preflight.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(swagger, {
     openapi: {

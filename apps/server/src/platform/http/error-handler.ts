@@ -38,11 +38,26 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ supportId, err: error }, 'client error');
       const code = error.statusCode === 429 ? 'RATE_LIMITED' : error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-      return sendError(reply, error.statusCode, { code, message: error.statusCode === 429 ? errorCatalogue.RATE_LIMITED.message : error.message, support_id: supportId });
+      const message = error.statusCode === 429 ? errorCatalogue.RATE_LIMITED.message : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : error.message;
+      return sendError(reply, error.statusCode, { code, message, support_id: supportId });
     }
     request.log.error({ supportId, err: error }, 'unhandled error');
     return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message, support_id: supportId });
   });
+}
+
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
+export const BAD_URL_MESSAGE = 'The address is not valid: a part of it is not valid percent-encoded UTF-8.';
+
+/**
+ * Errors Fastify raises before a route is chosen (a path whose percent-encoding is not valid
+ * UTF-8, such as an encoded lone surrogate): the same structured 400 as any validation error.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const supportId = createSupportId();
+  request.log.info({ supportId, err: error }, 'request refused before routing');
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void sendError(reply, status, { code: 'VALIDATION_ERROR', message: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : errorCatalogue.VALIDATION_ERROR.message, support_id: supportId });
 }
 
 /** Unknown routes under /api (and other server prefixes) answer 404 in the structured shape. */

@@ -86,6 +86,7 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
     );
 
     app.post('/api/billing/local-checkout/:sessionId/pay', { schema: { hide: true, params: SessionParams, body: PayForm.optional() } }, async (request, reply) => {
+      if (!(await provider.getCheckoutSession(request.params.sessionId))) throw new AppError('NOT_FOUND', { message: 'Checkout session not found' });
       try {
         const result = await provider.completeCheckout(request.params.sessionId, request.body?.outcome ?? 'pay');
         if ('redirectUrl' in result) return await reply.redirect(result.redirectUrl, 303);
