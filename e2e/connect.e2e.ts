@@ -33,7 +33,8 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await expect.poll(() => account.getByText('No website widget yet.').isVisible(), { timeout: 15_000 }).toBe(true);
     await account.getByRole('link', { name: /Set up widget/ }).click();
     await expect.poll(() => pathOf(page)).toBe(`/${subaccountId}/website-widget`);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // The sub account's theme arrives with its settings request, after the first paint.
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
 
     await page.getByRole('button', { name: 'Create widget' }).click();
     const title = page.getByRole('textbox', { name: 'Widget title' });
