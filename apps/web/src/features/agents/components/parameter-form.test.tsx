@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ParameterForm (evaluation §2.4, §4.7, §5.4, §5.5)', () => {
+describe('ParameterForm', () => {
   it('leaves every field to the model by default: AI mode on, the overlay shown and the input disabled', () => {
     render(<Harness onModes={vi.fn()} />);
     const city = field('city');

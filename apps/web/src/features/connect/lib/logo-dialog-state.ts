@@ -1,7 +1,7 @@
 import { widgetLimits, type CropPosition, type WidgetSettings } from '@agentry/core/widget';
 
 /**
- * The 'Logo Position & Scale' dialog's rules (widgets §2, §4 Logo dialog, §5, §9): two tabs,
+ * The 'Logo Position & Scale' dialog's rules (docs/product/widget.md#the-designer-connectidwebsite-widget, Logo dialog, docs/product/widget.md#settings): two tabs,
  * each with a saved and a temporary position and scale, and an applied flag.
  */
 export type LogoTab = 'avatar' | 'widget';

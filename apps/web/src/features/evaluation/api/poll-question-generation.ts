@@ -13,7 +13,7 @@ export class QuestionGenerationError extends Error {
 }
 
 /**
- * §4.3: asks every 3 s until the job is complete, at most 100 times. A failed job or request
+ * docs/product/evaluation.md#question-generation: asks every 3 s until the job is complete, at most 100 times. A failed job or request
  * raises 'Failed to generate questions'; the hundredth unfinished answer raises the time-out.
  */
 export async function pollQuestionGeneration(id: string, signal?: AbortSignal): Promise<QuestionGenerationResults> {
