@@ -1,6 +1,6 @@
 import type { ResizeWidgetMessage } from '@agentry/core/widget';
 
-/** What the parent page may ask (spec §7 / issue: AIChatWidget.open/close/toggle/reset/identify). */
+/** What the parent page may ask (docs/product/widget.md#in-the-visitors-browser: AIChatWidget.open/close/toggle/reset/identify). */
 export type ParentMessage =
   | { type: 'open-widget' }
   | { type: 'close-widget' }

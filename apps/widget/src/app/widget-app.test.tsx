@@ -107,7 +107,7 @@ describe('WidgetApp', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
     const entry = await screen.findByRole('button', { name: /Answer to Old question/ });
     expect(entry).toHaveTextContent('3 messages');
-    // The live list is fetched only inside an iframe (spec §6); this page is not framed.
+    // The live list is fetched only inside an iframe (docs/product/widget.md#in-the-visitors-browser); this page is not framed.
     expect(calls.some((call) => call.url.includes('/conversations'))).toBe(false);
     await userEvent.click(entry);
     expect(screen.getByText('Old question')).toBeInTheDocument();

@@ -11,7 +11,7 @@ const MAX_ANIMATION_MS = 1000;
 const MAX_SIDE = 10_000;
 
 /**
- * Validates what the iframe posted (widgets spec §7, widget -> parent). The loader has no zod
+ * Validates what the iframe posted (docs/product/widget.md#in-the-visitors-browser, widget -> parent). The loader has no zod
  * (it must stay under 2 KB gzipped), so the checks are written out. Anything else -> null.
  */
 export function readFrameMessage(data: unknown): FrameMessage | null {
