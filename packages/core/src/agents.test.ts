@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentDraft, AgentJob, CreateAgentBody, UpdateAgentBody, agentCategories, builderErrorMessages, isOpenRouterStyleBuild } from './agents';
 
-describe('isOpenRouterStyleBuild (widgets §3)', () => {
+describe('isOpenRouterStyleBuild', () => {
   it('is false for a plain OpenAI build', () => {
     expect(isOpenRouterStyleBuild({ provider: 'openai', model: 'gpt-4o-mini', discoveredTools: [], enabledTools: [] })).toBe(false);
     expect(isOpenRouterStyleBuild({})).toBe(false);

@@ -8,7 +8,7 @@ import {
   evaluationSamplingDefaults,
 } from './evaluation-defaults';
 
-describe('evaluation defaults (§3.1, §4.4, §9)', () => {
+describe('evaluation defaults', () => {
   it('has one greeting custom question, 8 compliance and 6 prompt-hacking questions, all selected with criteria', () => {
     const custom = defaultCustomQuestions();
     const compliance = defaultComplianceQuestions();
@@ -87,7 +87,7 @@ describe('evaluation defaults (§3.1, §4.4, §9)', () => {
   });
 });
 
-describe('clamping (§5.1)', () => {
+describe('clamping', () => {
   it('clamps variations to 0-10 and rounds to whole conversations', () => {
     expect(clampVariations(-1)).toBe(0);
     expect(clampVariations(0)).toBe(0);
