@@ -52,7 +52,7 @@ export const widgetVisitor = pgTable(
 );
 
 /**
- * A visitor's conversation (its id is the spec's widgetConversationThreadId). `threadId` is
+ * A visitor's conversation (its id is the API's widgetConversationThreadId). `threadId` is
  * the LLM gateway's thread of `agentId`; a conversation continued after the widget moved to
  * another agent gets a new thread.
  */
