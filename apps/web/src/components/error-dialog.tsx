@@ -133,7 +133,7 @@ function fromStructured(input: {
   if (isErrorDialogType(input.code)) {
     return { ...base, type: input.code, message: input.message ?? DEFAULT_API_ERROR_MESSAGE, advice: getErrorAdvice(input.code) };
   }
-  // AI provider failures (quota, key, model) carry their own codes; the spec gives their texts.
+  // AI provider failures (quota, key, model) carry their own codes with their own texts (docs/product/README.md#errors).
   const parsed = parseAiError({ status: input.status, body: input.body, code: input.code, message: input.message });
   if (parsed.type !== 'unknown_error') return { ...base, type: parsed.type, message: parsed.message, advice: parsed.advice };
   return { ...base, type: input.code, message: input.message ?? DEFAULT_API_ERROR_MESSAGE, advice: getErrorAdvice(input.code) };

@@ -36,7 +36,7 @@ function paintTheme(theme: Theme) {
 
 /**
  * Saves and applies a theme. When the browser refuses the write, nothing changes and the
- * user is told (spec: a local storage write failure shows a toast that the change was not applied).
+ * user is told (a local storage write failure shows a toast that the change was not applied).
  */
 export function setTheme(theme: Theme): boolean {
   try {

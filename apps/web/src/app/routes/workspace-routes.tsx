@@ -3,7 +3,7 @@ import { WorkspaceLayout } from '../layouts/workspace-layout';
 import { WorkspaceRouteError } from '../layouts/workspace-route-error';
 
 /**
- * Every workspace route of the specs (docs/product/accounts-and-team.md#routes). Pages are
+ * Every workspace route (docs/product/accounts-and-team.md#routes). Pages are
  * placeholders until their feature lands; each is its own lazy chunk.
  */
 export const workspacePages: RouteObject[] = [

@@ -151,7 +151,7 @@ describe('ParameterForm', () => {
     expect(onModes).toHaveBeenLastCalledWith(expect.objectContaining({ tags: { mode: 'manual', value: [''] } }));
   });
 
-  it('validates timezone-named fields with the three spec messages', async () => {
+  it('validates timezone-named fields with the three documented messages', async () => {
     const user = userEvent.setup();
     render(<Harness initial={manual({ timezone: '' })} onModes={vi.fn()} />);
     const timezone = field('timezone');

@@ -79,7 +79,7 @@ export function scaleLogo(state: LogoDialogState, scale: number): LogoDialogStat
   return withTemp(state, { scale: clampLogoScale(scale) });
 }
 
-/** Switching tabs keeps each tab's temporary values (the spec leaves it open; nothing is lost). */
+/** Switching tabs keeps each tab's temporary values (the product rules leave it open; nothing is lost). */
 export function switchLogoTab(state: LogoDialogState, tab: LogoTab): LogoDialogState {
   return { ...state, activeTab: tab };
 }

@@ -2,7 +2,7 @@ import { QUESTION_GENERATION_MAX_ATTEMPTS, QUESTION_GENERATION_POLL_INTERVAL_MS,
 import { sleep } from '@agentry/core/sleep';
 import { getQuestionGeneration } from './evaluation-api';
 
-/** Why generation stopped: the spec's time-out text, or 'Failed to generate questions'. */
+/** Why generation stopped: the documented time-out text, or 'Failed to generate questions'. */
 export class QuestionGenerationError extends Error {
   readonly reason: 'timeout' | 'failed';
   constructor(reason: 'timeout' | 'failed') {

@@ -54,7 +54,7 @@ async function chooseTestingModel(user: ReturnType<typeof userEvent.setup>, mode
 const storedList = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as { text: string; variations: number; whenToAsk: number; successCriteria: string }[];
 
 describe('Test Settings', { timeout: 20_000 }, () => {
-  it('starts from the spec defaults and says platform credits are used without a provider key', async () => {
+  it('starts from the documented defaults and says platform credits are used without a provider key', async () => {
     api();
     await openSettings();
     expect(screen.getByRole('textbox', { name: 'Initial message' })).toHaveValue('How can I help you with solar today?');
