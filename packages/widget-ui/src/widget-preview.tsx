@@ -16,7 +16,7 @@ export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
 export const SIMULATED_REPLY_MS = 1000;
 /** docs/product/agents.md#answering-every-channel: a reply without text. */
 export const EMPTY_REPLY_TEXT = 'AI assistant returned an empty response. Please try again.';
-/** The spec does not show the simulated reply's text. */
+/** The product does not show the simulated reply's text. */
 export const SIMULATED_REPLY_TEXT = 'This is a preview reply. Once the widget is deployed, your agent answers here.';
 
 let idCounter = 0;

@@ -7,7 +7,7 @@ export type ParentMessage =
   | { type: 'toggle-widget' }
   | { type: 'reset-widget' }
   | { type: 'identify'; contact: WidgetContact }
-  /** Not in the spec's list: the loader may report the page's viewport so the widget knows when it is on mobile. */
+  /** Not in the documented list: the loader may report the page's viewport so the widget knows when it is on mobile. */
   | { type: 'viewport'; width: number; height: number };
 
 export type WidgetContact = { id?: string; name?: string; email?: string };

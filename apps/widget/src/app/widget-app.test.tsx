@@ -115,7 +115,7 @@ describe('WidgetApp', () => {
     expect(calls[calls.length - 1]?.body).toMatchObject({ widgetConversationThreadId: 'conv-1' });
   });
 
-  it("shows the spec's error bubble and the server's 429 message", async () => {
+  it("shows the documented error bubble and the server's 429 message", async () => {
     answer = () => new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } });
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));

@@ -4,7 +4,7 @@ import type { ResizeWidgetMessage } from '@agentry/core/widget';
 export type FrameMessage = ResizeWidgetMessage | { type: 'show-bubble' | 'hide-bubble' | 'widget-opened' | 'widget-closed' };
 
 const SIMPLE_TYPES = ['show-bubble', 'hide-bubble', 'widget-opened', 'widget-closed'];
-/** The spec's resize animation (core widgetLimits.resizeAnimationMs); longer ones are capped. */
+/** The documented resize animation (core widgetLimits.resizeAnimationMs); longer ones are capped. */
 const DEFAULT_ANIMATION_MS = 220;
 const MAX_ANIMATION_MS = 1000;
 /** Larger than any screen: a hostile or broken frame cannot ask for absurd sizes. */
