@@ -73,7 +73,7 @@ export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
 
 const IsoDateTime = z.iso.datetime({ offset: true });
 
-/** An agent, in the spec's Build shape: buildId (and assistantId, the same id, for older callers). */
+/** An agent, in the API's Build shape: buildId (and assistantId, the same id, for older callers). */
 export const Agent = z.object({
   buildId: z.string(),
   assistantId: z.string(),

@@ -220,7 +220,7 @@ export const BillingBalance = z.object({
   scheduledPriceId: z.string().nullable(),
   scheduledChangeDate: IsoDate.nullable(),
   cancelAtPeriodEnd: z.boolean(),
-  /** Not in the spec's list; useful to the usage page. */
+  /** Not in the documented list; useful to the usage page. */
   subscriptionStatus: z.string().nullable(),
   billingInterval: PriceInterval.nullable(),
   currentPeriodEnd: IsoDate.nullable(),

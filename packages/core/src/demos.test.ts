@@ -13,7 +13,7 @@ import {
 } from './demos';
 
 describe('DemoSettings', () => {
-  it('carries the spec defaults', () => {
+  it('carries the documented defaults', () => {
     expect(defaultDemoSettings.chatBubble).toEqual({ enabled: true, message: 'Hi there! Need any help?', delaySeconds: 2 });
     expect(defaultDemoSettings.widgetTemplate).toBe('professional');
     expect(defaultDemoSettings.embedSettings).toEqual({ responsive: true, width: 420, height: 600 });
@@ -101,7 +101,7 @@ describe('demo helpers', () => {
     ]);
   });
 
-  it('builds the share path and the spec texts', () => {
+  it('builds the share path and the documented texts', () => {
     expect(getDemoSharePath('demo_abc')).toBe('/shared/demo_abc');
     expect(demoMessages.copyFailed('https://x.test/shared/1')).toBe("Copy failed. Here's the link: https://x.test/shared/1");
     expect(demoMessages.requestCounter(3, 100)).toBe('3 / 100 requests used');

@@ -105,7 +105,7 @@ const EmbedSize = (fallback: number, range: { min: number; max: number }) =>
     })
     .catch(fallback);
 
-/** docs/product/demos.md#settings, Demo settings, with the spec's defaults (docs/product/demos.md#settings). */
+/** docs/product/demos.md#settings, Demo settings, with their documented defaults. */
 export const DemoSettings = z.object({
   assistantName: ShortText(80).default(DEFAULT_AI_NAME),
   widgetTitle: ShortText(80).default('Chat Widget'),
@@ -188,10 +188,10 @@ export const DemoSettings = z.object({
 });
 export type DemoSettings = z.infer<typeof DemoSettings>;
 
-/** Every default of the spec in one object. */
+/** Every documented default in one object. */
 export const defaultDemoSettings: DemoSettings = DemoSettings.parse({});
 
-/** The agent behind a demo, in the spec's Demo.build shape (creators only). */
+/** The agent behind a demo, in the API's Demo.build shape (creators only). */
 export const DemoBuild = z.object({
   buildId: z.string(),
   /** Same id as buildId, for callers that read assistantId. */

@@ -58,7 +58,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** HTTP status and user-facing message per code; spec texts verbatim where the specs give one. */
+/** HTTP status and user-facing message per code; product texts verbatim where docs/product gives one. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
   VALIDATION_ERROR: { status: 400, message: 'Invalid input data provided.' },
   EMAIL_REQUIRED: { status: 400, message: 'Email is required' },

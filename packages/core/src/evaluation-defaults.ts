@@ -149,7 +149,7 @@ export function defaultPromptHackingQuestions(): EvaluationQuestionItem[] {
   return promptHackingSeeds.map(toQuestion);
 }
 
-/** A new, empty question as 'Add a question' creates it (selected, editing, spec defaults). */
+/** A new, empty question as 'Add a question' creates it (selected, editing, documented defaults). */
 export function createBlankQuestion(id: string): EvaluationQuestionItem {
   return { ...toQuestion({ id, text: '', successCriteria: '' }), isEditing: true };
 }

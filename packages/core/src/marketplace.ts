@@ -53,7 +53,7 @@ export const marketplaceMessages = {
   businessNameRequired: 'Please enter your business name',
   emailInvalid: 'Please enter a valid email address',
   termsRequired: 'You must accept the terms of service to continue',
-  /** No spec text: the wizard keeps Continue disabled instead; the API still needs a message. */
+  /** No product text: the wizard keeps Continue disabled instead; the API still needs a message. */
   typeRequired: 'Please choose a project type',
   budgetTooLarge: 'Please enter a budget of at most 100000000',
   nameTooLong: 'Name must be at most 100 characters long.',
@@ -280,7 +280,7 @@ export const CreateProjectReply = z.object({
 });
 export type CreateProjectReply = z.infer<typeof CreateProjectReply>;
 
-/** The 429 of POST /api/marketplace/projects: the spec's fields at the top, plus the structured error. */
+/** The 429 of POST /api/marketplace/projects: the documented fields at the top, plus the structured error. */
 export const DailyLimitReply = z.object({
   dailyLimitReached: z.literal(true),
   dailyLimit: z.number().int(),

@@ -217,7 +217,7 @@ export type SecretOffer = {
   priceCents: number;
   anchorPriceCents: number;
   discountPercent: number | null;
-  /** Multiplier the discount display applies, where the spec gives one. */
+  /** Multiplier the discount display applies, where the product rules give one. */
   discountDisplayMultiplier: number | null;
   mode: 'subscription' | 'payment';
   credits: number | null;
@@ -280,7 +280,7 @@ export const CatalogueTier = z.object({
   display_order: z.number().int(),
   is_active: z.boolean().default(true),
   capabilities: PartialPlanCapabilities.nullable().optional(),
-  /** Not in the spec's list: each tier is listed once per billing interval, with its price in cents. */
+  /** Not in the documented list: each tier is listed once per billing interval, with its price in cents. */
   billing_interval: BillingInterval.optional(),
   price_cents: z.number().int().nonnegative().nullable().optional(),
 });
@@ -341,7 +341,7 @@ export function formatMoney(cents: number, currency = 'USD'): string {
   }).format(cents / 100);
 }
 
-/** The spec's rules yield none, upgrade or downgrade; 'Switch Plan' is only a card label. */
+/** The plan-change rules (docs/product/billing-and-credits.md#checkout-and-plan-changes) yield none, upgrade or downgrade; 'Switch Plan' is only a card label. */
 export type PlanAction = 'none' | 'upgrade' | 'downgrade';
 
 export type PlanActionCurrent = {

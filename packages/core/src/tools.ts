@@ -232,7 +232,7 @@ export const TIMEZONE_MESSAGES = {
   minutes: 'Timezone minutes must be 00, 30, or 45',
 } as const;
 
-/** docs/product/agents.md#tools: UTC+X or UTC-X with optional minutes; answers the spec's message, or null when valid. */
+/** docs/product/agents.md#tools: UTC+X or UTC-X with optional minutes; answers the documented message, or null when valid. */
 export function validateTimezoneOffset(value: string): string | null {
   const match = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(value.trim());
   if (!match) return TIMEZONE_MESSAGES.format;

@@ -68,7 +68,7 @@ const AllowedDomain = z
   .toLowerCase()
   .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, { error: 'Enter a domain such as example.com or *.example.com' });
 
-/** docs/product/widget.md#settings, Widget settings, with the spec's defaults. */
+/** docs/product/widget.md#settings, Widget settings, with their documented defaults. */
 export const WidgetSettings = z.object({
   template: WidgetTemplate.default('professional'),
   theme: z.enum(['dark', 'light']).default('dark'),
@@ -119,7 +119,7 @@ export const WidgetSettings = z.object({
 export type WidgetSettings = z.infer<typeof WidgetSettings>;
 export type WidgetSettingsInput = z.input<typeof WidgetSettings>;
 
-/** Every default of the spec in one object. */
+/** Every documented default in one object. */
 export const defaultWidgetSettings: WidgetSettings = WidgetSettings.parse({});
 
 /** docs/product/widget.md#settings, Widget connection (dashboard). One per website widget; belongs to a sub account. */
