@@ -199,7 +199,7 @@ export const DemoBuild = z.object({
   aiName: z.string(),
   provider: z.string(),
   model: z.string(),
-  /** True when the agent is OpenRouter-style (docs/product/demos.md#settings, rule). */
+  /** True when the agent is OpenRouter-style (docs/product/demos.md#settings). */
   openrouterModel: z.boolean(),
   /** The sub account's provider key the agent uses (id only), or null. */
   apiKeyId: z.string().nullable(),

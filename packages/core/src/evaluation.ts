@@ -35,7 +35,7 @@ export const evaluationLimits = {
 export const QUESTION_GENERATION_POLL_INTERVAL_MS = 3000;
 export const QUESTION_GENERATION_MAX_ATTEMPTS = 100;
 
-/** docs/product/evaluation.md#test-settings, validation messages and docs/product/evaluation.md#texts, toasts, verbatim. */
+/** Validation messages (docs/product/evaluation.md#test-settings) and toasts (docs/product/evaluation.md#texts), verbatim. */
 export const evaluationMessages = {
   testingModelRequired: 'Please select a testing model',
   categoryRequired: 'Please select at least one testing question category with questions',

@@ -1,5 +1,5 @@
 /**
- * docs/product/agents.md#creating-from-an-idea, "Agent creation context" and docs/product/agents.md#creating-from-an-idea, "Agent creation phases": idle to requesting
+ * docs/product/agents.md#creating-from-an-idea, "Agent creation context" and "Agent creation phases": idle to requesting
  * when a creation id is started (non-empty and not already created); requesting to hydrating
  * when a pending build id arrives; requesting or hydrating to ready when the id is marked
  * ready (it is then remembered as created); error when creation fails for the current id.
