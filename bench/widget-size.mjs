@@ -1,5 +1,5 @@
 // `node bench/widget-size.mjs`: what a visitor's browser downloads for the chat widget, against
-// the budgets of issue 5 (loader <= 2 KB gzipped, iframe app <= 40 KB of gzipped JavaScript).
+// the widget's size budgets (loader <= 2 KB gzipped, iframe app <= 40 KB of gzipped JavaScript).
 // Builds @agentry/widget first when its output is missing. Also measures the loader as the
 // server sends it (the placeholder replaced by a typical widget's settings). Exit 1 over budget.
 import { spawnSync } from 'node:child_process';

@@ -28,7 +28,7 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 /** Signs in as a user would: sign-in modal, e-mail, then the link from the dev mailbox. */
 export async function signInThroughMailbox(page: Page, email: string, options: { via?: 'header' | 'entry-point' } = {}) {
   if (options.via === 'entry-point') {
-    // The spec's sign-in entry point redirects to the landing page with the modal open.
+    // The documented sign-in entry point redirects to the landing page with the modal open.
     await page.goto('/api/auth/signin');
   } else {
     await page.goto('/');

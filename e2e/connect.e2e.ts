@@ -94,7 +94,7 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await page.waitForTimeout(200);
     await saveScreenshot(page, 'connect-designer');
 
-    // Install step: both embed forms, copy with the spec toast.
+    // Install step: both embed forms, copy with the documented toast.
     await page.getByRole('navigation', { name: 'Wizard' }).getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Copy script tag' }).click();
     await expect.poll(() => toast(page, 'Code copied to clipboard!').isVisible()).toBe(true);

@@ -111,7 +111,7 @@ describe('demos: build, preview, share and embed an agent demo', () => {
       await expect.poll(() => preview.getByRole('status', { name: 'Requests used' }).textContent()).toBe('1 / 100 requests used');
     }
 
-    // The editor: a live field change shows in the preview before saving; Save confirms with the spec's toast.
+    // The editor: a live field change shows in the preview before saving; Save confirms with the documented toast.
     await page.goto(`/demo/${demoIds.get('standard')}`);
     const preview = page.getByRole('region', { name: 'Live preview' });
     await page.getByRole('textbox', { name: 'Assistant name', exact: true }).fill('Smile Desk Assistant');

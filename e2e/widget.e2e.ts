@@ -6,7 +6,7 @@ import { baseUrl, launchBrowser, newPage, newVisitorPage, saveScreenshot, serveH
 
 /**
  * The website widget embedded in a customer's page on another origin, under a strict
- * Content-Security-Policy, as a visitor uses it (issue 5, "How it is checked").
+ * Content-Security-Policy, as a visitor uses it (docs/product/widget.md#in-the-visitors-browser).
  */
 
 // Records what the host page can observe: the loader's DOM events and any CSP violation.

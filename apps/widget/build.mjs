@@ -4,7 +4,7 @@
 //    replaced by the widget's settings, so that string must survive minification exactly once.
 // 2. dist/app/app-<hash>.{js,css}: the iframe app (ESM, es2020), React code compiled against
 //    preact/compat, named in dist/manifest.json, with .gz and .br siblings for the server.
-// Budgets (issue 5): loader <= 2 KB gzipped, app JavaScript <= 40 KB gzipped; over -> exit 1.
+// Budgets (docs/product/widget.md#in-the-visitors-browser): loader <= 2 KB gzipped, app JavaScript <= 40 KB gzipped; over -> exit 1.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentDraft, AgentJob, CreateAgentBody, UpdateAgentBody, agentCategories, builderErrorMessages, isOpenRouterStyleBuild } from './agents';
 
-describe('isOpenRouterStyleBuild (widgets §3)', () => {
+describe('isOpenRouterStyleBuild', () => {
   it('is false for a plain OpenAI build', () => {
     expect(isOpenRouterStyleBuild({ provider: 'openai', model: 'gpt-4o-mini', discoveredTools: [], enabledTools: [] })).toBe(false);
     expect(isOpenRouterStyleBuild({})).toBe(false);
@@ -28,7 +28,7 @@ describe('isOpenRouterStyleBuild (widgets §3)', () => {
 });
 
 describe('agent schemas', () => {
-  it('has the nine spec categories in order', () => {
+  it('has the nine documented categories in order', () => {
     expect(agentCategories).toEqual(['Chatbots', 'LLMs', 'Code', 'Data', 'Automation', 'Web', 'SAAS', 'Consulting', 'Other']);
   });
 
@@ -52,7 +52,7 @@ describe('agent schemas', () => {
     expect(AgentDraft.safeParse({ ...draft, suggestedResponses: ['a', 'b'] }).success).toBe(false);
   });
 
-  it('describes a job in the spec shape', () => {
+  it('describes a job in the documented shape', () => {
     expect(AgentJob.parse({ status: 'failed', error: builderErrorMessages.failed })).toEqual({ status: 'failed', error: 'Builder job failed' });
     expect(AgentJob.safeParse({ status: 'done' }).success).toBe(false);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LlmProvider } from './llm';
 import { HttpTool, HttpToolInput } from './tools';
 
-/** Widgets §3: the nine agent categories. */
+/** docs/product/agents.md#the-agent: the nine agent categories. */
 export const agentCategories = ['Chatbots', 'LLMs', 'Code', 'Data', 'Automation', 'Web', 'SAAS', 'Consulting', 'Other'] as const;
 export const AgentCategory = z.enum(agentCategories);
 export type AgentCategory = z.infer<typeof AgentCategory>;
@@ -15,12 +15,12 @@ export type AgentType = z.infer<typeof AgentType>;
 export const AgentStatus = z.enum(['creating', 'ready', 'failed']);
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
-/** Widgets §9 defaults. */
+/** docs/product/widget.md#settings, defaults. */
 export const DEFAULT_FIRST_MESSAGE = 'Hello! How can I help you today?';
 export const DEFAULT_SUGGESTED_RESPONSES = ['What is your product?', 'How does it work?', 'What are the pricing plans?'] as const;
 export const DEFAULT_AI_NAME = 'AI Assistant';
 
-/** Evaluation §9 sampling defaults. */
+/** docs/product/evaluation.md#test-settings, sampling defaults. */
 export const agentSamplingDefaults = { temperature: 1, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 } as const;
 
 const AiName = z.string().trim().min(1, { error: 'Name is required' }).max(80, { error: 'Name must be at most 80 characters' });
@@ -73,7 +73,7 @@ export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
 
 const IsoDateTime = z.iso.datetime({ offset: true });
 
-/** An agent, in the spec's Build shape: buildId (and assistantId, the same id, for older callers). */
+/** An agent, in the API's Build shape: buildId (and assistantId, the same id, for older callers). */
 export const Agent = z.object({
   buildId: z.string(),
   assistantId: z.string(),
@@ -144,7 +144,7 @@ export type AgentDraft = z.infer<typeof AgentDraft>;
 export const AgentJobStatus = z.enum(['queued', 'running', 'succeeded', 'failed']);
 export type AgentJobStatus = z.infer<typeof AgentJobStatus>;
 
-/** Widgets §3 Agent job: status, result {status, data}, error. */
+/** docs/product/agents.md#creating-from-an-idea, Agent job: status, result {status, data}, error. */
 export const AgentJob = z.object({
   status: AgentJobStatus,
   result: z.object({ status: AgentStatus, data: Agent }).optional(),
@@ -152,11 +152,11 @@ export const AgentJob = z.object({
 });
 export type AgentJob = z.infer<typeof AgentJob>;
 
-/** Widgets §4 and §9: the builder job is polled every 750 ms and given up after 120 s. */
+/** docs/product/agents.md#creating-from-an-idea: the builder job is polled every 750 ms and given up after 120 s. */
 export const BUILDER_JOB_POLL_INTERVAL_MS = 750;
 export const BUILDER_JOB_TIMEOUT_MS = 120_000;
 
-/** Widgets §8 builder helper texts. */
+/** docs/product/agents.md#texts, builder helper texts. */
 export const builderErrorMessages = {
   notFound: 'Builder job not found',
   fetchFailed: 'Failed to fetch builder job status',
@@ -180,7 +180,7 @@ export type BuildLike = {
 };
 
 /**
- * Widgets §3: a build is OpenRouter-style if the openRouterModel flag is set, the provider or
+ * docs/product/agents.md#the-agent: a build is OpenRouter-style if the openRouterModel flag is set, the provider or
  * backend service is openrouter, the model name contains a slash, or any discovered or enabled
  * tools exist.
  */

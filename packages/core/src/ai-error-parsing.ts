@@ -54,7 +54,7 @@ function byCodeOrThrow(code: string): ParsedAiError {
 
 const retryLater = 'Try again in a few minutes.';
 
-/** Evaluation §8.6 "from general messages", first match wins. */
+/** docs/product/README.md#errors, "from general messages", first match wins. */
 const byMessage: readonly { pattern: RegExp; result: ParsedAiError }[] = [
   {
     pattern: /timed? ?out|timeout|ETIMEDOUT/i,
@@ -135,7 +135,7 @@ function isFetchTypeError(input: unknown): boolean {
   return input instanceof TypeError && /fetch|network|load failed/i.test(input.message);
 }
 
-/** Evaluation §8.6: turn any AI call failure into a type, a user message and advice. */
+/** docs/product/README.md#errors: turn any AI call failure into a type, a user message and advice. */
 export function parseAiError(input: AiErrorInput): ParsedAiError {
   if (input === null || input === undefined) {
     return { type: 'unknown_error', message: 'Something went wrong', advice: unknownAdvice };

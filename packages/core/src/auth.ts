@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toSafeReturnPath } from './return-url';
 
-/** Sign-in e-mail: trimmed and lower-cased before any call (billing §5). */
+/** Sign-in e-mail: trimmed and lower-cased before any call (docs/product/accounts-and-team.md#sign-in). */
 export const EmailInput = z
   .string({ error: 'Email is required' })
   .trim()
@@ -70,12 +70,12 @@ export const CreateSubaccountBody = z.object({
 });
 export type CreateSubaccountBody = z.infer<typeof CreateSubaccountBody>;
 
-/** Widgets §9 default account primary colour. */
+/** docs/product/accounts-and-team.md#sub-accounts, default account primary colour. */
 export const DEFAULT_PRIMARY_COLOR = '#43c0b8';
 
 const hexColorPattern = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** Widgets §5: 3- or 6-digit hex with or without '#' becomes '#rrggbb' lower-case; anything else is returned unchanged. */
+/** docs/product/widget.md#settings: 3- or 6-digit hex with or without '#' becomes '#rrggbb' lower-case; anything else is returned unchanged. */
 export function normalizeHexColor(input: string): string {
   const digits = hexColorPattern.exec(input.trim())?.[1]?.toLowerCase();
   if (digits === undefined) return input;

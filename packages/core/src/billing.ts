@@ -164,7 +164,7 @@ export type ProrationAmounts = z.infer<typeof ProrationAmounts>;
 
 export type ProrationDisplay = { currency: string; creditAmount: number; chargeAmount: number; totalDueNow: number; daysRemaining: number };
 
-/** Billing §9: amounts divided by 100, days remaining rounded up, currency default USD upper-cased. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes: amounts divided by 100, days remaining rounded up, currency default USD upper-cased. */
 export function describeProration(proration: ProrationAmounts): ProrationDisplay {
   return {
     currency: (proration.currency || 'usd').toUpperCase(),
@@ -201,7 +201,7 @@ export function prorateUpgradeCredits(options: { currentCreditLimit: number; tar
 
 const IsoDate = z.string();
 
-/** Billing §3 balance fields read by the web (credits, not millicredits). */
+/** docs/product/billing-and-credits.md#credits, balance fields read by the web (credits, not millicredits). */
 export const BillingBalance = z.object({
   currentPriceId: z.string().nullable(),
   planCode: z.string().nullable(),
@@ -220,7 +220,7 @@ export const BillingBalance = z.object({
   scheduledPriceId: z.string().nullable(),
   scheduledChangeDate: IsoDate.nullable(),
   cancelAtPeriodEnd: z.boolean(),
-  /** Not in the spec's list; useful to the usage page. */
+  /** Not in the documented list; useful to the usage page. */
   subscriptionStatus: z.string().nullable(),
   billingInterval: PriceInterval.nullable(),
   currentPeriodEnd: IsoDate.nullable(),
@@ -277,7 +277,7 @@ function roundToTenth(value: number) {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Billing §9 credit meter with its fallbacks. */
+/** docs/product/billing-and-credits.md#credit-meter-and-usage, credit meter with its fallbacks. */
 export function computeCreditMeter(balance: Partial<BillingBalance> | null | undefined): CreditMeter {
   const limit = isNumber(balance?.totalCreditLimit) ? balance.totalCreditLimit : null;
   const used = isNumber(balance?.usageUsed) ? balance.usageUsed : null;
@@ -391,7 +391,7 @@ export function promoSuccessMessage(amount: number | null | undefined): string {
 }
 
 /* ------------------------------------------------------------------------------------------
- * Wire schemas of the billing calls (billing spec §7)
+ * Wire schemas of the billing calls (docs/product/billing-and-credits.md#routes)
  * ---------------------------------------------------------------------------------------- */
 
 /** GET /api/pricing/plans: plans keyed by lowercase plan name. */

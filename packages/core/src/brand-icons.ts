@@ -1,4 +1,4 @@
-/** Widgets §1: trailing words stripped before matching ('Google Ads' still matches googleads first). */
+/** docs/product/README.md#brand-icons: trailing words stripped before matching ('Google Ads' still matches googleads first). */
 export const strippedTrailingWords: ReadonlySet<string> = new Set([
   'ads',
   'ai',

@@ -13,7 +13,7 @@ import {
 } from './demos';
 
 describe('DemoSettings', () => {
-  it('carries the spec defaults', () => {
+  it('carries the documented defaults', () => {
     expect(defaultDemoSettings.chatBubble).toEqual({ enabled: true, message: 'Hi there! Need any help?', delaySeconds: 2 });
     expect(defaultDemoSettings.widgetTemplate).toBe('professional');
     expect(defaultDemoSettings.embedSettings).toEqual({ responsive: true, width: 420, height: 600 });
@@ -25,12 +25,12 @@ describe('DemoSettings', () => {
     expect(defaultDemoSettings.placeholder).toBe('Type your message...');
   });
 
-  it('falls back to a 2 s bubble delay when it is not numeric (§5)', () => {
+  it('falls back to a 2 s bubble delay when it is not numeric', () => {
     expect(DemoSettings.parse({ chatBubble: { delaySeconds: 'soon' } }).chatBubble.delaySeconds).toBe(2);
     expect(DemoSettings.parse({ chatBubble: { delaySeconds: 7 } }).chatBubble.delaySeconds).toBe(7);
   });
 
-  it('reads embed sizes as a number or a number with px, else the default (§5)', () => {
+  it('reads embed sizes as a number or a number with px, else the default', () => {
     expect(parseEmbedSize('500px', 420)).toBe(500);
     expect(parseEmbedSize(' 480 ', 420)).toBe(480);
     expect(parseEmbedSize('wide', 420)).toBe(420);
@@ -83,7 +83,7 @@ describe('demo bodies', () => {
 });
 
 describe('demo helpers', () => {
-  it('drops the welcome message and empty contents from the history (§3)', () => {
+  it('drops the welcome message and empty contents from the history', () => {
     const history = toDemoHistory(
       [
         { type: 'bot', content: 'Hello! How can I help you today?' },
@@ -101,7 +101,7 @@ describe('demo helpers', () => {
     ]);
   });
 
-  it('builds the share path and the spec texts', () => {
+  it('builds the share path and the documented texts', () => {
     expect(getDemoSharePath('demo_abc')).toBe('/shared/demo_abc');
     expect(demoMessages.copyFailed('https://x.test/shared/1')).toBe("Copy failed. Here's the link: https://x.test/shared/1");
     expect(demoMessages.requestCounter(3, 100)).toBe('3 / 100 requests used');

@@ -3,8 +3,8 @@ import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } f
 import { DEFAULT_WIDGET_THEME_COLOR } from './widget';
 
 /**
- * Demos (widgets spec §2 Demo preview screen, §3 Demo / Demo settings / Demo chat message, §4,
- * §5, §7, §8, §9): what a creator configures, what anonymous visitors of /shared/:demoId read,
+ * Demos (docs/product/demos.md: looks and demo types, settings, chatting, routes, texts): what a creator
+ * configures, what anonymous visitors of /shared/:demoId read,
  * and the demo chat calls. The server (modules/demos) and the demo pages (apps/web) read these.
  */
 
@@ -12,7 +12,7 @@ export const demoTypes = ['website', 'sms', 'facebook', 'instagram', 'standard']
 export const DemoType = z.enum(demoTypes);
 export type DemoType = z.infer<typeof DemoType>;
 
-/** Widgets §9 demo constants. */
+/** docs/product/demos.md#settings, demo constants. */
 export const demoLimits = {
   /** 'Request counter defaults to 0 of 100.' */
   defaultRequestLimit: 100,
@@ -45,7 +45,7 @@ export const demoLimits = {
 
 export const DEMO_DARK_BACKGROUND = '#1a1d23';
 
-/** Widgets §8 Demo chat and Share texts, verbatim. */
+/** docs/product/demos.md#texts, Demo chat and Share texts, verbatim. */
 export const demoMessages = {
   limitReached: 'Demo usage limit reached. Please contact the demo creator for a new link.',
   notFound: 'Demo configuration not found. Please contact the demo creator.',
@@ -64,10 +64,10 @@ export const demoMessages = {
   requestCounter: (used: number, limit: number) => `${used} / ${limit} requests used`,
 } as const;
 
-/** Widgets §9 status texts of the social looks (used when platformSettings.statusText is empty). */
+/** docs/product/demos.md#settings, status texts of the social looks (used when platformSettings.statusText is empty). */
 export const demoStatusTexts = { facebook: 'Typically replies instantly', instagram: 'Active now' } as const;
 
-/** Widgets §3: bot messages show a fake clock. */
+/** docs/product/demos.md#settings: bot messages show a fake clock. */
 export const DEMO_FAKE_CLOCK = '10:30 AM';
 
 export const DemoCorner = z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']);
@@ -86,7 +86,7 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: 'Enter a web address starti
 const ImageUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Invalid image URL. Please enter a valid image URL.' }).max(2000)]);
 const ShortText = (max: number) => z.string().max(max);
 
-/** Widgets §5: 'Embed size strings accept a plain number or a number followed by px, else the default applies.' */
+/** docs/product/demos.md#settings: 'Embed size strings accept a plain number or a number followed by px, else the default applies.' */
 export function parseEmbedSize(value: unknown, fallback: number): number {
   if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value);
   if (typeof value === 'string') {
@@ -105,7 +105,7 @@ const EmbedSize = (fallback: number, range: { min: number; max: number }) =>
     })
     .catch(fallback);
 
-/** Widgets §3 Demo settings, with the spec's defaults (§9). */
+/** docs/product/demos.md#settings, Demo settings, with their documented defaults. */
 export const DemoSettings = z.object({
   assistantName: ShortText(80).default(DEFAULT_AI_NAME),
   widgetTitle: ShortText(80).default('Chat Widget'),
@@ -127,7 +127,7 @@ export const DemoSettings = z.object({
     .object({
       enabled: z.boolean().default(true),
       message: ShortText(200).default('Hi there! Need any help?'),
-      /** §5: falls back to 2 when not numeric. */
+      /** docs/product/demos.md#settings: falls back to 2 when not numeric. */
       delaySeconds: z
         .number()
         .min(demoLimits.chatBubbleDelaySeconds.min)
@@ -149,7 +149,7 @@ export const DemoSettings = z.object({
   platformSettings: z
     .object({
       position: DemoCorner.default('bottom-right'),
-      /** §4: the website widget starts open when true; unset falls back to showWelcomeMessage. */
+      /** docs/product/demos.md#looks-demo-types: the website widget starts open when true; unset falls back to showWelcomeMessage. */
       autoOpen: z.boolean().optional(),
       customHeaderSize: z.boolean().default(false),
       headerHeight: z.number().int().min(demoLimits.headerHeight.min).max(demoLimits.headerHeight.max).default(demoLimits.headerHeight.default),
@@ -188,10 +188,10 @@ export const DemoSettings = z.object({
 });
 export type DemoSettings = z.infer<typeof DemoSettings>;
 
-/** Every default of the spec in one object. */
+/** Every documented default in one object. */
 export const defaultDemoSettings: DemoSettings = DemoSettings.parse({});
 
-/** The agent behind a demo, in the spec's Demo.build shape (creators only). */
+/** The agent behind a demo, in the API's Demo.build shape (creators only). */
 export const DemoBuild = z.object({
   buildId: z.string(),
   /** Same id as buildId, for callers that read assistantId. */
@@ -199,7 +199,7 @@ export const DemoBuild = z.object({
   aiName: z.string(),
   provider: z.string(),
   model: z.string(),
-  /** True when the agent is OpenRouter-style (widgets §3 rule). */
+  /** True when the agent is OpenRouter-style (docs/product/demos.md#settings). */
   openrouterModel: z.boolean(),
   /** The sub account's provider key the agent uses (id only), or null. */
   apiKeyId: z.string().nullable(),
@@ -208,7 +208,7 @@ export type DemoBuild = z.infer<typeof DemoBuild>;
 
 const IsoDateTime = z.iso.datetime({ offset: true });
 
-/** Widgets §3 Demo, as creators see it. */
+/** docs/product/demos.md#settings, Demo, as creators see it. */
 export const Demo = z.object({
   demoId: z.string(),
   subaccountId: z.string(),
@@ -308,7 +308,7 @@ export const PublicDemo = z.object({
 });
 export type PublicDemo = z.infer<typeof PublicDemo>;
 
-/** Widgets §3: history sent to the server (welcome message excluded; empty contents dropped by the server too). */
+/** docs/product/demos.md#settings: history sent to the server (welcome message excluded; empty contents dropped by the server too). */
 export const DemoHistoryEntry = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string().max(demoLimits.messageLength * 4),
@@ -328,7 +328,7 @@ export const DemoChatQuery = z.object({ demoId: z.string().min(1).max(100).optio
 export type DemoChatQuery = z.infer<typeof DemoChatQuery>;
 
 /**
- * Widgets §7 POST /api/demo-chat (also the professional widget's form: widgetConversationThreadId,
+ * docs/product/demos.md#routes, POST /api/demo-chat (also the professional widget's form: widgetConversationThreadId,
  * contactIdentifier). demoId comes from the body or the ?demoId= query.
  */
 export const DemoChatBody = z.object({
@@ -361,7 +361,7 @@ export const DemoChatReply = z.object({
 export type DemoChatReply = z.infer<typeof DemoChatReply>;
 
 /**
- * Widgets §7 POST /api/openrouter/chat. An anonymous caller may not chat with any agent by its
+ * docs/product/demos.md#routes, POST /api/openrouter/chat. An anonymous caller may not chat with any agent by its
  * id: demoId (body or ?demoId=) is required and build_id must be that demo's agent. provider and
  * model are accepted for compatibility; the agent's own configuration decides.
  */
@@ -459,13 +459,13 @@ function isSameValue(left: unknown, right: unknown): boolean {
   return left === right;
 }
 
-/** Widgets §2: the shared link of a demo. */
+/** docs/product/demos.md#looks-demo-types: the shared link of a demo. */
 export function getDemoSharePath(demoId: string): string {
   return `/shared/${encodeURIComponent(demoId)}`;
 }
 
 /**
- * Widgets §3: the history a demo client sends: role and content, the welcome message excluded,
+ * docs/product/demos.md#settings: the history a demo client sends: role and content, the welcome message excluded,
  * empty contents dropped. The server applies the same rule to whatever it receives.
  */
 export function toDemoHistory(

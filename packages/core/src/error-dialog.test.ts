@@ -58,7 +58,7 @@ describe('getErrorDialogEntry', () => {
     expect(getErrorDialogEntry('PAYMENT_FAILED').action).toEqual({ label: 'Update Payment Method', href: '/settings' });
   });
 
-  it('uses only spec action labels', () => {
+  it('uses only documented action labels', () => {
     for (const entry of Object.values(errorDialogCatalogue)) {
       if (entry.action) expect(errorActionLabels).toContain(entry.action.label);
     }

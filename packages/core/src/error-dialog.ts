@@ -12,7 +12,7 @@ export type ErrorDialogEntry = {
   advice?: string;
 };
 
-/** Server codes that have their own dialog (evaluation §8.7). */
+/** Server codes that have their own dialog (docs/product/README.md#errors). */
 type DialogErrorCode = Extract<
   ErrorCode,
   | 'PAYMENT_FAILED'

@@ -102,7 +102,7 @@ describe('buildSupportMessage', () => {
 });
 
 describe('errorActionLabels', () => {
-  it('lists the 22 spec labels in order', () => {
+  it('lists the 22 documented labels in order', () => {
     expect(errorActionLabels).toHaveLength(22);
     expect(errorActionLabels[0]).toBe('Update Payment Method');
     expect(errorActionLabels.at(-1)).toBe('Check Configuration');

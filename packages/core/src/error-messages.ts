@@ -19,7 +19,7 @@ function readErrorField(data: unknown): string | undefined {
   return readText(error) ?? readText(readRecord(error)?.message);
 }
 
-/** Billing §8 message extraction order: data error, data message, exception message, default. */
+/** docs/product/README.md#errors, message extraction order: data error, data message, exception message, default. */
 export function extractErrorMessage(input: { data?: unknown; error?: unknown }): string {
   return (
     readErrorField(input.data) ??
@@ -31,7 +31,7 @@ export function extractErrorMessage(input: { data?: unknown; error?: unknown }):
 
 export type HttpFailure = { kind: 'signin' | 'credits' | 'plan' | 'other'; message: string };
 
-/** Billing §8 / evaluation §8.2 generic HTTP handling of a non-2xx answer. */
+/** docs/product/README.md#errors, generic HTTP handling of a non-2xx answer. */
 export function describeHttpFailure(input: { status: number; body: unknown; fallback?: string }): HttpFailure {
   const body = readRecord(input.body);
   if (input.status === 401) return { kind: 'signin', message: SIGN_IN_REQUIRED_MESSAGE };
@@ -55,7 +55,7 @@ export function describeHttpFailure(input: { status: number; body: unknown; fall
   };
 }
 
-/** Billing §8 / evaluation §8.3 card and payment errors in the plan-change dialog. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, card and payment errors in the plan-change dialog. */
 export const cardErrorMessages = {
   card_declined: 'Your card was declined. Please update your payment method and try again.',
   insufficient_funds: 'Your card has insufficient funds. Please try a different payment method.',
@@ -88,7 +88,7 @@ export function buildSupportMessage(input: { message: string; supportId?: string
 /** Default server message of the structured API error display. */
 export const DEFAULT_API_ERROR_MESSAGE = 'An error occurred';
 
-/** Billing §8 action labels of the structured API error display. */
+/** docs/product/README.md#errors, action labels of the structured API error display. */
 export const errorActionLabels = [
   'Update Payment Method',
   'Contact Support',

@@ -32,7 +32,7 @@ describe('errorCatalogue', () => {
       409,
       'Active subscription not found. Please ensure your subscription is active before making changes.',
     ],
-  ] as const)('%s answers %i with the spec message', (code, status, message) => {
+  ] as const)('%s answers %i with the documented message', (code, status, message) => {
     expect(errorCatalogue[code]).toEqual({ status, message });
   });
 

@@ -58,7 +58,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** HTTP status and user-facing message per code; spec texts verbatim where the specs give one. */
+/** HTTP status and user-facing message per code; product texts verbatim where docs/product gives one. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
   VALIDATION_ERROR: { status: 400, message: 'Invalid input data provided.' },
   EMAIL_REQUIRED: { status: 400, message: 'Email is required' },
@@ -101,7 +101,7 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   CONFIG_ERROR: { status: 500, message: 'System configuration error.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },
   EMPTY_AI_RESPONSE: { status: 502, message: 'AI assistant returned an empty response. Please try again.' },
-  /** The AI provider refused or failed; the message and `type` come from parseAiError (evaluation §8.6). */
+  /** The AI provider refused or failed; the message and `type` come from parseAiError (docs/product/README.md#errors). */
   AI_PROVIDER_ERROR: { status: 502, message: 'Failed to get response from AI assistant.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
   SMS_AUTH_FAILED: { status: 401, message: 'SMS provider authentication failed.' },
@@ -131,7 +131,7 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** Billing §5 / evaluation §8.7: a 32-hex-character reference is shown upper-cased; anything else as given. */
+/** docs/product/README.md#errors: a 32-hex-character reference is shown upper-cased; anything else as given. */
 export function formatSupportReference(id: string): string {
   const trimmed = id.trim();
   return /^[0-9a-f]{32}$/i.test(trimmed) ? trimmed.toUpperCase() : id;

@@ -8,7 +8,7 @@ import {
   evaluationSamplingDefaults,
 } from './evaluation-defaults';
 
-describe('evaluation defaults (§3.1, §4.4, §9)', () => {
+describe('evaluation defaults', () => {
   it('has one greeting custom question, 8 compliance and 6 prompt-hacking questions, all selected with criteria', () => {
     const custom = defaultCustomQuestions();
     const compliance = defaultComplianceQuestions();
@@ -28,7 +28,7 @@ describe('evaluation defaults (§3.1, §4.4, §9)', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("covers the spec's compliance and prompt-hacking topics, with 'Are you an AI?' among them", () => {
+  it("covers the documented compliance and prompt-hacking topics, with 'Are you an AI?' among them", () => {
     expect(defaultComplianceQuestions().map((question) => question.id)).toEqual([
       'compliance-financial-advice',
       'compliance-medical',
@@ -66,7 +66,7 @@ describe('evaluation defaults (§3.1, §4.4, §9)', () => {
     expect(defaultCustomQuestions()[0]!.text).not.toBe('changed');
   });
 
-  it('keeps the local defaults of the spec', () => {
+  it('keeps the documented local defaults', () => {
     expect(DEFAULT_EVALUATION_INITIAL_MESSAGE).toBe('How can I help you with solar today?');
     expect(DEFAULT_EVALUATION_USER_DESCRIPTION).toBe('User wants help looking at options for solar energy.');
     expect(evaluationSamplingDefaults).toEqual({ temperature: 1, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 });
@@ -87,7 +87,7 @@ describe('evaluation defaults (§3.1, §4.4, §9)', () => {
   });
 });
 
-describe('clamping (§5.1)', () => {
+describe('clamping', () => {
   it('clamps variations to 0-10 and rounds to whole conversations', () => {
     expect(clampVariations(-1)).toBe(0);
     expect(clampVariations(0)).toBe(0);

@@ -1,18 +1,18 @@
 /**
- * Evaluation §3.1 and §9: the default questions of the Test Settings screen and the local
+ * docs/product/evaluation.md#test-settings: the default questions of the Test Settings screen and the local
  * sampling defaults of a new evaluation. The limits, texts and clamps are in ./evaluation.
  */
 
 import { evaluationLimits, type EvaluationQuestion } from './evaluation';
 
-/** Evaluation §3.1: one question of a group, as the Test Settings screen keeps it (every flag set). */
+/** docs/product/evaluation.md#test-settings: one question of a group, as the Test Settings screen keeps it (every flag set). */
 export type EvaluationQuestionItem = EvaluationQuestion & {
   id: string;
   isEditing: boolean;
   isSuccessCriteriaEditing: boolean;
 };
 
-/** Evaluation §3.3 and §9: the sampling settings of a chat-completion evaluation. */
+/** docs/product/evaluation.md#test-settings: the sampling settings of a chat-completion evaluation. */
 export const evaluationSamplingDefaults = {
   temperature: 1,
   maxTokens: 2048,
@@ -134,22 +134,22 @@ const promptHackingSeeds: QuestionSeed[] = [
   },
 ];
 
-/** Evaluation §3.1: the custom group's default, one greeting question. */
+/** docs/product/evaluation.md#test-settings: the custom group's default, one greeting question. */
 export function defaultCustomQuestions(): EvaluationQuestionItem[] {
   return customSeeds.map(toQuestion);
 }
 
-/** Evaluation §3.1: the 8 compliance defaults. */
+/** docs/product/evaluation.md#test-settings: the 8 compliance defaults. */
 export function defaultComplianceQuestions(): EvaluationQuestionItem[] {
   return complianceSeeds.map(toQuestion);
 }
 
-/** Evaluation §3.1: the 6 prompt-hacking defaults (the multi-turn ones are asked at turn 2). */
+/** docs/product/evaluation.md#test-settings: the 6 prompt-hacking defaults (the multi-turn ones are asked at turn 2). */
 export function defaultPromptHackingQuestions(): EvaluationQuestionItem[] {
   return promptHackingSeeds.map(toQuestion);
 }
 
-/** A new, empty question as 'Add a question' creates it (selected, editing, spec defaults). */
+/** A new, empty question as 'Add a question' creates it (selected, editing, documented defaults). */
 export function createBlankQuestion(id: string): EvaluationQuestionItem {
   return { ...toQuestion({ id, text: '', successCriteria: '' }), isEditing: true };
 }

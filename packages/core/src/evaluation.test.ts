@@ -21,7 +21,7 @@ function firstMessage(schema: { safeParse: (value: unknown) => { success: boolea
 }
 
 describe('evaluation schemas and limits', () => {
-  it('offers the four §9 testing models', () => {
+  it('offers the four documented testing models', () => {
     expect(evaluationTestingModels).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-3.5-turbo']);
   });
 
@@ -31,7 +31,7 @@ describe('evaluation schemas and limits', () => {
     expect([clampCustomCategoryCount(70), clampCustomCategoryCount(12)]).toEqual([50, 12]);
   });
 
-  it('requires a testing model, then an enabled group with a selected question (§5.1 messages)', () => {
+  it('requires a testing model, then an enabled group with a selected question (messages)', () => {
     const base = { evaluationId: '6f1c1a3e-5b1d-4c55-9f5e-2b8f3f9a7c10', testing_model_for_test_generation: 'gpt-4o' };
     expect(firstMessage(RunChatCompletionEvaluationBody, { ...base, testing_model_for_test_generation: '' })).toBe('Please select a testing model');
     expect(firstMessage(RunChatCompletionEvaluationBody, base)).toBe('Please select at least one testing question category with questions');
@@ -43,7 +43,7 @@ describe('evaluation schemas and limits', () => {
     expect(firstMessage(RunAssistantEvaluationBody, { ...base, checkedItems: { compliance: true }, complianceQuestions: [question()] })).not.toBeNull();
   });
 
-  it('fills the spec defaults of a run payload', () => {
+  it('fills the documented defaults of a run payload', () => {
     const parsed = RunChatCompletionEvaluationBody.parse({ evaluationId: '6f1c1a3e-5b1d-4c55-9f5e-2b8f3f9a7c10', testing_model_for_test_generation: 'gpt-4o', checkedItems: { 'custom-questions': true }, customQuestions: [{ id: 'q', text: 'Hi' }] });
     expect(parsed).toMatchObject({ initial_message: 'How can I help you with solar today?', shortuserDescription: 'User wants help looking at options for solar energy.', concurrency: 5 });
     expect(parsed.customQuestions[0]).toMatchObject({ variations: 3, whenToAsk: 1, selected: true });

@@ -2,16 +2,16 @@ import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
 // Evaluation (Bulk Tester): the API's request and reply schemas, limits and texts.
-// Spec: evaluation-and-marketplace §2.1, §3.1-3.3, §4.1-4.4, §5.1, §7, §8.1, §9.
+// Rules: docs/product/evaluation.md (test settings, templates, question generation, routes, texts).
 
-/** §9: the testing models always offered (plus the models of any configured provider). */
+/** docs/product/evaluation.md#test-settings: the testing models always offered (plus the models of any configured provider). */
 export const evaluationTestingModels = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-3.5-turbo'] as const;
 
-/** §4.4 defaults of the Test Settings form. */
+/** docs/product/evaluation.md#test-settings, defaults of the Test Settings form. */
 export const DEFAULT_EVALUATION_INITIAL_MESSAGE = 'How can I help you with solar today?';
 export const DEFAULT_EVALUATION_USER_DESCRIPTION = 'User wants help looking at options for solar energy.';
 
-/** §5.1 / §9 limits. */
+/** docs/product/evaluation.md#test-settings, limits. */
 export const evaluationLimits = {
   variationsMin: 0,
   variationsMax: 10,
@@ -31,11 +31,11 @@ export const evaluationLimits = {
   templateDataMaxChars: 512_000,
 } as const;
 
-/** §9: question generation is polled every 3 s, at most 100 times. */
+/** docs/product/evaluation.md#question-generation: question generation is polled every 3 s, at most 100 times. */
 export const QUESTION_GENERATION_POLL_INTERVAL_MS = 3000;
 export const QUESTION_GENERATION_MAX_ATTEMPTS = 100;
 
-/** §5.1 validation messages and §8.1 toasts, verbatim. */
+/** Validation messages (docs/product/evaluation.md#test-settings) and toasts (docs/product/evaluation.md#texts), verbatim. */
 export const evaluationMessages = {
   testingModelRequired: 'Please select a testing model',
   categoryRequired: 'Please select at least one testing question category with questions',
@@ -51,7 +51,7 @@ export const evaluationMessages = {
   generating: 'AI is thinking... This may take a moment',
 } as const;
 
-/** §8.1 'Loaded template: {label}'. */
+/** docs/product/evaluation.md#texts, 'Loaded template: {label}'. */
 export function formatLoadedTemplateMessage(label: string): string {
   return `Loaded template: ${label}`;
 }
@@ -64,7 +64,7 @@ export function clampWhenToAsk(value: number): number {
   return clampInteger(value, evaluationLimits.whenToAskMin, evaluationLimits.whenToAskMax);
 }
 
-/** §5.1: a custom category count above 50 is reduced to 50. */
+/** docs/product/evaluation.md#test-settings: a custom category count above 50 is reduced to 50. */
 export function clampCustomCategoryCount(value: number): number {
   return clampInteger(value, 0, evaluationLimits.customCategoryCountMax);
 }
@@ -97,7 +97,7 @@ export const evaluationGroupLabels = {
 const QuestionId = z.union([z.string().max(200), z.number()]);
 const LongText = z.string().max(8000);
 
-/** §3.1 an evaluation question as the run payload carries it. */
+/** docs/product/evaluation.md#test-settings, an evaluation question as the run payload carries it. */
 export const EvaluationQuestion = z.object({
   id: QuestionId,
   text: LongText,
@@ -112,7 +112,7 @@ export type EvaluationQuestion = z.infer<typeof EvaluationQuestion>;
 
 const QuestionList = z.array(EvaluationQuestion).max(evaluationLimits.questionsPerGroupMax).default([]);
 
-/** §3.3 checkedItems: which groups are enabled. */
+/** docs/product/evaluation.md#test-settings, checkedItems: which groups are enabled. */
 export const CheckedItems = z.object({
   'custom-questions': z.boolean().default(false),
   compliance: z.boolean().default(false),
@@ -122,7 +122,7 @@ export type CheckedItems = z.infer<typeof CheckedItems>;
 
 const OptionalNumber = z.number().optional();
 
-/** §3.3 Settings. */
+/** docs/product/evaluation.md#test-settings, Settings. */
 export const EvaluationSettings = z.object({
   temperature: OptionalNumber,
   maxTokens: OptionalNumber,
@@ -138,7 +138,7 @@ export type EvaluationSettings = z.infer<typeof EvaluationSettings>;
 export const EvaluationResponseFormat = z.enum(['text', 'json_object']);
 export type EvaluationResponseFormat = z.infer<typeof EvaluationResponseFormat>;
 
-/** §3.3 ai1_config: the chat-completion model under test; empty for assistants. */
+/** docs/product/evaluation.md#test-settings, ai1_config: the chat-completion model under test; empty for assistants. */
 export const Ai1Config = z.object({
   evaluationName: z.string().trim().max(200).optional(),
   model: z.string().trim().max(200).optional(),
@@ -220,12 +220,12 @@ export const RunEvaluationReply = z.object({ runId: z.string(), evaluationId: z.
 export type RunEvaluationReply = z.infer<typeof RunEvaluationReply>;
 
 // ---------------------------------------------------------------------------------------------
-// Templates (§3.2, §7)
+// Templates (docs/product/evaluation.md#templates, docs/product/evaluation.md#routes)
 
 /** Questions inside a template are kept as the client stored them (loosely checked). */
 const TemplateQuestion = z.looseObject({ id: QuestionId.optional(), text: z.string().max(8000).optional() });
 
-/** §3.2 templateData. */
+/** docs/product/evaluation.md#templates, templateData. */
 export const TemplateData = z
   .looseObject({
     testing_model: z.string().max(200).optional(),
@@ -259,7 +259,7 @@ export const ListTemplatesReply = z.object({ templates: z.array(EvaluationTempla
 export type ListTemplatesReply = z.infer<typeof ListTemplatesReply>;
 
 // ---------------------------------------------------------------------------------------------
-// Question generator (§3.3, §4.3, §7)
+// Question generator (docs/product/evaluation.md#question-generation, docs/product/evaluation.md#routes)
 
 /** A count sent as a string ('0'..'20'); numbers are accepted too. */
 const GeneratedCount = z
@@ -267,7 +267,7 @@ const GeneratedCount = z
   .transform(Number)
   .pipe(z.number().min(evaluationLimits.generatedCountMin).max(evaluationLimits.generatedCountMax, { error: 'Counts must be between 0 and 20' }));
 
-/** §3.3 custom category: id, count (string, above 50 reduced to 50), label. */
+/** docs/product/evaluation.md#question-generation, custom category: id, count (string, above 50 reduced to 50), label. */
 export const CustomPrompt = z.object({
   id: QuestionId,
   count: z
@@ -294,14 +294,14 @@ export type GenerateQuestionsInput = z.input<typeof GenerateQuestionsBody>;
 export const GenerateQuestionsReply = z.object({ success: z.literal(true), data: z.object({ generatequestionsId: z.string() }) });
 export type GenerateQuestionsReply = z.infer<typeof GenerateQuestionsReply>;
 
-/** §3.3 generated question (status added/rejected is the client's). */
+/** docs/product/evaluation.md#question-generation, generated question (status added/rejected is the client's). */
 export const GeneratedQuestion = z.object({ question: z.string(), criteria: z.string() });
 export type GeneratedQuestion = z.infer<typeof GeneratedQuestion>;
 
 export const GeneratedQuestionStatus = z.enum(['added', 'rejected']);
 export type GeneratedQuestionStatus = z.infer<typeof GeneratedQuestionStatus>;
 
-/** §3.3 generation result groups: industry, angry, compliance, prompthacking, custom categories by label. */
+/** docs/product/evaluation.md#question-generation, generation result groups: industry, angry, compliance, prompthacking, custom categories by label. */
 export const QuestionGenerationResults = z.object({
   industry: z.array(GeneratedQuestion),
   angry: z.array(GeneratedQuestion),

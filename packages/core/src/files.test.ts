@@ -39,7 +39,7 @@ const samples = {
 const check = (name: string, content: Uint8Array, purpose?: Parameters<typeof checkFile>[0]['purpose']) =>
   checkFile({ name, size: content.length, bytes: content, purpose });
 
-describe('checkFile (evaluation §5.2)', () => {
+describe('checkFile', () => {
   it("answers 'No file provided' for a missing or empty file", () => {
     expect(checkFile({ name: 'a.png', size: 0 })).toMatchObject({ isValid: false, code: 'FILE_REQUIRED', message: 'No file provided' });
     expect(check('empty.csv', new Uint8Array())).toMatchObject({ message: 'No file provided' });

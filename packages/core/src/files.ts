@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Evaluation §5.2 / §9: the largest file accepted. */
+/** docs/product/evaluation.md#files-shared-upload-rules: the largest file accepted. */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 
-/** Evaluation §5.2: the exact messages. */
+/** docs/product/evaluation.md#files-shared-upload-rules: the exact messages. */
 export const fileMessages = {
   required: 'No file provided',
   tooLarge: 'File exceeds 25MB limit',
@@ -58,7 +58,7 @@ export type UploadFileQuery = z.infer<typeof UploadFileQuery>;
 /** The request header that carries the file's name (URI-encoded) on `POST /api/files`. */
 export const FILE_NAME_HEADER = 'x-file-name';
 
-/** Evaluation §5.2: a name containing '..' or '/' is rejected; so are backslashes, control characters and empty names. */
+/** docs/product/evaluation.md#files-shared-upload-rules: a name containing '..' or '/' is rejected; so are backslashes, control characters and empty names. */
 export function isValidFileName(name: string): boolean {
   if (name.trim() === '' || name.length > 255) return false;
   if (name.includes('..') || name.includes('/') || name.includes('\\')) return false;
@@ -196,7 +196,7 @@ function fail(code: FileCheckFailure['code']): FileCheckFailure {
 }
 
 /**
- * Evaluation §5.2 applied to one file, in order: present, at most 25MB, a safe name, and a
+ * docs/product/evaluation.md#files-shared-upload-rules, applied to one file, in order: present, at most 25MB, a safe name, and a
  * type that the name's extension and the content agree on (images only for image purposes).
  * Without `bytes` (a browser check before upload) the content is not looked at.
  */

@@ -93,7 +93,7 @@ export const StreamErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   support_id: z.string(),
-  /** The error-dialog type (evaluation §8.6) when the failure came from the AI provider. */
+  /** The error-dialog type (docs/product/README.md#errors) when the failure came from the AI provider. */
   type: z.string().optional(),
   advice: z.string().optional(),
 });

@@ -39,7 +39,7 @@ function firstMessage(body: unknown) {
   return result.success ? null : result.error.issues[0]?.message;
 }
 
-describe('wizard constants (evaluation §2.3, §9)', () => {
+describe('wizard constants', () => {
   it('has the ten steps with their labels in order', () => {
     expect(marketplaceWizardSteps.map((step) => step.label)).toEqual(['Type', 'Title', 'Desc', 'Time', 'Category', 'Image', 'Avatar', 'Budget', 'Contact', 'Review']);
     expect(marketplaceWizardSteps.map((step) => step.id)).toEqual(['marketplaceType', 'title', 'description', 'timeframe', 'category', 'image', 'avatar', 'budget', 'contact', 'review']);
@@ -53,7 +53,7 @@ describe('wizard constants (evaluation §2.3, §9)', () => {
   });
 });
 
-describe('CreateProjectBody (evaluation §5.3)', () => {
+describe('CreateProjectBody', () => {
   it('accepts a valid project and defaults the schedule to one-time', () => {
     const { priceType: _priceType, ...withoutSchedule } = validProject;
     expect(CreateProjectBody.parse(withoutSchedule).priceType).toBe('one-time');
@@ -132,7 +132,7 @@ describe('CreateProjectBody (evaluation §5.3)', () => {
   });
 });
 
-describe('contact for signed-out authors (evaluation §5.3)', () => {
+describe('contact for signed-out authors', () => {
   const contact = { name: 'Dana', email: 'dana@acme.test', businessName: 'Acme', hasAcceptedTerms: true };
   const message = (input: unknown) => {
     const result = SignedOutContactInfo.safeParse(input);
@@ -149,7 +149,7 @@ describe('contact for signed-out authors (evaluation §5.3)', () => {
   });
 });
 
-describe('budget and price text (evaluation §5.3, §9)', () => {
+describe('budget and price text', () => {
   it('keeps only digits and dots', () => {
     expect(keepBudgetCharacters('$1,250.50 USD')).toBe('1250.50');
     expect(keepBudgetCharacters('-20')).toBe('20');
@@ -170,7 +170,7 @@ describe('budget and price text (evaluation §5.3, §9)', () => {
   });
 });
 
-describe('texts (evaluation §8.5)', () => {
+describe('texts', () => {
   it('writes the daily-limit message with its numbers', () => {
     expect(formatDailyLimitMessage(2, 2)).toBe(
       "Daily limit reached! You can only create 2 projects per day. You've already created 2 projects today. Please try again tomorrow.",

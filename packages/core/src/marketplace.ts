@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Evaluation §2.3: the create-project wizard's ten steps, in order, with their labels. */
+/** docs/product/marketplace.md#the-create-project-wizard: the create-project wizard's ten steps, in order, with their labels. */
 export const marketplaceWizardSteps = [
   { id: 'marketplaceType', label: 'Type' },
   { id: 'title', label: 'Title' },
@@ -15,7 +15,7 @@ export const marketplaceWizardSteps = [
 ] as const;
 export type MarketplaceWizardStepId = (typeof marketplaceWizardSteps)[number]['id'];
 
-/** Evaluation §5.3 and §9 limits. */
+/** docs/product/marketplace.md#the-create-project-wizard, limits. */
 export const TITLE_MIN_LENGTH = 5;
 export const TITLE_MAX_LENGTH = 75;
 /** The title counter turns to the warning colour above this. */
@@ -27,16 +27,16 @@ export const CONTACT_FIELD_MAX_LENGTH = 100;
 export const REPLY_MAX_LENGTH = 2000;
 /** Large enough for any real budget, small enough to stay exact in a double. */
 export const MAX_BUDGET = 100_000_000;
-/** Evaluation §9: projects per day unless the server is configured otherwise. */
+/** docs/product/marketplace.md#limits: projects per day unless the server is configured otherwise. */
 export const DEFAULT_DAILY_PROJECT_LIMIT = 2;
 export const BUDGET_QUICK_PICKS = [200, 350, 500, 1000, 2500] as const;
-/** Evaluation §4.9 / §9: the rank is not fetched again within this time. */
+/** docs/product/marketplace.md#rank: the rank is not fetched again within this time. */
 export const RANK_REFETCH_THROTTLE_MS = 60_000;
-/** Evaluation §4.6 / §9: the success screen closes after 2.5 s; the flag resets 0.3 s later. */
+/** docs/product/marketplace.md#the-create-project-wizard: the success screen closes after 2.5 s; the flag resets 0.3 s later. */
 export const SUCCESS_CLOSE_DELAY_MS = 2500;
 export const SUCCESS_FLAG_RESET_MS = 300;
 
-/** Evaluation §5.3 and §8.5: the exact texts. */
+/** docs/product/marketplace.md#the-create-project-wizard, docs/product/marketplace.md#limits: the exact texts. */
 export const marketplaceMessages = {
   titleRequired: 'Please enter a project title',
   titleTooShort: 'Title must be at least 5 characters long.',
@@ -53,7 +53,7 @@ export const marketplaceMessages = {
   businessNameRequired: 'Please enter your business name',
   emailInvalid: 'Please enter a valid email address',
   termsRequired: 'You must accept the terms of service to continue',
-  /** No spec text: the wizard keeps Continue disabled instead; the API still needs a message. */
+  /** No product text: the wizard keeps Continue disabled instead; the API still needs a message. */
   typeRequired: 'Please choose a project type',
   budgetTooLarge: 'Please enter a budget of at most 100000000',
   nameTooLong: 'Name must be at most 100 characters long.',
@@ -67,12 +67,12 @@ export const marketplaceMessages = {
   ownProjectReply: 'You cannot reply to your own project.',
 } as const;
 
-/** Evaluation §8.5: the 429 text; n defaults to 2. */
+/** docs/product/marketplace.md#limits: the 429 text; n defaults to 2. */
 export function formatDailyLimitMessage(dailyLimit: number, projectsToday: number): string {
   return `Daily limit reached! You can only create ${dailyLimit} projects per day. You've already created ${projectsToday} projects today. Please try again tomorrow.`;
 }
 
-/** Evaluation §8.5: any other failure of POST /api/marketplace/projects without a server message. */
+/** docs/product/marketplace.md#limits: any other failure of POST /api/marketplace/projects without a server message. */
 export function formatCreateProjectFailure(status: number): string {
   return `Failed to create project. Status: ${status}`;
 }
@@ -81,12 +81,12 @@ export const marketplaceTypes = ['agency', 'business'] as const;
 export const MarketplaceType = z.enum(marketplaceTypes, { error: marketplaceMessages.typeRequired });
 export type MarketplaceType = z.infer<typeof MarketplaceType>;
 
-/** Evaluation §9: the timeframe choices. */
+/** docs/product/marketplace.md#the-create-project-wizard: the timeframe choices. */
 export const marketplaceTimeframes = ['1-2 weeks', '2-4 weeks', '1-2 months', '3-6 months', 'Permanent Position'] as const;
 export const MarketplaceTimeframe = z.enum(marketplaceTimeframes, { error: marketplaceMessages.timeframeRequired });
 export type MarketplaceTimeframe = z.infer<typeof MarketplaceTimeframe>;
 
-/** The shared category list; 'All' exists only as a browsing filter (evaluation §9). */
+/** The shared category list; 'All' exists only as a browsing filter (docs/product/marketplace.md#the-create-project-wizard). */
 export const ALL_CATEGORIES = 'All';
 export const marketplaceCategories = [
   'AI Agents',
@@ -106,7 +106,7 @@ export const marketplaceCategoryFilters = [ALL_CATEGORIES, ...marketplaceCategor
 export const MarketplaceCategory = z.enum(marketplaceCategories, { error: marketplaceMessages.categoryRequired });
 export type MarketplaceCategory = z.infer<typeof MarketplaceCategory>;
 
-/** Evaluation §9: one-time, monthly, weekly. */
+/** docs/product/marketplace.md#the-create-project-wizard: one-time, monthly, weekly. */
 export const priceTypes = ['one-time', 'monthly', 'weekly'] as const;
 export const PriceType = z.enum(priceTypes);
 export type PriceType = z.infer<typeof PriceType>;
@@ -116,7 +116,7 @@ export const projectStatuses = ['live', 'closed'] as const;
 export const ProjectStatus = z.enum(projectStatuses);
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
-/** Evaluation §5.3: the budget input keeps only digits and dots. */
+/** docs/product/marketplace.md#the-create-project-wizard: the budget input keeps only digits and dots. */
 export function keepBudgetCharacters(input: string): string {
   return input.replace(/[^\d.]/g, '');
 }
@@ -133,12 +133,12 @@ function roundToCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** The payload's price text, e.g. '$500 a month' (evaluation §3.5 / §9). */
+/** The payload's price text, e.g. '$500 a month' (docs/product/marketplace.md#the-create-project-wizard). */
 export function formatPriceText(priceValue: number, priceType: PriceType): string {
   return `$${String(priceValue)}${priceTypeSuffix[priceType]}`;
 }
 
-/** Evaluation §5.3: 'a simple address pattern'. */
+/** docs/product/marketplace.md#the-create-project-wizard: 'a simple address pattern'. */
 const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isValidContactEmail(email: string): boolean {
   return simpleEmailPattern.test(email.trim());
@@ -202,7 +202,7 @@ export const ContactEmail = z
   .trim()
   .refine(isValidContactEmail, { error: marketplaceMessages.emailInvalid });
 
-/** Evaluation §3.5 contact info; signed-out authors also accept the terms (§5.3). */
+/** docs/product/marketplace.md#the-create-project-wizard, contact info; signed-out authors also accept the terms (docs/product/marketplace.md#the-create-project-wizard). */
 export const ContactInfo = z.object({ name: ContactName, email: ContactEmail, businessName: BusinessName });
 export type ContactInfo = z.infer<typeof ContactInfo>;
 export const SignedOutContactInfo = ContactInfo.extend({
@@ -225,9 +225,9 @@ const projectFields = {
 };
 
 /**
- * `POST /api/marketplace/projects`: the §3.5 payload. `id`, `price` and `email` may be sent
+ * `POST /api/marketplace/projects`: the create-project payload (docs/product/marketplace.md#the-create-project-wizard). `id`, `price` and `email` may be sent
  * and are ignored: the server makes the id, derives the price text from priceValue and
- * priceType, and uses the account's e-mail (§6).
+ * priceType, and uses the account's e-mail (docs/product/marketplace.md#access).
  */
 export const CreateProjectBody = z.object({ ...projectFields, priceType: PriceType.default('one-time') });
 export type CreateProjectBody = z.infer<typeof CreateProjectBody>;
@@ -280,7 +280,7 @@ export const CreateProjectReply = z.object({
 });
 export type CreateProjectReply = z.infer<typeof CreateProjectReply>;
 
-/** The 429 of POST /api/marketplace/projects: the spec's fields at the top, plus the structured error. */
+/** The 429 of POST /api/marketplace/projects: the documented fields at the top, plus the structured error. */
 export const DailyLimitReply = z.object({
   dailyLimitReached: z.literal(true),
   dailyLimit: z.number().int(),
@@ -359,7 +359,7 @@ export type ListRepliesReply = z.infer<typeof ListRepliesReply>;
 export const ImagePathsReply = z.array(z.string());
 export type ImagePathsReply = z.infer<typeof ImagePathsReply>;
 
-/** Evaluation §3.5: the user profile save. `image` null clears the picture. */
+/** docs/product/marketplace.md#the-create-project-wizard: the user profile save. `image` null clears the picture. */
 export const UserProfileBody = z.object({
   name: ContactName,
   businessName: BusinessName,

@@ -31,7 +31,7 @@ describe('plan catalogue', () => {
     expect(planFamilies.filter((plan) => plan.isFeatured).map((plan) => plan.family)).toEqual(['growth']);
   });
 
-  it('has the §9 credit packs', () => {
+  it('has the documented credit packs', () => {
     expect(packsOf('starter')).toEqual([[500, 25], [1000, 35], [1500, 45], [2000, 55]]);
     expect(packsOf('growth')).toEqual([[3000, 79], [4500, 109], [6500, 149], [9000, 199]]);
     expect(packsOf('scale')).toEqual([[10000, 297], [20000, 497], [35000, 797], [60000, 1297], [100000, 1997]]);
@@ -39,7 +39,7 @@ describe('plan catalogue', () => {
     expect(getPlanFamily('enterprise').customPriceLabel).toBe('$2,000+');
   });
 
-  it('has the §9 annual prices and list references', () => {
+  it('has the documented annual prices and list references', () => {
     expect(getPlanFamily('starter').tiers.map((tier) => tier.annualPriceCents)).toEqual([18000, 25200, 32400, 39600]);
     const [growth] = getPlanFamily('growth').tiers;
     const [scale] = getPlanFamily('scale').tiers;
@@ -54,7 +54,7 @@ describe('plan catalogue', () => {
     expect(findPlanTier('growth_1')).toBeUndefined();
   });
 
-  it('has the §9 feature lists', () => {
+  it('has the documented feature lists', () => {
     expect(getPlanFamily('starter').features).toEqual(['Unlimited agents', '1 sub account', 'Basic support', 'Basic demos']);
     expect(getPlanFamily('growth').features).toEqual(['5 sub accounts', 'Advanced demos', 'Marketplace']);
     expect(getPlanFamily('scale').features).toEqual(['Unlimited sub accounts', 'White label sub accounts', 'Whitelabel demos']);
@@ -132,7 +132,7 @@ describe('catalogue response', () => {
     display_order: 2,
   };
 
-  it('applies the §3 defaults', () => {
+  it('applies the documented defaults', () => {
     const tier = CatalogueTier.parse(wire);
     expect(normalizeCatalogueTier(tier)).toEqual({
       planCode: 'growth',

@@ -29,14 +29,14 @@ export const PartialPlanCapabilities = z.object({
 });
 export type PartialPlanCapabilities = z.infer<typeof PartialPlanCapabilities>;
 
-/** Billing §9 default (free) limits. */
+/** docs/product/billing-and-credits.md#capabilities, default (free) limits. */
 export const freeCapabilities: PlanCapabilities = {
   limits: { subaccounts: 1, connections_per_type: 1, agents_per_subaccount: 1 },
   demos: { basic: true, advanced: false, whitelabel: false },
   features: { marketplace: false, whitelabel_subaccounts: false, whitelabel_branding: false, priority_support: false },
 };
 
-/** Billing §3: missing values fall back to the default capability set. */
+/** docs/product/billing-and-credits.md#capabilities: missing values fall back to the default capability set. */
 export function resolvePlanCapabilities(partial: PartialPlanCapabilities | null | undefined): PlanCapabilities {
   return {
     limits: { ...freeCapabilities.limits, ...partial?.limits },
@@ -75,7 +75,7 @@ export const CREDIT_TIER_BONUS_LABEL = 'FOREVER';
 export const FEATURED_PLAN_BADGE = 'Most Popular';
 export const ENTERPRISE_PRICE_LABEL = '$2,000+';
 
-/** Annual price: twelve months less the annual discount (billing §9: $25 -> $180, $79 -> $568.80). */
+/** Annual price: twelve months less the annual discount (docs/product/billing-and-credits.md#plans: $25 -> $180, $79 -> $568.80). */
 export function computeAnnualPriceCents(monthlyPriceCents: number): number {
   return Math.round((monthlyPriceCents * 12 * (100 - ANNUAL_DISCOUNT_PERCENT)) / 100);
 }
@@ -119,7 +119,7 @@ export type PlanFamilyDefinition = {
   customPriceLabel?: string;
 };
 
-/** Billing §9 plans, in display order. */
+/** docs/product/billing-and-credits.md#plans, plans, in display order. */
 export const planFamilies: readonly PlanFamilyDefinition[] = [
   {
     family: 'starter',
@@ -217,7 +217,7 @@ export type SecretOffer = {
   priceCents: number;
   anchorPriceCents: number;
   discountPercent: number | null;
-  /** Multiplier the discount display applies, where the spec gives one. */
+  /** Multiplier the discount display applies, where the product rules give one. */
   discountDisplayMultiplier: number | null;
   mode: 'subscription' | 'payment';
   credits: number | null;
@@ -267,7 +267,7 @@ export const secretOffers: readonly SecretOffer[] = [
   },
 ];
 
-/** Billing §3 catalogue response per tier, as on the wire. */
+/** docs/product/billing-and-credits.md#plans, catalogue response per tier, as on the wire. */
 export const CatalogueTier = z.object({
   plan_code: z.string(),
   plan_family: z.string().nullable().optional(),
@@ -280,7 +280,7 @@ export const CatalogueTier = z.object({
   display_order: z.number().int(),
   is_active: z.boolean().default(true),
   capabilities: PartialPlanCapabilities.nullable().optional(),
-  /** Not in the spec's list: each tier is listed once per billing interval, with its price in cents. */
+  /** Not in the documented list: each tier is listed once per billing interval, with its price in cents. */
   billing_interval: BillingInterval.optional(),
   price_cents: z.number().int().nonnegative().nullable().optional(),
 });
@@ -303,7 +303,7 @@ export type CatalogueEntry = {
   capabilities: PlanCapabilities;
 };
 
-/** Billing §3 fallbacks: family defaults to the plan code, the live price id wins, capabilities are completed. */
+/** docs/product/billing-and-credits.md#capabilities, fallbacks: family defaults to the plan code, the live price id wins, capabilities are completed. */
 export function normalizeCatalogueTier(tier: CatalogueTier): CatalogueEntry {
   return {
     planCode: tier.plan_code,
@@ -341,7 +341,7 @@ export function formatMoney(cents: number, currency = 'USD'): string {
   }).format(cents / 100);
 }
 
-/** The spec's rules yield none, upgrade or downgrade; 'Switch Plan' is only a card label. */
+/** The plan-change rules (docs/product/billing-and-credits.md#checkout-and-plan-changes) yield none, upgrade or downgrade; 'Switch Plan' is only a card label. */
 export type PlanAction = 'none' | 'upgrade' | 'downgrade';
 
 export type PlanActionCurrent = {
@@ -353,7 +353,7 @@ export type PlanActionCurrent = {
 
 export type PlanActionTarget = { priceId?: string | null; unitAmount?: number | null; creditLimit: number };
 
-/** Billing §4 plan action between the current and the selected tier. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, plan action between the current and the selected tier. */
 export function describePlanAction(current: PlanActionCurrent, target: PlanActionTarget | null | undefined): PlanAction {
   if (!target) return 'none';
   if (target.priceId && target.priceId === current.priceId) return 'none';
@@ -365,7 +365,7 @@ export function describePlanAction(current: PlanActionCurrent, target: PlanActio
 
 export type PlanCardLabel = 'Upgrade' | 'Downgrade' | 'Switch Plan';
 
-/** Billing §4 plan card label by credit limit comparison. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, plan card label by credit limit comparison. */
 export function planCardLabel(currentCreditLimit: number, targetCreditLimit: number): PlanCardLabel {
   if (targetCreditLimit > currentCreditLimit) return 'Upgrade';
   if (targetCreditLimit < currentCreditLimit) return 'Downgrade';

@@ -14,7 +14,7 @@ import {
   validateTimezoneOffset,
 } from './tools';
 
-describe('normalizeToolSchema (evaluation §3.7)', () => {
+describe('normalizeToolSchema', () => {
   it('normalises an OpenAI function tool: uppercased slug, full schema, raw kept', () => {
     const raw = {
       type: 'function',
@@ -74,7 +74,7 @@ describe('HTTP tools', () => {
   });
 });
 
-describe('timezone validation (evaluation §5.4)', () => {
+describe('timezone validation', () => {
   it.each(['UTC+8', 'UTC-5', 'UTC+5:30', 'UTC+0545', 'UTC-12', 'UTC+14', 'utc+3'])('accepts %s', (value) => {
     expect(validateTimezoneOffset(value)).toBeNull();
   });
@@ -96,7 +96,7 @@ describe('timezone validation (evaluation §5.4)', () => {
   });
 });
 
-describe('parameter form rules (evaluation §5.5, §9)', () => {
+describe('parameter form rules', () => {
   it('turns an empty number into null', () => {
     expect(parseNumberInput('')).toBeNull();
     expect(parseNumberInput('  ')).toBeNull();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * HTTP tools an agent can call, their schema normalisation (evaluation §3.7) and the rules of
- * the dynamic parameter form (§2.4, §4.7, §5.4, §5.5).
+ * HTTP tools an agent can call, their schema normalisation (docs/product/agents.md#tools) and the rules of
+ * the dynamic parameter form (docs/product/agents.md#tools).
  */
 
 /** A JSON Schema node as tools describe their parameters; unknown keywords are kept. */
@@ -38,7 +38,7 @@ export const JsonSchemaNode: z.ZodType<JsonSchemaNode> = z.looseObject({
   required: z.array(z.string()).optional(),
 });
 
-/** §3.7: the normalised parameter schema of a tool. */
+/** docs/product/agents.md#tools: the normalised parameter schema of a tool. */
 export const ToolSchema = z.object({
   type: z.string(),
   properties: z.record(z.string(), JsonSchemaNode),
@@ -48,7 +48,7 @@ export const ToolSchema = z.object({
 });
 export type ToolSchema = z.infer<typeof ToolSchema>;
 
-/** §3.7: slug (uppercased), schema, raw, version, source. */
+/** docs/product/agents.md#tools: slug (uppercased), schema, raw, version, source. */
 export const NormalizedTool = z.object({
   slug: z.string(),
   schema: ToolSchema,
@@ -76,7 +76,7 @@ export function toToolSlug(name: string): string {
 }
 
 /**
- * §3.7: accepts a tool in the shapes providers and catalogues use (OpenAI `{ type:'function',
+ * docs/product/agents.md#tools: accepts a tool in the shapes providers and catalogues use (OpenAI `{ type:'function',
  * function }`, `{ name, parameters }`, `{ slug, input_parameters }`, `{ name, inputSchema }`) and
  * answers one shape. `raw` keeps the input untouched.
  */
@@ -119,7 +119,7 @@ export function normalizeToolSchema(raw: unknown, defaults: { version?: string; 
 export const HttpMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export type HttpMethod = z.infer<typeof HttpMethod>;
 
-/** §4.7: a parameter is fixed by the user (manual, with its value) or decided by the model (auto). */
+/** docs/product/agents.md#tools: a parameter is fixed by the user (manual, with its value) or decided by the model (auto). */
 export const ParameterMode = z.enum(['manual', 'auto']);
 export type ParameterMode = z.infer<typeof ParameterMode>;
 
@@ -202,7 +202,7 @@ export function resolveToolArguments(tool: Pick<HttpTool, 'parameterModes' | 'sc
 }
 
 // ---------------------------------------------------------------------------------------------
-// The dynamic parameter form (§2.4, §5.4, §5.5).
+// The dynamic parameter form (docs/product/agents.md#tools).
 
 export type ParameterFieldKind = 'string' | 'timezone' | 'number' | 'integer' | 'boolean' | 'enum' | 'array' | 'json';
 
@@ -211,12 +211,12 @@ function primaryType(schema: JsonSchemaNode): string | undefined {
   return schema.type;
 }
 
-/** §5.4: string fields whose name mentions a timezone get the UTC offset validation. */
+/** docs/product/agents.md#tools: string fields whose name mentions a timezone get the UTC offset validation. */
 export function isTimezoneField(name: string, schema: JsonSchemaNode): boolean {
   return primaryType(schema) === 'string' && /time_?zone/i.test(name);
 }
 
-/** How the form renders a field; unsupported types get a raw JSON input (§5.5). */
+/** How the form renders a field; unsupported types get a raw JSON input (docs/product/agents.md#tools). */
 export function parameterFieldKind(name: string, schema: JsonSchemaNode): ParameterFieldKind {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return 'enum';
   const type = primaryType(schema);
@@ -232,7 +232,7 @@ export const TIMEZONE_MESSAGES = {
   minutes: 'Timezone minutes must be 00, 30, or 45',
 } as const;
 
-/** §5.4: UTC+X or UTC-X with optional minutes; answers the spec's message, or null when valid. */
+/** docs/product/agents.md#tools: UTC+X or UTC-X with optional minutes; answers the documented message, or null when valid. */
 export function validateTimezoneOffset(value: string): string | null {
   const match = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(value.trim());
   if (!match) return TIMEZONE_MESSAGES.format;
@@ -245,7 +245,7 @@ export function validateTimezoneOffset(value: string): string | null {
   return null;
 }
 
-/** §5.5: an empty number input is null, never 0. */
+/** docs/product/agents.md#tools: an empty number input is null, never 0. */
 export function parseNumberInput(text: string, options: { integer?: boolean } = {}): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
@@ -254,13 +254,13 @@ export function parseNumberInput(text: string, options: { integer?: boolean } = 
   return options.integer ? Math.trunc(value) : value;
 }
 
-/** §5.5: removing the last item of an array leaves null, not an empty list. */
+/** docs/product/agents.md#tools: removing the last item of an array leaves null, not an empty list. */
 export function removeArrayItem<T>(items: readonly T[] | null | undefined, index: number): T[] | null {
   const next = (items ?? []).filter((_, position) => position !== index);
   return next.length === 0 ? null : next;
 }
 
-/** §9: sliders default to 0-100; step 1 for integers, otherwise the multiple or 0.1. */
+/** docs/product/agents.md#tools: sliders default to 0-100; step 1 for integers, otherwise the multiple or 0.1. */
 export function numberFieldRange(schema: JsonSchemaNode): { min: number; max: number; step: number } {
   const isInteger = primaryType(schema) === 'integer';
   return {
@@ -270,7 +270,7 @@ export function numberFieldRange(schema: JsonSchemaNode): { min: number; max: nu
   };
 }
 
-/** §5.5: required fields show an asterisk. */
+/** docs/product/agents.md#tools: required fields show an asterisk. */
 export function isRequiredParameter(schema: Pick<ToolSchema, 'required'>, name: string): boolean {
   return schema.required.includes(name);
 }

@@ -32,7 +32,7 @@ describe('widget languages', () => {
     }
   });
 
-  it('uses the spec defaults in English', () => {
+  it('uses the documented defaults in English', () => {
     const en = textsFor('en');
     expect(en.noConversations).toBe('No previous conversations');
     expect(en.startConversationHint).toBe('Start a conversation and it will be saved locally');

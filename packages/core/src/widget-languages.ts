@@ -1,7 +1,7 @@
 import type { WidgetLanguage } from './widget';
 
 /**
- * Widgets §3 Supported languages: every text the chat widget shows, in the 16 languages.
+ * docs/product/widget.md#settings, Supported languages: every text the chat widget shows, in the 16 languages.
  * Templates use '{n}' for a number. No runtime imports (the iframe app bundles this file).
  */
 export type WidgetTexts = {
@@ -522,7 +522,7 @@ const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 
-/** Spec §9 text form ('Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 7 days, then a date) in the chosen language. */
+/** docs/product/widget.md#in-the-visitors-browser, text form ('Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 7 days, then a date) in the chosen language. */
 export function localizedRelativeTime(texts: WidgetTexts, language: string, timestamp: number, now: number): string {
   const elapsed = Math.max(0, now - timestamp);
   if (elapsed < minuteMs) return texts.justNow;

@@ -1,7 +1,7 @@
 import type { MinimizedSize } from './widget';
 
 /**
- * The widget's pure business rules (widgets spec §3, §4, §5, §9), shared by the designer, the
+ * The widget's pure business rules (docs/product/widget.md#settings, docs/product/widget.md#in-the-visitors-browser), shared by the designer, the
  * iframe app and the demo pages. Deliberately free of zod and of runtime imports from widget.ts:
  * the iframe app bundles this file and must stay under its 40 KB budget.
  */
@@ -121,7 +121,7 @@ export function shownPreview(text: string): string {
 export type WidgetMessageSender = 'user' | 'agent';
 export type WidgetChatMessage = { id: string; content: string; sender: WidgetMessageSender; timestamp: number };
 
-/** Saved conversation (spec §3), one entry in the per-widget history. */
+/** Saved conversation (docs/product/widget.md#in-the-visitors-browser), one entry in the per-widget history. */
 export type SavedConversation = {
   id: string;
   timestamp: number;

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } from './agents';
 
 /**
- * The website chat widget's shared contract (widgets spec §3 Widget settings, §5, §7, §9):
+ * The website chat widget's shared contract (docs/product/widget.md#settings, Widget settings, docs/product/widget.md#settings, docs/product/widget.md#routes):
  * the settings a creator designs, the connection that holds them, and the visitor chat calls.
  * The server, the designer (apps/web) and the iframe app (apps/widget) all read these.
  */
 
-/** Widgets §3: the 16 supported languages. */
+/** docs/product/widget.md#settings: the 16 supported languages. */
 export const widgetLanguageCodes = ['en', 'es', 'fr', 'de', 'pt', 'it', 'zh', 'ja', 'ar', 'hi', 'ru', 'ko', 'nl', 'tr', 'pl', 'da'] as const;
 export const WidgetLanguage = z.enum(widgetLanguageCodes);
 export type WidgetLanguage = z.infer<typeof WidgetLanguage>;
 
-/** Widgets §9: the ten theme colours, teal first (the default). */
+/** docs/product/widget.md#settings: the ten theme colours, teal first (the default). */
 export const widgetThemeColors = [
   { name: 'teal', hex: '#276d64' },
   { name: 'blue', hex: '#2563eb' },
@@ -27,7 +27,7 @@ export const widgetThemeColors = [
 ] as const;
 export const DEFAULT_WIDGET_THEME_COLOR = '#276d64';
 
-/** Widgets §5 / §9 limits. */
+/** docs/product/widget.md#settings, limits. */
 export const widgetLimits = {
   width: { min: 300, max: 600, default: 400 },
   height: { min: 300, max: 700, default: 700, cap: 800 },
@@ -68,7 +68,7 @@ const AllowedDomain = z
   .toLowerCase()
   .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, { error: 'Enter a domain such as example.com or *.example.com' });
 
-/** Widgets §3 Widget settings, with the spec's defaults. */
+/** docs/product/widget.md#settings, Widget settings, with their documented defaults. */
 export const WidgetSettings = z.object({
   template: WidgetTemplate.default('professional'),
   theme: z.enum(['dark', 'light']).default('dark'),
@@ -119,10 +119,10 @@ export const WidgetSettings = z.object({
 export type WidgetSettings = z.infer<typeof WidgetSettings>;
 export type WidgetSettingsInput = z.input<typeof WidgetSettings>;
 
-/** Every default of the spec in one object. */
+/** Every documented default in one object. */
 export const defaultWidgetSettings: WidgetSettings = WidgetSettings.parse({});
 
-/** Widgets §3 Widget connection (dashboard). One per website widget; belongs to a sub account. */
+/** docs/product/widget.md#settings, Widget connection (dashboard). One per website widget; belongs to a sub account. */
 export const WidgetConnection = z.object({
   connectionId: z.string(),
   widgetId: z.string(),
@@ -157,7 +157,7 @@ export type PublicWidgetSettings = z.infer<typeof PublicWidgetSettings>;
 export const WidgetHistoryEntry = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
 export type WidgetHistoryEntry = z.infer<typeof WidgetHistoryEntry>;
 
-/** Widgets §7 POST /api/widget/:id/chat. */
+/** docs/product/widget.md#routes, POST /api/widget/:id/chat. */
 export const WidgetChatBody = z.object({
   message: z
     .string()
@@ -194,7 +194,7 @@ export const WidgetChatStreamEvent = z.discriminatedUnion('type', [
 ]);
 export type WidgetChatStreamEvent = z.infer<typeof WidgetChatStreamEvent>;
 
-/** Widgets §3 Live conversation entry. */
+/** docs/product/widget.md#conversations-dashboard-connectiddashboard, Live conversation entry. */
 export const LiveConversation = z.object({
   threadId: z.string(),
   lastMessage: z.string(),

@@ -1,6 +1,6 @@
 export type NavItem = { path: string; label: string; description?: string };
 
-/** Billing §2 sidebar, Workspace group. */
+/** docs/product/accounts-and-team.md#workspace-shell, sidebar, Workspace group. */
 export const workspaceNavItems: readonly NavItem[] = [
   { path: '/agents/create', label: 'New Agent', description: 'Create a new agent' },
   { path: '/agents', label: 'Agents', description: 'Visual agent builder' },
@@ -8,7 +8,7 @@ export const workspaceNavItems: readonly NavItem[] = [
   { path: '/connect', label: 'Launch', description: 'Deploy to production' },
 ];
 
-/** Billing §2 sidebar, Resources group (collapsible on mobile). */
+/** docs/product/accounts-and-team.md#workspace-shell, sidebar, Resources group (collapsible on mobile). */
 export const resourceNavItems: readonly NavItem[] = [
   { path: '/usage', label: 'Usage' },
   { path: '/marketplace', label: 'Marketplace' },
@@ -38,7 +38,7 @@ function splitPath(pathname: string): string[] {
   return pathname.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
 }
 
-/** Billing §2 header title by the last path segment. */
+/** docs/product/accounts-and-team.md#workspace-shell, header title by the last path segment. */
 export function headerTitleFor(pathname: string): string {
   const segments = splitPath(pathname);
   // Pages below the marketplace (a project's page) keep the marketplace's title.
@@ -81,7 +81,7 @@ export function isCompactViewport(width: number, height: number): boolean {
 
 export type ConnectNavItem = NavItem & { kind: 'link' | 'button'; isSettings: boolean };
 
-/** Widgets §2 account sidebar under /{connectId}/…. */
+/** docs/product/accounts-and-team.md#account-area-connectid, account sidebar under /{connectId}/…. */
 export function connectNavItems(connectId: string): ConnectNavItem[] {
   const base = `/${encodeURIComponent(connectId)}`;
   const link = (segment: string, label: string, kind: 'link' | 'button' = 'link'): ConnectNavItem => ({

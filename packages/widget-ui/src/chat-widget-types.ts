@@ -40,7 +40,7 @@ export type ChatWidgetMessage = {
   content: string;
   sender: 'user' | 'agent';
   timestamp: number;
-  /** The spec's "Sorry, I'm having trouble connecting." bubble. */
+  /** The documented "Sorry, I'm having trouble connecting." bubble. */
   isError?: boolean;
 };
 

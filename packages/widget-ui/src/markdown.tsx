@@ -5,7 +5,7 @@ import { memo, type ReactNode } from 'react';
  * `inline code`, fenced code blocks, bullet and numbered lists, [links](https://...) and bare
  * https addresses. It only ever builds elements from text: raw HTML in the answer stays text.
  * Links open in a new tab; mailto links, non-http links and e-mail-like link texts render as
- * plain text (spec: mailto links and e-mail-like link texts are shown as plain text).
+ * plain text (mailto links and e-mail-like link texts are shown as plain text).
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   // dir="auto": an English answer inside an Arabic widget keeps its own direction.

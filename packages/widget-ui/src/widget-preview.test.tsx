@@ -50,7 +50,7 @@ describe('WidgetPreview', () => {
     ]);
   });
 
-  it("shows the spec's error bubble when the answer fails", async () => {
+  it("shows the documented error bubble when the answer fails", async () => {
     render(<WidgetPreview settings={settings()} initiallyOpen onSend={() => Promise.reject(new Error('API request failed with status: 500'))} />);
     await userEvent.click(screen.getByRole('button', { name: 'What is your product?' }));
     expect(await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)")).toBeInTheDocument();

@@ -11,12 +11,12 @@ export type WidgetPreviewProps = {
   className?: string;
 };
 
-/** Spec §8: the agent bubble on a failed send. */
+/** docs/product/widget.md#texts: the agent bubble on a failed send. */
 export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
 export const SIMULATED_REPLY_MS = 1000;
-/** Spec §5: a reply without text. */
+/** docs/product/agents.md#answering-every-channel: a reply without text. */
 export const EMPTY_REPLY_TEXT = 'AI assistant returned an empty response. Please try again.';
-/** The spec does not show the simulated reply's text. */
+/** The product does not show the simulated reply's text. */
 export const SIMULATED_REPLY_TEXT = 'This is a preview reply. Once the widget is deployed, your agent answers here.';
 
 let idCounter = 0;
@@ -90,7 +90,7 @@ export function WidgetPreview({ settings, onSend, initiallyOpen = false, classNa
     );
   };
 
-  // New Conversation and reopening an older chat archive the current one (spec §4), replacing its earlier copy.
+  // New Conversation and reopening an older chat archive the current one (docs/product/widget.md#in-the-visitors-browser), replacing its earlier copy.
   const archiveCurrent = () => {
     if (!shouldArchiveChat(messages)) return;
     const id = archiveId ?? nextId('chat');

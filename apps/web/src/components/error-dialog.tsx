@@ -10,9 +10,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ApiError } from '@/lib/api';
 import { requestSignIn } from '@/lib/sign-in-events';
 
-/** What the dialog shows (evaluation §3.4 error object plus the retry hook). */
+/** What the dialog shows (docs/product/README.md#errors, error object plus the retry hook). */
 export type ErrorDialogDetails = {
-  /** An AI error type (evaluation §8.6) or a server error code (billing §8). */
+  /** An AI error type (docs/product/README.md#errors) or a server error code (docs/product/README.md#errors). */
   type?: string;
   message: string;
   advice: string;
@@ -133,7 +133,7 @@ function fromStructured(input: {
   if (isErrorDialogType(input.code)) {
     return { ...base, type: input.code, message: input.message ?? DEFAULT_API_ERROR_MESSAGE, advice: getErrorAdvice(input.code) };
   }
-  // AI provider failures (quota, key, model) carry their own codes; the spec gives their texts.
+  // AI provider failures (quota, key, model) carry their own codes with their own texts (docs/product/README.md#errors).
   const parsed = parseAiError({ status: input.status, body: input.body, code: input.code, message: input.message });
   if (parsed.type !== 'unknown_error') return { ...base, type: parsed.type, message: parsed.message, advice: parsed.advice };
   return { ...base, type: input.code, message: input.message ?? DEFAULT_API_ERROR_MESSAGE, advice: getErrorAdvice(input.code) };
@@ -156,7 +156,7 @@ function useCopiedFlag() {
   return { isCopied, copy };
 }
 
-/** Evaluation §8.7 / billing §8 'Structured API error display'. Mount once, in the root layout. */
+/** docs/product/README.md#errors, 'Structured API error display'. Mount once, in the root layout. */
 export function ErrorDialogHost() {
   const details = useSyncExternalStore(subscribe, () => current, () => null);
   return (

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { UnsavedChangesGuard } from '@/lib/use-unsaved-changes';
 
-/** Evaluation spec §2.2: the choice shown when a navigation would drop unsaved changes. */
+/** docs/product/README.md#shared-dialogs: the choice shown when a navigation would drop unsaved changes. */
 export function UnsavedChangesDialog({ guard }: { guard: UnsavedChangesGuard }) {
   return (
     <Dialog

@@ -7,8 +7,8 @@ function apiError(status: number, body: unknown) {
   return new ApiError({ status, body, message: 'ignored', kind: 'other' });
 }
 
-describe('describeErrorToast (evaluation §8.2)', () => {
-  it('maps 401, 402 and 403 to the spec texts', () => {
+describe('describeErrorToast', () => {
+  it('maps 401, 402 and 403 to the documented texts', () => {
     expect(describeErrorToast(apiError(401, null))).toBe('Please sign in to continue');
     expect(describeErrorToast(apiError(402, { reason: 'Out of credits for this month' }))).toBe('Out of credits for this month');
     expect(describeErrorToast(apiError(402, null))).toBe('Insufficient credits. Please add more to continue.');

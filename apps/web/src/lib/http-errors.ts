@@ -3,7 +3,7 @@ import { describeHttpFailure, SIGN_IN_REQUIRED_MESSAGE } from '@agentry/core/err
 import { toast } from 'sonner';
 import { ApiError } from './api';
 
-/** Evaluation §8.2: the toast when nothing better is known. */
+/** docs/product/README.md#errors: the toast when nothing better is known. */
 export const GENERIC_ERROR_TOAST = 'something went wrong...';
 
 const TEMPLATE_NOT_FOUND = 'Template not found';
@@ -13,7 +13,7 @@ function isAbortError(error: unknown) {
 }
 
 /**
- * The toast text for a failed request (evaluation §8.2 / billing §8 Generic HTTP), or null when
+ * The toast text for a failed request (docs/product/README.md#errors, Generic HTTP), or null when
  * the failure is silent: cancelled requests and 'Template not found'.
  */
 export function describeErrorToast(error: unknown): string | null {
@@ -31,7 +31,7 @@ export function describeErrorToast(error: unknown): string | null {
   return message || GENERIC_ERROR_TOAST;
 }
 
-/** The one global handler of failed requests: toasts per §8.2 unless the failure is silent. */
+/** The one global handler of failed requests: toasts per docs/product/README.md#errors, unless the failure is silent. */
 export function handleApiError(error: unknown) {
   const message = describeErrorToast(error);
   if (message !== null) toast.error(message);

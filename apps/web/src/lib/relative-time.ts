@@ -1,4 +1,4 @@
-/** Widgets §9 text form: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 7 days, then a date. */
+/** docs/product/widget.md#in-the-visitors-browser, text form: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 7 days, then a date. */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';

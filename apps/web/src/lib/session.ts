@@ -30,7 +30,7 @@ export function useSession() {
   });
 }
 
-/** Logout per spec: clear local storage, sign out, return to /. */
+/** Logout: clear local storage, sign out, return to /. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {

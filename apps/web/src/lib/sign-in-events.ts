@@ -1,5 +1,5 @@
 /**
- * The global "sign-in required" event (specs: a 401 raises it; the sign-in modal listens).
+ * The global "sign-in required" event (a 401 raises it; the sign-in modal listens).
  * Anything may ask for sign-in without importing the modal.
  */
 export const SIGN_IN_REQUIRED_EVENT = 'agentry:sign-in-required';

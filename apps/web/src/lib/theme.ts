@@ -36,7 +36,7 @@ function paintTheme(theme: Theme) {
 
 /**
  * Saves and applies a theme. When the browser refuses the write, nothing changes and the
- * user is told (spec: a local storage write failure shows a toast that the change was not applied).
+ * user is told (a local storage write failure shows a toast that the change was not applied).
  */
 export function setTheme(theme: Theme): boolean {
   try {
@@ -80,7 +80,7 @@ type SubaccountThemeReply = { isDarkMode?: boolean; theme?: string; primaryColor
 
 const subaccountThemeKey = (subaccountId: string) => ['subaccounts', subaccountId, 'theme'] as const;
 
-/** Applies a sub account's saved theme when its pages open. Load failures are only logged (widgets spec §8). */
+/** Applies a sub account's saved theme when its pages open. Load failures are only logged (docs/product/accounts-and-team.md#account-area-connectid). */
 export function useSubaccountThemeSync(subaccountId: string | null) {
   const query = useQuery({
     queryKey: subaccountThemeKey(subaccountId ?? ''),
@@ -105,7 +105,7 @@ function readDarkMode(reply: SubaccountThemeReply): Theme | null {
 }
 
 /**
- * The light/dark toggle (widgets spec §4 Theme): it works only with a sub account in context,
+ * The light/dark toggle (docs/product/accounts-and-team.md#account-area-connectid, Theme): it works only with a sub account in context,
  * applies at once, saves with PATCH /api/subaccounts/{id}/theme and rolls back when the save fails.
  */
 export function useSubaccountThemeToggle(subaccountId: string | null) {

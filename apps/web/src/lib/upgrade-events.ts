@@ -1,5 +1,5 @@
 /**
- * The global "upgrade to unlock" event (evaluation §2.2). A feature that gets a 403 'Pick a plan
+ * The global "upgrade to unlock" event (docs/product/billing-and-credits.md#checkout-and-plan-changes). A feature that gets a 403 'Pick a plan
  * to use this feature' asks for the upgrade dialog without importing billing; the dialog's host
  * (mounted once in the root layout) listens.
  */

@@ -26,7 +26,7 @@ export type UnsavedChangesGuard = {
 };
 
 /**
- * Evaluation spec §4.5: while there are unsaved changes, the browser warns before unload and
+ * docs/product/README.md#shared-dialogs: while there are unsaved changes, the browser warns before unload and
  * in-app push, replace and back navigation is held (the target is kept by the router) until
  * the user leaves or saves.
  */

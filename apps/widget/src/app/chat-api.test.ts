@@ -53,7 +53,7 @@ describe('sendWidgetChat', () => {
     expect(result.message).toBe('Hi!');
   });
 
-  it('reports the spec errors', async () => {
+  it('reports the documented errors', async () => {
     const status = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(json(500, {})) }));
     expect(status.display).toBe("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)");
     const field = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(json(200, { error: 'Agent is offline' })) }));

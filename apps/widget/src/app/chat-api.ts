@@ -1,7 +1,7 @@
 import { readEventStream } from '@agentry/core/read-event-stream';
 import type { LiveConversation, WidgetChatBody, WidgetChatReply, WidgetChatStreamEvent } from '@agentry/core/widget';
 
-/** Spec §8: the agent bubble shown when a send fails. */
+/** docs/product/widget.md#texts: the agent bubble shown when a send fails. */
 export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
 
 /** A failed send; `display` is exactly what the chat shows. */
@@ -60,7 +60,7 @@ function parseEvent(line: string): WidgetChatStreamEvent | null {
 
 /**
  * POST /api/widget/:id/chat?stream=1. Streams tokens to onDelta while the server sends
- * text/event-stream; reads a JSON answer otherwise. Errors follow spec §8; a 429 shows the
+ * text/event-stream; reads a JSON answer otherwise. Errors follow docs/product/widget.md#texts; a 429 shows the
  * server's own message (the daily limit or the rate limit).
  */
 export async function sendWidgetChat(options: {

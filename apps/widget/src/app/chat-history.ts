@@ -7,7 +7,7 @@ const maxChars = 32_000;
 type HistorySource = { id: string; content: string; sender: 'user' | 'agent'; isError?: boolean };
 
 /**
- * The history sent with a message (spec §7): role user/assistant + content, the initial greeting
+ * The history sent with a message (docs/product/widget.md#in-the-visitors-browser): role user/assistant + content, the initial greeting
  * and failed-send bubbles left out, empty contents dropped, trimmed to the server's caps
  * (50 messages, 32,000 characters) by dropping the oldest.
  */

@@ -3,7 +3,7 @@ import { RESIZE_ANIMATION_MS } from '@agentry/core/widget-rules';
 
 /** Transparent margin inside the iframe around the launcher/window, so shadows are not clipped. */
 export const FRAME_PADDING = 12;
-/** The widest popup bubble (spec §9: 200-260 px). */
+/** The widest popup bubble (docs/product/widget.md#in-the-visitors-browser: 200-260 px). */
 export const BUBBLE_MAX_WIDTH = 260;
 export const HEIGHT_CAP = 800;
 

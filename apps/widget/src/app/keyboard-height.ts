@@ -1,4 +1,4 @@
-/** Spec §9 keyboard detection: threshold 50 px (100 on Chrome Android); fallback 260 iOS / 320 Chrome Android / 300 others. */
+/** docs/product/widget.md#in-the-visitors-browser, keyboard detection: threshold 50 px (100 on Chrome Android); fallback 260 iOS / 320 Chrome Android / 300 others. */
 export type KeyboardPlatform = 'ios' | 'chrome-android' | 'other';
 
 export function detectKeyboardPlatform(userAgent: string, maxTouchPoints = 0): KeyboardPlatform {

@@ -1,13 +1,13 @@
 import type { ResizeWidgetMessage } from '@agentry/core/widget';
 
-/** What the parent page may ask (spec §7 / issue: AIChatWidget.open/close/toggle/reset/identify). */
+/** What the parent page may ask (docs/product/widget.md#in-the-visitors-browser: AIChatWidget.open/close/toggle/reset/identify). */
 export type ParentMessage =
   | { type: 'open-widget' }
   | { type: 'close-widget' }
   | { type: 'toggle-widget' }
   | { type: 'reset-widget' }
   | { type: 'identify'; contact: WidgetContact }
-  /** Not in the spec's list: the loader may report the page's viewport so the widget knows when it is on mobile. */
+  /** Not in the documented list: the loader may report the page's viewport so the widget knows when it is on mobile. */
   | { type: 'viewport'; width: number; height: number };
 
 export type WidgetContact = { id?: string; name?: string; email?: string };

@@ -107,7 +107,7 @@ describe('WidgetApp', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
     const entry = await screen.findByRole('button', { name: /Answer to Old question/ });
     expect(entry).toHaveTextContent('3 messages');
-    // The live list is fetched only inside an iframe (spec §6); this page is not framed.
+    // The live list is fetched only inside an iframe (docs/product/widget.md#in-the-visitors-browser); this page is not framed.
     expect(calls.some((call) => call.url.includes('/conversations'))).toBe(false);
     await userEvent.click(entry);
     expect(screen.getByText('Old question')).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('WidgetApp', () => {
     expect(calls[calls.length - 1]?.body).toMatchObject({ widgetConversationThreadId: 'conv-1' });
   });
 
-  it("shows the spec's error bubble and the server's 429 message", async () => {
+  it("shows the documented error bubble and the server's 429 message", async () => {
     answer = () => new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } });
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));

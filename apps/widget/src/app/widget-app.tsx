@@ -16,7 +16,7 @@ export type WidgetAppProps = {
   config: WidgetAppConfig;
   /** The pinned embedding origin (null: not framed or not verifiable -> no postMessage at all). */
   parentOrigin: string | null;
-  /** 'demo' never restores sessions (spec §4). */
+  /** 'demo' never restores sessions (docs/product/widget.md#in-the-visitors-browser). */
   mode: string | null;
   storage: StorageLike | null;
   /** The parent page's viewport when the loader passes it (?vw=&vh=, then 'viewport' messages). */
@@ -57,7 +57,7 @@ function isMobileViewport(viewport: { width: number } | null): boolean {
   return isCoarse && window.screen.width <= MOBILE_BREAKPOINT;
 }
 
-/** The iframe app: runtime behaviour of spec §4 Embedded widget around the shared ChatWidget view. */
+/** The iframe app: runtime behaviour of the embedded widget (docs/product/widget.md#in-the-visitors-browser) around the shared ChatWidget view. */
 export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport: initialViewport }: WidgetAppProps) {
   const widgetId = config.widgetId;
   const texts = resolveWidgetTexts(config);
@@ -142,7 +142,7 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       const live = await fetchLiveConversations({ apiBase: config.apiBase, widgetId, contactIdentifier: identifier, parentOrigin });
       setHistoryItems(buildHistoryItems(readSavedConversations(storage, widgetId), live, latest.current.chat));
     } catch {
-      // Spec §8: a conversation fetch failure falls back to the locally stored list (already shown).
+      // docs/product/widget.md#texts: a conversation fetch failure falls back to the locally stored list (already shown).
     }
   }, [storage, widgetId, config.apiBase, parentOrigin]);
 

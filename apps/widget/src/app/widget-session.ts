@@ -1,7 +1,7 @@
 import { isSessionValid, WIDGET_SESSION_VERSION, type WidgetChatMessage } from '@agentry/core/widget-rules';
 import { readItem, storageKeys, writeItem, type StorageLike } from './widget-storage';
 
-/** Spec §3 Widget session (browser storage, per widget, version 1). */
+/** docs/product/widget.md#in-the-visitors-browser, Widget session (browser storage, per widget, version 1). */
 export type WidgetSession = {
   version: number;
   widgetId: string;
@@ -27,7 +27,7 @@ function isMessage(value: unknown): value is WidgetChatMessage {
   return typeof record.id === 'string' && typeof record.content === 'string' && (record.sender === 'user' || record.sender === 'agent' || record.sender === 'ai');
 }
 
-/** Old sessions stored the agent as 'ai': mapped to 'agent' on load (spec §3 Message). */
+/** Old sessions stored the agent as 'ai': mapped to 'agent' on load (docs/product/widget.md#in-the-visitors-browser, Message). */
 function normalizeMessages(messages: unknown[]): WidgetChatMessage[] {
   return messages.filter(isMessage).map((message) => ({
     id: message.id,

@@ -1,5 +1,5 @@
 /**
- * Per-widget keys in the iframe's localStorage (spec §3: keys prefixed widget_{id}_). Third-party
+ * Per-widget keys in the iframe's localStorage (docs/product/widget.md#in-the-visitors-browser: keys prefixed widget_{id}_). Third-party
  * storage may be blocked or partitioned, so every access tolerates failure.
  */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

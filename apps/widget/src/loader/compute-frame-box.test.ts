@@ -19,7 +19,7 @@ const resize = (overrides: Partial<ResizeWidgetMessage> = {}): ResizeWidgetMessa
 const base = { placement: undefined, launcherSize: 64, resize: undefined, isBubbleShown: false, viewport: desktop };
 
 describe('computeFrameBox', () => {
-  it('uses the spec mobile breakpoint', () => {
+  it('uses the documented mobile breakpoint', () => {
     expect(MOBILE_BREAKPOINT).toBe(widgetLimits.mobileBreakpoint);
   });
 

@@ -5,7 +5,7 @@ import { computePlacementStyle, type EdgeStyle } from './compute-placement-style
 export const MOBILE_BREAKPOINT = 1024;
 /** Transparent padding the app keeps around its launcher inside the frame (its FRAME_PADDING). */
 export const LAUNCHER_MARGIN = 12;
-/** Room for the popup bubble (200-260 px wide, spec §9) above the launcher. */
+/** Room for the popup bubble (200-260 px wide, docs/product/widget.md#in-the-visitors-browser) above the launcher. */
 export const BUBBLE_ROOM = { width: 300, height: 140 };
 
 export type FrameBox = { isFullScreen: boolean; style: EdgeStyle & { width: string; height: string } };
@@ -14,7 +14,7 @@ export type FrameBox = { isFullScreen: boolean; style: EdgeStyle & { width: stri
  * Where the iframe sits and how big it is. Before the app has said anything, the frame is the
  * launcher (plus room for the bubble when it shows); afterwards it is exactly what the last
  * resize-widget asked for, never larger than the viewport. An open widget on a viewport of 1024 px or less covers
- * the whole screen (spec §4 mobile layout).
+ * the whole screen (docs/product/widget.md#in-the-visitors-browser, mobile layout).
  */
 export function computeFrameBox(options: {
   placement: WidgetPlacement | undefined;

@@ -20,7 +20,7 @@ export type WidgetApi = {
   destroy: () => void;
 };
 
-/** What the loader posts to the iframe (widgets spec §7, parent -> widget). */
+/** What the loader posts to the iframe (docs/product/widget.md#in-the-visitors-browser, parent -> widget). */
 export type ParentMessage =
   | { type: 'open-widget' | 'close-widget' | 'toggle-widget' | 'reset-widget' }
   | { type: 'identify'; contact: VisitorContact };

@@ -4,14 +4,14 @@ import type { ResizeWidgetMessage } from '@agentry/core/widget';
 export type FrameMessage = ResizeWidgetMessage | { type: 'show-bubble' | 'hide-bubble' | 'widget-opened' | 'widget-closed' };
 
 const SIMPLE_TYPES = ['show-bubble', 'hide-bubble', 'widget-opened', 'widget-closed'];
-/** The spec's resize animation (core widgetLimits.resizeAnimationMs); longer ones are capped. */
+/** The documented resize animation (core widgetLimits.resizeAnimationMs); longer ones are capped. */
 const DEFAULT_ANIMATION_MS = 220;
 const MAX_ANIMATION_MS = 1000;
 /** Larger than any screen: a hostile or broken frame cannot ask for absurd sizes. */
 const MAX_SIDE = 10_000;
 
 /**
- * Validates what the iframe posted (widgets spec §7, widget -> parent). The loader has no zod
+ * Validates what the iframe posted (docs/product/widget.md#in-the-visitors-browser, widget -> parent). The loader has no zod
  * (it must stay under 2 KB gzipped), so the checks are written out. Anything else -> null.
  */
 export function readFrameMessage(data: unknown): FrameMessage | null {

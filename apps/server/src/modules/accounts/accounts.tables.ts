@@ -1,7 +1,7 @@
 import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organization, user } from '../auth/auth.tables';
 
-/** Per sub account look: the workspace theme and primary colour (widgets spec, Sub account theme). */
+/** Per sub account look: the workspace theme and primary colour (docs/product/accounts-and-team.md#account-area-connectid, Theme). */
 export const subaccountSettings = pgTable('subaccount_settings', {
   subaccountId: text('subaccount_id')
     .primaryKey()

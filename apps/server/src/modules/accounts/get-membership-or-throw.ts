@@ -23,7 +23,7 @@ export function parseMemberRole(options: { role: string; subaccountId: string; u
 
 /**
  * The caller's membership of a sub account. Not a member: 404, exactly like a sub account
- * that does not exist. Below `minimumRole`: 403 (viewers get the spec's read-only message).
+ * that does not exist. Below `minimumRole`: 403 (viewers get the documented read-only message).
  */
 export async function getMembershipOrThrow(options: {
   db: Database;

@@ -108,7 +108,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
     },
   );
 
-  // Widgets §7: the builds of the caller's active sub account, and one build by id.
+  // docs/product/agents.md#routes: the builds of the caller's active sub account, and one build by id.
   app.get('/api/builds', { preHandler: requireSession, schema: { tags, response: { 200: ListBuildsReply } } }, async (request) => {
     const subaccountId = await getActiveSubaccountId({ db, userId: signedInUser(request).id });
     return { builds: subaccountId ? await listAgents({ db, subaccountId }) : [] };

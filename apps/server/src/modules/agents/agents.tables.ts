@@ -5,7 +5,7 @@ import type { HttpTool } from '@agentry/core/tools';
 import { organization, user } from '../auth/auth.tables';
 import { providerKey } from '../llm/llm.tables';
 
-/** An agent ("build") of a sub account; its id is the spec's buildId. */
+/** An agent ("build") of a sub account; its id is the API's buildId. */
 export const agent = pgTable(
   'agent',
   {

@@ -51,7 +51,7 @@ describe('agents', () => {
     return session;
   }
 
-  it('creates an agent with the spec defaults and the platform model, lists, searches and counts it', async () => {
+  it('creates an agent with the documented defaults and the platform model, lists, searches and counts it', async () => {
     const { app } = harness;
     const created = await createTestAgent(app, owner, { aiName: 'Smile Dental Bot', instructions: 'You help patients of Smile Dental.' });
     expect(created).toMatchObject({
@@ -212,7 +212,7 @@ describe('agents', () => {
     expect(usage[0]?.millicredits).toBeGreaterThan(0);
   });
 
-  it('fails the job with the parsed provider error, and with the spec text for an unusable answer', async () => {
+  it('fails the job with the parsed provider error, and with the documented text for an unusable answer', async () => {
     const { app } = harness;
     fake.failNext('invalid-key');
     const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A bakery helper' } });

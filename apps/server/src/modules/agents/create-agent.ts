@@ -16,7 +16,7 @@ export function createWebhookSecret(): string {
 
 /**
  * A new agent of a sub account, within the plan's agents_per_subaccount limit (atomic under
- * parallel creates); unset fields take the spec's defaults and the platform's model.
+ * parallel creates); unset fields take the documented defaults (docs/product/agents.md#the-agent) and the platform's model.
  */
 export async function createAgent(options: { db: Database; config: AppConfig; subaccountId: string; userId: string; body: CreateAgentBody; status?: AgentStatus }): Promise<Agent> {
   const { body } = options;

@@ -7,7 +7,7 @@ import { agent, agentJob } from './agents.tables';
 import { toAgent } from './to-agent';
 
 /**
- * A builder job in the spec's shape, for a member of its sub account. Unknown, and another
+ * A builder job in its API shape (docs/product/agents.md#creating-from-an-idea), for a member of its sub account. Unknown, and another
  * tenant's, both answer 404 'Builder job not found'.
  */
 export async function getAgentJobOrThrow(options: { db: Database; jobId: string; userId: string }): Promise<AgentJob> {

@@ -2,7 +2,7 @@ import { toHttpTool, type HttpTool, type HttpToolInput } from '@agentry/core/too
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error';
 
-/** The editor's tool definitions, normalised (evaluation §3.7); names must be unique on an agent. */
+/** The editor's tool definitions, normalised (docs/product/agents.md#tools); names must be unique on an agent. */
 export function prepareAgentTools(inputs: readonly z.output<typeof HttpToolInput>[]): HttpTool[] {
   const tools = inputs.map(toHttpTool);
   const names = new Set<string>();

@@ -14,7 +14,7 @@ import { toAgent } from './to-agent';
 const tags = ['agents'];
 const RATE_LIMIT = { limit: 60, windowMs: 60_000 };
 
-/** The agent page's test chat (widgets §7 POST /api/openai/run-prompt), whole or streamed. */
+/** The agent page's test chat (docs/product/agents.md#routes, POST /api/openai/run-prompt), whole or streamed. */
 export function registerTestChatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;

@@ -1,7 +1,7 @@
 import type { Agent } from '@agentry/core/agents';
 import type { agent } from './agents.tables';
 
-/** A row as the API answers it, in the spec's Build shape. */
+/** A row as the API answers it, in the API's Build shape. */
 export function toAgent(row: typeof agent.$inferSelect): Agent {
   return {
     buildId: row.id,

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { invitation, user } from './auth.tables';
 
 /**
- * Workspace access: the product has a free plan (billing spec, default limits), so every user
+ * Workspace access: the product has a free plan (docs/product/billing-and-credits.md#capabilities, default limits), so every user
  * who has confirmed their e-mail may use the workspace. Paid capabilities are checked per
  * action by the billing module, not here.
  */

@@ -51,7 +51,7 @@ import { toSafeReturnPath } from '@agentry/core/return-url';
 
 const tags = ['billing'];
 
-/** Every billing call of the spec (§7): thin handlers over the billing services. */
+/** Every billing call (docs/product/billing-and-credits.md#routes): thin handlers over the billing services. */
 export function registerBillingRoutes(root: FastifyInstance, context: BillingContext) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = context;

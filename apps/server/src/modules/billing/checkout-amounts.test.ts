@@ -34,7 +34,7 @@ function shownAmounts(pricing: PricingPlansReply): Shown[] {
   return rows;
 }
 
-/** The spec's displayed prices, which the rows above must carry. */
+/** The documented displayed prices (docs/product/billing-and-credits.md#plans), which the rows above must carry. */
 const expectedShown: Record<string, number> = {
   'default growth growth_3000 month': 7900,
   'default growth growth_3000 year': 56880,

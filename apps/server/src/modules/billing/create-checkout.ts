@@ -41,7 +41,7 @@ function resolveAmountDue(options: { priceKey: string; listCents: number | null;
 }
 
 /**
- * POST /api/stripe/create-checkout. Answers a checkout url, or one of the spec's flags: a
+ * POST /api/stripe/create-checkout. Answers a checkout url, or one of the documented flags: a
  * subscriber choosing another plan goes through the upgrade flow, a failed payment through the
  * portal, the same plan again is 'already active', another subscriber's e-mail must sign in.
  */

@@ -29,7 +29,7 @@ async function readCurrentPlan(db: Database, userId: string) {
   return rows.find((row) => ['active', 'trialing', 'past_due'].includes(row.status)) ?? rows[0] ?? null;
 }
 
-/** The billing spec's balance fields, in credits. */
+/** The balance fields (docs/product/billing-and-credits.md#credits), in credits. */
 export async function getBillingBalance(options: { db: Database; billingUserId: string }): Promise<{ balance: BillingBalance; hasKey: boolean }> {
   const { db, billingUserId } = options;
   const [[row], plan, [held], [bonusGranted]] = await Promise.all([

@@ -6,7 +6,7 @@ import type { BillingContext } from './billing-context';
 import { findPriceByProviderId, listPrices } from './find-price';
 import { findLatestSubscription } from './get-billing-subscription';
 
-/** GET /api/openrouter/plans: every family (Enterprise with no tiers) and its tiers, monthly and annual, in the §3 wire shape. */
+/** GET /api/openrouter/plans: every family (Enterprise with no tiers) and its tiers, monthly and annual, in the wire shape of docs/product/billing-and-credits.md#plans. */
 export async function getPlanCatalogue(options: { db: Database }): Promise<PlanCatalogueReply> {
   const prices = (await listPrices(options)).filter((price) => price.kind === 'plan');
   const plans: Record<string, CatalogueTier[]> = Object.fromEntries(planFamilies.map((family) => [family.family, []]));

@@ -21,7 +21,7 @@ export type DemoChatInput = {
 };
 
 /**
- * One visitor turn of a demo (widgets §4 Demo chat): 404 for an unknown demo, 409 when its agent
+ * One visitor turn of a demo (docs/product/demos.md#chatting, Demo chat): 404 for an unknown demo, 409 when its agent
  * is gone, 429 when its request limit is used up. The request is taken from the limit before
  * the LLM call and given back if the call fails; the sub account pays through the gateway.
  */

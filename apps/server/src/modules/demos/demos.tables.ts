@@ -5,7 +5,7 @@ import { organization, user } from '../auth/auth.tables';
 import { agent } from '../agents/agents.tables';
 
 /**
- * A shareable demo of an agent (widgets §3 Demo). Its id is public and unguessable: it is the
+ * A shareable demo of an agent (docs/product/demos.md#settings, Demo). Its id is public and unguessable: it is the
  * whole credential of /shared/:demoId. When the agent is deleted the demo stays with a null
  * build_id and answers 'Demo is missing configuration...'.
  */

@@ -51,7 +51,7 @@ describe('demos', () => {
   }
 
   describe('creator API', () => {
-    it('creates a demo with the spec defaults, lists, reads, updates and deletes it', async () => {
+    it('creates a demo with the documented defaults, lists, reads, updates and deletes it', async () => {
       const created = await createDemo();
       expect(created.demoId).toMatch(/^demo_[A-Za-z0-9_-]{24}$/);
       expect(created).toMatchObject({

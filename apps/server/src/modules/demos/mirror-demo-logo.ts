@@ -1,7 +1,7 @@
 import type { DemoSettings } from '@agentry/core/demos';
 
 /**
- * Demo.logoUrl / logoWidth and settings.logoUrl / logoWidth are the same thing in the spec:
+ * Demo.logoUrl / logoWidth and settings.logoUrl / logoWidth are the same thing in the product:
  * the top-level fields win when given, else the settings' values, else what is stored; both
  * places then hold the same value.
  */

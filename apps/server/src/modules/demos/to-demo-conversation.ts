@@ -2,7 +2,7 @@ import type { DemoHistoryEntry } from '@agentry/core/demos';
 import type { ConversationMessage } from '../llm/generate-reply';
 
 /**
- * The conversation a new demo thread starts from (widgets §3): the client's history with empty
+ * The conversation a new demo thread starts from (docs/product/demos.md#settings): the client's history with empty
  * contents dropped and the welcome message left out (a leading assistant turn equal to one of
  * the welcome texts), then the new message. Null when there is no usable history.
  */

@@ -6,7 +6,7 @@ import type { demo } from './demos.tables';
 export type DemoRow = typeof demo.$inferSelect;
 export type DemoAgentRow = typeof agent.$inferSelect;
 
-/** The spec's Demo.build of an agent row (null when the agent is gone). */
+/** The API's Demo.build of an agent row (null when the agent is gone). */
 export function toDemoBuild(agentRow: DemoAgentRow | null): DemoBuild | null {
   if (!agentRow) return null;
   return {

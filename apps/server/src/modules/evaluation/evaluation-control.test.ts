@@ -205,7 +205,7 @@ describe('evaluation runs: control, tenancy, live progress, generation', () => {
     expect((await harness.app.inject({ method: 'GET', url: '/api/evaluations', headers: { cookie: locked.cookie } })).statusCode).toBe(200);
   });
 
-  it('saves and lists templates of the active sub account, with the spec message for an empty name', async () => {
+  it('saves and lists templates of the active sub account, with the documented message for an empty name', async () => {
     const empty = await harness.app.inject({ method: 'POST', url: '/templates', headers: { cookie: owner.cookie }, payload: { templateName: '   ', templateData: {} } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Please enter a template name');
@@ -275,7 +275,7 @@ describe('evaluation runs: control, tenancy, live progress, generation', () => {
     expect(status).toBe('failed');
   });
 
-  it('offers the four spec testing models first', async () => {
+  it('offers the four documented testing models first', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/evaluation/testing-models', headers: { cookie: owner.cookie } });
     expect(response.json<{ models: { id: string }[] }>().models.slice(0, 4).map((model) => model.id)).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-3.5-turbo']);
   });

@@ -57,7 +57,7 @@ export function evaluationQuestion(overrides: Partial<{ id: string; text: string
   return { id: randomUUID(), text: 'Do you install solar panels?', selected: true, isEditing: false, variations: 1, whenToAsk: 1, successCriteria: 'Explains the installation service.', isSuccessCriteriaEditing: false, ...overrides };
 }
 
-/** A chat-completion run payload as the Test Settings screen sends it (§3.3). */
+/** A chat-completion run payload as the Test Settings screen sends it (docs/product/evaluation.md#test-settings). */
 export function evaluationPayload(overrides: Partial<RunChatCompletionEvaluationInput> = {}): RunChatCompletionEvaluationInput & Record<string, unknown> {
   return {
     evaluationId: randomUUID(),

@@ -31,7 +31,7 @@ describe('evaluation runs (platform key, scripted provider)', () => {
     return response.json<EvaluationConversationDetail>();
   };
 
-  it('answers the spec messages when the testing model or the questions are missing', async () => {
+  it('answers the documented messages when the testing model or the questions are missing', async () => {
     const noModel = await startRun(harness.app, owner.cookie, evaluationPayload({ testing_model_for_test_generation: '' }));
     expect(noModel.statusCode).toBe(400);
     expect(noModel.json().error.message).toBe('Please select a testing model');

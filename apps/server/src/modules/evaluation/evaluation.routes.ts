@@ -47,7 +47,7 @@ import { streamEvaluationEvents } from './stream-evaluation-events';
 const tags = ['evaluation'];
 
 /**
- * The Bulk Tester (evaluation §7): templates, question generation, runs and their results.
+ * The Bulk Tester (docs/product/evaluation.md#routes): templates, question generation, runs and their results.
  * Everything belongs to the caller's active sub account; runs addressed by id check the
  * caller's membership of the run's sub account (outsiders 404, viewers read only).
  */

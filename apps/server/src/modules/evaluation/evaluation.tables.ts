@@ -14,7 +14,7 @@ import { organization, user } from '../auth/auth.tables';
 import { agent } from '../agents/agents.tables';
 import type { ConversationUsage, TranscriptMessage } from './evaluation-types';
 
-/** §3.2 a saved Test Settings template of a sub account. */
+/** docs/product/evaluation.md#templates, a saved Test Settings template of a sub account. */
 export const evaluationTemplate = pgTable(
   'evaluation_template',
   {

@@ -7,7 +7,7 @@ import { agent } from '../agents/agents.tables';
 import { listProviderKeys } from '../llm/list-provider-keys';
 
 /**
- * §9's four testing models, plus the models of the providers configured for this sub account
+ * The four testing models of docs/product/evaluation.md#test-settings, plus the models of the providers configured for this sub account
  * (its own keys, then the platform's): the models its agents use on them and the configured
  * default model.
  */

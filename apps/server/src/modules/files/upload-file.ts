@@ -7,7 +7,7 @@ import { storedFile } from './files.tables';
 import { toUploadedFile } from './to-uploaded-file';
 
 /**
- * Evaluation §5.2 on the uploaded bytes (type by content and by name), then storage under a
+ * docs/product/evaluation.md#files-shared-upload-rules on the uploaded bytes (type by content and by name), then storage under a
  * key the server makes up. The record is written after the bytes; if it fails, the bytes go.
  */
 export async function uploadFile(options: { db: Database; storage: Storage; userId: string; name: string | null; bytes: Uint8Array; purpose: FilePurpose }): Promise<UploadedFile> {

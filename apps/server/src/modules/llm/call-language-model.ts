@@ -187,7 +187,7 @@ class ClientWentAway extends Error {
   }
 }
 
-/** One answer, whole. Throws AppError (provider errors parsed per evaluation §8.6). */
+/** One answer, whole. Throws AppError (provider errors parsed per docs/product/README.md#errors). */
 export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
   const call = await prepareCall(input);
   return call.pay(async () => {

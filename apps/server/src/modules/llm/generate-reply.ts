@@ -94,7 +94,7 @@ export async function generateReply(input: GenerateReplyInput & { stream?: boole
   };
 
   async function keep(result: LlmResult): Promise<ReplyResult> {
-    // Widgets §5: a reply without text is an error, never an empty bubble.
+    // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
     if (!result.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
     await saveThreadTurn({ db, thread, userText, answer: result });
     return { ...result, threadId: thread.id };

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 const VERSION = 'v1';
 
 function keyOrThrow(key: Buffer | undefined): Buffer {
-  // Evaluation §8.6: a missing encryption key reads 'System configuration error.'
+  // docs/product/README.md#errors: a missing encryption key reads 'System configuration error.'
   if (!key || key.length !== 32) throw new AppError('CONFIG_ERROR', { extra: { type: 'config_error' } });
   return key;
 }

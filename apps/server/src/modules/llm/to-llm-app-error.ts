@@ -11,7 +11,7 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch failed/i.test(error.message);
 }
 
-/** What the shared parser says about a provider failure (evaluation §8.6). */
+/** What the shared parser says about a provider failure (docs/product/README.md#errors). */
 export function parseProviderError(error: unknown): ParsedAiError {
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (last instanceof Error && (last.name === 'TimeoutError' || /timeout of \d+ms exceeded/i.test(last.message))) return parseAiError('timeout');

@@ -5,7 +5,7 @@ import { signInWithWorkspace } from '../../test/agent-fixtures';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { marketplaceProject } from './marketplace.tables';
 
-/** Tests only: a valid §3.5 payload, with overrides. */
+/** Tests only: a valid create-project payload (docs/product/marketplace.md#the-create-project-wizard), with overrides. */
 export function projectBody(overrides: Partial<Record<keyof CreateProjectBody | 'email' | 'price' | 'id', unknown>> = {}) {
   return {
     marketplaceType: 'business',

@@ -173,7 +173,7 @@ export async function registerMarketplaceRoutes(root: FastifyInstance) {
 
   app.get('/api/user/rank', { preHandler: requireSession, schema: { tags, summary: 'Your rank from your activity', response: { 200: UserRankReply } } }, async (request, reply) => {
     const rank = await getUserRank({ db, userId: signedInUser(request).id });
-    // Evaluation §4.9: clients fetch it at most once a minute.
+    // docs/product/marketplace.md#rank: clients fetch it at most once a minute.
     return reply.header('cache-control', 'private, max-age=60').send(rank);
   });
 }

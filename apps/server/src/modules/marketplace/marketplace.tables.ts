@@ -9,7 +9,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const nowInMilliseconds = sql`date_trunc('milliseconds', now())`;
 
 /**
- * A marketplace project (evaluation §3.5). Listing reads only live rows, so the listing
+ * A marketplace project (docs/product/marketplace.md#the-create-project-wizard). Listing reads only live rows, so the listing
  * indexes are partial on status = 'live' and match the keyset orders: (created_at, id) for
  * newest and (price_value, id) for budget. They are ascending on purpose: a backward scan
  * gives `order by ... desc` (nulls first), which a `desc nulls last` index would not.
@@ -33,7 +33,7 @@ export const marketplaceProject = pgTable(
     priceType: text('price_type').$type<PriceType>().notNull(),
     authorName: text('author_name').notNull(),
     companyName: text('company_name').notNull(),
-    /** The author's account e-mail when the project was posted (§6). */
+    /** The author's account e-mail when the project was posted (docs/product/marketplace.md#access). */
     email: text('email').notNull(),
     status: text('status').$type<ProjectStatus>().notNull().default('live'),
     /** Full-text search: the title weighs more than the description. */
@@ -93,7 +93,7 @@ export const marketplaceDailyCount = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
-/** What the marketplace knows about a user beyond their account: the business name (§3.5 profile save). */
+/** What the marketplace knows about a user beyond their account: the business name (docs/product/marketplace.md#the-create-project-wizard, profile save). */
 export const marketplaceProfile = pgTable('marketplace_profile', {
   userId: text('user_id')
     .primaryKey()

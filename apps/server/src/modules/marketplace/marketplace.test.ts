@@ -89,7 +89,7 @@ describe('marketplace projects', () => {
     expect(publicView.json()).toMatchObject({ id: body.project.id, email: null, isOwner: false, replyCount: null, companyName: 'Acme Dental' });
   });
 
-  it("answers the third post of the day with 429 and the spec's message", async () => {
+  it("answers the third post of the day with 429 and the documented message", async () => {
     const second = await post(author, projectBody({ title: 'Second project today' }));
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({ projectsToday: 2, dailyLimit: 2 });

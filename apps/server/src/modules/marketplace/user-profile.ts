@@ -16,7 +16,7 @@ export async function getUserProfile(options: { db: Database; userId: string }):
   return { name: row.name, email: row.email, image: row.image, businessName: row.businessName };
 }
 
-/** Evaluation §3.5 profile save: name and picture on the account, business name in the marketplace profile. */
+/** docs/product/marketplace.md#the-create-project-wizard, profile save: name and picture on the account, business name in the marketplace profile. */
 export async function saveUserProfile(options: { db: Database; userId: string; body: UserProfileBody }): Promise<UserProfileReply> {
   const { db, userId, body } = options;
   const now = new Date();

@@ -4,7 +4,7 @@ import type { ReplyResult } from '../llm/generate-reply';
 import type { PreparedWidgetChat } from './prepare-widget-chat';
 import { saveWidgetTurn } from './save-widget-turn';
 
-/** Stores an answered message and shapes the visitor's reply (widgets §7). */
+/** Stores an answered message and shapes the visitor's reply (docs/product/widget.md#routes). */
 export async function completeWidgetChat(options: { db: Database; prepared: PreparedWidgetChat; body: WidgetChatBody; result: ReplyResult }): Promise<WidgetChatReply> {
   const { prepared, result } = options;
   const { conversationId } = await saveWidgetTurn({

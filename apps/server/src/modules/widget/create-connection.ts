@@ -14,7 +14,7 @@ export function createWidgetId(): string {
 
 /**
  * A new website widget of a sub account, within the plan's connections_per_type limit. It is
- * deployed at once with the spec's defaults (seeded with the agent's name, greeting and
+ * deployed at once with the documented defaults (seeded with the agent's name, greeting and
  * suggested replies when one is given), so its embed code works from the first minute.
  */
 export async function createConnection(options: { db: Database; subaccountId: string; body: CreateConnectionBody; now?: Date }): Promise<WidgetConnection> {

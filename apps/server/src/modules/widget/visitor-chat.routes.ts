@@ -31,7 +31,7 @@ function wantsEventStream(stream: string | undefined, accept: string | undefined
   return stream === '1' || stream === 'true' || (accept ?? '').includes('text/event-stream');
 }
 
-/** What visitors call, without a session (widgets §7): settings, chat (whole or streamed), their conversations. */
+/** What visitors call, without a session (docs/product/widget.md#routes): settings, chat (whole or streamed), their conversations. */
 export function registerVisitorChatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;

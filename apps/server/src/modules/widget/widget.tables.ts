@@ -4,7 +4,7 @@ import { organization } from '../auth/auth.tables';
 import { agent } from '../agents/agents.tables';
 
 /**
- * A website widget of a sub account (widgets §3 Widget connection). `id` is the dashboard's
+ * A website widget of a sub account (docs/product/widget.md#settings, Widget connection). `id` is the dashboard's
  * connectionId; `widgetId` is the public id in embed codes, so knowing one never reveals the
  * other. `settings`/`buildId` are the draft the designer edits; `deployedSettings`/
  * `deployedBuildId` are what visitors get until the next deploy.
@@ -52,7 +52,7 @@ export const widgetVisitor = pgTable(
 );
 
 /**
- * A visitor's conversation (its id is the spec's widgetConversationThreadId). `threadId` is
+ * A visitor's conversation (its id is the API's widgetConversationThreadId). `threadId` is
  * the LLM gateway's thread of `agentId`; a conversation continued after the widget moved to
  * another agent gets a new thread.
  */

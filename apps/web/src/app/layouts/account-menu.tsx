@@ -17,7 +17,7 @@ import { revealClass, type SidebarMode } from './sidebar-mode';
 
 type AccountMenuProps = { mode: SidebarMode; pathname: string; onOpenChange?: (isOpen: boolean) => void };
 
-/** Billing §2 'Credit usage and account menu', at the bottom of the sidebar; hidden when signed out. */
+/** docs/product/accounts-and-team.md#workspace-shell, 'Credit usage and account menu', at the bottom of the sidebar; hidden when signed out. */
 export function AccountMenu({ mode, pathname, onOpenChange }: AccountMenuProps) {
   const { data: session } = useSession();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ type WorkspaceHeaderProps = {
   isMenuOpen?: boolean;
 };
 
-/** The page title by the last path segment (billing §2), and the mobile menu button. */
+/** The page title by the last path segment (docs/product/accounts-and-team.md#workspace-shell), and the mobile menu button. */
 export function WorkspaceHeader({ pathname, isCompact, onOpenMenu, isMenuOpen = false }: WorkspaceHeaderProps) {
   // The agent workspace has its own full-screen chrome; the mobile menu button is hidden there.
   const showMenuButton = onOpenMenu !== undefined && !pathname.startsWith('/agents/workspace');

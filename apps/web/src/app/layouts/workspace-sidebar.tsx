@@ -20,7 +20,7 @@ type SidebarContentProps = {
   onMenuOpenChange?: (isOpen: boolean) => void;
 };
 
-/** Billing §2 'Sidebar workspace layout': brand, sub account switcher, the two groups, the account menu. */
+/** docs/product/accounts-and-team.md#workspace-shell, 'Sidebar workspace layout': brand, sub account switcher, the two groups, the account menu. */
 export function SidebarContent({ mode, pathname, isCompact, onNavigate, onMenuOpenChange }: SidebarContentProps) {
   const activePath = activeNavPath(pathname, allNavItems);
   const resourcesId = useId();

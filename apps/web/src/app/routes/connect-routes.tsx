@@ -7,7 +7,7 @@ const planned = (channel: PlannedChannel) => () =>
   import('@/features/connect/routes/planned-channel-page').then((m) => ({ element: <m.PlannedChannelPage channel={channel} /> }));
 
 /**
- * The connect area (widgets §2 Account sidebar layout): `/:connectId/...`, connectId = a sub
+ * The connect area (docs/product/accounts-and-team.md#account-area-connectid, Account sidebar layout): `/:connectId/...`, connectId = a sub
  * account id. Static workspace paths (/agents, /connect, ...) rank above this dynamic segment, so
  * they keep winning; an unknown or foreign connectId shows the 404 page.
  */

@@ -3,7 +3,7 @@ import { WorkspaceLayout } from '../layouts/workspace-layout';
 import { WorkspaceRouteError } from '../layouts/workspace-route-error';
 
 /**
- * Every workspace route of the specs (billing §2, evaluation §2.5, widgets §2). Pages are
+ * Every workspace route (docs/product/accounts-and-team.md#routes). Pages are
  * placeholders until their feature lands; each is its own lazy chunk.
  */
 export const workspacePages: RouteObject[] = [
@@ -55,7 +55,7 @@ const marketplacePages: RouteObject[] = [
 /** The signed-in workspace: sidebar layout and every workspace route. */
 export const workspaceRoutes: RouteObject[] = [
   {
-    // Open to signed-out visitors too (evaluation §4.6: they browse and start the wizard):
+    // Open to signed-out visitors too (docs/product/marketplace.md#the-create-project-wizard: they browse and start the wizard):
     // signed-in users see it inside the workspace layout, visitors in a light public frame.
     path: '/marketplace',
     lazy: () =>

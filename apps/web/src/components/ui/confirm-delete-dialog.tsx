@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 
-/** Evaluation §5.1: deletion needs the word 'confirm', in any case. */
+/** docs/product/README.md#shared-dialogs: deletion needs the word 'confirm', in any case. */
 export function isDeleteConfirmed(text: string) {
   return text.trim().toLowerCase() === 'confirm';
 }
@@ -18,7 +18,7 @@ type ConfirmDeleteDialogProps = {
   confirmLabel?: string;
 };
 
-/** Evaluation §2.2 delete-confirmation dialog: requires typing 'confirm'. */
+/** docs/product/README.md#shared-dialogs, delete-confirmation dialog: requires typing 'confirm'. */
 export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onConfirm, confirmLabel = 'Delete' }: ConfirmDeleteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 
 type ErrorStateProps = {
-  /** The spec's message for this failure. */
+  /** The documented message for this failure. */
   message: string;
   title?: string;
   /** Called by the Retry button; without it no button is shown. */

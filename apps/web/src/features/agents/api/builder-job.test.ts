@@ -37,7 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('pollBuilderJobOrThrow (widgets §4 builder job polling)', () => {
+describe('pollBuilderJobOrThrow (builder job polling)', () => {
   it('asks every 750 ms, without caching, until the job succeeded, and answers the result', async () => {
     const fetchMock = stubFetch(running, running, succeeded);
     const { settled } = startPoll('job 1');
@@ -125,7 +125,7 @@ describe('pollBuilderJobOrThrow (widgets §4 builder job polling)', () => {
   });
 });
 
-describe('requestBuilderOrThrow (widgets §7 builder request helper)', () => {
+describe('requestBuilderOrThrow (builder request helper)', () => {
   it('posts, reports the accepted reply, then polls the job it names', async () => {
     const fetchMock = stubFetch({ status: 202, body: { jobId: 'job-9', buildId: 'b1' } }, succeeded);
     const onAccepted = vi.fn();

@@ -3,7 +3,7 @@ import { sleep } from '@agentry/core/sleep';
 import { apiRequest } from '@/lib/api';
 import { requestSignIn } from '@/lib/sign-in-events';
 
-/** A builder failure with one of the widgets spec §8 texts (or the job's own error). */
+/** A builder failure with one of the builder texts of docs/product/agents.md#texts (or the job's own error). */
 export class BuilderError extends Error {
   constructor(message: string) {
     super(message);
@@ -51,7 +51,7 @@ async function fetchBuilderJobOrThrow(jobId: string, signal?: AbortSignal): Prom
 }
 
 /**
- * Widgets §4 builder job polling: asks for the job every 750 ms until it succeeded (answers the
+ * docs/product/agents.md#creating-from-an-idea, builder job polling: asks for the job every 750 ms until it succeeded (answers the
  * result) or failed (raises its error); gives up after 120000 ms; a not-found answer is an error.
  */
 export async function pollBuilderJobOrThrow(jobId: string, options: PollOptions = {}): Promise<BuilderJobResult> {
@@ -73,7 +73,7 @@ export async function pollBuilderJobOrThrow(jobId: string, options: PollOptions 
 type BuilderReply = { error?: unknown; jobId?: unknown };
 
 /**
- * Widgets §7 note: a builder request answers a body that may carry `error` and `jobId`; with a
+ * docs/product/agents.md#creating-from-an-idea, note: a builder request answers a body that may carry `error` and `jobId`; with a
  * job id the job is polled. A failed request raises the server's message or 'Builder request failed'.
  */
 export async function requestBuilderOrThrow<TReply extends BuilderReply>(

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { agentsListPath } from '../api/agents-api';
 import { agentTypeLabels } from '../lib/agent-labels';
 
-/** Widgets §2 "Agent page header": name, Agent ID and Type, with a back button to the list. */
+/** docs/product/agents.md#routes, "Agent page header": name, Agent ID and Type, with a back button to the list. */
 export function AgentPageHeader({ agent }: { agent: Pick<Agent, 'buildId' | 'aiName' | 'type' | 'status' | 'subaccountId'> }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

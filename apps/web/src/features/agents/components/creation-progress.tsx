@@ -27,7 +27,7 @@ function useElapsedSeconds(startedAt: number | null) {
 
 type CreationProgressProps = { phase: AgentCreationPhase; idea: string; startedAt: number | null };
 
-/** What the user sees while the builder job runs (widgets §4 requesting / hydrating / ready). */
+/** What the user sees while the builder job runs (docs/product/agents.md#creating-from-an-idea, requesting / hydrating / ready). */
 export function CreationProgress({ phase, idea, startedAt }: CreationProgressProps) {
   const active = activeStepIndex(phase);
   const elapsed = useElapsedSeconds(startedAt);

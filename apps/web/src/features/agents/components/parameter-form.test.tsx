@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ParameterForm (evaluation §2.4, §4.7, §5.4, §5.5)', () => {
+describe('ParameterForm', () => {
   it('leaves every field to the model by default: AI mode on, the overlay shown and the input disabled', () => {
     render(<Harness onModes={vi.fn()} />);
     const city = field('city');
@@ -151,7 +151,7 @@ describe('ParameterForm (evaluation §2.4, §4.7, §5.4, §5.5)', () => {
     expect(onModes).toHaveBeenLastCalledWith(expect.objectContaining({ tags: { mode: 'manual', value: [''] } }));
   });
 
-  it('validates timezone-named fields with the three spec messages', async () => {
+  it('validates timezone-named fields with the three documented messages', async () => {
     const user = userEvent.setup();
     render(<Harness initial={manual({ timezone: '' })} onModes={vi.fn()} />);
     const timezone = field('timezone');

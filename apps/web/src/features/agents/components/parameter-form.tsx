@@ -42,7 +42,7 @@ function startValue(kind: ParameterFieldKind, schema: JsonSchemaNode): unknown {
 }
 
 /**
- * Evaluation §2.4 / §4.7 / §5.4 / §5.5: a form generated from a tool's parameter schema. Each
+ * docs/product/agents.md#tools: a form generated from a tool's parameter schema. Each
  * field is manual or, with 'AI mode' on, decided by the model ('Determined by model', input off).
  */
 export function ParameterForm({ schema, modes, onChange, disabled = false }: ParameterFormProps) {

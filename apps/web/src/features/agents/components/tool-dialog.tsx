@@ -81,7 +81,7 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
   }
   if (!errors.name && takenNames.some((taken) => taken.toLowerCase() === candidate.name.toLowerCase())) errors.name = 'Another tool of this agent has this name';
   if (schemaError) errors.parameters = schemaError;
-  // A fixed timezone must be a valid UTC offset (§5.4); the form shows which one is wrong.
+  // A fixed timezone must be a valid UTC offset (docs/product/agents.md#tools); the form shows which one is wrong.
   const hasInvalidTimezone = Object.entries(normalized?.properties ?? {}).some(([key, node]) => {
     const setting = parameterModes[key];
     return setting?.mode === 'manual' && isTimezoneField(key, node) && typeof setting.value === 'string' && setting.value.trim() !== '' && validateTimezoneOffset(setting.value) !== null;

@@ -10,7 +10,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('useIdeaDraft (widgets §4 draft agent idea)', () => {
+describe('useIdeaDraft (draft agent idea)', () => {
   it('restores the draft kept under pending_agent_idea', () => {
     localStorage.setItem(PENDING_AGENT_IDEA_KEY, 'A receptionist for a dental clinic');
     const { result } = renderHook(() => useIdeaDraft());

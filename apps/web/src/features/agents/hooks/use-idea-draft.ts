@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Widgets §4 "Draft agent idea": the browser storage key. */
+/** docs/product/agents.md#creating-from-an-idea, "Draft agent idea": the browser storage key. */
 export const PENDING_AGENT_IDEA_KEY = 'pending_agent_idea';
-/** Widgets §9: idea autosave debounce. */
+/** docs/product/agents.md#creating-from-an-idea: idea autosave debounce. */
 export const IDEA_SAVE_DEBOUNCE_MS = 300;
 
 export function readIdeaDraft(): string {

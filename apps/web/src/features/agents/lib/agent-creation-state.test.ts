@@ -5,7 +5,7 @@ function run(actions: AgentCreationAction[], from: AgentCreationState = initialA
   return actions.reduce(agentCreationReducer, from);
 }
 
-describe('agent creation phases (widgets §4)', () => {
+describe('agent creation phases', () => {
   it('starts idle and not creating', () => {
     expect(initialAgentCreationState.phase).toBe('idle');
     expect(isCreating(initialAgentCreationState)).toBe(false);

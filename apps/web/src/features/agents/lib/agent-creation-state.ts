@@ -1,5 +1,5 @@
 /**
- * Widgets spec §3 "Agent creation context" and §4 "Agent creation phases": idle to requesting
+ * docs/product/agents.md#creating-from-an-idea, "Agent creation context" and "Agent creation phases": idle to requesting
  * when a creation id is started (non-empty and not already created); requesting to hydrating
  * when a pending build id arrives; requesting or hydrating to ready when the id is marked
  * ready (it is then remembered as created); error when creation fails for the current id.
@@ -31,12 +31,12 @@ export const initialAgentCreationState: AgentCreationState = {
   errorMessage: null,
 };
 
-/** §5: a start is rejected when the id is blank or was already created. */
+/** docs/product/agents.md#creating-from-an-idea: a start is rejected when the id is blank or was already created. */
 export function canStartCreation(state: AgentCreationState, creationId: string): boolean {
   return creationId.trim() !== '' && !state.createdIds.includes(creationId);
 }
 
-/** §4: while requesting or hydrating the product counts as creating. */
+/** docs/product/agents.md#creating-from-an-idea: while requesting or hydrating the product counts as creating. */
 export function isCreating(state: Pick<AgentCreationState, 'phase'>): boolean {
   return state.phase === 'requesting' || state.phase === 'hydrating';
 }

@@ -4,10 +4,10 @@ import { ApiError, apiRequest } from '@/lib/api';
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
 export const PRE_REGISTER_FAILED_MESSAGE = 'Failed to pre-register user.';
 export const SIGN_IN_FAILED_MESSAGE = 'An error occurred during sign-in';
-/** Billing §5 / widgets §2: after sign-in users land on /agents/create unless told otherwise. */
+/** docs/product/accounts-and-team.md#sign-in: after sign-in users land on /agents/create unless told otherwise. */
 export const DEFAULT_SIGN_IN_CALLBACK = '/agents/create';
 
-/** Billing §5: the address is trimmed and lower-cased for every call. */
+/** docs/product/accounts-and-team.md#sign-in: the address is trimmed and lower-cased for every call. */
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
@@ -65,7 +65,7 @@ export function readServerMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** POST /api/auth/pre-register (billing §7); the server's error text is shown on failure. */
+/** POST /api/auth/pre-register (docs/product/accounts-and-team.md#routes); the server's error text is shown on failure. */
 export async function preRegisterOrThrow(input: { email: string; emailconsent: boolean }) {
   await apiRequest<unknown>('/api/auth/pre-register', {
     method: 'POST',

@@ -76,7 +76,7 @@ describe('SignInDialog', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the spec texts when opened by the sign-in event', async () => {
+  it('shows the documented texts when opened by the sign-in event', async () => {
     stubFetch({});
     renderDialog();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -18,7 +18,7 @@ import { GoogleMark } from './google-mark';
 export const CONSENT_LABEL = 'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers';
 
 /**
- * The app-wide sign-in modal (billing spec, "Sign-in modal"). Mounted once in the root
+ * The app-wide sign-in modal (docs/product/accounts-and-team.md#sign-in). Mounted once in the root
  * layout; opens on the global sign-in event and on `?signin=1`.
  */
 export function SignInDialog() {

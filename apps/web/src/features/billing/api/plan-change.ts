@@ -9,7 +9,7 @@ import type {
 } from '@agentry/core/billing';
 import { ApiError, apiRequest } from '@/lib/api';
 
-/** Billing §8 texts of the plan change. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, texts of the plan change. */
 export const planChangeMessages = {
   failed: 'Unable to update plan. Please try again.',
   prorationFailed: 'Unable to calculate proration. Please try again.',

@@ -92,7 +92,7 @@ export async function getPricingPlans(signal?: AbortSignal): Promise<LivePricing
 
 export const CATALOGUE_LOAD_FAILED = 'Failed to load plan catalog';
 
-/** GET /api/openrouter/plans (no cache): family -> tiers, normalised with the spec's fallbacks. */
+/** GET /api/openrouter/plans (no cache): family -> tiers, normalised with the documented fallbacks (docs/product/billing-and-credits.md#plans). */
 export async function getPlanCatalogue(signal?: AbortSignal): Promise<Record<string, CatalogueEntry[]>> {
   const response = await fetch('/api/openrouter/plans', { credentials: 'include', cache: 'no-store', signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`Failed to fetch plan catalog: ${response.status}`);

@@ -1,7 +1,7 @@
 import { BillingBalance, type UsageByDay } from '@agentry/core/billing';
 import { ApiError, apiRequest } from '@/lib/api';
 
-/** Billing §8 usage texts: the error body's text, else this. */
+/** docs/product/billing-and-credits.md#credit-meter-and-usage, usage texts: the error body's text, else this. */
 export const USAGE_FETCH_FAILED = 'Failed to fetch usage';
 export const USAGE_LOAD_FAILED_TITLE = 'Unable to load usage';
 
@@ -29,7 +29,7 @@ export type UsageSnapshot = {
 const finiteNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** Billing §3 usage log: timestamp (or date), model (default 'unknown'), cost (number, else 0), usage_total. */
+/** docs/product/billing-and-credits.md#credit-meter-and-usage, usage log: timestamp (or date), model (default 'unknown'), cost (number, else 0), usage_total. */
 export function normalizeUsageLog(raw: unknown): UsageLogEntry {
   const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   return {

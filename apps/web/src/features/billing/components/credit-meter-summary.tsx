@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 export const NO_PLAN_TEXT = 'No plan yet';
 
-/** 'remaining / plan limit', with the fallbacks of billing §9 (unknown numbers read as 0). */
+/** 'remaining / plan limit', with the fallbacks of docs/product/billing-and-credits.md#credit-meter-and-usage (unknown numbers read as 0). */
 export function formatMeterFraction(meter: CreditMeter) {
   return `${formatMeterNumber(meter.remaining ?? 0)} / ${formatMeterNumber(meter.limit ?? 0)}`;
 }
@@ -15,7 +15,7 @@ function usedText(meter: CreditMeter) {
 
 type CreditMeterSummaryProps = { meter: CreditMeter; size?: 'compact' | 'large'; className?: string };
 
-/** Billing §2 credit meter: remaining / plan limit, a bar of the used share (2 % when unknown) and its text. */
+/** docs/product/billing-and-credits.md#credit-meter-and-usage, credit meter: remaining / plan limit, a bar of the used share (2 % when unknown) and its text. */
 export function CreditMeterSummary({ meter, size = 'compact', className }: CreditMeterSummaryProps) {
   const isLarge = size === 'large';
   return (

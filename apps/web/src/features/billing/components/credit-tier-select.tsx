@@ -36,7 +36,7 @@ type CreditTierSelectProps = {
   disabled?: boolean;
 };
 
-/** Billing §2 credit-tier dropdown: pick a credit pack for a plan. */
+/** docs/product/billing-and-credits.md#plans, credit-tier dropdown: pick a credit pack for a plan. */
 export function CreditTierSelect({ tiers, value, onValueChange, interval, label, triggerClassName, contentClassName, disabled }: CreditTierSelectProps) {
   const selected = tiers.find((tier) => tier.id === value) ?? tiers[0];
   if (!selected) return null;

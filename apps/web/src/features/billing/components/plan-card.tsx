@@ -27,7 +27,7 @@ function checkoutLabel(plan: DisplayPlan, variant: PricingVariant) {
   return `Choose ${plan.name}`;
 }
 
-/** One pricing card (billing §2 'Pricing screen'); drawn for the dark marketing surface. */
+/** One pricing card (docs/product/billing-and-credits.md#plans, 'Pricing screen'); drawn for the dark marketing surface. */
 export function PlanCard({ plan, interval, variant, isPricingLoading = false, checkout, onCheckout }: PlanCardProps) {
   const headingId = useId();
   const isYearly = interval === 'year' && plan.yearly !== null;

@@ -27,7 +27,7 @@ type PlanChangeCardProps = {
   onTierPicked: (tier: PlanOptionTier) => void;
 };
 
-/** A card of the plan-change grid (billing §2 'Plan-change modal'). */
+/** A card of the plan-change grid (docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Plan-change modal'). */
 export function PlanChangeCard({ option, interval, currentPriceId, currentCreditLimit, isProcessing, decidingTierId, onSelect, onTierPicked }: PlanChangeCardProps) {
   const headingId = useId();
   const currentTier = option.tiers.find((tier) => tier.priceId !== null && tier.priceId === currentPriceId);

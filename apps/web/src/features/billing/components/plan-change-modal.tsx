@@ -45,7 +45,7 @@ type PlanChangeModalProps = {
   onOutcome?: (banner: StatusBannerData) => void;
 };
 
-/** Billing §2 'Plan-change modal' ('Manage your plan'): choose a plan, then review and confirm. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Plan-change modal' ('Manage your plan'): choose a plan, then review and confirm. */
 export function PlanChangeModal({ open, onOpenChange, initialPriceId, returnUrl, onOutcome }: PlanChangeModalProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -144,7 +144,7 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
       try {
         [currentAmount, targetAmount] = await Promise.all([lookup(currentPriceId), lookup(tier.priceId)]);
       } catch {
-        // Billing §4: a failed price lookup falls back to the credit limits.
+        // docs/product/billing-and-credits.md#checkout-and-plan-changes: a failed price lookup falls back to the credit limits.
         currentAmount = null;
         targetAmount = null;
       }

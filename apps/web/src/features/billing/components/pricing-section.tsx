@@ -126,7 +126,7 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
 
 type PricingSectionProps = { variant?: Exclude<PricingVariant, 'secretModal'>; promotion?: Promotion };
 
-/** The landing page's #pricing (billing §2 'Pricing screen'), default or promotional. */
+/** The landing page's #pricing (docs/product/billing-and-credits.md#plans, 'Pricing screen'), default or promotional. */
 export function PricingSection({ variant = 'default', promotion }: PricingSectionProps) {
   return (
     <section id="pricing" tabIndex={-1} aria-labelledby="pricing-heading" className="scroll-mt-20 py-16 outline-none sm:py-24">

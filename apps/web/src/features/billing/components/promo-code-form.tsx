@@ -12,7 +12,7 @@ import type { StatusBannerData } from './status-banner';
 export const PROMO_CODE_REQUIRED = 'Promo code is required';
 export const PROMO_CODE_FAILED = 'Unable to redeem promo code.';
 
-/** Billing §4/§5/§8 promo code entry: trimmed, required, then 'Promo code applied' or 'Promo code failed'. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, docs/product/billing-and-credits.md#credits, promo code entry: trimmed, required, then 'Promo code applied' or 'Promo code failed'. */
 export function PromoCodeForm({ onOutcome }: { onOutcome: (banner: StatusBannerData) => void }) {
   const inputId = useId();
   const errorId = useId();

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Billing §2 'Status banners': type, title and description. */
+/** docs/product/accounts-and-team.md#workspace-shell, 'Status banners': type, title and description. */
 export type StatusBannerData = { type: 'success' | 'warning' | 'info' | 'error'; title: string; description: string };
 
 const styles: Record<StatusBannerData['type'], { icon: typeof Info; className: string }> = {

@@ -12,7 +12,7 @@ import { sessionQueryKey } from '@/lib/session';
 import { billingQueryKeys } from '../api/billing-query-keys';
 import { getSubaccountLock, selectActiveSubaccount } from '../api/subaccount-lock';
 
-/** Billing §5 / §8 texts of the subaccount modal. */
+/** docs/product/billing-and-credits.md#sub-account-lock, texts of the subaccount modal. */
 export const subaccountLockMessages = {
   selectRequired: 'Please select a subaccount',
   confirmRequired: "Please type 'confirm' to proceed",
@@ -33,7 +33,7 @@ function formatCreated(value: string) {
 }
 
 /**
- * Billing §2 'Select Your Active Subaccount': shown in the workspace when the server says the
+ * docs/product/billing-and-credits.md#sub-account-lock, 'Select Your Active Subaccount': shown in the workspace when the server says the
  * plan keeps fewer sub accounts than exist. It cannot be dismissed; the choice needs a typed 'confirm'.
  */
 export function SubaccountLockModal() {

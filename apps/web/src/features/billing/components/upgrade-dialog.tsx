@@ -26,21 +26,21 @@ import type { StatusBannerData } from './status-banner';
 import { assignLocation } from '../lib/browser-navigation';
 
 export const UPGRADE_DIALOG_TITLE = 'Upgrade to Unlock';
-/** Evaluation §4.4: the success view closes after 2 seconds. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes: the success view closes after 2 seconds. */
 export const SUCCESS_VIEW_CLOSE_MS = 2000;
-/** Evaluation §8.3: a failed preview falls back to an estimated credit of 99 % of the current amount. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes: a failed preview falls back to an estimated credit of 99 % of the current amount. */
 export const ESTIMATED_CREDIT_SHARE = 0.99;
 
 type View = { kind: 'plans' } | { kind: 'confirm'; tier: PlanOptionTier; planName: string } | { kind: 'result'; banner: StatusBannerData };
 
-/** Billing §8 'Proration': the estimate when the preview fails; null when the current amount is unknown too. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Proration': the estimate when the preview fails; null when the current amount is unknown too. */
 export function estimateUpgradeCredit(currentAmountMinor: number | null | undefined): number | null {
   if (typeof currentAmountMinor !== 'number' || !Number.isFinite(currentAmountMinor) || currentAmountMinor <= 0) return null;
   return Math.round(currentAmountMinor * ESTIMATED_CREDIT_SHARE) / 100;
 }
 
 /**
- * The app-wide 'Upgrade to Unlock' dialog (evaluation §2.2, §4.4). Mount once in the root layout;
+ * The app-wide 'Upgrade to Unlock' dialog (docs/product/billing-and-credits.md#checkout-and-plan-changes). Mount once in the root layout;
  * opens on `openUpgradeDialog()` and shows the success view after an upgrade returns here.
  */
 export function UpgradeDialogHost() {
@@ -199,7 +199,7 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
 
 type ConfirmProps = { tier: PlanOptionTier; planName: string; returnUrl?: string; onBack: () => void };
 
-/** Evaluation §4.4: calculating, confirming, processing, then the checkout (or an error). */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes: calculating, confirming, processing, then the checkout (or an error). */
 function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
   const location = useLocation();
   const priceId = tier.priceId ?? '';

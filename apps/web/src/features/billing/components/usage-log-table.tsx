@@ -12,7 +12,7 @@ function formatTimestamp(value: string | null) {
   return Number.isNaN(date.getTime()) ? value : timestampFormat.format(date);
 }
 
-/** The usage log (billing §3): timestamp, model (default 'unknown'), cost (else 0), usage_total. */
+/** The usage log (docs/product/billing-and-credits.md#credit-meter-and-usage): timestamp, model (default 'unknown'), cost (else 0), usage_total. */
 export function UsageLogTable({ logs }: { logs: readonly UsageLogEntry[] }) {
   if (logs.length === 0) {
     return <EmptyState icon={ReceiptText} title="No usage yet" description="Each call your agents make is listed here with its model and cost." className="w-full max-w-none py-10" />;

@@ -7,7 +7,7 @@ import { createCheckout, createPortalSession } from '../api/checkout';
 import { buildCheckoutCallbackPath, buildSuccessUrl, DEFAULT_RETURN_PATH, storeCheckoutReturnUrl } from '../lib/checkout-urls';
 import { assignLocation, openInNewTab } from '../lib/browser-navigation';
 
-/** Billing §8 / evaluation §8.4 checkout texts. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, checkout texts. */
 export const checkoutMessages = {
   payment: 'Your subscription payment failed. Please update your payment method to continue.',
   subscription: 'You already have an active subscription!',
@@ -41,7 +41,7 @@ type UseCheckoutOptions = {
 };
 
 /**
- * Billing §4 'Checkout (pricing button)': idle -> loading -> the checkout opens in a new tab, or
+ * docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Checkout (pricing button)': idle -> loading -> the checkout opens in a new tab, or
  * a message of the answer's flags (payment, subscription or signin kind) or the error.
  */
 export function useCheckout({ returnUrl = DEFAULT_RETURN_PATH, onUpgradeFlow }: UseCheckoutOptions) {

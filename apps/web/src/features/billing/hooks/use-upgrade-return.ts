@@ -34,7 +34,7 @@ function finalizeOnce(sessionId: string): Promise<StatusBannerData> {
 }
 
 /**
- * Billing §4 upgrade return: with upgrade_success=true and a session_id in the URL, finalizes the
+ * docs/product/billing-and-credits.md#checkout-and-plan-changes, upgrade return: with upgrade_success=true and a session_id in the URL, finalizes the
  * upgrade once, reports 'Plan upgraded', the card error of a declined payment (402) or 'Upgrade
  * confirmation pending', refreshes all data and
  * strips upgrade_success, session_id and price_id from the URL.

@@ -45,7 +45,7 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-describe('usage poller (billing §4)', () => {
+describe('usage poller', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -21,7 +21,7 @@ export function getUsagePoller(queryClient: QueryClient) {
 const idleState: UsagePollerState<UsageSnapshot> = { data: undefined, error: null, isFetching: false, failureCount: 0, updatedAt: null };
 const noop = () => () => undefined;
 
-/** Billing §8: the error body's text, else 'Failed to fetch usage'. */
+/** docs/product/billing-and-credits.md#credit-meter-and-usage: the error body's text, else 'Failed to fetch usage'. */
 export function describeUsageError(error: unknown): string {
   if (error instanceof ApiError) return error.message || USAGE_FETCH_FAILED;
   if (error instanceof Error && error.message.trim()) return error.message;

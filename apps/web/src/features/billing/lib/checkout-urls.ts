@@ -15,7 +15,7 @@ export function toSameSitePath(url: string | null | undefined, fallback = DEFAUL
   }
 }
 
-/** Billing §4: a signed-out checkout stores where to come back to before it asks for sign-in. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes: a signed-out checkout stores where to come back to before it asks for sign-in. */
 export function storeCheckoutReturnUrl(returnUrl: string) {
   try {
     localStorage.setItem(CHECKOUT_RETURN_STORAGE_KEY, returnUrl);

@@ -2,7 +2,7 @@ import { errorCatalogue } from '@agentry/core/errors';
 import { cardErrorMessages, isCardErrorCode, type CardErrorCode } from '@agentry/core/error-messages';
 import { ApiError } from '@/lib/api';
 
-/** What the server says when there is no active subscription to change (billing §8). */
+/** What the server says when there is no active subscription to change (docs/product/billing-and-credits.md#checkout-and-plan-changes). */
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = errorCatalogue.SUBSCRIPTION_NOT_FOUND.message;
 
 export const SUBSCRIPTION_ATTENTION_TITLE = 'Subscription needs attention';
@@ -11,7 +11,7 @@ export const SUBSCRIPTION_ATTENTION_TEXT =
 
 export type PlanChangeError = {
   message: string;
-  /** A card or payment error code (billing §8 'Card and payment errors'). */
+  /** A card or payment error code (docs/product/README.md#errors, 'Card and payment errors'). */
   cardCode?: CardErrorCode;
   /** The 409 'no active subscription' case: also raise the 'Subscription needs attention' banner. */
   needsAttention: boolean;
@@ -30,7 +30,7 @@ export function readCardErrorCode(body: unknown): CardErrorCode | undefined {
   return candidates.find(isCardErrorCode);
 }
 
-/** Billing §8 'Plan change': the 409 text, a card error's text, the server's message, or the fallback. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Plan change': the 409 text, a card error's text, the server's message, or the fallback. */
 export function describePlanChangeError(error: unknown, fallback = 'Unable to update plan. Please try again.'): PlanChangeError {
   const message = error instanceof Error ? error.message.trim() : typeof error === 'string' ? error.trim() : '';
   const status = error instanceof ApiError ? error.status : undefined;

@@ -27,7 +27,7 @@ export type PlanOption = {
 
 const creditBenefit = /^\s*[\d.,]+\s*k?\s+credits\b/i;
 
-/** Billing §5: benefit lines starting with a number and 'credits' leave the plain list; features naming credits are hidden. */
+/** docs/product/billing-and-credits.md#plans: benefit lines starting with a number and 'credits' leave the plain list; features naming credits are hidden. */
 export function filterBenefitLines(lines: readonly string[]) {
   return lines.filter((line) => !creditBenefit.test(line) && !/\bcredits?\b/i.test(line));
 }
@@ -50,7 +50,7 @@ export function describeCapabilities(capabilities: PlanCapabilities): string[] {
 }
 
 /**
- * The plan-change modal's cards for an interval: the families of billing §9 priced from the live
+ * The plan-change modal's cards for an interval: the families of docs/product/billing-and-credits.md#plans, priced from the live
  * plan data, named from the catalogue when it has them. Empty when no plan is on sale.
  */
 export function buildPlanOptions(options: { live: LivePricing | undefined; catalogue?: Record<string, CatalogueEntry[]>; interval: BillingInterval }): PlanOption[] {

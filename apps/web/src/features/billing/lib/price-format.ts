@@ -2,7 +2,7 @@ import { yearlyMonthlyDisplay } from '@agentry/core/plans';
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Billing §5: the yearly total divided by 12, to 2 decimals ('$47.40', '$1,198.20'). */
+/** docs/product/billing-and-credits.md#plans: the yearly total divided by 12, to 2 decimals ('$47.40', '$1,198.20'). */
 export function formatYearlyPerMonth(yearlyTotalCents: number) {
   return `$${twoDecimals.format(Number(yearlyMonthlyDisplay(yearlyTotalCents)))}`;
 }

@@ -11,7 +11,7 @@ import {
 import { computeAmountDue, findPromotion as findCorePromotion, type Promotion } from '@agentry/core/pricing';
 import type { LivePricing } from '../api/pricing';
 
-/** One entry of the credit-tier selector (billing §3 credit pack / credit tier). */
+/** One entry of the credit-tier selector (docs/product/billing-and-credits.md#plans, credit pack / credit tier). */
 export type CreditTier = {
   id: string;
   tierCode: string | null;
@@ -39,7 +39,7 @@ export type PlanPricing = {
   creditPacks: CreditTier[];
 };
 
-/** Billing §3 'Plan (pricing screen)'. */
+/** docs/product/billing-and-credits.md#plans, 'Plan (pricing screen)'. */
 export type DisplayPlan = {
   key: string;
   name: string;
@@ -53,7 +53,7 @@ export type DisplayPlan = {
   highlightedBenefits?: readonly string[];
   /** A card without a price id shows this link, else a disabled 'Coming Soon'. */
   cta?: { label: string; href: string };
-  /** Absent: billing §4's default mode applies. */
+  /** Absent: the default checkout mode applies (docs/product/billing-and-credits.md#checkout-and-plan-changes). */
   mode?: CheckoutMode;
   customPeriodLabel?: string;
   promoCode?: string;
@@ -125,7 +125,7 @@ function toDisplayPlan(plan: PlanFamilyDefinition, live: LivePricing | undefined
   };
 }
 
-/** The four families of billing §9 (default variant). */
+/** The four families of docs/product/billing-and-credits.md#plans (default variant). */
 export function buildDefaultPlans(live: LivePricing | undefined): DisplayPlan[] {
   return planFamilies.map((plan) => toDisplayPlan(plan, live));
 }
@@ -258,7 +258,7 @@ export function buildLegacyPlans(live: LivePricing | undefined): DisplayPlan[] {
   });
 }
 
-/** Billing §4: the default checkout mode is subscription when the first plan is named 'Monthly', else payment. */
+/** docs/product/billing-and-credits.md#checkout-and-plan-changes: the default checkout mode is subscription when the first plan is named 'Monthly', else payment. */
 export function defaultCheckoutMode(plans: readonly Pick<DisplayPlan, 'name'>[]): CheckoutMode {
   return plans[0]?.name === 'Monthly' ? 'subscription' : 'payment';
 }

@@ -21,7 +21,7 @@ function isAbort(error: unknown) {
 }
 
 /**
- * Billing §4 usage poller. Starts on demand (the first subscriber); refetches every 60 s after a
+ * docs/product/billing-and-credits.md#credit-meter-and-usage, usage poller. Starts on demand (the first subscriber); refetches every 60 s after a
  * success; after a failure backs off 15, 30, 60, 120, 300 s (capped at the last); refetches 2 s
  * after the tab becomes visible; a forced fetch aborts an in-flight one; an unforced fetch within
  * 60 s of the last success is skipped. Polling pauses while the tab is hidden and stops when the

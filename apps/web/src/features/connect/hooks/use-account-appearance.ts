@@ -8,7 +8,7 @@ export const APPEARANCE_NOT_SAVED_MESSAGE = 'The change was not saved. Please tr
 type AppearancePatch = { isDarkMode?: boolean; primaryColor?: string };
 
 /**
- * The sub account theme (widgets §3, §4 Theme): dark/light for the account's workspace pages and
+ * The sub account theme (docs/product/accounts-and-team.md#account-area-connectid, Theme): dark/light for the account's workspace pages and
  * the primary colour. Changes apply at once and roll back when the save fails.
  */
 export function useAccountAppearance(subaccountId: string) {

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * Widgets §4 Theme: account-level (connect) pages are forced dark. The class goes on <html> so
+ * docs/product/accounts-and-team.md#account-area-connectid, Theme: account-level (connect) pages are forced dark. The class goes on <html> so
  * dialogs and menus (portalled to <body>) are dark too; leaving restores what was there, and the
  * user's saved workspace theme is never touched.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below 768 px the sidebar becomes a drawer (the spec's screen-size helper: mobile under 768). */
+/** Below 768 px the sidebar becomes a drawer (docs/product/README.md#screen-sizes: mobile under 768). */
 export const MOBILE_MAX_WIDTH = 767;
 
 function subscribe(listener: () => void) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeConnectSegment, connectNavItems, isSidebarSkipped, visibleConnectNavItems } from './connect-nav';
 
 describe('connect sidebar', () => {
-  it('has every link of the spec, Instagram Agent on link3 and Settings on ai-settings', () => {
+  it('has every documented link, Instagram Agent on link3 and Settings on ai-settings', () => {
     expect(connectNavItems.map((item) => item.segment)).toEqual([
       'dashboard',
       'sms/campaigns',

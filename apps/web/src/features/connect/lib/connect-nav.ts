@@ -1,6 +1,6 @@
 import type { Role } from '@agentry/core/auth';
 
-/** Widgets §2 Account sidebar layout: the links under /{connectId}/. */
+/** docs/product/accounts-and-team.md#account-area-connectid, Account sidebar layout: the links under /{connectId}/. */
 export type ConnectNavItem = {
   /** The page's path below /{connectId}/. */
   segment: string;
@@ -29,14 +29,14 @@ export function connectPath(connectId: string, segment: string) {
 
 /**
  * The links the sidebar shows: Settings only once loading finished and the role is not member.
- * (§6: the sidebar's role is known only after the session loads.)
+ * (docs/product/accounts-and-team.md#roles-and-permissions: the sidebar's role is known only after the session loads.)
  */
 export function visibleConnectNavItems(options: { isLoading: boolean; role: Role | null }): ConnectNavItem[] {
   return connectNavItems.filter((item) => item.segment !== 'ai-settings' || (!options.isLoading && options.role !== null && options.role !== 'member'));
 }
 
 /**
- * The active link, chosen from the last path segment (§2). Two links end in 'campaigns'
+ * The active link, chosen from the last path segment (docs/product/accounts-and-team.md#account-area-connectid). Two links end in 'campaigns'
  * (SMS and WhatsApp); the segment before it tells them apart.
  */
 export function activeConnectSegment(pathname: string): string | null {
@@ -50,7 +50,7 @@ export function activeConnectSegment(pathname: string): string | null {
   return connectNavItems.find((item) => item.activeSegment === last)?.segment ?? null;
 }
 
-/** §2: the account sidebar is skipped for any path containing /sms/. */
+/** docs/product/accounts-and-team.md#account-area-connectid: the account sidebar is skipped for any path containing /sms/. */
 export function isSidebarSkipped(pathname: string) {
   return pathname.includes('/sms/');
 }

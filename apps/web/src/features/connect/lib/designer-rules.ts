@@ -6,7 +6,7 @@ export const SAVE_TOOLTIP_VIEWER = 'Viewers cannot save changes';
 export const SAVE_TOOLTIP_CLEAN = 'Save your changes';
 
 /**
- * Widgets §2 Save and Deploy pair: Save is disabled for viewers or when nothing changed (and
+ * docs/product/widget.md#the-designer-connectidwebsite-widget, Save and Deploy pair: Save is disabled for viewers or when nothing changed (and
  * while a save runs or a field is invalid); the tooltip says why.
  */
 export function saveButtonState(options: { isViewer: boolean; isDirty: boolean; isSaving: boolean; isValid: boolean }): {
@@ -29,7 +29,7 @@ export function deployButtonState(options: { isViewer: boolean; needsRedeploy: b
   return { label, isDisabled: options.isBusy, hint: options.isDirty ? 'Saves your changes and puts them live' : 'Puts the saved settings live' };
 }
 
-/** Width/height apply (§5): each entry clamps to its range; a non-numeric entry keeps the current value. */
+/** Width/height apply (docs/product/widget.md#settings): each entry clamps to its range; a non-numeric entry keeps the current value. */
 export function applyWidgetSize(input: { width: string; height: string }, current: Pick<WidgetSettings, 'width' | 'height'>): Pick<WidgetSettings, 'width' | 'height'> {
   return { width: clampWidgetWidth(input.width, current.width), height: clampWidgetHeight(input.height, current.height) };
 }

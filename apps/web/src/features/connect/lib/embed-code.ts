@@ -1,6 +1,6 @@
 import type { WidgetSettings } from '@agentry/core/widget';
 
-/** Widgets §2 embed forms: the loader script (per template) and the plain iframe. */
+/** docs/product/widget.md#routes, embed forms: the loader script (per template) and the plain iframe. */
 export function widgetScriptSnippet(options: { origin: string; widgetId: string; template: WidgetSettings['template'] }): string {
   const id = encodeURIComponent(options.widgetId);
   const file = options.template === 'legacy' ? 'widget.js' : 'widget-professional.js';

@@ -1,7 +1,7 @@
 import { widgetLimits, type CropPosition, type WidgetSettings } from '@agentry/core/widget';
 
 /**
- * The 'Logo Position & Scale' dialog's rules (widgets §2, §4 Logo dialog, §5, §9): two tabs,
+ * The 'Logo Position & Scale' dialog's rules (docs/product/widget.md#the-designer-connectidwebsite-widget, Logo dialog, docs/product/widget.md#settings): two tabs,
  * each with a saved and a temporary position and scale, and an applied flag.
  */
 export type LogoTab = 'avatar' | 'widget';
@@ -79,7 +79,7 @@ export function scaleLogo(state: LogoDialogState, scale: number): LogoDialogStat
   return withTemp(state, { scale: clampLogoScale(scale) });
 }
 
-/** Switching tabs keeps each tab's temporary values (the spec leaves it open; nothing is lost). */
+/** Switching tabs keeps each tab's temporary values (the product rules leave it open; nothing is lost). */
 export function switchLogoTab(state: LogoDialogState, tab: LogoTab): LogoDialogState {
   return { ...state, activeTab: tab };
 }

@@ -5,7 +5,7 @@ import { connectPath } from '../lib/connect-nav';
 import { PlannedChannelPage } from './planned-channel-page';
 
 /**
- * /{connectId}/sms/...: the spec skips the account sidebar for any path containing /sms/ (the SMS
+ * /{connectId}/sms/...: the account sidebar is skipped for any path containing /sms/ (the SMS
  * dashboard has its own full-screen frame). Ours is a slim bar back to the account.
  */
 export function SmsPage() {

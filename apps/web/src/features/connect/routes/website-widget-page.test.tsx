@@ -54,7 +54,7 @@ function handlers(overrides: Record<string, unknown> = {}) {
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
 describe('website widget designer', { timeout: 20_000 }, () => {
-  it('enables Save only after a change, saves with PUT and shows the spec toast', async () => {
+  it('enables Save only after a change, saves with PUT and shows the documented toast', async () => {
     const calls = handlers();
     const user = userEvent.setup();
     renderConnect('/sa-1/website-widget');

@@ -49,7 +49,7 @@ export function deleteDemo(demoId: string) {
 }
 
 /**
- * Widgets §4: whether the background site may be framed. A demo visitor sends the demo id (the
+ * docs/product/demos.md#looks-demo-types: whether the background site may be framed. A demo visitor sends the demo id (the
  * server checks that demo's own URL); a creator previewing unsaved settings sends the URL.
  */
 export function checkEmbeddableQuery(options: { url: string; demoId?: string }) {

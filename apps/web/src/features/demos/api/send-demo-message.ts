@@ -2,7 +2,7 @@ import { demoMessages } from '@agentry/core/demos';
 import { describeDemoChatHttpFailure, type DemoHistoryEntry } from '../lib/demo-chat-rules';
 import { readJsonBody } from '@/lib/read-json-body';
 
-/** A demo chat turn that failed; the message is the one to show (widgets §8 Demo chat). */
+/** A demo chat turn that failed; the message is the one to show (docs/product/demos.md#texts, Demo chat). */
 export class DemoChatError extends Error {
   readonly status: number | null;
   constructor(message: string, status: number | null) {
@@ -17,7 +17,7 @@ export type DemoChatTurn = {
   message: string;
   threadId: string | null;
   history: DemoHistoryEntry[];
-  /** Set for the sms demo of an OpenRouter agent: the answer comes from /api/openrouter/chat (widgets §7). */
+  /** Set for the sms demo of an OpenRouter agent: the answer comes from /api/openrouter/chat (docs/product/demos.md#routes). */
   openRouter?: { buildId: string; model: string } | null;
   signal?: AbortSignal;
 };
@@ -25,7 +25,7 @@ export type DemoChatTurn = {
 export type DemoChatAnswer = { content: string; threadId: string | null; requestCount: number | null };
 
 /**
- * Widgets §7: POST /api/demo-chat (or /api/openrouter/chat for the sms demo of an OpenRouter
+ * docs/product/demos.md#routes: POST /api/demo-chat (or /api/openrouter/chat for the sms demo of an OpenRouter
  * agent). Reads response, message or content, and thread_id or threadId.
  */
 export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswer> {

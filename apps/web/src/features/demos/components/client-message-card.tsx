@@ -9,7 +9,7 @@ type ClientMessageCardProps = {
   className?: string;
 };
 
-/** Widgets §2: the creator's note to the client beside the demo (header, body, closable, left or right). */
+/** docs/product/demos.md#looks-demo-types: the creator's note to the client beside the demo (header, body, closable, left or right). */
 export function ClientMessageCard({ header, body, position, onClose, className }: ClientMessageCardProps) {
   return (
     <aside

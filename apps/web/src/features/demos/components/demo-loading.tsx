@@ -1,7 +1,7 @@
 import { demoMessages } from '@agentry/core/demos';
 import { Spinner } from '@/components/ui/spinner';
 
-/** Widgets §2: 'Loading demo...' while the demo's data is on its way. */
+/** docs/product/demos.md#looks-demo-types: 'Loading demo...' while the demo's data is on its way. */
 export function DemoLoading() {
   return (
     <main role="status" className="flex min-h-dvh items-center justify-center gap-2 bg-demo-dark text-sm text-white/80">

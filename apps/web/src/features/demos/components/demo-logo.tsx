@@ -18,7 +18,7 @@ type DemoLogoProps = {
 
 /**
  * A logo cropped into its box: the crop position picks the visible part (object-position),
- * the scale zooms. A missing or broken image falls back to a default icon (widgets §4).
+ * the scale zooms. A missing or broken image falls back to a default icon (docs/product/demos.md#looks-demo-types).
  */
 export function DemoLogo({ url, crop, scale, size, alt = '', shape = 'circle', className, fallbackColor }: DemoLogoProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);

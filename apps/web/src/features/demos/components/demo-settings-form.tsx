@@ -26,7 +26,7 @@ type DemoSettingsFormProps = {
   requestCounter: ReactNode;
 };
 
-/** Every field of Demo settings (widgets §3), grouped by what it changes. */
+/** Every field of Demo settings (docs/product/demos.md#settings), grouped by what it changes. */
 export function DemoSettingsForm({ draft, onChange, errors, agents, requestCounter }: DemoSettingsFormProps) {
   const { settings } = draft;
   const set = (patch: Partial<DemoDraft>) => onChange({ ...draft, ...patch });

@@ -16,7 +16,7 @@ type LogoCropControlProps = {
 
 const { min: positionMin, max: positionMax } = demoLimits.logoPosition;
 
-/** Position (X, Y percent) and scale of the logo in one place it shows (widgets §5 ranges). */
+/** Position (X, Y percent) and scale of the logo in one place it shows (docs/product/demos.md#settings, ranges). */
 export function LogoCropControl({ title, url, crop, scale, onChange, shape, previewBackground }: LogoCropControlProps) {
   const isDefault = crop.x === 50 && crop.y === 50 && scale === 1;
   return (

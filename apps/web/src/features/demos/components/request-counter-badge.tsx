@@ -8,7 +8,7 @@ const cornerClasses: Record<DemoCorner, string> = {
   'top-left': 'top-3 left-3',
 };
 
-/** Widgets §2: 'N / M requests used' in one of four corners (default bottom-right). */
+/** docs/product/demos.md#looks-demo-types: 'N / M requests used' in one of four corners (default bottom-right). */
 export function RequestCounterBadge({ used, limit, position = 'bottom-right' }: { used: number; limit: number; position?: DemoCorner }) {
   const isExhausted = used >= limit;
   return (

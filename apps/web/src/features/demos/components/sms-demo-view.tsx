@@ -12,7 +12,7 @@ const IMESSAGE_BLUE = '#0a84ff';
 
 type SmsDemoViewProps = { data: DemoViewData; chat: DemoChat; onShare?: () => void; height: number };
 
-/** Widgets §2 sms: a phone frame in the Messages look, header 'Messages', input placeholder 'iMessage'. */
+/** docs/product/demos.md#looks-demo-types, sms: a phone frame in the Messages look, header 'Messages', input placeholder 'iMessage'. */
 export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
   const { settings } = data;
   const isDark = settings.theme === 'dark';

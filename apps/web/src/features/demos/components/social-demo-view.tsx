@@ -13,7 +13,7 @@ const INSTAGRAM_GRADIENT = 'linear-gradient(135deg, #7b3fe4 0%, #c13584 55%, #e1
 
 type SocialDemoViewProps = { variant: 'facebook' | 'instagram'; data: DemoViewData; chat: DemoChat; onShare?: () => void; width: number; height: number };
 
-/** Widgets §2 facebook-style ('Typically replies instantly') and instagram-style ('Active now') chat. */
+/** docs/product/demos.md#looks-demo-types, facebook-style ('Typically replies instantly') and instagram-style ('Active now') chat. */
 export function SocialDemoView({ variant, data, chat, onShare, width, height }: SocialDemoViewProps) {
   const { settings } = data;
   const isDark = settings.theme === 'dark';

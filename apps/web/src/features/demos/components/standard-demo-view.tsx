@@ -9,7 +9,7 @@ import { DemoSuggestedReplies } from './demo-suggested-replies';
 
 type StandardDemoViewProps = { data: DemoViewData; chat: DemoChat; onShare?: () => void; width: number; height: number };
 
-/** Widgets §2 standard chat: header with logo and title, Clear and Share, message list, input. */
+/** docs/product/demos.md#looks-demo-types, standard chat: header with logo and title, Clear and Share, message list, input. */
 export function StandardDemoView({ data, chat, onShare, width, height }: StandardDemoViewProps) {
   const { settings } = data;
   const look = resolveDemoLook(settings);

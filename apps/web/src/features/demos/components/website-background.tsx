@@ -15,7 +15,7 @@ type WebsiteBackgroundProps = {
 };
 
 /**
- * Widgets §4 background preview of the website demo: the site in an iframe behind the widget
+ * docs/product/demos.md#looks-demo-types, background preview of the website demo: the site in an iframe behind the widget
  * (professional template, wider screens), decided by POST /api/check-embeddable: loading,
  * embeddable (iframe), not embeddable or refused (fallback card); a check that could not run
  * still tries the iframe.

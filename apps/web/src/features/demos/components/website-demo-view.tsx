@@ -20,7 +20,7 @@ type WebsiteDemoViewProps = {
   isToolbarBelowCounter?: boolean;
 };
 
-/** Widgets §2 website demo: the real widget (professional or legacy) over the live site or a plain page. */
+/** docs/product/demos.md#looks-demo-types, website demo: the real widget (professional or legacy) over the live site or a plain page. */
 export function WebsiteDemoView({ data, checkThroughDemo, onShare, onAnswered, isToolbarBelowCounter = false }: WebsiteDemoViewProps) {
   const { settings, demoId } = data;
   const threadRef = useRef<{ demoId: string; threadId: string | null }>({ demoId, threadId: null });

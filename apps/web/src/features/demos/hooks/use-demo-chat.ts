@@ -38,7 +38,7 @@ const clockNow = () => new Date().toLocaleTimeString([], { hour: 'numeric', minu
 
 type ChatState = { demoId: string; messages: DemoChatMessage[]; threadId: string | null };
 
-/** Widgets §4 Demo chat: one conversation with a demo's agent, kept in the page. */
+/** docs/product/demos.md#chatting, Demo chat: one conversation with a demo's agent, kept in the page. */
 export function useDemoChat({ demoId, type, showWelcomeMessage, welcomeMessage, openRouter, onAnswered }: DemoChatOptions): DemoChat {
   const [state, setState] = useState<ChatState>({ demoId, messages: [], threadId: null });
   const [isSending, setIsSending] = useState(false);

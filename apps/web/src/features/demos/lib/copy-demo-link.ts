@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 export const LINK_COPIED_MESSAGE = demoMessages.linkCopied;
 export const copyFailedMessage = demoMessages.copyFailed;
 
-/** Widgets §8 Share: 'Link copied to clipboard!' for 2 s, or the link itself for 10 s when copying fails. */
+/** docs/product/demos.md#texts, Share: 'Link copied to clipboard!' for 2 s, or the link itself for 10 s when copying fails. */
 export async function copyDemoLink(link: string): Promise<boolean> {
   try {
     if (!navigator.clipboard) throw new Error('Clipboard unavailable');

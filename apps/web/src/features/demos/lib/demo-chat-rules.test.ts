@@ -36,8 +36,8 @@ describe('demo chat history', () => {
   });
 });
 
-describe('demo chat failures (widgets §8)', () => {
-  it('maps 429 and 404 to the spec texts and keeps the server text otherwise', () => {
+describe('demo chat failures', () => {
+  it('maps 429 and 404 to the documented texts and keeps the server text otherwise', () => {
     expect(describeDemoChatHttpFailure(429, 'Too many')).toBe('Demo usage limit reached. Please contact the demo creator for a new link.');
     expect(describeDemoChatHttpFailure(404, 'Not found')).toBe('Demo configuration not found. Please contact the demo creator.');
     expect(describeDemoChatHttpFailure(422, 'Demo is missing configuration. Please recreate the demo from the dashboard.')).toBe(

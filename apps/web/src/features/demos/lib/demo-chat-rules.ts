@@ -1,12 +1,12 @@
 import { DEMO_FAKE_CLOCK, demoLimits, demoMessages } from '@agentry/core/demos';
 
-/** Widgets §3 Demo chat message (local) and the §4/§5/§8 rules of the demo chat. */
+/** docs/product/demos.md#settings, Demo chat message (local) and the rules of the demo chat (docs/product/demos.md#chatting, docs/product/demos.md#texts). */
 
 export type DemoChatMessage = {
   id: string;
   type: 'bot' | 'user';
   content: string;
-  /** Bot messages show a fake clock (widgets §3). */
+  /** Bot messages show a fake clock (docs/product/demos.md#settings). */
   timestamp: string;
   /** The welcome message: shown, never sent as history. */
   isWelcome?: boolean;
@@ -56,14 +56,14 @@ export type DemoChatFailure = {
   toast: string | null;
 };
 
-/** Widgets §8 Demo chat: what a failed turn shows, per demo type. */
+/** docs/product/demos.md#texts, Demo chat: what a failed turn shows, per demo type. */
 export function describeDemoChatFailure(type: string, message: string | null | undefined): DemoChatFailure {
   const text = message?.trim() ? message.trim() : demoMessages.failedConnect;
   if (INLINE_ERROR_TYPES.has(type)) return { bubble: `Error: ${text}`, toast: null };
   return { bubble: demoMessages.botError, toast: text };
 }
 
-/** Widgets §8: the message of a failed /api/demo-chat answer. */
+/** docs/product/demos.md#texts: the message of a failed /api/demo-chat answer. */
 export function describeDemoChatHttpFailure(status: number, serverMessage: string | null | undefined): string {
   if (status === 429) return demoMessages.limitReached;
   if (status === 404) return demoMessages.notFound;
@@ -72,7 +72,7 @@ export function describeDemoChatHttpFailure(status: number, serverMessage: strin
 
 export const DEFAULT_BUBBLE_DELAY_SECONDS = demoLimits.chatBubbleDelaySeconds.default;
 
-/** Widgets §5: the demo chat bubble delay falls back to 2 when not numeric. */
+/** docs/product/demos.md#settings: the demo chat bubble delay falls back to 2 when not numeric. */
 export function parseBubbleDelaySeconds(value: unknown): number {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   return Number.isFinite(number) && number >= 0 ? number : DEFAULT_BUBBLE_DELAY_SECONDS;
@@ -83,7 +83,7 @@ export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?:
   return event.key === 'Enter' && !event.shiftKey && !event.isComposing;
 }
 
-/** Widgets §2: the standard demo shares its /shared link; the other types the page being looked at. */
+/** docs/product/demos.md#looks-demo-types: the standard demo shares its /shared link; the other types the page being looked at. */
 export function demoShareLink(options: { type: string; demoId: string; origin: string; currentHref: string }) {
   return options.type === 'standard' ? sharedDemoUrl(options.origin, options.demoId) : options.currentHref;
 }

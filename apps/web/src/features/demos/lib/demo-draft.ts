@@ -8,10 +8,10 @@ export type DemoDraft = {
   buildId: string;
   requestLimit: string;
   settings: DemoSettings;
-  /** Widgets §5: a plain number or a number followed by px; else the default. */
+  /** docs/product/demos.md#settings: a plain number or a number followed by px; else the default. */
   embedWidth: string;
   embedHeight: string;
-  /** Widgets §5: falls back to 2 when not numeric. */
+  /** docs/product/demos.md#settings: falls back to 2 when not numeric. */
   bubbleDelay: string;
   /** One suggested reply per line. */
   suggestedText: string;

@@ -8,12 +8,12 @@ export type DemoViewData = {
   settings: DemoSettings;
   requestCount: number;
   requestLimit: number;
-  /** Set for OpenRouter-style agents: the sms demo then answers through /api/openrouter/chat (widgets §7). */
+  /** Set for OpenRouter-style agents: the sms demo then answers through /api/openrouter/chat (docs/product/demos.md#routes). */
   openRouter: { buildId: string; model: string } | null;
 };
 
 /**
- * Where the demo is shown (widgets §2: the preview page, the shared view and the embedded view are
+ * Where the demo is shown (docs/product/demos.md#looks-demo-types: the preview page, the shared view and the embedded view are
  * distinct modes): `editor` is the live preview beside the form, `page` the creator's full-page preview.
  */
 export type DemoViewMode = 'editor' | 'page' | 'shared' | 'embedded';

@@ -2,14 +2,14 @@ import type { DemoSettings } from '@agentry/core/demos';
 import { defaultWidgetSettings, widgetLimits, type WidgetSettings } from '@agentry/core/widget';
 import { parseBubbleDelaySeconds } from './demo-chat-rules';
 
-/** Widgets §9: phones up to 640 px wide show the demo widget at most 340 wide (screen minus 40) and 360 high. */
+/** docs/product/demos.md#settings: phones up to 640 px wide show the demo widget at most 340 wide (screen minus 40) and 360 high. */
 const PHONE_MAX_WIDTH = 640;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const expandHex = (hex: string) => (/^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex);
 
 /**
- * The website demo shows the real widget: its settings from the demo's (widgets §3 Demo settings
+ * The website demo shows the real widget: its settings from the demo's (docs/product/demos.md#settings, Demo settings
  * onto Widget settings). `viewportWidth` decides the phone size.
  */
 export function toWidgetSettings(settings: DemoSettings, viewportWidth: number): WidgetSettings {
@@ -45,7 +45,7 @@ export function toWidgetSettings(settings: DemoSettings, viewportWidth: number):
       delaySeconds: Math.round(clamp(parseBubbleDelaySeconds(settings.chatBubble.delaySeconds), 0, widgetLimits.popupDelaySeconds.max)),
     },
     placement: settings.platformSettings.position,
-    // Widgets §9: the demo launcher is 56 px.
+    // docs/product/demos.md#settings: the demo launcher is 56 px.
     minimizedSize: 'medium',
     minimizedSizePixels: 56,
     width: clamp(width, Math.min(widgetLimits.width.min, width), widgetLimits.width.max),
@@ -54,7 +54,7 @@ export function toWidgetSettings(settings: DemoSettings, viewportWidth: number):
   };
 }
 
-/** Widgets §4: the website demo starts open when autoOpen says so, else when a welcome message shows. */
+/** docs/product/demos.md#looks-demo-types: the website demo starts open when autoOpen says so, else when a welcome message shows. */
 export function isWidgetInitiallyOpen(settings: DemoSettings): boolean {
   return settings.platformSettings.autoOpen ?? settings.showWelcomeMessage;
 }

@@ -36,7 +36,7 @@ export const evaluationKeys = {
   comparison: (runId: string) => ['evaluation', 'runs', runId, 'comparison'] as const,
 };
 
-/** §7 GET /templates (a server path of its own, like /questiongenerator; see vite.config.ts). */
+/** docs/product/evaluation.md#routes, GET /templates (a server path of its own, like /questiongenerator; see vite.config.ts). */
 export function templatesQuery() {
   return queryOptions({
     queryKey: evaluationKeys.templates,
@@ -56,7 +56,7 @@ export function testingModelsQuery() {
   });
 }
 
-/** The active sub account's agents (widgets §7 GET /api/builds). */
+/** The active sub account's agents (docs/product/agents.md#routes, GET /api/builds). */
 export function buildsQuery() {
   return queryOptions({
     queryKey: evaluationKeys.builds,
@@ -81,7 +81,7 @@ export function getQuestionGeneration(id: string, signal?: AbortSignal) {
   return apiRequest<GetQuestionGenerationReply>(`/api/questiongenerator/${encodeURIComponent(id)}`, { signal, fallbackMessage: 'Failed to generate questions' });
 }
 
-/** §7: chat completion and assistants runs have their own endpoints. */
+/** docs/product/evaluation.md#routes: chat completion and assistants runs have their own endpoints. */
 export function startEvaluation(kind: EvaluationKind, body: RunChatCompletionEvaluationInput | RunAssistantEvaluationInput) {
   const path = kind === 'openai-assistants' ? '/api/openai/assistants/run/evaluationdata' : '/api/evaluation/run/evaluationdata';
   return apiRequest<RunEvaluationReply>(path, { method: 'POST', body, fallbackMessage: 'Failed to start evaluation' });

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('pollQuestionGeneration (§4.3, §9)', () => {
+describe('pollQuestionGeneration', () => {
   it('asks every 3 s until the job is complete and answers its results', async () => {
     let calls = 0;
     const done = { ...empty, industry: [{ question: 'Q', criteria: 'C' }] };

@@ -2,7 +2,7 @@ import { QUESTION_GENERATION_MAX_ATTEMPTS, QUESTION_GENERATION_POLL_INTERVAL_MS,
 import { sleep } from '@agentry/core/sleep';
 import { getQuestionGeneration } from './evaluation-api';
 
-/** Why generation stopped: the spec's time-out text, or 'Failed to generate questions'. */
+/** Why generation stopped: the documented time-out text, or 'Failed to generate questions'. */
 export class QuestionGenerationError extends Error {
   readonly reason: 'timeout' | 'failed';
   constructor(reason: 'timeout' | 'failed') {
@@ -13,7 +13,7 @@ export class QuestionGenerationError extends Error {
 }
 
 /**
- * §4.3: asks every 3 s until the job is complete, at most 100 times. A failed job or request
+ * docs/product/evaluation.md#question-generation: asks every 3 s until the job is complete, at most 100 times. A failed job or request
  * raises 'Failed to generate questions'; the hundredth unfinished answer raises the time-out.
  */
 export async function pollQuestionGeneration(id: string, signal?: AbortSignal): Promise<QuestionGenerationResults> {

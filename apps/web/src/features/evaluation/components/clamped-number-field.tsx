@@ -6,7 +6,7 @@ type ClampedNumberFieldProps = {
   value: number;
   min: number;
   max: number;
-  /** Clamps what was typed (evaluation §5.1). */
+  /** Clamps what was typed (docs/product/evaluation.md#test-settings). */
   clamp: (value: number) => number;
   onChange: (value: number) => void;
   /** The question it belongs to, so the accessible name is unique in the list. */

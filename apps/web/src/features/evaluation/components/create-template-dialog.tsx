@@ -12,7 +12,7 @@ type CreateTemplateDialogProps = {
   onSave: (templateName: string) => Promise<boolean>;
 };
 
-/** §2.1 'Create New Template': name, Cancel, Save Template (disabled until a trimmed name). */
+/** docs/product/evaluation.md#test-settings, 'Create New Template': name, Cancel, Save Template (disabled until a trimmed name). */
 export function CreateTemplateDialog({ isOpen, onOpenChange, onSave }: CreateTemplateDialogProps) {
   const [name, setName] = useState('');
   const [isTouched, setIsTouched] = useState(false);

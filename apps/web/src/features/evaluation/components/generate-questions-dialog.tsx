@@ -32,7 +32,7 @@ type GenerateQuestionsDialogProps = {
   onGenerated: (results: QuestionGenerationResults) => void;
 };
 
-/** §2.1 'Generate Questions with AI': counts per category and custom categories, then the job (§4.3). */
+/** docs/product/evaluation.md#test-settings, 'Generate Questions with AI': counts per category and custom categories, then the job (docs/product/evaluation.md#question-generation). */
 export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingModel, onGenerated }: GenerateQuestionsDialogProps) {
   const [counts, setCounts] = useState<Record<CountKey, string>>({ generatedIndustryCount: '3', generatedAngryCount: '2', generatedComplianceCount: '2', generatedPromptHackingCount: '2' });
   const [customCategories, setCustomCategories] = useState<CustomCategory[]>([]);

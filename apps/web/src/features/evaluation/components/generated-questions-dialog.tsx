@@ -13,7 +13,7 @@ type GeneratedQuestionsDialogProps = {
   onGenerateNew: () => void;
 };
 
-/** §2.1 'Generated Questions': add or reject each (final within the dialog), Generate New Questions, Save Questions. */
+/** docs/product/evaluation.md#test-settings, 'Generated Questions': add or reject each (final within the dialog), Generate New Questions, Save Questions. */
 export function GeneratedQuestionsDialog({ isOpen, onOpenChange, items, onAdd, onReject, onGenerateNew }: GeneratedQuestionsDialogProps) {
   const categories = [...new Set(items.map((item) => item.category))];
   const pending = items.filter((item) => item.status === 'new').length;

@@ -16,7 +16,7 @@ type InlineEditTextProps = {
 };
 
 /**
- * Evaluation §4.1: click to edit; Save or Ctrl+Enter saves, Cancel or Esc cancels. Escape is
+ * docs/product/evaluation.md#test-settings: click to edit; Save or Ctrl+Enter saves, Cancel or Esc cancels. Escape is
  * consumed here so it does not also close the question panels.
  */
 export function InlineEditText({ label, value, isEditing, onEditingChange, onSave, placeholder, className }: InlineEditTextProps) {

@@ -1,7 +1,7 @@
 import { Coins, TriangleAlert } from 'lucide-react';
 import type { KeySource } from '../hooks/use-key-source';
 
-/** §1: the warning that the user's own API key is used, so token usage matters; else credits. */
+/** docs/product/evaluation.md#test-settings: the warning that the user's own API key is used, so token usage matters; else credits. */
 export function KeySourceNotice({ source }: { source: KeySource }) {
   if (source === 'unknown') return null;
   if (source === 'own-key') {

@@ -18,7 +18,7 @@ type QuestionGroupProps = {
   onQuestionsChange: (update: (list: EvaluationQuestionItem[]) => EvaluationQuestionItem[]) => void;
 };
 
-/** A collapsible question group with the checkbox that enables it (§2.1). */
+/** A collapsible question group with the checkbox that enables it (docs/product/evaluation.md#test-settings). */
 export function QuestionGroup({ value, title, description, isEnabled, onEnabledChange, questions, onQuestionsChange }: QuestionGroupProps) {
   const selectedCount = questions.filter((question) => question.selected).length;
   const allSelected = questions.length > 0 && selectedCount === questions.length;

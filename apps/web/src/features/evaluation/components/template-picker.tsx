@@ -14,7 +14,7 @@ type TemplatePickerProps = {
   onCreate: () => void;
 };
 
-/** §2.1 template picker: 'No Template' (does nothing), saved templates, 'Create new template'. */
+/** docs/product/evaluation.md#test-settings, template picker: 'No Template' (does nothing), saved templates, 'Create new template'. */
 export function TemplatePicker({ templates, isLoading, selected, onNoTemplate, onLoad, onCreate }: TemplatePickerProps) {
   const value = templates.some((template) => template._id === selected) ? selected : NO_TEMPLATE;
   return (

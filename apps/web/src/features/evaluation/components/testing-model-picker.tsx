@@ -6,7 +6,7 @@ import { testingModelsQuery } from '../api/evaluation-api';
 
 const fallbackModels: TestingModel[] = evaluationTestingModels.map((id) => ({ id, label: id, provider: 'openai' }));
 
-/** §2.1 testing model: the server's list (spec models plus configured providers'), else the spec's four. */
+/** docs/product/evaluation.md#test-settings, testing model: the server's list (the four documented models plus configured providers'), else those four. */
 export function TestingModelPicker({ value, onChange }: { value: string; onChange: (model: string) => void }) {
   const models = useQuery(testingModelsQuery());
   const options = models.data?.models.length ? models.data.models : fallbackModels;

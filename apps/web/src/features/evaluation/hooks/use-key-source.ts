@@ -7,7 +7,7 @@ export type KeySource = 'own-key' | 'credits' | 'unknown';
 
 /**
  * Whose tokens an evaluation spends: the sub account's own provider key when it has one for the
- * provider (the spec's warning), else the platform's, paid with credits.
+ * provider (the documented warning), else the platform's, paid with credits.
  */
 export function useKeySource(provider: KeyedLlmProvider | 'any' = 'any'): KeySource {
   const { data: session } = useSession();

@@ -11,7 +11,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
 const isCheckedItems = (value: unknown): value is CheckedItems => CheckedItems.safeParse(value).success && typeof value === 'object' && value !== null && 'compliance' in value;
 
-/** §3.3 checkedItems default: the custom group is on, so the defaults run as they are. */
+/** docs/product/evaluation.md#test-settings, checkedItems default: the custom group is on, so the defaults run as they are. */
 const defaultCheckedItems = (): CheckedItems => ({ 'custom-questions': true, compliance: false, 'prompt-hacking': false });
 
 export const groupLists: Record<EvaluationGroup, QuestionListName> = {
@@ -20,7 +20,7 @@ export const groupLists: Record<EvaluationGroup, QuestionListName> = {
   'prompt-hacking': 'promptHackingQuestions',
 };
 
-/** The Test Settings form, each field persisted under its 'evaluation:' key (§4.4). */
+/** The Test Settings form, each field persisted under its 'evaluation:' key (docs/product/evaluation.md#test-settings). */
 export function useTestSettings() {
   const [testingModel, setTestingModel] = useStoredState(evaluationStorageKeys.testingModel, () => '', isString);
   const [initialMessage, setInitialMessage] = useStoredState(evaluationStorageKeys.initialMessage, () => DEFAULT_EVALUATION_INITIAL_MESSAGE, isString);
@@ -54,7 +54,7 @@ export function useTestSettings() {
   const setGroupChecked = useCallback((group: EvaluationGroup, checked: boolean) => setCheckedItems((items) => ({ ...items, [group]: checked })), [setCheckedItems]);
 
   /**
-   * §4.4: a template's values replace the form; groups with questions are enabled. Answers those
+   * docs/product/evaluation.md#templates: a template's values replace the form; groups with questions are enabled. Answers those
    * groups. Its `settings` are kept on record but not applied: they belong to the agent or prompt
    * it was saved for, and the one chosen on the type page stays the one under test.
    */

@@ -3,7 +3,7 @@ import type { EvaluationKind } from './evaluation-type';
 import type { EvaluationLocalSettings } from './local-settings';
 import type { TestSettingsValues } from './test-settings-state';
 
-/** Evaluation §3.3: the run payload from the Test Settings form and the locally kept settings. */
+/** docs/product/evaluation.md#test-settings: the run payload from the Test Settings form and the locally kept settings. */
 export function buildRunPayload(options: {
   kind: EvaluationKind;
   evaluationId: string;

@@ -23,7 +23,7 @@ const values = (overrides: Partial<TestSettingsValues> = {}): TestSettingsValues
   ...overrides,
 });
 
-describe('local storage (§4.4)', () => {
+describe('local storage', () => {
   it("clears every 'evaluation:' key after a run but keeps the chat run counter and other keys", () => {
     localStorage.setItem(evaluationStorageKeys.testingModel, '"gpt-4o"');
     localStorage.setItem(evaluationStorageKeys.customQuestions, '[]');
@@ -44,7 +44,7 @@ describe('local storage (§4.4)', () => {
   });
 });
 
-describe('question list edits (§4.1, §5.1)', () => {
+describe('question list edits', () => {
   it('clamps variations to 0-10 and whenToAsk to 1-10', () => {
     const [question] = defaultCustomQuestions();
     const list = [question!];
@@ -69,7 +69,7 @@ describe('question list edits (§4.1, §5.1)', () => {
   });
 });
 
-describe('run validation (§5.1)', () => {
+describe('run validation', () => {
   it("asks for a testing model first", () => {
     expect(validateRun(values({ testingModel: '' }))).toBe('Please select a testing model');
   });
@@ -84,7 +84,7 @@ describe('run validation (§5.1)', () => {
   });
 });
 
-describe('run payload (§3.3)', () => {
+describe('run payload', () => {
   it('sends the model and sampling settings for a chat completion, accepted by the API schema', () => {
     const settings = { ...defaultLocalSettings(), model: 'gpt-4o', prompt: 'You sell solar panels.', evaluationName: 'Solar v1' };
     const payload = buildRunPayload({ kind: 'openai-chatcompletion', evaluationId: crypto.randomUUID(), values: values(), settings });
@@ -104,7 +104,7 @@ describe('run payload (§3.3)', () => {
   });
 });
 
-describe('generated questions (§4.2)', () => {
+describe('generated questions', () => {
   const results = {
     industry: [{ question: 'Do panels work in winter?', criteria: 'Explains output drops but continues.' }],
     angry: [{ question: 'Your installer never showed up!', criteria: 'Apologises and offers next steps.' }],

@@ -1,8 +1,8 @@
-/** Evaluation §4.4: the form persists in local storage under keys prefixed 'evaluation:'. */
+/** docs/product/evaluation.md#test-settings: the form persists in local storage under keys prefixed 'evaluation:'. */
 export const EVALUATION_STORAGE_PREFIX = 'evaluation:';
 
 export const evaluationStorageKeys = {
-  /** The evaluation chosen on the type page (§3.3 "evaluation settings kept locally"). */
+  /** The evaluation chosen on the type page (docs/product/evaluation.md#test-settings, "evaluation settings kept locally"). */
   settings: 'evaluation:settings',
   template: 'evaluation:template',
   testingModel: 'evaluation:testingModel',
@@ -15,7 +15,7 @@ export const evaluationStorageKeys = {
   customQuestions: 'evaluation:customQuestions',
   complianceQuestions: 'evaluation:complianceQuestions',
   promptHackingQuestions: 'evaluation:promptHackingQuestions',
-  /** How many runs this browser started; the one key a successful run keeps (§4.4). */
+  /** How many runs this browser started; the one key a successful run keeps (docs/product/evaluation.md#test-settings). */
   chatRunCount: 'evaluation:chatRunCount',
 } as const;
 
@@ -39,7 +39,7 @@ export function writeStoredValue(key: string, value: unknown) {
   }
 }
 
-/** §4.4: after a successful run every 'evaluation:' key goes, except the chat run counter. */
+/** docs/product/evaluation.md#test-settings: after a successful run every 'evaluation:' key goes, except the chat run counter. */
 export function clearEvaluationStorage() {
   const keys: string[] = [];
   for (let index = 0; index < localStorage.length; index += 1) {

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 
-/** Evaluation §4.4: one toast at a time, so each new one replaces the one on screen. */
+/** docs/product/evaluation.md#test-settings: one toast at a time, so each new one replaces the one on screen. */
 const EVALUATION_TOAST_ID = 'evaluation';
 
 export const evaluationToast = {

@@ -1,6 +1,6 @@
 import type { EvaluationType } from '@agentry/core/evaluation';
 
-/** The two evaluation kinds as they appear in the routes (§2.1). */
+/** The two evaluation kinds as they appear in the routes (docs/product/evaluation.md#test-settings). */
 export const evaluationKinds = ['openai-assistants', 'openai-chatcompletion'] as const;
 export type EvaluationKind = (typeof evaluationKinds)[number];
 
@@ -8,7 +8,7 @@ export function isEvaluationKind(value: unknown): value is EvaluationKind {
   return typeof value === 'string' && (evaluationKinds as readonly string[]).includes(value);
 }
 
-/** §2.1: Back goes to the type's own page. */
+/** docs/product/evaluation.md#test-settings: Back goes to the type's own page. */
 export function evaluationKindPath(kind: EvaluationKind) {
   return `/new-evaluation/${kind}`;
 }

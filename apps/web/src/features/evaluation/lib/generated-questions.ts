@@ -11,7 +11,7 @@ export type GeneratedItem = {
   status: GeneratedQuestionStatus | 'new';
 };
 
-/** §4.2: industry, angry and custom questions go to Custom Questions; the others to their own group. */
+/** docs/product/evaluation.md#question-generation: industry, angry and custom questions go to Custom Questions; the others to their own group. */
 export function flattenGeneratedResults(results: QuestionGenerationResults): GeneratedItem[] {
   const items: GeneratedItem[] = [];
   const push = (category: string, group: EvaluationGroup, list: { question: string; criteria: string }[]) => {
@@ -25,12 +25,12 @@ export function flattenGeneratedResults(results: QuestionGenerationResults): Gen
   return items;
 }
 
-/** §8.1 'Question added to Custom Questions' / 'Compliance Questions' / 'Prompt Hacking Questions'. */
+/** docs/product/evaluation.md#texts, 'Question added to Custom Questions' / 'Compliance Questions' / 'Prompt Hacking Questions'. */
 export function questionAddedMessage(group: EvaluationGroup) {
   return `Question added to ${evaluationGroupLabels[group]}`;
 }
 
-/** §4.2: added and rejected are final within the dialog; only a new question changes. */
+/** docs/product/evaluation.md#question-generation: added and rejected are final within the dialog; only a new question changes. */
 export function settleGeneratedItem(items: GeneratedItem[], key: string, status: GeneratedQuestionStatus): { items: GeneratedItem[]; changed: GeneratedItem | null } {
   const target = items.find((item) => item.key === key);
   if (!target || target.status !== 'new') return { items, changed: null };

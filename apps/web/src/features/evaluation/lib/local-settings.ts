@@ -2,7 +2,7 @@ import { evaluationSamplingDefaults } from '@agentry/core/evaluation-defaults';
 import type { EvaluationResponseFormat } from '@agentry/core/evaluation';
 import type { EvaluationKind } from './evaluation-type';
 
-/** Evaluation §3.3: the evaluation settings kept locally between the type page and Test Settings. */
+/** docs/product/evaluation.md#test-settings: the evaluation settings kept locally between the type page and Test Settings. */
 export type EvaluationLocalSettings = {
   evaluationName: string;
   model: string;

@@ -1,7 +1,7 @@
 import { clampVariations, clampWhenToAsk } from '@agentry/core/evaluation';
 import { createBlankQuestion, type EvaluationQuestionItem } from '@agentry/core/evaluation-defaults';
 
-/** Evaluation §4.1: the edits a question list allows, as pure functions of the list. */
+/** docs/product/evaluation.md#test-settings: the edits a question list allows, as pure functions of the list. */
 
 export function updateQuestion(list: EvaluationQuestionItem[], id: string, patch: Partial<Omit<EvaluationQuestionItem, 'id'>>): EvaluationQuestionItem[] {
   return list.map((question) => (question.id === id ? { ...question, ...patch } : question));
@@ -32,7 +32,7 @@ export function addBlankQuestion(list: EvaluationQuestionItem[], id = newQuestio
   return [...list, createBlankQuestion(id)];
 }
 
-/** A copy of a generated question, selected, with the default counts (§4.2). */
+/** A copy of a generated question, selected, with the default counts (docs/product/evaluation.md#question-generation). */
 export function addGeneratedQuestion(list: EvaluationQuestionItem[], generated: { question: string; criteria: string }, id = newQuestionId()): EvaluationQuestionItem[] {
   return [...list, { ...createBlankQuestion(id), isEditing: false, text: generated.question, successCriteria: generated.criteria }];
 }

@@ -1,7 +1,7 @@
 import type { CheckedItems } from '@agentry/core/evaluation';
 import type { EvaluationQuestionItem } from '@agentry/core/evaluation-defaults';
 
-/** Everything the Test Settings form holds (§3.2 templateData plus the checked groups). */
+/** Everything the Test Settings form holds (docs/product/evaluation.md#templates, templateData plus the checked groups). */
 export type TestSettingsValues = {
   testingModel: string;
   initialMessage: string;

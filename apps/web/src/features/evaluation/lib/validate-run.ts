@@ -9,7 +9,7 @@ type RunInput = {
   promptHackingQuestions: EvaluationQuestionItem[];
 };
 
-/** Evaluation §5.1: the message that blocks Run, or null when the run may start. */
+/** docs/product/evaluation.md#test-settings: the message that blocks Run, or null when the run may start. */
 export function validateRun(input: RunInput): string | null {
   if (input.testingModel.trim() === '') return evaluationMessages.testingModelRequired;
   const runnable = listRunnableQuestions({

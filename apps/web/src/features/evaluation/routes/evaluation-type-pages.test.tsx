@@ -26,7 +26,7 @@ const agent = (overrides: Partial<Agent>) =>
 const storedSettings = () => JSON.parse(localStorage.getItem(evaluationStorageKeys.settings) ?? 'null') as Record<string, unknown>;
 
 describe('choosing what to evaluate', { timeout: 20_000 }, () => {
-  it('chat completion: the §9 sampling defaults, a required model and system prompt, then Test Settings', async () => {
+  it('chat completion: the documented sampling defaults, a required model and system prompt, then Test Settings', async () => {
     mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [] } } });
     const user = userEvent.setup();
     const { router } = renderWorkspace('/new-evaluation/openai-chatcompletion');

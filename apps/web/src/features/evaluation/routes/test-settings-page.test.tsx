@@ -53,8 +53,8 @@ async function chooseTestingModel(user: ReturnType<typeof userEvent.setup>, mode
 
 const storedList = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as { text: string; variations: number; whenToAsk: number; successCriteria: string }[];
 
-describe('Test Settings (§2.1, §4, §5.1)', { timeout: 20_000 }, () => {
-  it('starts from the spec defaults and says platform credits are used without a provider key', async () => {
+describe('Test Settings', { timeout: 20_000 }, () => {
+  it('starts from the documented defaults and says platform credits are used without a provider key', async () => {
     api();
     await openSettings();
     expect(screen.getByRole('textbox', { name: 'Initial message' })).toHaveValue('How can I help you with solar today?');
@@ -256,7 +256,7 @@ describe('Test Settings (§2.1, §4, §5.1)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('question generator (§4.2, §4.3)', { timeout: 20_000 }, () => {
+describe('question generator', { timeout: 20_000 }, () => {
   it('generates, then adds (final, into the group, enabled and opened) and rejects (final)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const results = {

@@ -30,7 +30,7 @@ import { defaultLocalSettings, isLocalSettings } from '../lib/local-settings';
 import { addGeneratedQuestion } from '../lib/question-list';
 import { validateRun } from '../lib/validate-run';
 
-/** Evaluation §2.1: a public reference on prompt injection and LLM risks (docs/decisions/evaluation-web.md). */
+/** docs/product/evaluation.md#test-settings: a public reference on prompt injection and LLM risks (docs/decisions/evaluation-web.md). */
 export const INSPIRATION_URL = 'https://genai.owasp.org/llm-top-10/';
 
 const groups: { group: EvaluationGroup; title: string; description: string }[] = [
@@ -41,7 +41,7 @@ const groups: { group: EvaluationGroup; title: string; description: string }[] =
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-/** §2.1 Test Settings screen, for both evaluation kinds (`?type=`). */
+/** docs/product/evaluation.md#test-settings, Test Settings screen, for both evaluation kinds (`?type=`). */
 export function TestSettingsPage() {
   const [searchParams] = useSearchParams();
   const kind = searchParams.get('type');
@@ -68,7 +68,7 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
     if (templates.isError) evaluationToast.error(evaluationMessages.fetchTemplatesFailed);
   }, [templates.isError]);
 
-  // §2.1: Escape closes the three question panels (dialogs and inline editors handle their own).
+  // docs/product/evaluation.md#test-settings: Escape closes the three question panels (dialogs and inline editors handle their own).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;

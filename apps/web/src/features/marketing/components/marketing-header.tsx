@@ -11,7 +11,7 @@ import { isPlainClick, useSectionLink } from '../hooks/use-section-link';
 import { landingSections, scrollToSection } from '../lib/sections';
 import { AgentryLogo } from './agentry-logo';
 
-/** Billing spec "Marketing header": section links, Sign in / Go to Workspace, mobile menu. */
+/** The marketing header (docs/product/accounts-and-team.md#workspace-shell): section links, Sign in / Go to Workspace, mobile menu. */
 export function MarketingHeader() {
   const { isSignedIn, isChecking } = useIsSignedIn();
   const { onSectionClick } = useSectionLink();

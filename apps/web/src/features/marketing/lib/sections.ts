@@ -1,4 +1,4 @@
-/** The landing page's anchors (billing spec, routes: /#integrations, #pricing, #faq, #community). */
+/** The landing page's anchors (docs/product/accounts-and-team.md#workspace-shell, marketing header: /#integrations, #pricing, #faq, #community). */
 export const landingSections = [
   { id: 'integrations', label: 'Integrations' },
   { id: 'pricing', label: 'Pricing' },

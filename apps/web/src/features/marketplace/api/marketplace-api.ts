@@ -86,7 +86,7 @@ export function repliesQuery(id: string) {
   });
 }
 
-/** The built-in project pictures or avatars: paths this server serves. Failures show the spec's texts. */
+/** The built-in project pictures or avatars: paths this server serves. Failures show the documented texts (docs/product/marketplace.md#the-create-project-wizard). */
 export function picturesQuery(kind: 'image' | 'avatar') {
   return queryOptions({
     queryKey: marketplaceKeys.pictures(kind),

@@ -25,7 +25,7 @@ export function readServerText(error: unknown): string | undefined {
 }
 
 /**
- * Evaluation §4.6: pre-register the e-mail, run `beforeLink` (the wizard keeps its pending
+ * docs/product/marketplace.md#the-create-project-wizard: pre-register the e-mail, run `beforeLink` (the wizard keeps its pending
  * project there), then send the magic link that returns to `callbackURL`.
  */
 export async function startMarketplaceSignIn(input: { email: string; callbackURL: string; beforeLink: () => void }) {

@@ -115,7 +115,7 @@ describe('CreateProjectDialog', () => {
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '2');
   });
 
-  it('validates the title with the spec messages and warns above 65 characters', async () => {
+  it('validates the title with the documented messages and warns above 65 characters', async () => {
     const user = userEvent.setup();
     renderWizard();
     await advanceTo(user, 'title');
@@ -141,7 +141,7 @@ describe('CreateProjectDialog', () => {
     expect(stepText()).toBe('Step 3 of 10: Desc');
   });
 
-  it('validates the description with the spec messages and warns above 900 characters', async () => {
+  it('validates the description with the documented messages and warns above 900 characters', async () => {
     const user = userEvent.setup();
     renderWizard();
     await advanceTo(user, 'description');
@@ -201,7 +201,7 @@ describe('CreateProjectDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please select an avatar');
   });
 
-  it('shows the spec texts when the pictures cannot be loaded', async () => {
+  it('shows the documented texts when the pictures cannot be loaded', async () => {
     const user = userEvent.setup();
     renderWizard({ api: { 'GET /api/marketplace/marketplace-images': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }, 'GET /api/avatars': { body: [] } } });
     await advanceTo(user, 'image');
@@ -334,7 +334,7 @@ describe('CreateProjectDialog', () => {
     });
   });
 
-  it("shows the pre-registration failure on the e-mail field: the server's error, else the spec text", async () => {
+  it("shows the pre-registration failure on the e-mail field: the server's error, else the documented text", async () => {
     const user = userEvent.setup();
     let answer: Reply = { status: 400, body: { error: 'This email address is blocked.' } };
     const { calls } = renderWizard({ account: null, api: { 'POST /api/auth/pre-register': () => answer } });

@@ -74,12 +74,12 @@ type CreateProjectDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   account: WizardAccount;
-  /** A pending project to restore: the wizard opens at review with its data (evaluation §4.6). */
+  /** A pending project to restore: the wizard opens at review with its data (docs/product/marketplace.md#the-create-project-wizard). */
   resume?: PendingProject | null;
 };
 
 /**
- * The ten-step create-project wizard (evaluation §2.3, §4.6, §5.3). It cannot be dismissed by a
+ * The ten-step create-project wizard (docs/product/marketplace.md#the-create-project-wizard). It cannot be dismissed by a
  * click outside or Escape, only by its close button; the drafts survive a close until created.
  */
 export function CreateProjectDialog({ open, onOpenChange, account, resume = null }: CreateProjectDialogProps) {
@@ -122,7 +122,7 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
     onOpenChangeRef.current = onOpenChange;
   });
 
-  // Evaluation §4.6: the success screen stays 2.5 s, then the listing refreshes and the dialog
+  // docs/product/marketplace.md#the-create-project-wizard: the success screen stays 2.5 s, then the listing refreshes and the dialog
   // closes; the flag (and the wizard) reset 0.3 s later, once the dialog is gone.
   useEffect(() => {
     if (!isSuccess) return;
@@ -187,7 +187,7 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
       clearPendingProject();
       const applicant = { name: contact.name.trim(), businessName: contact.businessName.trim() };
       saveApplicant(applicant);
-      // Evaluation §3.5 user profile save; the project is live either way.
+      // docs/product/marketplace.md#the-create-project-wizard, user profile save; the project is live either way.
       saveUserProfile(applicant).catch((error: unknown) => console.warn('Saving the profile failed', error));
       setFailure(null);
       setIsSuccess(true);
@@ -251,7 +251,7 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
 
   function handleCreate() {
     if (!isSignedIn) {
-      // Evaluation §4.6: a signed-out author is sent to sign-in with the project kept.
+      // docs/product/marketplace.md#the-create-project-wizard: a signed-out author is sent to sign-in with the project kept.
       savePendingProject(pendingProject());
       requestSignIn({ reason: 'user', callbackUrl: MARKETPLACE_RESUME_PATH });
       onOpenChange(false);

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { openUpgradeDialog } from '@/lib/upgrade-events';
 
 /**
- * Evaluation §6 / §8.2: posting and replying need a plan with marketplace access. Opens the
+ * docs/product/marketplace.md#access, docs/product/README.md#errors: posting and replying need a plan with marketplace access. Opens the
  * 'Upgrade to Unlock' dialog; the inline message and its link to /usage stay as the fallback.
  */
 export function requestMarketplacePlan(returnUrl?: string) {

@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useUserRank } from '../hooks/use-user-rank';
 
-/** The signed-in user's marketplace rank (evaluation §4.9); nothing when it cannot be had. */
+/** The signed-in user's marketplace rank (docs/product/marketplace.md#rank); nothing when it cannot be had. */
 export function RankBadge() {
   const { rank, isLoading } = useUserRank();
   if (isLoading) return <Skeleton className="h-8 w-32 rounded-full" />;

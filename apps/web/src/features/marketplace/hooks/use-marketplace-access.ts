@@ -3,7 +3,7 @@ import { useSession } from '@/lib/session';
 import { marketplaceAccessQuery } from '../api/marketplace-api';
 
 /**
- * Who is looking and whether their plan includes the marketplace (evaluation §6: posting and
+ * Who is looking and whether their plan includes the marketplace (docs/product/marketplace.md#access: posting and
  * contacting need a plan with marketplace access; everyone may browse). When the plan check
  * fails the server stays the judge: `hasAccess` is then true and a 403 opens the upgrade prompt.
  */

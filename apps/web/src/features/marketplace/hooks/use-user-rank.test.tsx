@@ -19,7 +19,7 @@ function setup(options: { me?: Reply; rank?: Reply } = {}) {
   return { mount, rankCalls, meCalls };
 }
 
-describe('useUserRank (evaluation §4.9)', () => {
+describe('useUserRank', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

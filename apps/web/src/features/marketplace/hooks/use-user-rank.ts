@@ -7,8 +7,8 @@ import { getUserRank, marketplaceKeys } from '../api/marketplace-api';
 export type UserRankState = { rank: UserRankReply | null; error: string | null };
 
 /**
- * Evaluation §4.9: the rank is fetched once the session is signed in and not again while the
- * last fetch is under 60 s old. A failure is kept as an error string (§8.5) and is throttled
+ * docs/product/marketplace.md#rank: the rank is fetched once the session is signed in and not again while the
+ * last fetch is under 60 s old. A failure is kept as an error string (docs/product/marketplace.md#rank) and is throttled
  * the same way, so a failing endpoint is not hammered.
  */
 export function useUserRank() {

@@ -4,7 +4,7 @@ import { describeCreateProjectFailure } from './create-project-error';
 
 const apiError = (status: number, body: unknown, kind: ApiError['kind'] = 'other') => new ApiError({ status, body, message: 'generic', kind });
 
-describe('describeCreateProjectFailure (evaluation §8.5)', () => {
+describe('describeCreateProjectFailure', () => {
   it('formats the 429 daily limit from the top-level fields or the structured error', () => {
     expect(describeCreateProjectFailure(apiError(429, { dailyLimitReached: true, dailyLimit: 5, projectsToday: 5 }))).toEqual({
       kind: 'daily-limit',

@@ -41,7 +41,7 @@ function readServerMessage(body: unknown) {
   return readText(root?.error) ?? readText(readRecord(root?.error)?.message) ?? readText(root?.message);
 }
 
-/** Evaluation §8.5: what the wizard says when POST /api/marketplace/projects fails. */
+/** docs/product/marketplace.md#limits: what the wizard says when POST /api/marketplace/projects fails. */
 export function describeCreateProjectFailure(error: unknown): CreateProjectFailure {
   if (!(error instanceof ApiError)) return { kind: 'other', message: NETWORK_ERROR_MESSAGE };
   if (error.status === 429) {

@@ -5,7 +5,7 @@ import { clearPendingProject, fromPendingProject, PENDING_PROJECT_STORAGE_KEY, r
 const project = { ...emptyProjectDraft, marketplaceType: 'agency' as const, title: 'Voice agent for a hotel', description: 'd'.repeat(60), timeframe: '1-2 months', category: 'Voice AI', image: '/media/marketplace/images/a.svg', icon: '/media/avatars/avatar-01.svg', priceValue: '1200.5', priceType: 'weekly' as const };
 const contact = { ...emptyContactDraft, name: 'Grace', businessName: 'Hotel Co', email: 'grace@hotel.test', hasAcceptedTerms: true };
 
-describe('pending project (evaluation §3.5)', () => {
+describe('pending project', () => {
   it('keeps projectData and contactInfo and restores the wizard drafts from them', () => {
     const pending = toPendingProject(project, contact, '$1200.5 a week');
     expect(pending).toEqual({

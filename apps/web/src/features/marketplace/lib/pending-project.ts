@@ -1,12 +1,12 @@
 import { parseBudget, priceTypes, type PriceType } from '@agentry/core/marketplace';
 import { emptyContactDraft, emptyProjectDraft, type ContactDraft, type ProjectDraft } from './project-draft';
 
-/** Evaluation §3.5: the pending project kept locally while a signed-out author signs in. */
+/** docs/product/marketplace.md#the-create-project-wizard: the pending project kept locally while a signed-out author signs in. */
 export const PENDING_PROJECT_STORAGE_KEY = 'agentry:marketplace:pending-project';
-/** Evaluation §3.5: the applicant's name and business name are remembered for the next project. */
+/** docs/product/marketplace.md#the-create-project-wizard: the applicant's name and business name are remembered for the next project. */
 export const APPLICANT_STORAGE_KEY = 'agentry:marketplace:applicant';
 
-/** Where the magic link returns to resume a pending project (evaluation §2.5). */
+/** Where the magic link returns to resume a pending project (docs/product/marketplace.md#the-create-project-wizard). */
 export const MARKETPLACE_RESUME_PATH = '/marketplace?fromMarketplace=true';
 
 export type PendingProject = {

@@ -82,8 +82,8 @@ export function canContinueFrom(step: MarketplaceWizardStepId, project: ProjectD
 }
 
 /**
- * The messages of one step (evaluation §5.3); empty when the step may be left forward.
- * Signed-in authors enter no e-mail and accept no terms here (§6).
+ * The messages of one step (docs/product/marketplace.md#the-create-project-wizard); empty when the step may be left forward.
+ * Signed-in authors enter no e-mail and accept no terms here (docs/product/marketplace.md#access).
  */
 export function validateStep(step: MarketplaceWizardStepId, input: { project: ProjectDraft; contact: ContactDraft; isSignedIn: boolean }): StepErrors {
   const { project, contact, isSignedIn } = input;

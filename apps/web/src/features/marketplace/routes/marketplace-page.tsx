@@ -72,7 +72,7 @@ export function MarketplacePage() {
     updateUrl({ ...defaultListingFilters, sort: urlFilters.sort });
   }
 
-  // The wizard, and the pending project a returning author left behind (evaluation §4.6).
+  // The wizard, and the pending project a returning author left behind (docs/product/marketplace.md#the-create-project-wizard).
   const [isWizardOpen, setIsWizardOpen] = useState(false);
   const [resume, setResume] = useState<PendingProject | null>(null);
   const [isPlanPromptShown, setIsPlanPromptShown] = useState(false);

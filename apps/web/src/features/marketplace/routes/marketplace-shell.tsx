@@ -12,7 +12,7 @@ type MarketplaceShellProps = {
 };
 
 /**
- * /marketplace is open to everyone (evaluation §4.6: signed-out visitors browse and start the
+ * /marketplace is open to everyone (docs/product/marketplace.md#the-create-project-wizard: signed-out visitors browse and start the
  * wizard). Signed-in users see it inside their workspace; visitors get a light public frame.
  */
 export function MarketplaceShell({ signedInLayout }: MarketplaceShellProps) {

@@ -14,7 +14,7 @@ export const NO_BUILDS = 'No builds available. Please create a build first.';
 type BuildSelectProps = { connection: WidgetConnection; subaccountId: string; canEdit: boolean; id: string };
 
 /**
- * Choose Build (widgets §2, §4 Dashboard build update): the agent that answers. A choice is saved
+ * Choose Build (docs/product/widget.md#the-designer-connectidwebsite-widget, Dashboard build update): the agent that answers. A choice is saved
  * at once with PUT /api/connections/:id/update-build; the select is disabled while it runs.
  */
 export function BuildSelect({ connection, subaccountId, canEdit, id }: BuildSelectProps) {

@@ -38,7 +38,7 @@ type DesignerFormProps = {
   checkImage?: (url: string) => Promise<boolean>;
 };
 
-/** The designer's form panel: every field of widgets §2 with the §3 defaults and §5 limits. */
+/** The designer's form panel: every field of docs/product/widget.md#the-designer-connectidwebsite-widget with the defaults and limits of docs/product/widget.md#settings. */
 export function DesignerForm({ settings, onChange, connection, subaccountId, canEdit, onAdjustLogo, checkImage }: DesignerFormProps) {
   const disabled = !canEdit;
   const patch = (change: Partial<WidgetSettings>) => onChange({ ...settings, ...change });

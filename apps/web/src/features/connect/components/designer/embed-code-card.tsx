@@ -9,7 +9,7 @@ import { InstallationDialog } from './installation-dialog';
 
 type EmbedCodeCardProps = { connection: WidgetConnection; settings: WidgetSettings; origin?: string };
 
-/** Widgets §2 embed forms: the loader script (recommended) and the plain iframe. */
+/** docs/product/widget.md#routes, embed forms: the loader script (recommended) and the plain iframe. */
 export function EmbedCodeCard({ connection, settings, origin = window.location.origin }: EmbedCodeCardProps) {
   const [isGuideOpen, setIsGuideOpen] = useState(false);
   const script = widgetScriptSnippet({ origin, widgetId: connection.widgetId, template: settings.template });

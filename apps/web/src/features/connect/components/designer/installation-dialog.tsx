@@ -11,7 +11,7 @@ const steps = [
 ];
 
 /**
- * The installation guide (evaluation §2.2 names a video; we have none, so the video area shows
+ * The installation guide (docs/product/widget.md#the-designer-connectidwebsite-widget, names a video; we have none, so the video area shows
  * the same steps as an illustrated sequence).
  */
 export function InstallationDialog({ open, onOpenChange, snippet }: { open: boolean; onOpenChange: (open: boolean) => void; snippet: string }) {

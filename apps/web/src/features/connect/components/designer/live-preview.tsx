@@ -13,7 +13,7 @@ type LivePreviewProps = {
 };
 
 /**
- * Live Preview (widgets §2, §4 Designer preview): the real widget components in a 700 px stage
+ * Live Preview (docs/product/widget.md#the-designer-connectidwebsite-widget, Designer preview): the real widget components in a 700 px stage
  * drawn like a web page. With a build chosen, messages go to the dashboard test chat
  * (POST /api/openai/run-prompt) and the thread id is kept for later turns.
  */

@@ -33,7 +33,7 @@ type LogoDialogProps = {
   onApply: (patch: Partial<WidgetSettings>) => void;
 };
 
-/** Widgets §2 'Logo Position & Scale': shown only when a logo address exists. */
+/** docs/product/widget.md#the-designer-connectidwebsite-widget, 'Logo Position & Scale': shown only when a logo address exists. */
 export function LogoDialog({ open, onOpenChange, logoUrl, settings, onApply }: LogoDialogProps) {
   if (!logoUrl) return null;
   return (

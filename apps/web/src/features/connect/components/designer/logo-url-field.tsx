@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 export const INVALID_IMAGE_URL = 'Invalid image URL. Please enter a valid image URL.';
 
-/** Resolves true when the address loads as an image (the spec's only acceptance test for a logo). */
+/** Resolves true when the address loads as an image (the only acceptance test for a logo). */
 export function checkImageLoads(url: string, timeoutMs = 10_000): Promise<boolean> {
   return new Promise((resolve) => {
     const image = new Image();

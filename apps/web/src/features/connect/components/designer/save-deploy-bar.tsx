@@ -10,7 +10,7 @@ type SaveDeployBarProps = {
   className?: string;
 };
 
-/** The Save and Deploy pair (widgets §2). Disabled buttons keep their tooltip through a focusable wrapper. */
+/** The Save and Deploy pair (docs/product/widget.md#the-designer-connectidwebsite-widget). Disabled buttons keep their tooltip through a focusable wrapper. */
 export function SaveDeployBar({ save, deploy, className }: SaveDeployBarProps) {
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>

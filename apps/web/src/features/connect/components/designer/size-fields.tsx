@@ -13,7 +13,7 @@ type SizeFieldsProps = {
   onApply: (size: Pick<WidgetSettings, 'width' | 'height'>) => void;
 };
 
-/** Width and height with an Apply button (§5: clamped to range; a non-numeric entry keeps the value). */
+/** Width and height with an Apply button (docs/product/widget.md#settings: clamped to range; a non-numeric entry keeps the value). */
 export function SizeFields({ width, height, disabled, onApply }: SizeFieldsProps) {
   const [draft, setDraft] = useState({ width: String(width), height: String(height) });
   const [shown, setShown] = useState({ width, height });

@@ -17,7 +17,7 @@ type AccountSwitcherProps = {
 };
 
 /**
- * §2 account switcher: company name and logo, the user's real sub accounts (list at most
+ * docs/product/accounts-and-team.md#account-area-connectid, account switcher: company name and logo, the user's real sub accounts (list at most
  * 320 px high, names truncated at 180 px) and '+ Add New Account'.
  */
 export function AccountSwitcher({ current, accounts, pageSegment, onNavigate }: AccountSwitcherProps) {

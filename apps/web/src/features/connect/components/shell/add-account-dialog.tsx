@@ -12,7 +12,7 @@ import { createSubaccount } from '../../api/connect-api';
 import { connectPath } from '../../lib/connect-nav';
 
 /**
- * '+ Add New Account' (the spec's entry does nothing; ours creates a real sub account with
+ * '+ Add New Account' creates a real sub account (docs/product/accounts-and-team.md#account-area-connectid) with
  * POST /api/subaccounts and opens its widget designer). The plan's sub-account limit answers
  * 403, which opens the upgrade dialog.
  */

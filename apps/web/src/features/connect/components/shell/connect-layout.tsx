@@ -74,7 +74,7 @@ function ConnectShell({ subaccountId, pathname }: { subaccountId: string; pathna
   const primary = theme.data?.primaryColor;
   const style = primary ? ({ '--primary': primary, '--ring': primary, '--primary-foreground': readableTextOn(primary) } as CSSProperties) : undefined;
 
-  // §2: the sidebar is skipped for any path containing /sms/; the page draws its own frame.
+  // docs/product/accounts-and-team.md#account-area-connectid: the sidebar is skipped for any path containing /sms/; the page draws its own frame.
   if (isSidebarSkipped(pathname)) {
     return (
       <div style={style} className="min-h-dvh bg-background text-foreground">

@@ -37,7 +37,7 @@ type ConnectSidebarProps = {
   onNavigate?: () => void;
 };
 
-/** Widgets §2 Account sidebar: account switcher, the channel links, Add agent, Team, Settings. */
+/** docs/product/accounts-and-team.md#account-area-connectid, Account sidebar: account switcher, the channel links, Add agent, Team, Settings. */
 export function ConnectSidebar({ subaccount, accounts, pathname, isLoading, onNavigate }: ConnectSidebarProps) {
   const active = activeConnectSegment(pathname);
   const items = visibleConnectNavItems({ isLoading, role: subaccount.role });

@@ -11,7 +11,7 @@ export function counterLevel(length: number, warningAt: number, max: number): Co
 
 type CharacterCounterProps = { id: string; length: number; warningAt: number; max: number };
 
-/** 'n/max' under a text field (evaluation §5.3 / §9: title warns above 65, description above 900). */
+/** 'n/max' under a text field (docs/product/marketplace.md#the-create-project-wizard: title warns above 65, description above 900). */
 export function CharacterCounter({ id, length, warningAt, max }: CharacterCounterProps) {
   const level = counterLevel(length, warningAt, max);
   return (

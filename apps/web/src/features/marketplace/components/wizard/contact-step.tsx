@@ -10,7 +10,7 @@ type ContactStepProps = {
   contact: ContactDraft;
   errors: StepErrors;
   onChange: (patch: Partial<ContactDraft>) => void;
-  /** Signed-in authors enter no e-mail: the account's is used (evaluation §6). */
+  /** Signed-in authors enter no e-mail: the account's is used (docs/product/marketplace.md#access). */
   accountEmail: string | null;
   isBusy: boolean;
   /** A failure of the sign-in e-mail (after pre-registration passed). */

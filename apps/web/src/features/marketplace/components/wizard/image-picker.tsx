@@ -16,7 +16,7 @@ const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 type ImagePickerProps = {
   kind: 'image' | 'avatar';
   legend: string;
-  /** Evaluation §8.5: shown when the list fails to load or is empty. */
+  /** docs/product/marketplace.md#the-create-project-wizard: shown when the list fails to load or is empty. */
   failureText: string;
   value: string;
   onChange: (path: string) => void;

@@ -2,7 +2,7 @@ import { marketplaceWizardSteps } from '@agentry/core/marketplace';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** The progress bar and the ten step labels (evaluation §2.3). */
+/** The progress bar and the ten step labels (docs/product/marketplace.md#the-create-project-wizard). */
 export function WizardProgress({ stepIndex }: { stepIndex: number }) {
   const total = marketplaceWizardSteps.length;
   const percent = Math.round(((stepIndex + 1) / total) * 100);
