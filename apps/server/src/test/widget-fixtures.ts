@@ -12,12 +12,12 @@ import { signIn } from './sign-in';
  * A website widget of the session's sub account, created through the API (deployed at once).
  * With `settings`, they are saved and deployed too. A free plan allows one widget per sub account.
  */
-export async function createTestWidget(app: TestApp, session: { cookie: string; subaccountId: string }, options: { buildId?: string; settings?: WidgetSettingsInput } = {}): Promise<WidgetConnection> {
+export async function createTestWidget(app: TestApp, session: { cookie: string; subaccountId: string }, options: { agentId?: string; settings?: WidgetSettingsInput } = {}): Promise<WidgetConnection> {
   const created = await app.inject({
     method: 'POST',
     url: `/api/subaccounts/${session.subaccountId}/connections`,
     headers: { cookie: session.cookie },
-    payload: { type: 'website-widget', ...(options.buildId ? { buildId: options.buildId } : {}) },
+    payload: { type: 'website-widget', ...(options.agentId ? { buildId: options.agentId } : {}) },
   });
   if (created.statusCode !== 201) throw new Error(`widget creation failed: ${created.statusCode} ${created.body}`);
   const connection = created.json<WidgetConnection>();

@@ -9,7 +9,7 @@ import { startEventStream } from '../llm/sse';
 import { toUserThreadOwner } from '../llm/thread-owner';
 import { toStreamError } from '../llm/to-stream-error';
 import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
-import { toAgent } from './to-agent';
+import { toReplyAgent } from './to-reply-agent';
 
 const tags = ['agents'];
 const RATE_LIMIT = { limit: 60, windowMs: 60_000 };
@@ -26,7 +26,7 @@ export function registerTestChatRoutes(root: FastifyInstance) {
     const userId = signedInUser(request).id;
     await enforceRateLimit({ cache, key: `run-prompt:${userId}`, ...RATE_LIMIT });
     // Chatting spends credits: members and up, and never in a locked sub account.
-    const agent = toAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, action: 'chat.test' }));
+    const agent = toReplyAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, action: 'chat.test' }));
     return {
       db,
       config,
@@ -41,6 +41,7 @@ export function registerTestChatRoutes(root: FastifyInstance) {
     };
   }
 
+  // The route's name is the product's wire name: it answers with whichever provider the agent uses, not only OpenAI.
   app.post('/api/openai/run-prompt', { preHandler: requireSession, schema: { tags, body: RunPromptBody, response: { 200: RunPromptReply } } }, async (request, reply) => {
     const result = await generateReply(await prepareReply({ request, reply, body: request.body }));
     return { message: result.text, threadId: result.threadId };

@@ -8,7 +8,7 @@ import { toDemoThreadOwner } from '../llm/thread-owner';
 import { claimDemoRequest } from './claim-demo-request';
 import { loadDemoRow } from './load-demo-row';
 import { releaseDemoRequest } from './release-demo-request';
-import { toAgent } from '../agents/to-agent';
+import { toReplyAgent } from '../agents/to-reply-agent';
 import { toDemoConversation } from './to-demo-conversation';
 
 export type DemoChatInput = {
@@ -17,7 +17,7 @@ export type DemoChatInput = {
   threadId: string | null;
   history: readonly DemoHistoryEntry[] | undefined;
   /** Set by /api/openrouter/chat: the agent the caller believes it talks to must be the demo's. */
-  expectedBuildId?: string;
+  expectedAgentId?: string;
 };
 
 /**
@@ -30,7 +30,7 @@ export async function answerDemoChat(options: { db: Database; config: AppConfig;
   const found = await loadDemoRow({ db, demoId: input.demoId });
   if (!found) throw new AppError('DEMO_NOT_FOUND');
   const { row, agentRow } = found;
-  if (input.expectedBuildId !== undefined && input.expectedBuildId !== row.buildId) throw new AppError('DEMO_NOT_FOUND');
+  if (input.expectedAgentId !== undefined && input.expectedAgentId !== row.buildId) throw new AppError('DEMO_NOT_FOUND');
   if (!row.buildId || !agentRow) throw new AppError('DEMO_MISCONFIGURED');
 
   const claimed = await claimDemoRequest({ db, demoId: row.id });
@@ -43,7 +43,7 @@ export async function answerDemoChat(options: { db: Database; config: AppConfig;
       db,
       config: options.config,
       logger: options.logger,
-      agent: toAgent(agentRow),
+      agent: toReplyAgent(agentRow),
       source: 'demo',
       owner: toDemoThreadOwner(row.id),
       threadId: input.threadId,

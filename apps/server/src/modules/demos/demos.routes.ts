@@ -140,7 +140,7 @@ export function registerDemoRoutes(root: FastifyInstance) {
         message: body.message,
         threadId: body.thread_id ?? body.threadId ?? null,
         history: body.messages ?? body.history,
-        expectedBuildId: body.build_id,
+        expectedAgentId: body.build_id,
       });
     },
   );

@@ -9,7 +9,7 @@ import type { Database } from '../../platform/db/database';
 import type { LiveEvents } from '../../platform/events/live-events';
 import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { toAgent } from '../agents/to-agent';
+import { toReplyAgent } from '../agents/to-reply-agent';
 import { listProviderKeys } from '../llm/list-provider-keys';
 import { resolveModelRoute } from '../llm/resolve-model-route';
 import type { AssistantUnderTest } from './call-assistant-under-test';
@@ -83,7 +83,7 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
   if (run.type === 'openai-assistants') {
     if (!run.agentId) throw new AppError('NOT_FOUND', { message: 'The agent of this evaluation was deleted' });
     const row = await getAgentRowOrThrow({ db, agentId: run.agentId, subaccountId: run.subaccountId });
-    return { kind: 'agent', agent: toAgent(row) };
+    return { kind: 'agent', agent: toReplyAgent(row) };
   }
   const ai1 = run.payload.ai1_config;
   const keys = await listProviderKeys({ db, subaccountId: run.subaccountId });

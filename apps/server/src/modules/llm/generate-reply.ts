@@ -14,9 +14,9 @@ import { saveThreadTurn } from './save-thread-turn';
 import type { ThreadOwner } from './thread-owner';
 
 /** What the gateway needs of an agent. */
-export type ReplyAgent = Pick<
+export type ReplyAgent = { agentId: string } & Pick<
   Agent,
-  'buildId' | 'subaccountId' | 'instructions' | 'firstMessage' | 'provider' | 'model' | 'providerKeyId' | 'temperature' | 'maxTokens' | 'topP' | 'frequencyPenalty' | 'presencePenalty' | 'stopSequences' | 'tools'
+  'subaccountId' | 'instructions' | 'firstMessage' | 'provider' | 'model' | 'providerKeyId' | 'temperature' | 'maxTokens' | 'topP' | 'frequencyPenalty' | 'presencePenalty' | 'stopSequences' | 'tools'
 >;
 
 export type ConversationMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -70,9 +70,9 @@ export async function generateReply(input: GenerateReplyInput & { stream?: boole
   const { agent, db } = input;
   // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
   if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId })) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
-  const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source, owner: input.owner };
+  const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.agentId, source: input.source, owner: input.owner };
   // One query checks the thread is this agent's here, this channel's and this owner's (404 otherwise) and reads its history.
-  const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.buildId, source: input.source, owner: input.owner }) : [];
+  const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.agentId, source: input.source, owner: input.owner }) : [];
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
 
@@ -81,7 +81,7 @@ export async function generateReply(input: GenerateReplyInput & { stream?: boole
     config: input.config,
     logger: input.logger,
     subaccountId: agent.subaccountId,
-    agentId: agent.buildId,
+    agentId: agent.agentId,
     threadId: thread.id,
     source: input.source,
     choice: { provider: agent.provider, model: agent.model, providerKeyId: input.providerKeyId ?? agent.providerKeyId },

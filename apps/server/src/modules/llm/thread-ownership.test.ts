@@ -151,7 +151,7 @@ describe('thread ownership across channels', () => {
 
   it("refuses a widget visitor's thread in the demo chat and the test chat", async () => {
     const demoId = await createDemo();
-    const widget = await createTestWidget(harness.app, owner, { buildId: agentId });
+    const widget = await createTestWidget(harness.app, owner, { agentId });
     const first = await post(`/api/widget/${widget.widgetId}/chat`, { message: SECRET_NOTE });
     const { threadId } = WidgetChatReply.parse(first.json());
     const before = await storedMessages(threadId);

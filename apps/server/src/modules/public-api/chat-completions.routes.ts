@@ -5,7 +5,7 @@ import { ChatCompletionBody, ChatCompletionReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { toAgent } from '../agents/to-agent';
+import { toReplyAgent } from '../agents/to-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { generateReply, type ConversationMessage } from '../llm/generate-reply';
 import { toSubaccountThreadOwner } from '../llm/thread-owner';
@@ -69,7 +69,7 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
           if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
           throw new AppError('NOT_FOUND', { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, extra: { openAiCode: 'model_not_found' } });
         });
-        const agent = { ...toAgent(row), temperature: body.temperature ?? row.temperature, maxTokens: body.max_completion_tokens ?? body.max_tokens ?? row.maxTokens };
+        const agent = { ...toReplyAgent(row), temperature: body.temperature ?? row.temperature, maxTokens: body.max_completion_tokens ?? body.max_tokens ?? row.maxTokens };
         const input = { db, config, logger: request.log, agent, source: 'api' as const, owner: toSubaccountThreadOwner(caller.subaccountId), threadId: body.thread_id, messages: toConversation(body.messages), signal: createClientAbortSignal(reply) };
         const id = `chatcmpl-${randomUUID()}`;
         const created = Math.floor(Date.now() / 1000);

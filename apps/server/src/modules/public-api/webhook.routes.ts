@@ -8,7 +8,7 @@ import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { toClientNetwork } from '../../platform/http/to-client-network';
 import type { agent } from '../agents/agents.tables';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { toAgent } from '../agents/to-agent';
+import { toReplyAgent } from '../agents/to-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { generateReply } from '../llm/generate-reply';
 import { toAgentThreadOwner } from '../llm/thread-owner';
@@ -65,7 +65,7 @@ export function registerWebhookRoutes(root: FastifyInstance) {
         db,
         config,
         logger: request.log,
-        agent: toAgent(row),
+        agent: toReplyAgent(row),
         source: 'webhook',
         owner: toAgentThreadOwner(row.id),
         threadId: request.body.threadId,

@@ -16,7 +16,7 @@ export async function completeWidgetChat(options: { db: Database; prepared: Prep
     contactIdentifier: prepared.contactIdentifier,
     contact: options.body.contact,
     threadId: result.threadId,
-    agentId: prepared.agent.buildId,
+    agentId: prepared.agent.agentId,
     userText: options.body.message,
     answerText: result.text,
     askedAt: prepared.askedAt,

@@ -45,7 +45,7 @@ describe('website widget connections (dashboard API)', () => {
   it('seeds a widget created with an agent from its name, greeting and suggested replies', async () => {
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
     const agent = await createTestAgent(harness.app, owner, { aiName: 'Shop Helper', firstMessage: 'Welcome to the shop!', suggestedResponses: ['Where is my order?'] });
-    const connection = await createTestWidget(harness.app, owner, { buildId: agent.buildId });
+    const connection = await createTestWidget(harness.app, owner, { agentId: agent.buildId });
     expect(connection).toMatchObject({ buildId: agent.buildId, needsRedeploy: false });
     expect(connection.settings).toMatchObject({ aiName: 'Shop Helper', firstMessage: 'Welcome to the shop!', suggestedResponses: ['Where is my order?'] });
     const publicSettings = await harness.app.inject({ method: 'GET', url: `/api/widget/${connection.widgetId}/settings` });

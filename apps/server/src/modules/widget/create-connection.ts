@@ -20,9 +20,9 @@ export function createWidgetId(): string {
 export async function createConnection(options: { db: Database; subaccountId: string; body: CreateConnectionBody; now?: Date }): Promise<WidgetConnection> {
   const { db, subaccountId } = options;
   let settings = defaultWidgetSettings;
-  const buildId = options.body.buildId ?? null;
-  if (buildId) {
-    const agent = await getAgentRowOrThrow({ db, agentId: buildId, subaccountId });
+  const agentId = options.body.buildId ?? null;
+  if (agentId) {
+    const agent = await getAgentRowOrThrow({ db, agentId, subaccountId });
     const seeded = WidgetSettings.safeParse({ aiName: agent.aiName, firstMessage: agent.firstMessage, suggestedResponses: agent.suggestedResponses });
     if (seeded.success) settings = seeded.data;
   }
@@ -40,10 +40,10 @@ export async function createConnection(options: { db: Database; subaccountId: st
           id: randomUUID(),
           widgetId: createWidgetId(),
           subaccountId,
-          buildId,
+          buildId: agentId,
           template: settings.template,
           settings,
-          deployedBuildId: buildId,
+          deployedBuildId: agentId,
           deployedSettings: settings,
           deployedAt: now,
           createdAt: now,

@@ -56,7 +56,7 @@ describe("a widget's daily limit counts the turns stored", () => {
     const start = new Date(`${utcDay(new Date())}T12:00:00.000Z`);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
-    const widget = await createTestWidget(harness.app, owner, { buildId: agentId, settings: { dailyLimit: 5 } });
+    const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 5 } });
     const day = utcDay(start);
     expect((await chat(widget.widgetId, 'one')).statusCode).toBe(200);
     expect((await chat(widget.widgetId, 'two')).statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe("a widget's daily limit counts the turns stored", () => {
   });
 
   it('lets exactly 10 of 50 concurrent messages through at a limit of 10, and counts exactly the 10 stored', async () => {
-    const widget = await createTestWidget(harness.app, owner, { buildId: agentId, settings: { dailyLimit: 10 } });
+    const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 10 } });
     const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => chat(widget.widgetId, `Question ${index}`)));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
@@ -89,7 +89,7 @@ describe("a widget's daily limit counts the turns stored", () => {
   });
 
   it('gives a message back when its answer fails', async () => {
-    const widget = await createTestWidget(harness.app, owner, { buildId: agentId, settings: { dailyLimit: 2 } });
+    const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 2 } });
     fake.failNext('server-error', 10);
     expect((await chat(widget.widgetId, 'fails')).statusCode).toBeGreaterThanOrEqual(500);
     fake.reset();

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { toWidgetConnection } from './to-widget-connection';
 import { widgetConnection } from './widget.tables';
 
-/** Visitors get the draft: its settings and its build, from the next page load and message. */
+/** Visitors get the draft: its settings and its agent, from the next page load and message. */
 export async function deployConnection(options: { db: Database; connectionId: string; now?: Date }): Promise<WidgetConnection> {
   const now = options.now ?? new Date();
   const [row] = await options.db

@@ -29,7 +29,7 @@ export async function loadChatWidgetOrThrow(options: { db: Database; widgetId: s
       subaccountId: widgetConnection.subaccountId,
       deployedSettings: widgetConnection.deployedSettings,
       agent: {
-        buildId: agent.id,
+        agentId: agent.id,
         subaccountId: agent.subaccountId,
         instructions: agent.instructions,
         firstMessage: agent.firstMessage,

@@ -79,7 +79,7 @@ export async function prepareWidgetChatOrThrow(options: {
 
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.
-  const canContinueThread = conversation !== null && conversation.agentId === agent.buildId;
+  const canContinueThread = conversation !== null && conversation.agentId === agent.agentId;
   const owner = toWidgetThreadOwner(widget.connectionId, contactIdentifier);
   const gateway: PreparedWidgetChat['gateway'] = canContinueThread
     ? { threadId: conversation.threadId, owner, message: body.message }

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { toWidgetConnection } from './to-widget-connection';
 import { widgetConnection } from './widget.tables';
 
-/** Saves the designer's draft settings; with `deploy`, visitors get them (and the chosen build) at once. */
+/** Saves the designer's draft settings; with `deploy`, visitors get them (and the chosen agent) at once. */
 export async function updateConnection(options: { db: Database; connectionId: string; settings: WidgetSettings; deploy?: boolean; now?: Date }): Promise<WidgetConnection> {
   const now = options.now ?? new Date();
   const { settings } = options;

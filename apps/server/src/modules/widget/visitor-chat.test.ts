@@ -40,7 +40,7 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
   beforeEach(() => fake.reset());
 
   const db = () => harness.app.platform.database.db;
-  const newWidget = (settings?: WidgetSettingsInput) => createTestWidget(harness.app, owner, { buildId: agentId, settings });
+  const newWidget = (settings?: WidgetSettingsInput) => createTestWidget(harness.app, owner, { agentId, settings });
   const chat = (widget: Pick<WidgetConnection, 'widgetId'>, payload: Record<string, unknown>, options: { headers?: Record<string, string>; query?: string; remoteAddress?: string } = {}) =>
     harness.app.inject({ method: 'POST', url: `/api/widget/${widget.widgetId}/chat${options.query ?? ''}`, headers: options.headers, payload, remoteAddress: options.remoteAddress });
 
@@ -268,7 +268,7 @@ describe('visitor chat with the offline responder (no provider configured)', () 
   it('answers from the agent instructions, labelled, and stores the turn', async () => {
     const owner = await signInWithWorkspace(harness.app, 'offline@visitors.test');
     const agent = await createTestAgent(harness.app, owner, { aiName: 'Offline Bot', instructions: 'Our store opens at 9am and closes at 6pm.' });
-    const widget = await createTestWidget(harness.app, owner, { buildId: agent.buildId });
+    const widget = await createTestWidget(harness.app, owner, { agentId: agent.buildId });
     const whole = await harness.app.inject({ method: 'POST', url: `/api/widget/${widget.widgetId}/chat`, payload: { message: 'When does the store open?' } });
     expect(whole.statusCode).toBe(200);
     const reply = WidgetChatReply.parse(whole.json());

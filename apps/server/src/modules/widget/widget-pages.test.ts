@@ -33,7 +33,7 @@ describe('widget runtime pages: iframe page, loader scripts, assets', () => {
 
   it('serves the iframe page with the deployed settings, the built assets and frame-ancestors * when every site may embed it', async () => {
     const agent = await createTestAgent(harness.app, owner, { aiName: 'Page Bot' });
-    const widget = await createTestWidget(harness.app, owner, { buildId: agent.buildId, settings: { widgetTitle: 'Help </script><script>alert(1)</script>' } });
+    const widget = await createTestWidget(harness.app, owner, { agentId: agent.buildId, settings: { widgetTitle: 'Help </script><script>alert(1)</script>' } });
     const response = await get(`/widget/${widget.widgetId}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

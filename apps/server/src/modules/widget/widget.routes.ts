@@ -24,7 +24,7 @@ import { listConnections } from './list-connections';
 import { listConversations } from './list-conversations';
 import { toWidgetConnection } from './to-widget-connection';
 import { updateConnection } from './update-connection';
-import { updateConnectionBuild } from './update-connection-build';
+import { updateConnectionAgent } from './update-connection-agent';
 import { registerVisitorChatRoutes } from './visitor-chat.routes';
 import { registerWidgetPageRoutes } from './widget-pages.routes';
 
@@ -83,7 +83,7 @@ function registerConnectionRoutes(root: FastifyInstance) {
     { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBuildBody, response: { 200: WidgetConnection } } },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
-      return updateConnectionBuild({ db, connection, buildId: request.body.buildId });
+      return updateConnectionAgent({ db, connection, agentId: request.body.buildId });
     },
   );
 

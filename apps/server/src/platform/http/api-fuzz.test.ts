@@ -344,7 +344,7 @@ describe('API fuzz: no request makes the server answer 5xx', () => {
     const session = await signInWithWorkspace(app, 'fuzz-owner@example.com');
     await grantTestCredits(app, session.userId, 1_000_000);
     const agent = await createTestAgent(app, session);
-    const widget = await createTestWidget(app, session, { buildId: agent.buildId });
+    const widget = await createTestWidget(app, session, { agentId: agent.buildId });
     const demo = await app.inject({ method: 'POST', url: `/api/subaccounts/${session.subaccountId}/demos`, headers: { cookie: session.cookie }, payload: { name: 'Fuzz', type: 'website', buildId: agent.buildId } });
     const demoId = demo.json<{ demoId: string }>().demoId;
     const ids = { subaccountId: session.subaccountId, agentId: agent.buildId, buildId: agent.buildId, assistantId: agent.assistantId, connectionId: widget.connectionId, widgetId: widget.connectionId, demoId, userId: session.userId, id: agent.buildId };

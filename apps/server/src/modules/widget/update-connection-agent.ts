@@ -6,15 +6,15 @@ import { toWidgetConnection } from './to-widget-connection';
 import { widgetConnection } from './widget.tables';
 
 /**
- * Chooses the agent that answers (the draft's build; a deploy hands it to visitors). Only an
+ * Chooses the agent that answers (the draft's agent; a deploy hands it to visitors). Only an
  * agent of the connection's own sub account: any other answers 404 like a missing one.
  */
-export async function updateConnectionBuild(options: { db: Database; connection: { id: string; subaccountId: string }; buildId: string; now?: Date }): Promise<WidgetConnection> {
+export async function updateConnectionAgent(options: { db: Database; connection: { id: string; subaccountId: string }; agentId: string; now?: Date }): Promise<WidgetConnection> {
   const { db, connection } = options;
-  await getAgentRowOrThrow({ db, agentId: options.buildId, subaccountId: connection.subaccountId });
+  await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: connection.subaccountId });
   const [row] = await db
     .update(widgetConnection)
-    .set({ buildId: options.buildId, updatedAt: options.now ?? new Date() })
+    .set({ buildId: options.agentId, updatedAt: options.now ?? new Date() })
     .where(eq(widgetConnection.id, connection.id))
     .returning();
   if (!row) throw new Error('widget connection update returned nothing');
