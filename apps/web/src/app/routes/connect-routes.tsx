@@ -20,7 +20,7 @@ export const connectRoutes: RouteObject[] = [
     },
     children: [
       { index: true, lazy: () => import('@/features/connect/routes/connect-index-redirect').then((m) => ({ Component: m.ConnectIndexRedirect })) },
-      { path: 'dashboard', lazy: () => import('@/features/connect/routes/conversations-dashboard-page').then((m) => ({ Component: m.ConversationsDashboardPage })) },
+      { path: 'dashboard', lazy: () => import('@/features/connect/routes/conversations-page').then((m) => ({ Component: m.ConversationsPage })) },
       { path: 'website-widget', lazy: () => import('@/features/connect/routes/website-widget-page').then((m) => ({ Component: m.WebsiteWidgetPage })) },
       { path: 'sms/*', lazy: () => import('@/features/connect/routes/sms-page').then((m) => ({ Component: m.SmsPage })) },
       { path: 'whatsapp/campaigns', lazy: planned('whatsapp') },

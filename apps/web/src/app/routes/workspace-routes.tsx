@@ -10,7 +10,7 @@ export const workspacePages: RouteObject[] = [
   { path: '/agents/create', lazy: () => import('@/features/agents/routes/create-agent-page').then((m) => ({ Component: m.CreateAgentPage })) },
   { path: '/agents/workspace', lazy: () => import('@/features/workspace/routes/agent-workspace-page').then((m) => ({ Component: m.AgentWorkspacePage })) },
   { path: '/agents', lazy: () => import('@/features/agents/routes/agents-page').then((m) => ({ Component: m.AgentsPage })) },
-  { path: '/build', lazy: () => import('@/features/agents/routes/build-page').then((m) => ({ Component: m.BuildPage })) },
+  { path: '/build', lazy: () => import('@/features/agents/routes/build-hub-page').then((m) => ({ Component: m.BuildHubPage })) },
   { path: '/optimize', lazy: () => import('@/features/workspace/routes/optimize-page').then((m) => ({ Component: m.OptimizePage })) },
   { path: '/demo', lazy: () => import('@/features/demos/routes/demos-page').then((m) => ({ Component: m.DemosPage })) },
   { path: '/demo/:demoId', lazy: () => import('@/features/demos/routes/demo-editor-page').then((m) => ({ Component: m.DemoEditorPage })) },
@@ -21,7 +21,7 @@ export const workspacePages: RouteObject[] = [
   { path: '/support', lazy: () => import('@/features/workspace/routes/support-page').then((m) => ({ Component: m.SupportPage })) },
   { path: '/affiliate', lazy: () => import('@/features/workspace/routes/affiliate-page').then((m) => ({ Component: m.AffiliatePage })) },
   { path: '/settings', lazy: () => import('../pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
-  { path: '/dashboard', lazy: () => import('@/features/evaluation/routes/bulk-tester-page').then((m) => ({ Component: m.BulkTesterPage })) },
+  { path: '/dashboard', lazy: () => import('@/features/evaluation/routes/evaluation-runs-page').then((m) => ({ Component: m.EvaluationRunsPage })) },
   { path: '/aimentor', lazy: () => import('@/features/workspace/routes/ai-mentor-page').then((m) => ({ Component: m.AiMentorPage })) },
   { path: '/new-evaluation', lazy: () => import('@/features/evaluation/routes/new-evaluation-page').then((m) => ({ Component: m.NewEvaluationPage })) },
   {

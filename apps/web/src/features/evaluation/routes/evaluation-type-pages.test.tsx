@@ -94,7 +94,7 @@ describe('choosing what to evaluate', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/dashboard (Bulk Tester)', { timeout: 20_000 }, () => {
+describe('/dashboard (evaluation runs, header Bulk Tester)', { timeout: 20_000 }, () => {
   it('lists past runs with status, pass rate and a link to their results', async () => {
     mockApi({
       'GET /api/me': { body: signedInUser },

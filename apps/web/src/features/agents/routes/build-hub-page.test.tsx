@@ -13,7 +13,7 @@ const drafting = buildAgent({ buildId: 'agent-3', aiName: 'Intake Draft', status
 
 const buildsRegion = () => screen.getByRole('region', { name: 'Builds' });
 
-describe('/build', () => {
+describe('/build (build hub)', () => {
   it("lists the active sub account's builds with links to open, test, demo and launch each", async () => {
     const calls = mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist, qualifier, drafting] } } });
     renderWorkspace('/build');

@@ -13,7 +13,7 @@ import { WorkspacePage } from '@/components/ui/workspace-page';
 const pageClassName = 'grid grid-cols-[minmax(0,1fr)] gap-8';
 
 /** `/build` ('Build Agents', the account menu's Dashboard): the active sub account's builds and the shortcuts around them. */
-export function BuildPage() {
+export function BuildHubPage() {
   const { subaccount, canEdit } = useSubaccount();
 
   if (!subaccount) {

@@ -27,7 +27,7 @@ const base = {
   'GET /api/subaccounts/sa-1/connections': { body: { connections: [buildConnection()] } },
 };
 
-describe('connect dashboard: live conversations', { timeout: 20_000 }, () => {
+describe('/:connectId/dashboard (conversations page): live conversations', { timeout: 20_000 }, () => {
   it('lists conversations newest first, Anonymous or the identified name, and opens a transcript', async () => {
     mockApi({
       ...base,

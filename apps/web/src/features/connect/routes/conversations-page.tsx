@@ -11,8 +11,8 @@ import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { liveConversationsQuery, widgetConnectionsQuery } from '../api/connect-api';
-import { ConversationList } from '../components/dashboard/conversation-list';
-import { TranscriptPanel } from '../components/dashboard/transcript-panel';
+import { ConversationList } from '../components/conversations/conversation-list';
+import { TranscriptPanel } from '../components/conversations/transcript-panel';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { connectPath } from '../lib/connect-nav';
@@ -21,7 +21,7 @@ import { connectPath } from '../lib/connect-nav';
 export const CONVERSATIONS_REFRESH_MS = 15_000;
 
 /** /{connectId}/dashboard: the website widget's live conversations and their transcripts. */
-export function ConversationsDashboardPage() {
+export function ConversationsPage() {
   const { subaccount } = useConnectAccount();
   const subaccountId = subaccount?.id ?? '';
   const connections = useQuery({ ...widgetConnectionsQuery(subaccountId), enabled: subaccount !== null });

@@ -13,7 +13,7 @@ import { resultsPath, runningPath } from '../lib/evaluation-type';
 import { formatDateTime, formatPassRate, runStatusLabels, runStatusVariants } from '../lib/format';
 
 /** `/dashboard` (header 'Bulk Tester'): past evaluation runs and the way to start one. */
-export function BulkTesterPage() {
+export function EvaluationRunsPage() {
   const runs = useQuery({
     ...evaluationsQuery(),
     refetchInterval: (query) => (query.state.data?.evaluations.some((run) => !isEvaluationRunOver(run.status)) ? 5000 : false),
