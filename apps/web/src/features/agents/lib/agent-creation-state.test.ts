@@ -13,15 +13,15 @@ describe('agent creation phases', () => {
 
   it('goes idle -> requesting -> hydrating -> ready and remembers the id as created', () => {
     const requesting = run([{ type: 'start', creationId: 'c1' }]);
-    expect(requesting).toMatchObject({ phase: 'requesting', creationId: 'c1', pendingBuildId: null });
+    expect(requesting).toMatchObject({ phase: 'requesting', creationId: 'c1', pendingAgentId: null });
     expect(isCreating(requesting)).toBe(true);
 
-    const hydrating = agentCreationReducer(requesting, { type: 'pendingBuild', buildId: 'b1' });
-    expect(hydrating).toMatchObject({ phase: 'hydrating', pendingBuildId: 'b1' });
+    const hydrating = agentCreationReducer(requesting, { type: 'pendingAgent', agentId: 'b1' });
+    expect(hydrating).toMatchObject({ phase: 'hydrating', pendingAgentId: 'b1' });
     expect(isCreating(hydrating)).toBe(true);
 
     const ready = agentCreationReducer(hydrating, { type: 'ready', creationId: 'c1' });
-    expect(ready).toMatchObject({ phase: 'ready', pendingBuildId: 'b1', createdIds: ['c1'] });
+    expect(ready).toMatchObject({ phase: 'ready', pendingAgentId: 'b1', createdIds: ['c1'] });
     expect(isCreating(ready)).toBe(false);
   });
 
@@ -44,19 +44,19 @@ describe('agent creation phases', () => {
   });
 
   it('moves to hydrating only from requesting', () => {
-    expect(run([{ type: 'pendingBuild', buildId: 'b1' }])).toBe(initialAgentCreationState);
+    expect(run([{ type: 'pendingAgent', agentId: 'b1' }])).toBe(initialAgentCreationState);
     const ready = run([{ type: 'start', creationId: 'c1' }, { type: 'ready', creationId: 'c1' }]);
-    expect(agentCreationReducer(ready, { type: 'pendingBuild', buildId: 'b2' })).toBe(ready);
+    expect(agentCreationReducer(ready, { type: 'pendingAgent', agentId: 'b2' })).toBe(ready);
   });
 
   it('marks ready only the current creation id', () => {
-    const hydrating = run([{ type: 'start', creationId: 'c1' }, { type: 'pendingBuild', buildId: 'b1' }]);
+    const hydrating = run([{ type: 'start', creationId: 'c1' }, { type: 'pendingAgent', agentId: 'b1' }]);
     expect(agentCreationReducer(hydrating, { type: 'ready', creationId: 'other' })).toBe(hydrating);
     expect(run([{ type: 'ready', creationId: 'c1' }])).toBe(initialAgentCreationState);
   });
 
   it('fails only for the current creation id', () => {
-    const hydrating = run([{ type: 'start', creationId: 'c1' }, { type: 'pendingBuild', buildId: 'b1' }]);
+    const hydrating = run([{ type: 'start', creationId: 'c1' }, { type: 'pendingAgent', agentId: 'b1' }]);
     expect(agentCreationReducer(hydrating, { type: 'fail', creationId: 'stale', message: 'Builder job failed' })).toBe(hydrating);
     const failed = agentCreationReducer(hydrating, { type: 'fail', creationId: 'c1', message: 'Builder job failed' });
     expect(failed).toMatchObject({ phase: 'error', errorMessage: 'Builder job failed' });

@@ -9,7 +9,7 @@ export type AgentCreationPhase = 'idle' | 'requesting' | 'hydrating' | 'ready' |
 export type AgentCreationState = {
   phase: AgentCreationPhase;
   creationId: string | null;
-  pendingBuildId: string | null;
+  pendingAgentId: string | null;
   /** Creation ids that reached ready; starting one of them again is rejected. */
   createdIds: readonly string[];
   /** What went wrong, in the phase 'error'. */
@@ -18,7 +18,7 @@ export type AgentCreationState = {
 
 export type AgentCreationAction =
   | { type: 'start'; creationId: string }
-  | { type: 'pendingBuild'; buildId: string }
+  | { type: 'pendingAgent'; agentId: string }
   | { type: 'ready'; creationId: string }
   | { type: 'fail'; creationId: string; message: string }
   | { type: 'reset' };
@@ -26,7 +26,7 @@ export type AgentCreationAction =
 export const initialAgentCreationState: AgentCreationState = {
   phase: 'idle',
   creationId: null,
-  pendingBuildId: null,
+  pendingAgentId: null,
   createdIds: [],
   errorMessage: null,
 };
@@ -45,10 +45,10 @@ export function agentCreationReducer(state: AgentCreationState, action: AgentCre
   switch (action.type) {
     case 'start':
       if (!canStartCreation(state, action.creationId)) return state;
-      return { ...state, phase: 'requesting', creationId: action.creationId, pendingBuildId: null, errorMessage: null };
-    case 'pendingBuild':
-      if (state.phase !== 'requesting' || action.buildId.trim() === '') return state;
-      return { ...state, phase: 'hydrating', pendingBuildId: action.buildId };
+      return { ...state, phase: 'requesting', creationId: action.creationId, pendingAgentId: null, errorMessage: null };
+    case 'pendingAgent':
+      if (state.phase !== 'requesting' || action.agentId.trim() === '') return state;
+      return { ...state, phase: 'hydrating', pendingAgentId: action.agentId };
     case 'ready':
       if (!isCreating(state) || action.creationId !== state.creationId) return state;
       return { ...state, phase: 'ready', createdIds: [...state.createdIds, action.creationId] };

@@ -90,7 +90,7 @@ export async function startAgentCreation(options: {
     const result = await requestBuilderOrThrow<CreateAgentFromIdeaReply>(agentFromIdeaPath(options.subaccountId), {
       body: { idea: options.idea.trim() },
       signal: current.signal,
-      onAccepted: (reply) => dispatch({ type: 'pendingBuild', buildId: reply.buildId }),
+      onAccepted: (reply) => dispatch({ type: 'pendingAgent', agentId: reply.buildId }),
     });
     if (!('data' in result) || !result.data) throw new BuilderError(builderErrorMessages.emptyResult);
     dispatch({ type: 'ready', creationId }, { agent: result.data });

@@ -56,10 +56,10 @@ export function deployWidget(connectionId: string) {
   return apiRequest<WidgetConnection>(`${connectionPath(connectionId)}/deploy`, { method: 'POST', body: {}, fallbackMessage: 'Failed to deploy the widget' });
 }
 
-export function updateWidgetBuild(options: { connectionId: string; buildId: string }) {
+export function updateWidgetAgent(options: { connectionId: string; agentId: string }) {
   return apiRequest<WidgetConnection>(`${connectionPath(options.connectionId)}/update-build`, {
     method: 'PUT',
-    body: { buildId: options.buildId },
+    body: { buildId: options.agentId },
     fallbackMessage: 'Failed to update build',
   });
 }

@@ -3,8 +3,9 @@ import { useParams } from 'react-router';
 import { useSession } from '@/lib/session';
 
 export type ConnectAccount = {
-  connectId: string;
-  /** The sub account the connect area shows (connectId = the sub account id); null when not one of the user's. */
+  /** The sub account id from the page's URL (its `/:connectId/` segment). */
+  subaccountId: string;
+  /** The sub account the connect area shows (the URL's connectId is the sub account id); null when not one of the user's. */
   subaccount: Subaccount | null;
   isLoading: boolean;
   isViewer: boolean;
@@ -14,9 +15,9 @@ export type ConnectAccount = {
 
 /** The sub account of the current /:connectId/... page and the user's role in it. */
 export function useConnectAccount(): ConnectAccount {
-  const { connectId = '' } = useParams();
+  const { connectId: subaccountId = '' } = useParams();
   const session = useSession();
-  const subaccount = session.data?.subaccounts.find((candidate) => candidate.id === connectId) ?? null;
+  const subaccount = session.data?.subaccounts.find((candidate) => candidate.id === subaccountId) ?? null;
   const isViewer = subaccount?.role === 'viewer';
-  return { connectId, subaccount, isLoading: session.isPending, isViewer, canEdit: subaccount !== null && !isViewer };
+  return { subaccountId, subaccount, isLoading: session.isPending, isViewer, canEdit: subaccount !== null && !isViewer };
 }

@@ -23,8 +23,8 @@ export const connectNavItems: readonly ConnectNavItem[] = [
   { segment: 'ai-settings', label: 'Settings', activeSegment: 'ai-settings' },
 ];
 
-export function connectPath(connectId: string, segment: string) {
-  return `/${encodeURIComponent(connectId)}/${segment}`;
+export function connectPath(subaccountId: string, segment: string) {
+  return `/${encodeURIComponent(subaccountId)}/${segment}`;
 }
 
 /**

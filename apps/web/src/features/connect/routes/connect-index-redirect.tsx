@@ -3,6 +3,6 @@ import { connectPath } from '../lib/connect-nav';
 
 /** /{connectId} alone opens the account's dashboard. */
 export function ConnectIndexRedirect() {
-  const { connectId = '' } = useParams();
-  return <Navigate replace to={connectPath(connectId, 'dashboard')} />;
+  const { connectId: subaccountId = '' } = useParams();
+  return <Navigate replace to={connectPath(subaccountId, 'dashboard')} />;
 }

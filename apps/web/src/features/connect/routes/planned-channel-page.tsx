@@ -10,7 +10,7 @@ import { useConnectAccount } from '../hooks/use-connect-account';
  * what works today (the website widget, and the workspace for agents).
  */
 export function PlannedChannelPage({ channel }: { channel: PlannedChannel }) {
-  const { connectId } = useConnectAccount();
+  const { subaccountId } = useConnectAccount();
   const page = plannedChannelPages[channel];
   const isAgents = channel === 'add-agent';
 
@@ -49,14 +49,14 @@ export function PlannedChannelPage({ channel }: { channel: PlannedChannel }) {
             </Button>
           ) : null}
           <Button asChild variant={isAgents ? 'outline' : 'default'}>
-            <Link to={connectPath(connectId, 'website-widget')}>
+            <Link to={connectPath(subaccountId, 'website-widget')}>
               <MessagesSquare aria-hidden />
               Set up the website widget
             </Link>
           </Button>
           {!isAgents ? (
             <Button asChild variant="outline">
-              <Link to={`/subaccounts/${encodeURIComponent(connectId)}/agents`}>See this account's agents</Link>
+              <Link to={`/subaccounts/${encodeURIComponent(subaccountId)}/agents`}>See this account's agents</Link>
             </Button>
           ) : null}
         </div>

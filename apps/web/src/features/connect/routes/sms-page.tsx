@@ -9,12 +9,12 @@ import { PlannedChannelPage } from './planned-channel-page';
  * dashboard has its own full-screen frame). Ours is a slim bar back to the account.
  */
 export function SmsPage() {
-  const { connectId, subaccount } = useConnectAccount();
+  const { subaccountId, subaccount } = useConnectAccount();
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card/95 px-4 backdrop-blur">
         <Link
-          to={connectPath(connectId, 'dashboard')}
+          to={connectPath(subaccountId, 'dashboard')}
           className="inline-flex h-9 items-center gap-2 rounded-[var(--radius-control)] px-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden />

@@ -18,7 +18,7 @@ export type DemoChatTurn = {
   threadId: string | null;
   history: DemoHistoryEntry[];
   /** Set for the sms demo of an OpenRouter agent: the answer comes from /api/openrouter/chat (docs/product/demos.md#routes). */
-  openRouter?: { buildId: string; model: string } | null;
+  openRouter?: { agentId: string; model: string } | null;
   signal?: AbortSignal;
 };
 
@@ -34,7 +34,7 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
     ? [
         '/api/openrouter/chat',
         {
-          build_id: turn.openRouter.buildId,
+          build_id: turn.openRouter.agentId,
           demoId: turn.demoId,
           message: turn.message,
           provider: 'openrouter',

@@ -28,21 +28,21 @@ export function CreateDemoDialog({ subaccountId, open, onOpenChange }: CreateDem
 
 function CreateDemoForm({ subaccountId, onOpenChange }: Omit<CreateDemoDialogProps, 'open'>) {
   const nameId = useId();
-  const agentId = useId();
+  const agentFieldId = useId();
   const typeLabelId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const agents = useQuery(agentsListQuery(subaccountId));
   const [name, setName] = useState('');
-  const [buildId, setBuildId] = useState('');
+  const [agentId, setAgentId] = useState('');
   const [type, setType] = useState<DemoType>('website');
   const [showErrors, setShowErrors] = useState(false);
   const readyAgents = (agents.data?.agents ?? []).filter((agent) => agent.status !== 'creating');
   const nameError = name.trim() === '' ? 'Name is required' : undefined;
-  const agentError = buildId === '' ? 'Choose an agent' : undefined;
+  const agentError = agentId === '' ? 'Choose an agent' : undefined;
 
   const create = useMutation({
-    mutationFn: () => createDemo({ subaccountId, body: { name: name.trim(), type, buildId } }),
+    mutationFn: () => createDemo({ subaccountId, body: { name: name.trim(), type, buildId: agentId } }),
     onSuccess: async (demo) => {
       queryClient.setQueryData(demoKeys.detail(demo.demoId), demo);
       await queryClient.invalidateQueries({ queryKey: demoKeys.list(subaccountId) });
@@ -85,7 +85,7 @@ function CreateDemoForm({ subaccountId, onOpenChange }: Omit<CreateDemoDialogPro
         </div>
 
         <div className="grid gap-2">
-          <Label htmlFor={agentId}>Agent</Label>
+          <Label htmlFor={agentFieldId}>Agent</Label>
           {agents.isPending ? (
             <Skeleton className="h-10 w-full" />
           ) : agents.isError ? (
@@ -103,8 +103,8 @@ function CreateDemoForm({ subaccountId, onOpenChange }: Omit<CreateDemoDialogPro
               </Link>
             </p>
           ) : (
-            <Select value={buildId} onValueChange={setBuildId}>
-              <SelectTrigger id={agentId} aria-invalid={showErrors && agentError ? true : undefined}>
+            <Select value={agentId} onValueChange={setAgentId}>
+              <SelectTrigger id={agentFieldId} aria-invalid={showErrors && agentError ? true : undefined}>
                 <SelectValue placeholder="Choose an agent" />
               </SelectTrigger>
               <SelectContent>

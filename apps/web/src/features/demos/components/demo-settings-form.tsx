@@ -37,7 +37,7 @@ export function DemoSettingsForm({ draft, onChange, errors, agents, requestCount
   const isWebsite = draft.type === 'website';
   const isSocial = draft.type === 'facebook' || draft.type === 'instagram';
   const agentOptions = agents.map((agent) => ({ value: agent.buildId, label: agent.aiName }));
-  if (draft.buildId && !agentOptions.some((option) => option.value === draft.buildId)) agentOptions.unshift({ value: draft.buildId, label: 'Current agent' });
+  if (draft.agentId && !agentOptions.some((option) => option.value === draft.agentId)) agentOptions.unshift({ value: draft.agentId, label: 'Current agent' });
 
   return (
     <div className="grid gap-4">
@@ -45,7 +45,7 @@ export function DemoSettingsForm({ draft, onChange, errors, agents, requestCount
         <TextField label="Name" value={draft.name} onChange={(name) => set({ name })} error={errors.name} maxLength={demoLimits.nameLength} />
         <div className="grid gap-4 sm:grid-cols-2">
           {agentOptions.length > 0 ? (
-            <SelectField label="Agent" value={draft.buildId} onChange={(buildId) => set({ buildId })} options={agentOptions} />
+            <SelectField label="Agent" value={draft.agentId} onChange={(agentId) => set({ agentId })} options={agentOptions} />
           ) : (
             <p className="text-sm text-muted-foreground">No builds available. Please create a build first.</p>
           )}

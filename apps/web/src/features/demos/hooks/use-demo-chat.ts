@@ -17,7 +17,7 @@ type DemoChatOptions = {
   showWelcomeMessage: boolean;
   welcomeMessage: string;
   /** The sms demo of an OpenRouter agent answers through /api/openrouter/chat. */
-  openRouter?: { buildId: string; model: string } | null;
+  openRouter?: { agentId: string; model: string } | null;
   /** Called after every answered turn with the server's request count when it sent one. */
   onAnswered?: (requestCount: number | null) => void;
 };

@@ -5,7 +5,7 @@ import { parseBubbleDelaySeconds } from './demo-chat-rules';
 export type DemoDraft = {
   name: string;
   type: DemoType;
-  buildId: string;
+  agentId: string;
   requestLimit: string;
   settings: DemoSettings;
   /** docs/product/demos.md#settings: a plain number or a number followed by px; else the default. */
@@ -23,7 +23,7 @@ export function toDemoDraft(demo: Demo): DemoDraft {
   return {
     name: demo.name,
     type: demo.type,
-    buildId: demo.buildId ?? '',
+    agentId: demo.buildId ?? '',
     requestLimit: String(demo.requestLimit),
     settings: demo.settings,
     embedWidth: String(demo.settings.embedSettings.width),
@@ -64,7 +64,7 @@ export function resolveDemoDraft(draft: DemoDraft): { body: UpdateDemoInput; err
   const requestLimit = Number(limitText);
   if (!/^\d+$/.test(limitText) || requestLimit < 1) errors.requestLimit = 'The request limit must be at least 1';
   else if (requestLimit > demoLimits.maxRequestLimit) errors.requestLimit = `The request limit must be at most ${demoLimits.maxRequestLimit}`;
-  if (draft.buildId === '') errors.buildId = 'Choose an agent';
+  if (draft.agentId === '') errors.agentId = 'Choose an agent';
 
   const settings = resolveDraftSettings(draft);
   const parsed = DemoSettings.safeParse(settings);
@@ -74,7 +74,7 @@ export function resolveDemoDraft(draft: DemoDraft): { body: UpdateDemoInput; err
       errors[path] ??= issue.message;
     }
   }
-  return { body: { name, type: draft.type, buildId: draft.buildId || undefined, requestLimit: Number.isFinite(requestLimit) ? requestLimit : undefined, settings }, errors };
+  return { body: { name, type: draft.type, buildId: draft.agentId || undefined, requestLimit: Number.isFinite(requestLimit) ? requestLimit : undefined, settings }, errors };
 }
 
 /** Whether two drafts would save the same demo. */

@@ -9,7 +9,7 @@ export type DemoViewData = {
   requestCount: number;
   requestLimit: number;
   /** Set for OpenRouter-style agents: the sms demo then answers through /api/openrouter/chat (docs/product/demos.md#routes). */
-  openRouter: { buildId: string; model: string } | null;
+  openRouter: { agentId: string; model: string } | null;
 };
 
 /**
@@ -26,7 +26,7 @@ export function toDemoViewData(demo: Demo, settings: DemoSettings = demo.setting
     settings,
     requestCount: demo.requestCount,
     requestLimit: demo.requestLimit,
-    openRouter: demo.build?.openrouterModel ? { buildId: demo.build.buildId, model: demo.build.model } : null,
+    openRouter: demo.build?.openrouterModel ? { agentId: demo.build.buildId, model: demo.build.model } : null,
   };
 }
 
@@ -38,6 +38,6 @@ export function publicToDemoViewData(demo: PublicDemo): DemoViewData {
     settings: demo.settings,
     requestCount: demo.requestCount,
     requestLimit: demo.requestLimit,
-    openRouter: demo.agent?.openrouterModel ? { buildId: demo.agent.buildId, model: demo.agent.model } : null,
+    openRouter: demo.agent?.openrouterModel ? { agentId: demo.agent.buildId, model: demo.agent.model } : null,
   };
 }

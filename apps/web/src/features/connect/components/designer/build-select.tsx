@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { agentsListQuery } from '@/lib/queries/agents';
-import { connectKeys, updateWidgetBuild } from '../../api/connect-api';
+import { connectKeys, updateWidgetAgent } from '../../api/connect-api';
 
 export const LOADING_BUILDS = 'Loading builds...';
 export const UPDATING_BUILD = 'Updating build...';
@@ -21,7 +21,7 @@ export function BuildSelect({ connection, subaccountId, canEdit, id }: BuildSele
   const queryClient = useQueryClient();
   const builds = useQuery(agentsListQuery(subaccountId));
   const update = useMutation({
-    mutationFn: (buildId: string) => updateWidgetBuild({ connectionId: connection.connectionId, buildId }),
+    mutationFn: (agentId: string) => updateWidgetAgent({ connectionId: connection.connectionId, agentId }),
     meta: { silentError: true },
     onSuccess: (updated) => {
       queryClient.setQueryData(connectKeys.connection(updated.connectionId), updated);
@@ -57,7 +57,7 @@ export function BuildSelect({ connection, subaccountId, canEdit, id }: BuildSele
   const placeholder = builds.isPending ? LOADING_BUILDS : update.isPending ? UPDATING_BUILD : 'Choose a build';
   const value = update.isPending ? '' : (connection.buildId ?? '');
   return (
-    <Select value={value} onValueChange={(buildId) => update.mutate(buildId)} disabled={!canEdit || builds.isPending || update.isPending}>
+    <Select value={value} onValueChange={(agentId) => update.mutate(agentId)} disabled={!canEdit || builds.isPending || update.isPending}>
       <SelectTrigger id={id} aria-busy={builds.isPending || update.isPending}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>

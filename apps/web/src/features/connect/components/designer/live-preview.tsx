@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api';
 type LivePreviewProps = {
   settings: WidgetSettings;
   /** The chosen build; without one the preview answers with a simulated reply. */
-  buildId: string | null;
+  agentId: string | null;
 };
 
 /**
@@ -17,22 +17,22 @@ type LivePreviewProps = {
  * drawn like a web page. With a build chosen, messages go to the dashboard test chat
  * (POST /api/openai/run-prompt) and the thread id is kept for later turns.
  */
-export function LivePreview({ settings, buildId }: LivePreviewProps) {
-  const threadId = useRef<{ buildId: string; threadId: string } | null>(null);
+export function LivePreview({ settings, agentId }: LivePreviewProps) {
+  const threadId = useRef<{ agentId: string; threadId: string } | null>(null);
 
   const send = useCallback(
     async (text: string) => {
-      if (!buildId) return '';
-      const previous = threadId.current?.buildId === buildId ? threadId.current.threadId : null;
+      if (!agentId) return '';
+      const previous = threadId.current?.agentId === agentId ? threadId.current.threadId : null;
       const reply = await apiRequest<RunPromptReply>('/api/openai/run-prompt', {
         method: 'POST',
-        body: { assistantId: buildId, threadId: previous, message: text },
+        body: { assistantId: agentId, threadId: previous, message: text },
         fallbackMessage: 'Failed to get response from AI assistant.',
       });
-      threadId.current = { buildId, threadId: reply.threadId };
+      threadId.current = { agentId, threadId: reply.threadId };
       return reply.message;
     },
-    [buildId],
+    [agentId],
   );
 
   return (
@@ -42,11 +42,11 @@ export function LivePreview({ settings, buildId }: LivePreviewProps) {
           <Eye className="size-4" aria-hidden />
           Live Preview
         </h2>
-        <p className="text-xs text-muted-foreground">{buildId ? 'Messages go to the chosen build.' : 'Choose a build to chat for real; until then replies are simulated.'}</p>
+        <p className="text-xs text-muted-foreground">{agentId ? 'Messages go to the chosen build.' : 'Choose a build to chat for real; until then replies are simulated.'}</p>
       </div>
       <div data-testid="widget-preview-stage" className="relative h-[700px] overflow-hidden rounded-[var(--radius-card)] border border-border bg-[#f8fafc]">
         <FakeWebsite />
-        <WidgetPreview key={buildId ?? 'simulated'} settings={settings} onSend={buildId ? send : undefined} initiallyOpen />
+        <WidgetPreview key={agentId ?? 'simulated'} settings={settings} onSend={agentId ? send : undefined} initiallyOpen />
       </div>
     </section>
   );

@@ -177,7 +177,7 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
           )}
         </div>
         <div className="min-w-0 xl:sticky xl:top-4">
-          <LivePreview settings={draft} buildId={connection.buildId} />
+          <LivePreview settings={draft} agentId={connection.buildId} />
         </div>
       </div>
 

@@ -32,7 +32,7 @@ export function ConnectLayout({ notFound }: ConnectLayoutProps) {
   useForcedDark();
   const session = useSession();
   const location = useLocation();
-  const connectId = decodeURIComponent(location.pathname.split('/')[1] ?? '');
+  const subaccountId = decodeURIComponent(location.pathname.split('/')[1] ?? '');
 
   if (session.isPending) return <ConnectSkeleton />;
   if (session.isError) {
@@ -52,7 +52,7 @@ export function ConnectLayout({ notFound }: ConnectLayoutProps) {
     const isAccountPage = location.pathname.split('/').filter(Boolean).length > 1;
     return isAccountPage ? <Navigate replace to={signInPath(location)} /> : <>{notFound}</>;
   }
-  const subaccount = session.data.subaccounts.find((candidate) => candidate.id === connectId);
+  const subaccount = session.data.subaccounts.find((candidate) => candidate.id === subaccountId);
   // A missing sub account and one the user is not a member of look the same.
   if (!subaccount) return <>{notFound}</>;
   return <ConnectShell key={subaccount.id} subaccountId={subaccount.id} pathname={location.pathname} />;
