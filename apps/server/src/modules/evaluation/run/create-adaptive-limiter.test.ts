@@ -1,16 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAdaptiveLimiter } from './create-adaptive-limiter';
 
 describe('adaptive concurrency of a run', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('halves the limit on a 429, pauses for Retry-After, and gives slots back after a streak of successes', async () => {
+    vi.useFakeTimers();
     const limiter = createAdaptiveLimiter(8, () => 0.5);
     const signal = new AbortController().signal;
     expect(limiter.limit()).toBe(8);
     expect(limiter.onRateLimited(120)).toBe(120);
     expect(limiter.limit()).toBe(4);
-    const started = Date.now();
-    await limiter.waitWhilePaused(signal);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    let resumed = false;
+    const paused = limiter.waitWhilePaused(signal).then(() => {
+      resumed = true;
+    });
+    // On a clock the test moves: still paused 1 ms before the Retry-After ends, free once it has.
+    await vi.advanceTimersByTimeAsync(119);
+    expect(resumed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await paused;
+    expect(resumed).toBe(true);
     limiter.onRateLimited(undefined);
     limiter.onRateLimited(undefined);
     limiter.onRateLimited(undefined);
