@@ -198,8 +198,14 @@ describe('evaluation runs: control, tenancy, live progress, generation', () => {
     const runId = (await startRun(harness.app, poor.cookie, evaluationPayload({ concurrency: 1, customQuestions: questions(6) }))).json<{ runId: string }>().runId;
     await waitForRun(harness.app, poor.cookie, runId, (summary) => summary.totals.done >= 1);
     const { db } = harness.app.platform.database;
-    const balance = await getCreditBalance({ db, billingUserId: poor.userId });
-    await spendCredits({ db, billingUserId: poor.userId, millicredits: balance.totalMillicredits, idempotencyKey: `drain:${runId}`, reason: 'test drain' });
+    // The run reserves and settles credits between our reading the balance and spending it: read and spend again until it is drained.
+    await vi.waitFor(
+      async () => {
+        const balance = await getCreditBalance({ db, billingUserId: poor.userId });
+        await spendCredits({ db, billingUserId: poor.userId, millicredits: balance.totalMillicredits, idempotencyKey: `drain:${runId}`, reason: 'test drain' });
+      },
+      { timeout: 10_000, interval: 5 },
+    );
     const summary = await waitForRun(harness.app, poor.cookie, runId);
     expect(summary.status).toBe('failed');
     expect(summary.error).toBe('Insufficient credits. Please add more to continue.');
