@@ -17,7 +17,7 @@ import { registerBilling } from './modules/billing/register-billing';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
-import { startEvaluationWorker } from './modules/evaluation/start-evaluation-worker';
+import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';

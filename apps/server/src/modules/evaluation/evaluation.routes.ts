@@ -26,23 +26,23 @@ import {
 } from '@agentry/core/evaluation';
 import { contentDisposition } from '../files/content-disposition';
 import { requireSession, signedInUser } from '../auth/guards';
-import { cancelEvaluationRun } from './cancel-evaluation-run';
-import { compareEvaluationRuns } from './compare-evaluation-runs';
-import { createTemplate } from './create-template';
-import { exportEvaluationCsv } from './export-evaluation';
+import { cancelEvaluationRun } from './run/cancel-evaluation-run';
+import { compareEvaluationRuns } from './results/compare-evaluation-runs';
+import { createTemplate } from './settings/create-template';
+import { exportEvaluationCsv } from './results/export-evaluation';
 import { getActiveMembershipOrThrow } from './get-active-membership-or-throw';
-import { getEvaluationConversation } from './get-evaluation-conversation';
-import { getEvaluationSummary } from './get-evaluation-summary';
-import { getQuestionGeneration } from './get-question-generation';
+import { getEvaluationConversation } from './results/get-evaluation-conversation';
+import { getEvaluationSummary } from './results/get-evaluation-summary';
+import { getQuestionGeneration } from './generation/get-question-generation';
 import { getRunForMemberOrThrow } from './get-run-for-member-or-throw';
-import { listConversationDetails } from './list-conversation-details';
-import { listEvaluations } from './list-evaluations';
-import { listTemplates } from './list-templates';
-import { listTestingModels } from './list-testing-models';
-import { overrideVerdict } from './override-verdict';
-import { startEvaluationRun } from './start-evaluation-run';
-import { startQuestionGeneration } from './start-question-generation';
-import { streamEvaluationEvents } from './stream-evaluation-events';
+import { listConversationDetails } from './results/list-conversation-details';
+import { listEvaluations } from './results/list-evaluations';
+import { listTemplates } from './settings/list-templates';
+import { listTestingModels } from './settings/list-testing-models';
+import { overrideVerdict } from './results/override-verdict';
+import { startEvaluationRun } from './run/start-evaluation-run';
+import { startQuestionGeneration } from './generation/start-question-generation';
+import { streamEvaluationEvents } from './run/stream-evaluation-events';
 
 const tags = ['evaluation'];
 

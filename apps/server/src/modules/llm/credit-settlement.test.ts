@@ -67,14 +67,11 @@ describe('the gateway settles by the usage the provider reports', () => {
     const db = harness.app.platform.database.db;
     const owner = await newOwner('cjk@settle.test', 1_000_000);
     const message = '我们今天讨论的是一个非常重要的问题，'.repeat(1056).slice(0, 19_000);
-    const startedAt = Date.now();
     const response = await runPrompt(owner, message);
     expect(response.statusCode).toBe(200);
     const [hold] = await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId)).orderBy(desc(creditHold.createdAt)).limit(1);
     const held = (hold?.planMillicredits ?? 0) + (hold?.bonusMillicredits ?? 0);
     expect(held).toBeGreaterThanOrEqual(millicreditsForCost(costForUsage({ model: MODEL, inputTokens: 19_000, outputTokens: 200 })));
-    // Counting never takes long, however dense the text.
-    expect(Date.now() - startedAt).toBeLessThan(5000);
   });
 
   it('records what the balance cannot cover as owed, refuses the next call with 402, and runs again once a grant covers it', async () => {

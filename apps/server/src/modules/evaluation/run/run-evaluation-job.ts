@@ -1,0 +1,344 @@
+import { setMaxListeners } from 'node:events';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { agentSamplingDefaults } from '@agentry/core/agents';
+import { sleep } from '@agentry/core/sleep';
+import { evaluationRunEndStatuses, type EvaluationProgressEvent, type EvaluationRunStatus } from '@agentry/core/evaluation';
+import type { AppConfig } from '../../../config';
+import type { Database } from '../../../platform/db/database';
+import type { LiveEvents } from '../../../platform/events/live-events';
+import { AppError } from '../../../platform/http/app-error';
+import { getAgentRowOrThrow } from '../../agents/get-agent-or-throw';
+import { toReplyAgent } from '../../agents/to-reply-agent';
+import { listProviderKeys } from '../../llm/list-provider-keys';
+import { resolveModelRoute } from '../../llm/resolve-model-route';
+import type { AssistantUnderTest } from './call-assistant-under-test';
+import { chooseModelProvider } from '../settings/choose-model-provider';
+import { computeTotals } from '../results/compute-totals';
+import { createAdaptiveLimiter } from './create-adaptive-limiter';
+import { createRewordingCache } from '../generation/create-rewording-cache';
+import { createRunProgress, type RunProgress } from './create-run-progress';
+import { evaluationConversation, evaluationRun } from '../evaluation.tables';
+import { runChannel } from '../evaluation-types';
+import { resolveTestingModel, type TestingModel } from '../settings/resolve-testing-model';
+import { runConversation, type ConversationContext } from './run-conversation';
+import { sumUsage } from '../results/usage-math';
+
+/** A worker holds a run for this long and renews it every third of it. */
+export const RUN_LEASE_MS = 30_000;
+
+export type RunChannelMessage = { kind: 'progress'; event: EvaluationProgressEvent } | { kind: 'cancel' };
+
+type ConversationRow = typeof evaluationConversation.$inferSelect;
+type RunRow = typeof evaluationRun.$inferSelect;
+
+/** Why a run's work was stopped before its end. */
+type StopReason = 'cancelled' | 'shutdown' | 'credits' | 'lease-lost';
+
+class RunStopped extends Error {
+  constructor(readonly reason: StopReason) {
+    super(`evaluation run stopped: ${reason}`);
+  }
+}
+
+export type RunEvaluationJobOptions = {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  events: LiveEvents;
+  runId: string;
+  workerId: string;
+  /** Aborted when this server shuts down: the run is left to be resumed. */
+  shutdownSignal: AbortSignal;
+};
+
+async function claimRun(options: RunEvaluationJobOptions): Promise<RunRow | undefined> {
+  const now = new Date();
+  const [claimed] = await options.db
+    .update(evaluationRun)
+    .set({ status: 'running', leaseOwner: options.workerId, leaseExpiresAt: new Date(now.getTime() + RUN_LEASE_MS), startedAt: sql`coalesce(${evaluationRun.startedAt}, now())`, updatedAt: now })
+    .where(
+      and(
+        eq(evaluationRun.id, options.runId),
+        inArray(evaluationRun.status, ['queued', 'running']),
+        or(isNull(evaluationRun.leaseExpiresAt), lt(evaluationRun.leaseExpiresAt, now), eq(evaluationRun.leaseOwner, options.workerId)),
+      ),
+    )
+    .returning();
+  return claimed;
+}
+
+/** Claims the run; when another worker's lease is still running, waits for it once (it may belong to a dead instance). */
+async function claimRunOrWait(options: RunEvaluationJobOptions): Promise<RunRow | undefined> {
+  const claimed = await claimRun(options);
+  if (claimed) return claimed;
+  const [current] = await options.db.select({ status: evaluationRun.status, leaseExpiresAt: evaluationRun.leaseExpiresAt }).from(evaluationRun).where(eq(evaluationRun.id, options.runId)).limit(1);
+  if (!current || (evaluationRunEndStatuses as readonly string[]).includes(current.status) || !current.leaseExpiresAt) return undefined;
+  const wait = Math.min(RUN_LEASE_MS, current.leaseExpiresAt.getTime() - Date.now()) + 500;
+  await sleep(Math.max(0, wait), options.shutdownSignal).catch(() => undefined);
+  return options.shutdownSignal.aborted ? undefined : claimRun(options);
+}
+
+async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Promise<AssistantUnderTest> {
+  if (run.type === 'openai-assistants') {
+    if (!run.agentId) throw new AppError('NOT_FOUND', { message: 'The agent of this evaluation was deleted' });
+    const row = await getAgentRowOrThrow({ db, agentId: run.agentId, subaccountId: run.subaccountId });
+    return { kind: 'agent', agent: toReplyAgent(row) };
+  }
+  const ai1 = run.payload.ai1_config;
+  const keys = await listProviderKeys({ db, subaccountId: run.subaccountId });
+  const stop = ai1.stopSequences;
+  const choice = chooseModelProvider({ config, keyProviders: keys.map((key) => key.provider), model: run.model });
+  // Resolved once for the run (a key lookup per answer otherwise). Left to each call when offline (its
+  // responder answers per question) or when it fails (each conversation then fails with the error, as before).
+  const route = await resolveModelRoute({ db, config, subaccountId: run.subaccountId, choice, offline: () => '' }).catch(() => undefined);
+  return {
+    kind: 'chat-completion',
+    subaccountId: run.subaccountId,
+    choice,
+    route: route?.provider === 'offline' ? undefined : route,
+    sampling: {
+      temperature: ai1.temperature ?? agentSamplingDefaults.temperature,
+      maxTokens: ai1.maxTokens ?? agentSamplingDefaults.maxTokens,
+      topP: ai1.topP ?? agentSamplingDefaults.topP,
+      frequencyPenalty: ai1.frequencyPenalty ?? agentSamplingDefaults.frequencyPenalty,
+      presencePenalty: ai1.presencePenalty ?? agentSamplingDefaults.presencePenalty,
+      stopSequences: typeof stop === 'string' ? stop.split(',').map((entry) => entry.trim()).filter(Boolean).slice(0, 4) : (stop ?? []),
+    },
+    system: [run.purpose, ai1.responseFormat === 'json_object' ? 'Answer with a JSON object.' : ''].filter(Boolean).join('\n\n'),
+    initialMessage: run.payload.initial_message,
+  };
+}
+
+/**
+ * Runs (or resumes) an evaluation: claims it with a lease, runs its queued conversations at
+ * the run's adaptive concurrency, writes each one when it ends, and publishes progress. A
+ * cancel (from any instance) aborts the calls in flight; a shutdown leaves the run to be
+ * resumed, keeping the conversations already done.
+ */
+export async function runEvaluationJob(options: RunEvaluationJobOptions): Promise<void> {
+  const { db, config, logger, events } = options;
+  const run = await claimRunOrWait(options);
+  if (!run) return;
+  const log = logger.child({ runId: run.id });
+
+  // Conversations a dead or stopped worker left running start again.
+  await db
+    .update(evaluationConversation)
+    .set({ status: 'queued', transcript: [], threadId: null, startedAt: null, updatedAt: new Date() })
+    .where(and(eq(evaluationConversation.runId, run.id), eq(evaluationConversation.status, 'running')));
+  const rows = await db.select().from(evaluationConversation).where(eq(evaluationConversation.runId, run.id)).orderBy(asc(evaluationConversation.position));
+  const progress = createRunProgress(run, rows);
+  const publish = () => events.publish(runChannel(run.id), { kind: 'progress', event: progress.event() } satisfies RunChannelMessage).catch((error: unknown) => log.warn({ err: error }, 'could not publish progress'));
+
+  const controller = new AbortController();
+  // Every call in flight listens on this signal (up to the run's concurrency times a few).
+  setMaxListeners(0, controller.signal);
+  const stop = (reason: StopReason) => {
+    if (!controller.signal.aborted) controller.abort(new RunStopped(reason));
+  };
+  const onShutdown = () => stop('shutdown');
+  options.shutdownSignal.addEventListener('abort', onShutdown, { once: true });
+  if (options.shutdownSignal.aborted) stop('shutdown');
+  const unsubscribe = await events.subscribe(runChannel(run.id), (message) => {
+    if ((message as RunChannelMessage | undefined)?.kind === 'cancel') stop('cancelled');
+  });
+  const renewal = setInterval(() => {
+    void db
+      .update(evaluationRun)
+      .set({ leaseExpiresAt: new Date(Date.now() + RUN_LEASE_MS) })
+      .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, options.workerId)))
+      .returning({ status: evaluationRun.status })
+      .then(([row]) => {
+        if (!row) stop('lease-lost');
+        else if (row.status === 'cancelled') stop('cancelled');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'could not renew the evaluation lease'));
+  }, RUN_LEASE_MS / 3);
+  renewal.unref();
+
+  let failure: string | null = null;
+  try {
+    const [assistant, testingModel] = await Promise.all([loadAssistant(db, config, run), resolveTestingModel({ db, config, subaccountId: run.subaccountId, model: run.testingModel })]);
+    await publish();
+    await runConversations({ options, run, rows, assistant, testingModel, progress, publish, signal: controller.signal, stop, log });
+  } catch (error) {
+    if (!(controller.signal.reason instanceof RunStopped)) {
+      failure = error instanceof AppError ? error.message : 'The evaluation stopped because of an internal error.';
+      log.error({ err: error }, 'evaluation run failed');
+    }
+  } finally {
+    clearInterval(renewal);
+    options.shutdownSignal.removeEventListener('abort', onShutdown);
+    await unsubscribe().catch(() => undefined);
+  }
+
+  const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : null;
+  if (reason === 'shutdown' || reason === 'lease-lost') {
+    // Left for the next worker: conversations done are kept, the others run again.
+    await db.update(evaluationRun).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, options.workerId)));
+    return;
+  }
+  await finishRun({ db, run, reason, failure, progress, publish });
+}
+
+async function finishRun(input: {
+  db: Database;
+  run: RunRow;
+  reason: StopReason | null;
+  failure: string | null;
+  progress: RunProgress;
+  publish: () => Promise<void>;
+}) {
+  const { db, run, reason } = input;
+  const unfinished = and(eq(evaluationConversation.runId, run.id), inArray(evaluationConversation.status, ['queued', 'running']));
+  let status: EvaluationRunStatus = 'finished';
+  let error: string | null = null;
+  if (reason === 'cancelled') {
+    status = 'cancelled';
+    await db.update(evaluationConversation).set({ status: 'cancelled', updatedAt: new Date() }).where(unfinished);
+  } else if (reason === 'credits' || input.failure) {
+    status = 'failed';
+    error = reason === 'credits' ? new AppError('INSUFFICIENT_CREDITS').message : input.failure;
+    await db.update(evaluationConversation).set({ status: 'error', error, finishedAt: new Date(), updatedAt: new Date() }).where(unfinished);
+  }
+  const [finished] = await db
+    .update(evaluationRun)
+    .set({ status, error, leaseOwner: null, leaseExpiresAt: null, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(evaluationRun.id, run.id), inArray(evaluationRun.status, ['queued', 'running'])))
+    .returning({ status: evaluationRun.status });
+  // A cancel that arrived first already set the run's status: publish what the database says.
+  const rows = await db
+    .select({ status: evaluationConversation.status, judgeVerdict: evaluationConversation.judgeVerdict, overrideVerdict: evaluationConversation.overrideVerdict })
+    .from(evaluationConversation)
+    .where(eq(evaluationConversation.runId, run.id));
+  Object.assign(input.progress.totals, computeTotals(rows));
+  input.progress.running.clear();
+  if (finished) input.progress.setStatus(finished.status);
+  else {
+    const [current] = await db.select({ status: evaluationRun.status }).from(evaluationRun).where(eq(evaluationRun.id, run.id)).limit(1);
+    input.progress.setStatus(current?.status ?? status);
+  }
+  await input.publish();
+}
+
+async function runConversations(input: {
+  options: RunEvaluationJobOptions;
+  run: RunRow;
+  rows: readonly ConversationRow[];
+  assistant: AssistantUnderTest;
+  testingModel: TestingModel;
+  progress: RunProgress;
+  publish: () => Promise<void>;
+  signal: AbortSignal;
+  stop: (reason: StopReason) => void;
+  log: FastifyBaseLogger;
+}) {
+  const { run, rows, progress, signal } = input;
+  const { db, config } = input.options;
+  const limiter = createAdaptiveLimiter(run.concurrency);
+  const context: ConversationContext = {
+    db,
+    config,
+    logger: input.log,
+    assistant: input.assistant,
+    testingModel: input.testingModel,
+    limiter,
+    brief: { userDescription: run.payload.shortuserDescription, conversationFlow: run.payload.conversationFlowInput, hallucinationInstruction: run.payload.hallucinationInstruction },
+    initialMessage: run.payload.initial_message,
+    purpose: run.purpose,
+    signal,
+    onRateLimited: () => {
+      void db
+        .update(evaluationRun)
+        .set({ rateLimitBackoffs: sql`${evaluationRun.rateLimitBackoffs} + 1` })
+        .where(eq(evaluationRun.id, run.id))
+        .catch(() => undefined);
+    },
+  };
+  const rewordings = createRewordingCache({ context, rows });
+
+  async function runOne(row: ConversationRow) {
+    const [started] = await db
+      .update(evaluationConversation)
+      .set({ status: 'running', startedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.status, 'queued')))
+      .returning({ id: evaluationConversation.id });
+    if (!started) return;
+    progress.totals.queued -= 1;
+    progress.totals.running += 1;
+    progress.running.set(row.id, { questionText: row.questionText, variation: row.variation });
+    // The progress screen shows the conversation being run (not awaited: off the conversation's path; one connection keeps the order).
+    void input.publish();
+    try {
+      const askedText = row.askedText ?? (await rewordings.askedTextOf(row));
+      const outcome = await runConversation(context, { askedText, questionText: row.questionText, successCriteria: row.successCriteria, whenToAsk: row.whenToAsk });
+      const total = sumUsage([outcome.usage]).total;
+      const [saved] = await db
+        .update(evaluationConversation)
+        .set({
+          status: 'done',
+          askedText,
+          transcript: outcome.transcript,
+          judgedTurnIndex: outcome.judgedTurnIndex,
+          judgeVerdict: outcome.verdict,
+          judgeReasoning: outcome.reasoning,
+          score: outcome.score,
+          offline: outcome.isOffline,
+          usage: outcome.usage,
+          costUsd: sql`${evaluationConversation.costUsd} + ${total.costUsd}`,
+          millicredits: sql`${evaluationConversation.millicredits} + ${total.millicredits}`,
+          threadId: outcome.threadId,
+          error: null,
+          finishedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.status, 'running')))
+        .returning({ overrideVerdict: evaluationConversation.overrideVerdict });
+      if (!saved) return;
+      const verdict = saved.overrideVerdict ?? outcome.verdict;
+      progress.totals.done += 1;
+      if (verdict === 'pass') progress.totals.passes += 1;
+      else if (verdict === 'fail') progress.totals.failures += 1;
+      else progress.totals.unclear += 1;
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') {
+        input.stop('credits');
+        return;
+      }
+      input.log.warn({ err: error, conversationId: row.id }, 'evaluation conversation failed');
+      const message = error instanceof AppError ? error.message : 'The conversation failed because of an internal error.';
+      const [saved] = await db
+        .update(evaluationConversation)
+        .set({ status: 'error', error: message, finishedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.status, 'running')))
+        .returning({ id: evaluationConversation.id });
+      if (!saved) return;
+      progress.totals.done += 1;
+      progress.totals.errors += 1;
+    } finally {
+      progress.running.delete(row.id);
+      progress.totals.running = Math.max(0, progress.totals.running - 1);
+    }
+    void input.publish();
+  }
+
+  const inFlight = new Set<Promise<void>>();
+  try {
+    for (const row of rows) {
+      if (row.status !== 'queued') continue;
+      await limiter.acquire(signal);
+      const task = runOne(row)
+        .catch((error: unknown) => input.log.error({ err: error, conversationId: row.id }, 'could not record an evaluation conversation'))
+        .finally(() => {
+          limiter.release();
+          inFlight.delete(task);
+        });
+      inFlight.add(task);
+    }
+  } finally {
+    await Promise.all(inFlight);
+  }
+  if (signal.aborted) throw signal.reason as Error;
+}
