@@ -16,7 +16,10 @@ const webTests = webTestRoots.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
 const webTestsWithModuleMocks = webTestRoots.flatMap((folder) =>
   fs
     .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(path.join(root, folder, file), 'utf8').includes('vi.mock('))
+    .filter(
+      (file) =>
+        /\.test\.tsx?$/.test(file) && fs.readFileSync(path.join(root, folder, file), 'utf8').includes('vi.mock('),
+    )
     .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
 );
 

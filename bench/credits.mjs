@@ -47,7 +47,14 @@ async function dropDatabase() {
 async function createFundedUser(db, credits) {
   const id = `bench-${randomBytes(6).toString('hex')}`;
   await db.insert(user).values({ id, name: 'Bench', email: `${id}@bench.test`, emailVerified: true });
-  await grantBonusCredits({ db, billingUserId: id, millicredits: credits * 1000, idempotencyKey: `bench-fund:${id}`, reference: 'bench', kind: 'adjustment' });
+  await grantBonusCredits({
+    db,
+    billingUserId: id,
+    millicredits: credits * 1000,
+    idempotencyKey: `bench-fund:${id}`,
+    reference: 'bench',
+    kind: 'adjustment',
+  });
   return id;
 }
 
@@ -74,7 +81,13 @@ async function run(concurrency, total, operation) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { operations: latencies.length, failures, p50: pick(0.5), p99: pick(0.99), perSecond: latencies.length / elapsed };
+  return {
+    operations: latencies.length,
+    failures,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    perSecond: latencies.length / elapsed,
+  };
 }
 
 async function assertLedgerMatches(db, userId) {
@@ -83,7 +96,8 @@ async function assertLedgerMatches(db, userId) {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId));
   const balance = await getCreditBalance({ db, billingUserId: userId });
-  if (Number(sum.total) !== balance.totalMillicredits) throw new Error(`ledger ${sum.total} != balance ${balance.totalMillicredits} for ${userId}`);
+  if (Number(sum.total) !== balance.totalMillicredits)
+    throw new Error(`ledger ${sum.total} != balance ${balance.totalMillicredits} for ${userId}`);
 }
 
 const database = await createDatabase();
@@ -93,7 +107,15 @@ try {
   for (const concurrency of CONCURRENCY) {
     // One agency under load: every client spends from the same balance row (the contended case).
     const hotUser = await createFundedUser(db, SPENDS_PER_ROW * 2);
-    const hot = await run(concurrency, SPENDS_PER_ROW, (index) => spendCredits({ db, billingUserId: hotUser, millicredits: 1000, idempotencyKey: `bench:${hotUser}:${index}`, reason: 'bench' }));
+    const hot = await run(concurrency, SPENDS_PER_ROW, (index) =>
+      spendCredits({
+        db,
+        billingUserId: hotUser,
+        millicredits: 1000,
+        idempotencyKey: `bench:${hotUser}:${index}`,
+        reason: 'bench',
+      }),
+    );
     await assertLedgerMatches(db, hotUser);
     rows.push([`spendCredits, one billing user, ${concurrency} client${concurrency > 1 ? 's' : ''}`, hot]);
 
@@ -101,14 +123,28 @@ try {
     const users = await Promise.all(Array.from({ length: concurrency }, () => createFundedUser(db, SPENDS_PER_ROW)));
     const spread = await run(concurrency, SPENDS_PER_ROW, (index) => {
       const billingUserId = users[index % users.length];
-      return spendCredits({ db, billingUserId, millicredits: 1000, idempotencyKey: `bench:${billingUserId}:${index}`, reason: 'bench' });
+      return spendCredits({
+        db,
+        billingUserId,
+        millicredits: 1000,
+        idempotencyKey: `bench:${billingUserId}:${index}`,
+        reason: 'bench',
+      });
     });
     for (const id of users) await assertLedgerMatches(db, id);
     rows.push([`spendCredits, one user per client, ${concurrency} client${concurrency > 1 ? 's' : ''}`, spread]);
 
     // The LLM path: reserve the estimate, settle the real cost (two transactions).
     const chatUser = await createFundedUser(db, SPENDS_PER_ROW * 4);
-    const usage = { model: 'bench-model', provider: 'bench', inputTokens: 100, outputTokens: 50, costUsd: 0.002, source: 'bench', subaccountId: 'bench' };
+    const usage = {
+      model: 'bench-model',
+      provider: 'bench',
+      inputTokens: 100,
+      outputTokens: 50,
+      costUsd: 0.002,
+      source: 'bench',
+      subaccountId: 'bench',
+    };
     const held = await run(concurrency, SPENDS_PER_ROW, async () => {
       const { holdId } = await reserveCredits({ db, billingUserId: chatUser, millicredits: 2000, reference: 'bench' });
       await settleCredits({ db, holdId, millicredits: 1000, usage });
@@ -121,10 +157,14 @@ try {
   await dropDatabase();
 }
 
-console.log(`\nCredit ledger, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, Node ${process.version}\n`);
+console.log(
+  `\nCredit ledger, ${serverUrl ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, Node ${process.version}\n`,
+);
 console.log('| benchmark | operations | p50 ms | p99 ms | per second |');
 console.log('|---|---|---|---|---|');
 for (const [name, result] of rows) {
   const failures = result.failures ? ` (${result.failures} failed)` : '';
-  console.log(`| ${name} | ${result.operations}${failures} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${Math.round(result.perSecond)} |`);
+  console.log(
+    `| ${name} | ${result.operations}${failures} | ${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${Math.round(result.perSecond)} |`,
+  );
 }

@@ -15,22 +15,34 @@ const fakeUrl = await new Promise((resolve) => child.once('message', resolve));
 const fake = { url: fakeUrl, close: () => child.kill() };
 const CALLS = 1800;
 const CHAINS = 20;
-const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'You are SolarBot.' }, { role: 'user', content: 'Hello?' }] });
+const body = JSON.stringify({
+  model: 'gpt-4o-mini',
+  messages: [
+    { role: 'system', content: 'You are SolarBot.' },
+    { role: 'user', content: 'Hello?' },
+  ],
+});
 
 async function chains(call) {
   const started = performance.now();
   const cpu = process.cpuUsage();
-  await Promise.all(Array.from({ length: CHAINS }, async () => {
-    for (let index = 0; index < CALLS / CHAINS; index += 1) await call();
-  }));
+  await Promise.all(
+    Array.from({ length: CHAINS }, async () => {
+      for (let index = 0; index < CALLS / CHAINS; index += 1) await call();
+    }),
+  );
   const used = process.cpuUsage(cpu);
   return { ms: performance.now() - started, cpuMsPerCall: (used.user + used.system) / 1000 / CALLS };
 }
 
-const viaFetch = () => fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((response) => response.json());
+const viaFetch = () =>
+  fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+    (response) => response.json(),
+  );
 const provider = createOpenAICompatible({ name: 'openai', baseURL: fake.url, includeUsage: true });
 const model = provider.chatModel('gpt-4o-mini');
-const viaSdk = () => generateText({ model, system: 'You are SolarBot.', messages: [{ role: 'user', content: 'Hello?' }], maxRetries: 0 });
+const viaSdk = () =>
+  generateText({ model, system: 'You are SolarBot.', messages: [{ role: 'user', content: 'Hello?' }], maxRetries: 0 });
 
 await chains(viaFetch);
 const fetchResult = await chains(viaFetch);
@@ -39,6 +51,10 @@ const sdkResult = await chains(viaSdk);
 const ideal = (CALLS * 20) / CHAINS;
 console.log('| client | ideal ms | ms | ratio | client CPU ms per call |');
 console.log('|---|---|---|---|---|');
-console.log(`| fetch | ${ideal} | ${fetchResult.ms.toFixed(0)} | ${(fetchResult.ms / ideal).toFixed(2)} | ${fetchResult.cpuMsPerCall.toFixed(2)} |`);
-console.log(`| AI SDK generateText | ${ideal} | ${sdkResult.ms.toFixed(0)} | ${(sdkResult.ms / ideal).toFixed(2)} | ${sdkResult.cpuMsPerCall.toFixed(2)} |`);
+console.log(
+  `| fetch | ${ideal} | ${fetchResult.ms.toFixed(0)} | ${(fetchResult.ms / ideal).toFixed(2)} | ${fetchResult.cpuMsPerCall.toFixed(2)} |`,
+);
+console.log(
+  `| AI SDK generateText | ${ideal} | ${sdkResult.ms.toFixed(0)} | ${(sdkResult.ms / ideal).toFixed(2)} | ${sdkResult.cpuMsPerCall.toFixed(2)} |`,
+);
 await fake.close();

@@ -28,15 +28,19 @@ const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 300);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const TURNS = 3;
-const CALLS_PER_CONVERSATION = (TURNS - 1) + TURNS + 1;
+const CALLS_PER_CONVERSATION = TURNS - 1 + TURNS + 1;
 const GROUPS = ['customQuestions', 'complianceQuestions', 'promptHackingQuestions'];
 
-const { startFakeOpenAiServer, textOf } = await tsImport('../apps/server/src/test/fake-openai-server.ts', import.meta.url);
+const { startFakeOpenAiServer, textOf } = await tsImport(
+  '../apps/server/src/test/fake-openai-server.ts',
+  import.meta.url,
+);
 const fake = await startFakeOpenAiServer();
 fake.setDelays({ responseMs: LATENCY_MS });
 fake.respondWith((request) => {
   const system = textOf(request.messages[0]);
-  if (system.includes('strict, fair evaluator')) return { text: JSON.stringify({ reasoning: 'Meets the criteria.', verdict: 'pass', score: 90 }) };
+  if (system.includes('strict, fair evaluator'))
+    return { text: JSON.stringify({ reasoning: 'Meets the criteria.', verdict: 'pass', score: 90 }) };
   if (system.includes('role-playing a USER')) return { text: 'Tell me more about your panels, please.' };
   return { text: 'Our panels come with a 25-year warranty and installation takes two days.' };
 });
@@ -45,16 +49,32 @@ const port = 4900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-eval-'));
 // A keyless OpenAI-compatible platform provider: calls cost no credits (billing is measured in bench/credits.mjs).
-const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', OPENAI_BASE_URL: fake.url };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  PUBLIC_URL: baseUrl,
+  LOG_LEVEL: 'warn',
+  OPENAI_BASE_URL: fake.url,
+};
 delete env.OPENAI_API_KEY;
 delete env.OPENROUTER_API_KEY;
-const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), entry], {
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), entry],
+  {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 
 async function api(method, url, cookie, body) {
-  const response = await fetch(`${baseUrl}${url}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -92,7 +112,14 @@ try {
   await waitForHealth(baseUrl);
   const cookie = await signIn(baseUrl, 'bench-eval@agentry.test');
   // A warm-up run (JIT, connections, first queries) that is not measured.
-  const question = (index) => ({ id: `q${index}`, text: `Benchmark question ${index}?`, selected: true, variations: 1, whenToAsk: TURNS, successCriteria: 'Answers about panels.' });
+  const question = (index) => ({
+    id: `q${index}`,
+    text: `Benchmark question ${index}?`,
+    selected: true,
+    variations: 1,
+    whenToAsk: TURNS,
+    successCriteria: 'Answers about panels.',
+  });
   const payload = (count, concurrency) => {
     const body = {
       evaluationId: randomUUID(),
@@ -134,14 +161,23 @@ try {
   const isProgressOk = lags.length === CONVERSATIONS && pick(1) < 1000;
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-  console.log(`\nEvaluation run, ${database}, ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}\n`);
-  const cpuPerCallMs = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / (CONVERSATIONS * CALLS_PER_CONVERSATION);
-  console.log('| conversations x calls | latency | concurrency | ideal ms | run ms | ratio | progress lag p50 / p99 / max ms | server CPU ms per call | result |');
+  console.log(
+    `\nEvaluation run, ${database}, ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}\n`,
+  );
+  const cpuPerCallMs =
+    cpuBefore === null || cpuAfter === null
+      ? null
+      : ((cpuAfter - cpuBefore) * 1000) / (CONVERSATIONS * CALLS_PER_CONVERSATION);
+  console.log(
+    '| conversations x calls | latency | concurrency | ideal ms | run ms | ratio | progress lag p50 / p99 / max ms | server CPU ms per call | result |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   console.log(
     `| ${CONVERSATIONS} x ${CALLS_PER_CONVERSATION} | ${LATENCY_MS} ms | ${CONCURRENCY} | ${idealMs.toFixed(0)} | ${elapsedMs} | ${ratio.toFixed(3)} | ${pick(0.5).toFixed(0)} / ${pick(0.99).toFixed(0)} / ${pick(1).toFixed(0)} | ${cpuPerCallMs === null ? 'n/a' : cpuPerCallMs.toFixed(2)} | ${isRunOk && isProgressOk ? 'pass' : 'FAIL'} |`,
   );
-  console.log(`\nrun within 1.25x of ideal: ${isRunOk ? 'pass' : 'FAIL'} (${ratio.toFixed(3)}x); progress within 1 s of each conversation's end: ${isProgressOk ? 'pass' : 'FAIL'} (max ${pick(1).toFixed(0)} ms)`);
+  console.log(
+    `\nrun within 1.25x of ideal: ${isRunOk ? 'pass' : 'FAIL'} (${ratio.toFixed(3)}x); progress within 1 s of each conversation's end: ${isProgressOk ? 'pass' : 'FAIL'} (max ${pick(1).toFixed(0)} ms)`,
+  );
   process.exitCode = isRunOk && isProgressOk ? 0 : 1;
 } finally {
   server.kill('SIGTERM');

@@ -25,7 +25,11 @@ if (!fs.existsSync(entry)) {
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
-const { fake, baseUrl, stop } = await startFakeBackedServer({ entry, answer: ANSWER, dataDirPrefix: 'agentry-bench-llm-' });
+const { fake, baseUrl, stop } = await startFakeBackedServer({
+  entry,
+  answer: ANSWER,
+  dataDirPrefix: 'agentry-bench-llm-',
+});
 
 try {
   await waitForHealth(baseUrl);
@@ -34,10 +38,16 @@ try {
   const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;
   await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, { aiName: 'Bench', provider: 'openai', model: 'gpt-4o-mini', instructions: 'You are a benchmark agent.' });
+  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
+    aiName: 'Bench',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    instructions: 'You are a benchmark agent.',
+  });
   // Several keys: the per-key rate limit of the public API must not throttle the benchmark.
   const keys = [];
-  for (let index = 0; index < 10; index += 1) keys.push((await api('POST', `/api/subaccounts/${subaccountId}/api-keys`, { name: `bench ${index}` })).secret);
+  for (let index = 0; index < 10; index += 1)
+    keys.push((await api('POST', `/api/subaccounts/${subaccountId}/api-keys`, { name: `bench ${index}` })).secret);
 
   const messages = [
     { role: 'system', content: 'You are a benchmark agent.' },
@@ -68,16 +78,34 @@ try {
   const sdk = (stream) => async () => {
     const started = performance.now();
     if (!stream) {
-      const result = await generateText({ model: sdkModel, system: messages[0].content, prompt: messages[1].content, maxRetries: 0 });
-      return { total: performance.now() - started, ttft: performance.now() - started, isOk: result.text.includes('word39') };
+      const result = await generateText({
+        model: sdkModel,
+        system: messages[0].content,
+        prompt: messages[1].content,
+        maxRetries: 0,
+      });
+      return {
+        total: performance.now() - started,
+        ttft: performance.now() - started,
+        isOk: result.text.includes('word39'),
+      };
     }
     let ttft;
     let text = '';
-    for await (const delta of streamText({ model: sdkModel, system: messages[0].content, prompt: messages[1].content, maxRetries: 0 }).textStream) {
+    for await (const delta of streamText({
+      model: sdkModel,
+      system: messages[0].content,
+      prompt: messages[1].content,
+      maxRetries: 0,
+    }).textStream) {
       if (ttft === undefined && delta) ttft = performance.now() - started;
       text += delta;
     }
-    return { total: performance.now() - started, ttft: ttft ?? performance.now() - started, isOk: text.includes('word39') };
+    return {
+      total: performance.now() - started,
+      ttft: ttft ?? performance.now() - started,
+      isOk: text.includes('word39'),
+    };
   };
 
   const rows = [];
@@ -93,15 +121,27 @@ try {
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const format = (value) => value.toFixed(2);
-  console.log(`\nLLM gateway overhead, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`);
-  console.log('| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms |');
+  console.log(
+    `\nLLM gateway overhead, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
+  );
+  console.log(
+    '| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms |',
+  );
   console.log('|---|---|---|---|---|---|');
   const pair = (timing) => `${format(timing.p50)} / ${format(timing.p99)}`;
-  const added = (measured, baseline) => `${format(measured.p50 - baseline.p50)} / ${format(measured.p99 - baseline.p99)}`;
+  const added = (measured, baseline) =>
+    `${format(measured.p50 - baseline.p50)} / ${format(measured.p99 - baseline.p99)}`;
   for (const { concurrency, stream, baseline, sdkOnly, measured } of rows) {
-    const metrics = stream ? [['ttft', 'streamed, time to first token'], ['total', 'streamed, whole stream']] : [['total', 'whole answer']];
+    const metrics = stream
+      ? [
+          ['ttft', 'streamed, time to first token'],
+          ['total', 'streamed, whole stream'],
+        ]
+      : [['total', 'whole answer']];
     for (const [metric, label] of metrics) {
-      console.log(`| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} |`);
+      console.log(
+        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} |`,
+      );
     }
     const failures = baseline.failures + sdkOnly.failures + measured.failures;
     if (failures > 0) console.log(`\n${failures} calls failed in the rows above`);

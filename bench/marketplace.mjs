@@ -39,7 +39,15 @@ await withClient(serverUrl, (client) => client.query(`create database ${database
 let server;
 try {
   server = spawn(process.execPath, [entry], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl.toString() },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl.toString(),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl);
@@ -53,7 +61,9 @@ try {
   // A cursor 50 pages deep: keyset pages cost the same at any depth.
   let deepCursor = null;
   for (let page = 0; page < 50; page += 1) {
-    const reply = await (await fetch(`${baseUrl}/api/marketplace/projects${deepCursor ? `?cursor=${encodeURIComponent(deepCursor)}` : ''}`)).json();
+    const reply = await (
+      await fetch(`${baseUrl}/api/marketplace/projects${deepCursor ? `?cursor=${encodeURIComponent(deepCursor)}` : ''}`)
+    ).json();
     deepCursor = reply.nextCursor;
   }
 
@@ -74,13 +84,22 @@ try {
     const probe = await (await fetch(`${baseUrl}${url}`)).json();
     const label = `${name} (${probe.isTotalCapped ? `${probe.total}+` : probe.total} match)`;
     await measure({ url: `${baseUrl}${url}`, concurrency: 1, requests: 20 });
-    rows.push(formatRow(`${label}, 1 client`, await measure({ url: `${baseUrl}${url}`, concurrency: 1, requests: REQUESTS })));
+    rows.push(
+      formatRow(`${label}, 1 client`, await measure({ url: `${baseUrl}${url}`, concurrency: 1, requests: REQUESTS })),
+    );
   }
   for (const [name, url] of [cases[0], cases[6]]) {
-    rows.push(formatRow(`${name}, 10 clients`, await measure({ url: `${baseUrl}${url}`, concurrency: 10, requests: REQUESTS * 2 })));
+    rows.push(
+      formatRow(
+        `${name}, 10 clients`,
+        await measure({ url: `${baseUrl}${url}`, concurrency: 10, requests: REQUESTS * 2 }),
+      ),
+    );
   }
 
-  console.log(`\nMarketplace listing, PostgreSQL, ${PROJECT_COUNT.toLocaleString('en-US')} projects (seeded in ${seedSeconds} s), ${os.cpus().length} cores, Node ${process.version}\n`);
+  console.log(
+    `\nMarketplace listing, PostgreSQL, ${PROJECT_COUNT.toLocaleString('en-US')} projects (seeded in ${seedSeconds} s), ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
   console.log('| benchmark | requests | p50 ms | p99 ms | req/s |');
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(row);

@@ -20,7 +20,14 @@ const port = 4900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-'));
 const server = spawn(process.execPath, [entry], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -29,10 +36,20 @@ try {
   const cookie = await signIn(baseUrl, 'bench@agentry.test');
   const rows = [];
   for (const concurrency of [1, 10, 50]) {
-    rows.push(formatRow(`GET /api/health (c=${concurrency})`, await measure({ url: `${baseUrl}/api/health`, concurrency, requests: 2000 })));
+    rows.push(
+      formatRow(
+        `GET /api/health (c=${concurrency})`,
+        await measure({ url: `${baseUrl}/api/health`, concurrency, requests: 2000 }),
+      ),
+    );
   }
   for (const concurrency of [1, 10, 50]) {
-    rows.push(formatRow(`GET /api/me signed in (c=${concurrency})`, await measure({ url: `${baseUrl}/api/me`, headers: { cookie }, concurrency, requests: 2000 })));
+    rows.push(
+      formatRow(
+        `GET /api/me signed in (c=${concurrency})`,
+        await measure({ url: `${baseUrl}/api/me`, headers: { cookie }, concurrency, requests: 2000 }),
+      ),
+    );
   }
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(`\nAPI baseline, ${database}, ${os.cpus().length} cores, Node ${process.version}\n`);

@@ -56,12 +56,20 @@ try {
   const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;
   await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, { aiName: 'Bench', provider: 'openai', model: 'gpt-4o-mini', instructions: 'You are a benchmark agent.' });
+  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
+    aiName: 'Bench',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    instructions: 'You are a benchmark agent.',
+  });
   const created = await api('POST', `/api/subaccounts/${subaccountId}/connections`, { type: 'website-widget' });
   const connection = created.connection ?? created;
   await api('PUT', `/api/connections/${connection.connectionId}/update-build`, { buildId: agent.buildId });
   // The daily limit (default 200) would cut the benchmark off: raise it to the maximum.
-  await api('PUT', `/api/connections/${connection.connectionId}`, { settings: { ...connection.settings, dailyLimit: 100_000 }, deploy: true });
+  await api('PUT', `/api/connections/${connection.connectionId}`, {
+    settings: { ...connection.settings, dailyLimit: 100_000 },
+    deploy: true,
+  });
   const widgetUrl = `${baseUrl}/api/widget/${connection.widgetId}/chat`;
 
   const direct = (stream) => () =>
@@ -79,7 +87,13 @@ try {
       firstTokenPattern: stream ? /"content":"[^"]/ : undefined,
       expectText: 'word39',
     });
-  const bareRoute = (stream) => () => timeCall({ url: `${bareUrl}/chat${stream ? '?stream=1' : ''}`, body: { message: 'How fast is the widget?' }, firstTokenPattern: stream ? FIRST_DELTA : undefined, expectText: 'word39' });
+  const bareRoute = (stream) => () =>
+    timeCall({
+      url: `${bareUrl}/chat${stream ? '?stream=1' : ''}`,
+      body: { message: 'How fast is the widget?' },
+      firstTokenPattern: stream ? FIRST_DELTA : undefined,
+      expectText: 'word39',
+    });
 
   // One visitor per worker at a time; each keeps its conversation going like the iframe does.
   const visitors = new Map();
@@ -96,7 +110,13 @@ try {
       url: `${widgetUrl}${stream ? '?stream=1' : ''}`,
       // As the iframe sends it: its own origin, and the page that framed it.
       headers: { origin: baseUrl, 'x-widget-parent-origin': HOST_ORIGIN },
-      body: { message, contactIdentifier: visitor.contactIdentifier, threadId: visitor.threadId, widgetConversationThreadId: visitor.widgetConversationThreadId, history: visitor.history },
+      body: {
+        message,
+        contactIdentifier: visitor.contactIdentifier,
+        threadId: visitor.threadId,
+        widgetConversationThreadId: visitor.widgetConversationThreadId,
+        history: visitor.history,
+      },
       firstTokenPattern: stream ? FIRST_DELTA : undefined,
       expectText: 'word39',
     });
@@ -113,7 +133,8 @@ try {
   const rows = [];
   for (const concurrency of [1, 50]) {
     for (const stream of [false, true]) {
-      for (const call of [direct, bareRoute, widget]) await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
+      for (const call of [direct, bareRoute, widget])
+        await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
       const provider = await runCalls(direct(stream), { concurrency, requests: REQUESTS });
       const baseline = await runCalls(bareRoute(stream), { concurrency, requests: REQUESTS });
       const measured = await runCalls(widget(stream), { concurrency, requests: REQUESTS });
@@ -124,19 +145,36 @@ try {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const format = (value) => value.toFixed(2);
   const pair = (timing) => `${format(timing.p50)} / ${format(timing.p99)}`;
-  const ratio = (measured, baseline) => `${(measured.p50 / baseline.p50).toFixed(1)}x / ${(measured.p99 / baseline.p99).toFixed(1)}x`;
-  console.log(`\nWidget chat hot path, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`);
-  console.log('| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | widget / bare p50 / p99 | req/s widget / bare |');
+  const ratio = (measured, baseline) =>
+    `${(measured.p50 / baseline.p50).toFixed(1)}x / ${(measured.p99 / baseline.p99).toFixed(1)}x`;
+  console.log(
+    `\nWidget chat hot path, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
+  );
+  console.log(
+    '| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | widget / bare p50 / p99 | req/s widget / bare |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const { concurrency, stream, provider, baseline, measured } of rows) {
-    const metrics = stream ? [['ttft', 'streamed, time to first token'], ['total', 'streamed, whole stream']] : [['total', 'whole answer']];
+    const metrics = stream
+      ? [
+          ['ttft', 'streamed, time to first token'],
+          ['total', 'streamed, whole stream'],
+        ]
+      : [['total', 'whole answer']];
     for (const [metric, label] of metrics) {
       const added = `${format(measured[metric].p50 - provider[metric].p50)} / ${format(measured[metric].p99 - provider[metric].p99)}`;
       const throughput = `${Math.round(measured.rps)} / ${Math.round(baseline.rps)} (${(measured.rps / baseline.rps).toFixed(2)}x)`;
-      console.log(`| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${pair(measured[metric])} | ${added} | ${ratio(measured[metric], baseline[metric])} | ${throughput} |`);
+      console.log(
+        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${pair(measured[metric])} | ${added} | ${ratio(measured[metric], baseline[metric])} | ${throughput} |`,
+      );
     }
-    for (const [name, result] of [['provider', provider], ['bare', baseline], ['widget', measured]]) {
-      if (result.failures > 0) console.log(`\n${result.failures} ${name} calls failed in the row above (first: ${result.firstFailure})`);
+    for (const [name, result] of [
+      ['provider', provider],
+      ['bare', baseline],
+      ['widget', measured],
+    ]) {
+      if (result.failures > 0)
+        console.log(`\n${result.failures} ${name} calls failed in the row above (first: ${result.firstFailure})`);
     }
   }
   console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);

@@ -20,7 +20,8 @@ if (!fs.existsSync(path.join(dist, 'manifest.json')) || !fs.existsSync(path.join
 }
 
 const gzip = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
-const brotli = (buffer) => zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (buffer) =>
+  zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8'));
 const loader = fs.readFileSync(path.join(dist, 'loader.js'));
 const typicalConfig = {
@@ -36,7 +37,9 @@ const typicalConfig = {
   chatBubble: { enabled: true, message: 'Hi there! Need any help?', delaySeconds: 0 },
   language: 'en',
 };
-const served = Buffer.from(loader.toString('utf8').replace('"__AGENTRY_WIDGET_CONFIG__"', JSON.stringify(typicalConfig)));
+const served = Buffer.from(
+  loader.toString('utf8').replace('"__AGENTRY_WIDGET_CONFIG__"', JSON.stringify(typicalConfig)),
+);
 const appJs = fs.readFileSync(path.join(dist, 'app', manifest['app.js']));
 const appCss = manifest['app.css'] ? fs.readFileSync(path.join(dist, 'app', manifest['app.css'])) : Buffer.alloc(0);
 
@@ -53,7 +56,9 @@ for (const { name, buffer, budget } of rows) {
   const gz = gzip(buffer);
   const over = budget !== undefined && gz > budget;
   isOverBudget ||= over;
-  console.log(`| ${name} | ${buffer.length} | ${gz} | ${brotli(buffer)} | ${budget === undefined ? '-' : `${budget}${over ? ' OVER' : ' ok'}`} |`);
+  console.log(
+    `| ${name} | ${buffer.length} | ${gz} | ${brotli(buffer)} | ${budget === undefined ? '-' : `${budget}${over ? ' OVER' : ' ok'}`} |`,
+  );
 }
 const firstLoad = gzip(loader) + gzip(appJs) + gzip(appCss);
 console.log(`\nFirst visit, gzipped: loader + app JS + CSS = ${firstLoad} bytes (the iframe HTML page comes on top).`);

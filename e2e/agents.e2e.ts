@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_RESPONDER_NOTICE } from '../packages/core/src/llm';
 import { launchBrowser, newPage, saveScreenshot, signInThroughMailbox } from './browser';
 
-const IDEA = 'A friendly receptionist for Bright Smile Dental that answers questions about opening hours and helps patients book a check-up.';
+const IDEA =
+  'A friendly receptionist for Bright Smile Dental that answers questions about opening hours and helps patients book a check-up.';
 const AGENT_PAGE = /^\/subaccounts\/[^/]+\/agents\/[^/]+$/;
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -15,7 +16,9 @@ async function createAgentFromIdea(page: Page) {
   await box.fill(IDEA);
   await page.getByRole('button', { name: /Create agent/ }).click();
   // The progress shows while the builder job runs, then the new agent opens.
-  await expect.poll(() => page.getByRole('region', { name: /Building your agent|Your agent is ready/ }).isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('region', { name: /Building your agent|Your agent is ready/ }).isVisible())
+    .toBe(true);
   await expect.poll(() => pathOf(page), { timeout: 30_000 }).toMatch(AGENT_PAGE);
   return pathOf(page).split('/').at(-1) as string;
 }
@@ -37,13 +40,17 @@ describe('agents: create from an idea, configure, test chat, call through the AP
     await page.getByRole('button', { name: 'Use example: Dental receptionist' }).click();
     await page.waitForTimeout(400);
     await page.reload();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Describe your agent' }).inputValue()).toContain('Bright Smile Dental');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Describe your agent' }).inputValue())
+      .toContain('Bright Smile Dental');
     await saveScreenshot(page, 'agents-create');
 
     const agentId = await createAgentFromIdea(page);
     await expect.poll(() => page.getByText(agentId, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Back to agents' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Back to agents' }).getAttribute('href')).toMatch(/^\/subaccounts\/[^/]+\/agents$/);
+    expect(await page.getByRole('link', { name: 'Back to agents' }).getAttribute('href')).toMatch(
+      /^\/subaccounts\/[^/]+\/agents$/,
+    );
     expect(await page.evaluate(() => localStorage.getItem('pending_agent_idea'))).toBeNull();
 
     // The test chat streams the offline responder's answer (no AI provider on the e2e server).
@@ -66,7 +73,10 @@ describe('agents: create from an idea, configure, test chat, call through the AP
     await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Smile Desk' }).isVisible()).toBe(true);
 
     // The list shows it; the delete dialog needs 'confirm'.
-    await page.getByRole('navigation', { name: 'Workspace navigation' }).getByRole('link', { name: 'Agents', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Workspace navigation' })
+      .getByRole('link', { name: 'Agents', exact: true })
+      .click();
     await expect.poll(() => page.getByRole('link', { name: 'Smile Desk' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Agent saved').isVisible(), { timeout: 15_000 }).toBe(false);
     await page.mouse.move(900, 500);
@@ -119,15 +129,24 @@ describe('agents: create from an idea, configure, test chat, call through the AP
     expect(await shown.getByRole('button', { name: 'Copy key' }).isVisible()).toBe(true);
     await shown.getByRole('button', { name: 'I have copied it' }).click();
     await expect.poll(() => shown.isVisible()).toBe(false);
-    await expect.poll(() => page.getByRole('list', { name: 'API keys' }).getByText('Website backend').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'API keys' }).getByText('Website backend').isVisible())
+      .toBe(true);
     expect(await page.locator('body').innerText()).not.toContain(secret);
 
     // The console calls POST /v1/chat/completions with the new key (filled in, hidden) and streams the answer.
     const consoleRegion = page.getByRole('region', { name: 'Request console' });
     await consoleRegion.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => consoleRegion.getByTestId('console-response').textContent(), { timeout: 30_000 }).toContain(OFFLINE_RESPONDER_NOTICE.slice(0, 40));
+    await expect
+      .poll(() => consoleRegion.getByTestId('console-response').textContent(), { timeout: 30_000 })
+      .toContain(OFFLINE_RESPONDER_NOTICE.slice(0, 40));
     await expect.poll(() => consoleRegion.getByText('200', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Code snippets' }).getByText(`"model":"${agentId}"`, { exact: false }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('region', { name: 'Code snippets' })
+        .getByText(`"model":"${agentId}"`, { exact: false })
+        .isVisible(),
+    ).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'apitester');
 

@@ -20,18 +20,41 @@ async function startBillingServer() {
   const port = 4800 + Math.floor(Math.random() * 150);
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-e2e-billing-'));
-  const env = { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info' };
-  await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/scripts/create-promo-code.ts', '--code', PROMO_CODE, '--credits', '250'], {
-    cwd: root,
-    env,
-  });
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'info',
+  };
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+      'apps/server/scripts/create-promo-code.ts',
+      '--code',
+      PROMO_CODE,
+      '--credits',
+      '250',
+    ],
+    {
+      cwd: root,
+      env,
+    },
+  );
   const logPath = path.join(root, 'e2e/.artifacts/billing-server.log');
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.openSync(logPath, 'w');
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { cwd: root, env, stdio: ['ignore', log, log] });
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', log, log],
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`billing server exited with ${server.exitCode}; see e2e/.artifacts/billing-server.log`);
+    if (server.exitCode !== null)
+      throw new Error(`billing server exited with ${server.exitCode}; see e2e/.artifacts/billing-server.log`);
     if (Date.now() > deadline) throw new Error('billing server did not become healthy within 60 s');
     const isHealthy = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
@@ -59,7 +82,11 @@ describe('billing: checkout, plan changes, promo codes', () => {
   beforeAll(async () => {
     server = await startBillingServer();
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'light',
+    });
     page = await context.newPage();
   });
 
@@ -83,13 +110,18 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.waitForTimeout(300);
     await saveScreenshot(page, 'billing-pricing');
 
-    const [checkout] = await Promise.all([context.waitForEvent('page'), growth.getByRole('button', { name: 'Choose Growth' }).click()]);
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      growth.getByRole('button', { name: 'Choose Growth' }).click(),
+    ]);
     await checkout.waitForLoadState();
     expect(await checkout.getByText('TEST MODE').first().isVisible()).toBe(true);
     expect(await checkout.getByText('$79').first().isVisible()).toBe(true);
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await expect.poll(() => new URL(checkout.url()).pathname, { timeout: 15_000 }).toBe('/success');
-    await expect.poll(() => checkout.getByTestId('success-credits').textContent(), { timeout: 15_000 }).toBe('3,000 credits available');
+    await expect
+      .poll(() => checkout.getByTestId('success-credits').textContent(), { timeout: 15_000 })
+      .toBe('3,000 credits available');
     await checkout.close();
 
     await page.goto('/usage');
@@ -130,7 +162,9 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.emulateMedia({ colorScheme: 'light' });
 
     await modal.getByRole('button', { name: 'Confirm change' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/api\/billing\/local-checkout\//);
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+      .toMatch(/^\/api\/billing\/local-checkout\//);
     expect(await page.getByText('TEST MODE').first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Confirm' }).click();
 
@@ -138,7 +172,9 @@ describe('billing: checkout, plan changes, promo codes', () => {
     // upgrade_success, session_id and price_id are gone from the address.
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).pathname).toBe('/usage');
-    await expect.poll(() => page.getByRole('heading', { name: 'Scale', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Scale', exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await expect.poll(() => usageCredits().textContent()).toMatch(/ \/ 10,000$/);
   });
 
@@ -147,7 +183,9 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.getByRole('button', { name: 'Manage plan' }).click();
     const modal = page.getByRole('dialog', { name: 'Manage your plan' });
     await modal.getByRole('button', { name: 'Downgrade: Growth' }).click();
-    await expect.poll(() => modal.getByRole('heading', { name: 'What changes after the downgrade' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => modal.getByRole('heading', { name: 'What changes after the downgrade' }).isVisible())
+      .toBe(true);
     await modal.getByRole('button', { name: 'Schedule downgrade' }).click();
 
     const plan = page.getByRole('region', { name: 'Scale' });
@@ -170,7 +208,9 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.getByText('Promo code applied').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText('Added 250 credits to your balance.').isVisible()).toBe(true);
-    await expect.poll(async () => Number(((await usageCredits().textContent()) ?? '').split(' / ')[0]?.replace(/,/g, ''))).toBe(before + 250);
+    await expect
+      .poll(async () => Number(((await usageCredits().textContent()) ?? '').split(' / ')[0]?.replace(/,/g, '')))
+      .toBe(before + 250);
 
     // Once per user.
     await field.fill(PROMO_CODE);

@@ -15,7 +15,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'dark' | 'light' } = {}) {
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; colorScheme?: 'dark' | 'light' } = {},
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
@@ -26,7 +29,11 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 }
 
 /** Signs in as a user would: sign-in modal, e-mail, then the link from the dev mailbox. */
-export async function signInThroughMailbox(page: Page, email: string, options: { via?: 'header' | 'entry-point' } = {}) {
+export async function signInThroughMailbox(
+  page: Page,
+  email: string,
+  options: { via?: 'header' | 'entry-point' } = {},
+) {
   if (options.via === 'entry-point') {
     // The documented sign-in entry point redirects to the landing page with the modal open.
     await page.goto('/api/auth/signin');
@@ -37,7 +44,9 @@ export async function signInThroughMailbox(page: Page, email: string, options: {
   const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await expect.poll(() => page.getByRole('dialog', { name: 'Check your email' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByRole('dialog', { name: 'Check your email' }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
   const link = await latestLink(page.context(), email);
   await page.goto(link);
 }
@@ -70,19 +79,28 @@ export async function saveScreenshot(page: Page, name: string) {
  * runs on localhost): `/` is `html` served with the given Content-Security-Policy in a meta
  * tag; other paths are answered from `files` (scripts and styles the page loads from itself).
  */
-export async function serveHostPage(options: { csp: string; body: string; head?: string; files?: Record<string, { type: string; content: string }> }) {
+export async function serveHostPage(options: {
+  csp: string;
+  body: string;
+  head?: string;
+  files?: Record<string, { type: string; content: string }>;
+}) {
   const page = (body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${options.csp}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bright Smile Dental</title>${options.head ?? ''}</head><body>${body}</body></html>`;
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://host').pathname;
     const file = options.files?.[pathname];
-    if (pathname === '/') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(options.body));
+    if (pathname === '/')
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(options.body));
     else if (file) response.writeHead(200, { 'content-type': file.type }).end(file.content);
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -92,11 +110,16 @@ export async function serveHostPage(options: { csp: string; body: string; head?:
  * per top-level site), as browsers long had by default. Close it with `close()`, which also
  * removes the profile.
  */
-export async function newVisitorPage(options: { width?: number; height?: number; allowThirdPartyStorage?: boolean } = {}) {
+export async function newVisitorPage(
+  options: { width?: number; height?: number; allowThirdPartyStorage?: boolean } = {},
+) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-visitor-'));
   if (options.allowThirdPartyStorage) {
     fs.mkdirSync(path.join(userDataDir, 'Default'));
-    fs.writeFileSync(path.join(userDataDir, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+    fs.writeFileSync(
+      path.join(userDataDir, 'Default', 'Preferences'),
+      JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+    );
   }
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -9,7 +9,10 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 async function signInWithAgent(page: Page, email: string, aiName: string, via: 'header' | 'entry-point' = 'header') {
   await signInThroughMailbox(page, email, { via });
   await expect.poll(() => pathOf(page)).toBe('/agents/create');
-  const me = (await (await page.request.get('/api/me')).json()) as { activeSubaccountId: string; subaccounts: { id: string; name: string }[] };
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    activeSubaccountId: string;
+    subaccounts: { id: string; name: string }[];
+  };
   const created = await page.request.post(`/api/subaccounts/${me.activeSubaccountId}/agents`, { data: { aiName } });
   expect(created.status()).toBe(201);
   return { subaccountId: me.activeSubaccountId, accountName: me.subaccounts[0]?.name ?? '' };
@@ -60,7 +63,9 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await page.getByLabel('Logo URL').press('Enter');
     await page.getByRole('button', { name: 'Adjust logo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Logo Position & Scale' });
-    await expect.poll(() => dialog.getByText('This is how your logo will appear as chat avatar').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('This is how your logo will appear as chat avatar').isVisible())
+      .toBe(true);
     const logo = dialog.getByRole('button', { name: /^Logo at X 50%, Y 50%/ });
     const box = (await logo.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -71,17 +76,29 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => dialog.getByRole('tab', { name: /Chat Avatar.*applied/ }).isVisible()).toBe(true);
     await dialog.getByRole('tab', { name: 'Widget Header' }).click();
-    await expect.poll(() => dialog.getByText('This is how your logo will appear in widget header').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('This is how your logo will appear in widget header').isVisible())
+      .toBe(true);
     await saveScreenshot(page, 'connect-logo-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await save.click();
     await expect.poll(() => toast(page, 'Settings saved successfully!').isVisible()).toBe(true);
-    const saved = (await (await page.request.get(`/api/subaccounts/${subaccountId}/connections?type=website-widget`)).json()) as {
-      connections: { connectionId: string; widgetId: string; settings: { widgetTitle: string; themeColor: string; avatarLogoCropPosition: { x: number; y: number } } }[];
+    const saved = (await (
+      await page.request.get(`/api/subaccounts/${subaccountId}/connections?type=website-widget`)
+    ).json()) as {
+      connections: {
+        connectionId: string;
+        widgetId: string;
+        settings: { widgetTitle: string; themeColor: string; avatarLogoCropPosition: { x: number; y: number } };
+      }[];
     };
     const connection = saved.connections[0]!;
-    expect(connection.settings).toMatchObject({ widgetTitle: 'Smile Desk', themeColor: '#7c3aed', avatarLogoCropPosition: { x: 70, y: 60 } });
+    expect(connection.settings).toMatchObject({
+      widgetTitle: 'Smile Desk',
+      themeColor: '#7c3aed',
+      avatarLogoCropPosition: { x: 70, y: 60 },
+    });
 
     // Deploy: the saved settings go live.
     const deploy = page.getByRole('button', { name: /Redeploy Required|Deploy Widget/ });
@@ -99,9 +116,13 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await page.getByRole('button', { name: 'Copy script tag' }).click();
     await expect.poll(() => toast(page, 'Code copied to clipboard!').isVisible()).toBe(true);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`<script src="${baseUrl()}/widget/${connection.widgetId}/widget-professional.js?widgetId=${connection.widgetId}" async></script>`);
+    expect(copied).toBe(
+      `<script src="${baseUrl()}/widget/${connection.widgetId}/widget-professional.js?widgetId=${connection.widgetId}" async></script>`,
+    );
     await page.getByRole('tab', { name: 'Iframe' }).click();
-    await expect.poll(() => page.locator('pre[aria-label="Iframe"]').textContent()).toContain(`${baseUrl()}/widget/${connection.widgetId}`);
+    await expect
+      .poll(() => page.locator('pre[aria-label="Iframe"]').textContent())
+      .toContain(`${baseUrl()}/widget/${connection.widgetId}`);
     await page.getByRole('button', { name: 'Installation guide' }).click();
     const guide = page.getByRole('dialog', { name: 'Install the widget on your website' });
     await expect.poll(() => guide.getByText('Paste it before </body>', { exact: false }).isVisible()).toBe(true);
@@ -109,14 +130,18 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await saveScreenshot(page, 'connect-install');
 
     // A visitor chats through the widget API; the dashboard lists the conversation.
-    const chat = await page.request.post(`/api/widget/${connection.widgetId}/chat`, { data: { message: 'Do you open on Saturdays?', contactIdentifier: 'visitor-e2e' } });
+    const chat = await page.request.post(`/api/widget/${connection.widgetId}/chat`, {
+      data: { message: 'Do you open on Saturdays?', contactIdentifier: 'visitor-e2e' },
+    });
     expect(chat.status()).toBe(200);
     const nav = page.getByRole('navigation', { name: 'Account navigation' });
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     const conversations = page.getByRole('list', { name: 'Conversations' });
     await expect.poll(() => conversations.getByText('Anonymous').isVisible(), { timeout: 15_000 }).toBe(true);
     await conversations.getByRole('button').first().click();
-    await expect.poll(() => page.getByRole('log', { name: 'Transcript' }).getByText('Do you open on Saturdays?').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Transcript' }).getByText('Do you open on Saturdays?').isVisible())
+      .toBe(true);
     await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
     await saveScreenshot(page, 'connect-dashboard');
 
@@ -134,7 +159,11 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await page.goto('/not-my-account/website-widget');
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     await page.goto('/connect');
-    await expect.poll(() => page.getByRole('region', { name: accountName }).getByText('Live', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('region', { name: accountName }).getByText('Live', { exact: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await saveScreenshot(page, 'connect-launch');
     await context.close();
   });
@@ -142,10 +171,14 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
   it('works on a phone: the sidebar is a drawer and the designer stacks', async () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844, colorScheme: 'dark' });
     const { subaccountId } = await signInWithAgent(page, 'connect.mobile@agency.test', 'Pocket Agent', 'entry-point');
-    const created = await page.request.post(`/api/subaccounts/${subaccountId}/connections`, { data: { type: 'website-widget' } });
+    const created = await page.request.post(`/api/subaccounts/${subaccountId}/connections`, {
+      data: { type: 'website-widget' },
+    });
     expect(created.status()).toBe(201);
     await page.goto(`/${subaccountId}/website-widget`);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Widget title' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Widget title' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'connect-designer-mobile');
     await page.getByRole('heading', { name: 'Live Preview' }).scrollIntoViewIfNeeded();
@@ -157,7 +190,9 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await page.waitForTimeout(300);
     await saveScreenshot(page, 'connect-drawer-mobile');
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'No conversations yet' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'No conversations yet' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await context.close();
   });
 });

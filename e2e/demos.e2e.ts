@@ -40,21 +40,34 @@ async function startPlainSite() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function createAgent(page: Page) {
-  const me = (await (await page.request.get('/api/me')).json()) as { activeSubaccountId: string | null; subaccounts: { id: string }[] };
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    activeSubaccountId: string | null;
+    subaccounts: { id: string }[];
+  };
   const subaccountId = me.activeSubaccountId ?? me.subaccounts[0]!.id;
   const response = await page.request.post(`/api/subaccounts/${subaccountId}/agents`, {
-    data: { aiName: 'Smile Desk', instructions: 'You are the receptionist of Bright Smile Dental. We open at 8 am on weekdays. A check-up costs 60 dollars.' },
+    data: {
+      aiName: 'Smile Desk',
+      instructions:
+        'You are the receptionist of Bright Smile Dental. We open at 8 am on weekdays. A check-up costs 60 dollars.',
+    },
   });
   expect(response.status()).toBe(201);
 }
 
 /** Types into a demo chat and waits for the offline responder's answer. */
 async function chat(scope: { getByRole: Locator['getByRole'] }, type: DemoTypeName, text: string) {
-  const box = type === 'website' ? scope.getByRole('textbox', { name: 'Type your message...' }) : scope.getByRole('textbox', { name: 'Message', exact: true });
+  const box =
+    type === 'website'
+      ? scope.getByRole('textbox', { name: 'Type your message...' })
+      : scope.getByRole('textbox', { name: 'Message', exact: true });
   await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true);
   await box.fill(text);
   await box.press('Enter');
@@ -108,7 +121,9 @@ describe('demos: build, preview, share and embed an agent demo', () => {
       await expect.poll(() => preview.locator(`[data-demo-type="${type}"]`).count()).toBe(1);
       await chat(preview, type, 'When are you open?');
       // The request is counted (the live preview uses the saved agent).
-      await expect.poll(() => preview.getByRole('status', { name: 'Requests used' }).textContent()).toBe('1 / 100 requests used');
+      await expect
+        .poll(() => preview.getByRole('status', { name: 'Requests used' }).textContent())
+        .toBe('1 / 100 requests used');
     }
 
     // The editor: a live field change shows in the preview before saving; Save confirms with the documented toast.
@@ -116,8 +131,12 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     const preview = page.getByRole('region', { name: 'Live preview' });
     await page.getByRole('textbox', { name: 'Assistant name', exact: true }).fill('Smile Desk Assistant');
     await expect.poll(() => preview.getByRole('heading', { name: 'Smile Desk Assistant' }).isVisible()).toBe(true);
-    await page.getByRole('textbox', { name: 'Welcome message' }).fill('Hi! I am the Bright Smile assistant. Ask me anything.');
-    await expect.poll(() => preview.getByText('Hi! I am the Bright Smile assistant. Ask me anything.').isVisible()).toBe(true);
+    await page
+      .getByRole('textbox', { name: 'Welcome message' })
+      .fill('Hi! I am the Bright Smile assistant. Ask me anything.');
+    await expect
+      .poll(() => preview.getByText('Hi! I am the Bright Smile assistant. Ask me anything.').isVisible())
+      .toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('Settings saved successfully!').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
@@ -139,7 +158,9 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     await expect.poll(() => list.getByRole('article').count()).toBe(1);
     await page.getByRole('searchbox', { name: 'Search demos' }).fill('');
     await expect.poll(() => list.getByRole('article').count()).toBe(5);
-    await expect.poll(() => page.getByText('Settings saved successfully!').isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(() => page.getByText('Settings saved successfully!').isVisible(), { timeout: 15_000 })
+      .toBe(false);
     await page.mouse.move(1275, 795);
     await saveScreenshot(page, 'demo-list');
   });
@@ -150,10 +171,14 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     for (const { type } of TYPES) {
       const demoId = demoIds.get(type)!;
       await page.goto(`/shared/${demoId}`);
-      await expect.poll(() => page.locator(`[data-demo-mode="shared"][data-demo-type="${type}"]`).count(), { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => page.locator(`[data-demo-mode="shared"][data-demo-type="${type}"]`).count(), { timeout: 15_000 })
+        .toBe(1);
       expect(await page.getByRole('heading', { name: /^Bright Smile/, level: 1 }).isVisible()).toBe(true);
       await chat(page, type, 'How much is a check-up?');
-      await expect.poll(() => page.getByRole('status', { name: 'Requests used' }).textContent()).toBe('2 / 100 requests used');
+      await expect
+        .poll(() => page.getByRole('status', { name: 'Requests used' }).textContent())
+        .toBe('2 / 100 requests used');
       await page.mouse.move(5, 5);
       await page.waitForTimeout(300);
       await saveScreenshot(page, `demo-${type}`);
@@ -163,7 +188,9 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     await page.goto(`/shared/${demoIds.get('standard')}`);
     await page.getByRole('button', { name: 'Share demo' }).click();
     await expect.poll(() => page.getByText('Link copied to clipboard!').isVisible()).toBe(true);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/shared/${demoIds.get('standard')}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseUrl()}/shared/${demoIds.get('standard')}`,
+    );
     // Clear goes back to the welcome message.
     await chat(page, 'standard', 'Hello');
     await page.getByRole('button', { name: 'Clear conversation' }).click();
@@ -176,15 +203,21 @@ describe('demos: build, preview, share and embed an agent demo', () => {
   it('looks right on a 390 px phone', async () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844, colorScheme: 'dark' });
     await page.goto(`/shared/${demoIds.get('sms')}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Messages' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Messages' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'demo-sms-mobile');
     await page.goto(`/shared/${demoIds.get('standard')}`);
-    await expect.poll(() => page.getByRole('log', { name: 'Conversation' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Conversation' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'demo-standard-mobile');
     await page.goto(`/shared/${demoIds.get('website')}`);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Type your message...' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Type your message...' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Let the widget's opening animation finish.
     await page.waitForTimeout(600);
@@ -199,7 +232,9 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     await expect.poll(() => preview.getByText('Active now').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByRole('switch', { name: 'Show client message' }).click();
     await page.getByRole('textbox', { name: 'Card header' }).fill('Hi Sarah');
-    await page.getByRole('textbox', { name: 'Card body' }).fill('Here is the Instagram assistant we talked about. Ask it about opening hours.');
+    await page
+      .getByRole('textbox', { name: 'Card body' })
+      .fill('Here is the Instagram assistant we talked about. Ask it about opening hours.');
     const card = preview.getByRole('complementary', { name: 'Message from the demo creator' });
     await expect.poll(() => card.getByText('Hi Sarah').isVisible()).toBe(true);
     await page.mouse.move(1275, 795);
@@ -209,15 +244,21 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
 
     await page.goto(`/demo/${demoIds.get('instagram')}/preview`);
-    await expect.poll(() => page.locator('[data-demo-mode="page"][data-demo-type="instagram"]').count(), { timeout: 15_000 }).toBe(1);
-    expect(await page.getByRole('link', { name: 'Back to editor' }).getAttribute('href')).toBe(`/demo/${demoIds.get('instagram')}`);
+    await expect
+      .poll(() => page.locator('[data-demo-mode="page"][data-demo-type="instagram"]').count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await page.getByRole('link', { name: 'Back to editor' }).getAttribute('href')).toBe(
+      `/demo/${demoIds.get('instagram')}`,
+    );
   });
 
   it('lays the editor out in one column on a 390 px phone', async () => {
     const { page } = creator;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/demo/${demoIds.get('standard')}`);
-    await expect.poll(() => page.getByRole('form', { name: 'Demo settings' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Demo settings' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'demo-editor-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -237,17 +278,25 @@ describe('demos: build, preview, share and embed an agent demo', () => {
 
   it('stops answering at the request limit with the 429 message', async () => {
     const demoId = demoIds.get('standard')!;
-    const patched = await creator.page.request.patch(`/api/demos/${demoId}`, { data: { requestLimit: 1, resetRequests: true } });
+    const patched = await creator.page.request.patch(`/api/demos/${demoId}`, {
+      data: { requestLimit: 1, resetRequests: true },
+    });
     expect(patched.status()).toBe(200);
     const { page, context } = await newPage(browser);
     await page.goto(`/shared/${demoId}`);
-    await expect.poll(() => page.getByRole('status', { name: 'Requests used' }).textContent(), { timeout: 15_000 }).toBe('0 / 1 requests used');
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Requests used' }).textContent(), { timeout: 15_000 })
+      .toBe('0 / 1 requests used');
     await chat(page, 'standard', 'First question');
-    await expect.poll(() => page.getByRole('status', { name: 'Requests used' }).textContent()).toBe('1 / 1 requests used');
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Requests used' }).textContent())
+      .toBe('1 / 1 requests used');
     const box = page.getByRole('textbox', { name: 'Message', exact: true });
     await box.fill('Second question');
     await box.press('Enter');
-    await expect.poll(() => page.getByRole('log', { name: 'Conversation' }).textContent(), { timeout: 15_000 }).toContain(`Error: ${LIMIT_MESSAGE}`);
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Conversation' }).textContent(), { timeout: 15_000 })
+      .toContain(`Error: ${LIMIT_MESSAGE}`);
     await saveScreenshot(page, 'demo-limit-reached');
     await context.close();
   });
@@ -258,9 +307,15 @@ describe('demos: build, preview, share and embed an agent demo', () => {
     const preview = page.getByRole('region', { name: 'Live preview' });
     await page.getByRole('textbox', { name: 'Background website URL' }).fill(`${site.origin}/deny.html`);
     // The server's SSRF guard refuses loopback addresses; refused or DENY, the fallback card shows.
-    await expect.poll(() => preview.getByText('This website does not support previews').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => preview.getByText('This website does not support previews').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(
-      await preview.getByText('You can still continue with your demo without a live background. The widget will work perfectly on any website.').isVisible(),
+      await preview
+        .getByText(
+          'You can still continue with your demo without a live background. The widget will work perfectly on any website.',
+        )
+        .isVisible(),
     ).toBe(true);
     await preview.getByRole('button', { name: 'Close chat' }).click();
     await page.mouse.move(1275, 795);
@@ -268,7 +323,9 @@ describe('demos: build, preview, share and embed an agent demo', () => {
 
     // A live background is an advanced demo feature: the free plan gets the upgrade dialog.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Upgrade to Unlock' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Upgrade to Unlock' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Discard' }).click();
   });

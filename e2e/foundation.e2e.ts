@@ -23,7 +23,9 @@ describe('foundation: landing, sign-in, workspace shell', () => {
     expect(await page.getByRole('heading', { name: 'Simple, transparent pricing' }).isVisible()).toBe(true);
     expect(await page.getByText('Most Popular').first().isVisible()).toBe(true);
     await header.getByRole('link', { name: 'Pricing', exact: true }).first().click();
-    await expect.poll(() => page.evaluate(() => document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999)).toBeLessThan(200);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999))
+      .toBeLessThan(200);
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'landing-desktop');
     await context.close();
@@ -51,7 +53,9 @@ describe('foundation: landing, sign-in, workspace shell', () => {
     for (const item of [...workspaceNavItems, ...resourceNavItems]) {
       await nav.getByRole('link', { name: item.label, exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(item.path);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(headerTitleFor(item.path));
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+        .toBe(headerTitleFor(item.path));
     }
     await nav.getByRole('link', { name: 'Agents', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/agents');

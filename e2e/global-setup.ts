@@ -31,7 +31,14 @@ export default async function setup(project: TestProject) {
   const log = fs.openSync(logPath, 'w');
   const server: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'info' },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', log, log],
   });
   await waitForHealth(baseUrl, server);
@@ -46,7 +53,8 @@ export default async function setup(project: TestProject) {
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}; see e2e/.artifacts/server.log`);
+    if (server.exitCode !== null)
+      throw new Error(`server exited with ${server.exitCode}; see e2e/.artifacts/server.log`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
       if (response.ok) return;

@@ -2,7 +2,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, latestLink, newPage, saveScreenshot, signInThroughMailbox } from './browser';
 
-type ProjectInput = { title: string; description: string; timeframe: string; category: string; budget: string; schedule: 'One-time' | 'Monthly' | 'Weekly' };
+type ProjectInput = {
+  title: string;
+  description: string;
+  timeframe: string;
+  category: string;
+  budget: string;
+  schedule: 'One-time' | 'Monthly' | 'Weekly';
+};
 
 const description = (topic: string) =>
   `${topic}: we want an assistant that answers customer questions day and night, books appointments into our calendar and hands difficult conversations to a person.`;
@@ -68,8 +75,12 @@ async function fillProjectSteps(page: Page, input: ProjectInput, options: { scre
 /** Subscribes the signed-in user to a Growth plan (marketplace access) on the local TEST MODE checkout. */
 async function subscribeToGrowth(page: Page) {
   const request = page.context().request;
-  const pricing = (await (await request.get('/api/pricing/plans')).json()) as { plans: Record<string, { billingInterval: string; stripePriceId: string | null }[]> };
-  const priceId = pricing.plans.growth?.find((entry) => entry.billingInterval === 'month' && entry.stripePriceId)?.stripePriceId;
+  const pricing = (await (await request.get('/api/pricing/plans')).json()) as {
+    plans: Record<string, { billingInterval: string; stripePriceId: string | null }[]>;
+  };
+  const priceId = pricing.plans.growth?.find(
+    (entry) => entry.billingInterval === 'month' && entry.stripePriceId,
+  )?.stripePriceId;
   expect(priceId).toBeTruthy();
   const checkout = await request.post('/api/stripe/create-checkout', { data: { priceId, mode: 'subscription' } });
   const { url } = (await checkout.json()) as { url?: string };
@@ -126,7 +137,18 @@ describe('marketplace: browse, post, sign in with a pending project, daily limit
     await expect.poll(() => page.getByRole('navigation', { name: 'Workspace navigation' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Post a project' }).first().click();
     const title = 'AI receptionist for a dental clinic';
-    await fillProjectSteps(page, { title, description: description('Dental clinic'), timeframe: '2-4 weeks', category: 'Chatbots', budget: '500', schedule: 'Monthly' }, { screenshots: true });
+    await fillProjectSteps(
+      page,
+      {
+        title,
+        description: description('Dental clinic'),
+        timeframe: '2-4 weeks',
+        category: 'Chatbots',
+        budget: '500',
+        schedule: 'Monthly',
+      },
+      { screenshots: true },
+    );
     const dialog = wizard(page);
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
@@ -137,7 +159,9 @@ describe('marketplace: browse, post, sign in with a pending project, daily limit
 
     const success = page.getByRole('dialog', { name: 'Project Created!' });
     await expect.poll(() => success.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await success.getByText('Your project has been successfully submitted and is now live.').isVisible()).toBe(true);
+    expect(await success.getByText('Your project has been successfully submitted and is now live.').isVisible()).toBe(
+      true,
+    );
     await saveScreenshot(page, 'marketplace-wizard-success');
     // After 2.5 s the dialog closes and the refreshed listing shows the project.
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 6_000 }).toBe(0);
@@ -147,7 +171,11 @@ describe('marketplace: browse, post, sign in with a pending project, daily limit
 
     await postThroughApi(page, 'Voice agent that qualifies roofing leads');
     await page.reload();
-    await expect.poll(() => page.getByRole('link', { name: 'Voice agent that qualifies roofing leads' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Voice agent that qualifies roofing leads' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await page.mouse.move(900, 500);
     await page.waitForTimeout(400);
     await saveScreenshot(page, 'marketplace-desktop');
@@ -162,7 +190,11 @@ describe('marketplace: browse, post, sign in with a pending project, daily limit
   it('shows the listing to a signed-out visitor on a phone', async () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
     await page.goto('/marketplace');
-    await expect.poll(() => page.getByRole('link', { name: 'AI receptionist for a dental clinic' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'AI receptionist for a dental clinic' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await saveScreenshot(page, 'marketplace-mobile');
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.waitForTimeout(300);
@@ -175,17 +207,28 @@ describe('marketplace: browse, post, sign in with a pending project, daily limit
     await page.goto('/marketplace');
     await page.getByRole('button', { name: 'Post a project' }).first().click();
     const title = 'Chatbot for a boutique hotel';
-    await fillProjectSteps(page, { title, description: description('Boutique hotel'), timeframe: '1-2 months', category: 'Customer Support', budget: '2500', schedule: 'One-time' });
+    await fillProjectSteps(page, {
+      title,
+      description: description('Boutique hotel'),
+      timeframe: '1-2 months',
+      category: 'Customer Support',
+      budget: '2500',
+      schedule: 'One-time',
+    });
     const dialog = wizard(page);
     await dialog.getByRole('textbox', { name: 'Email' }).fill('new.author@hotel.test');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     expect(await dialog.getByText('You must accept the terms of service to continue').isVisible()).toBe(true);
     await dialog.getByRole('checkbox', { name: /I accept the/ }).click();
-    await expect.poll(() => dialog.getByRole('checkbox', { name: /I accept the/ }).getAttribute('data-state')).toBe('checked');
+    await expect
+      .poll(() => dialog.getByRole('checkbox', { name: /I accept the/ }).getAttribute('data-state'))
+      .toBe('checked');
     await page.waitForTimeout(250);
     await saveScreenshot(page, 'marketplace-wizard-contact');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => dialog.getByRole('heading', { name: 'Check your email' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('heading', { name: 'Check your email' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     const link = await latestLink(context, 'new.author@hotel.test');
     await page.goto(link);
@@ -209,12 +252,20 @@ describe('marketplace: browse, post, sign in with a pending project, daily limit
 
     await page.goto('/marketplace');
     await page.getByRole('button', { name: 'Post a project' }).first().click();
-    await fillProjectSteps(page, { title: 'Third project of the day', description: description('Third'), timeframe: '3-6 months', category: 'Sales', budget: '350', schedule: 'Weekly' });
+    await fillProjectSteps(page, {
+      title: 'Third project of the day',
+      description: description('Third'),
+      timeframe: '3-6 months',
+      category: 'Sales',
+      budget: '350',
+      schedule: 'Weekly',
+    });
     const dialog = wizard(page);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expectStep(dialog, 'Step 10 of 10: Review');
     await dialog.getByRole('button', { name: 'Create Project' }).click();
-    const message = "Daily limit reached! You can only create 2 projects per day. You've already created 2 projects today. Please try again tomorrow.";
+    const message =
+      "Daily limit reached! You can only create 2 projects per day. You've already created 2 projects today. Please try again tomorrow.";
     await expect.poll(() => dialog.getByText(message).isVisible(), { timeout: 10_000 }).toBe(true);
     await saveScreenshot(page, 'marketplace-daily-limit');
     await context.close();

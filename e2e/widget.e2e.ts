@@ -2,7 +2,15 @@ import type { APIRequestContext, Browser, BrowserContext, Frame, FrameLocator, P
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_RESPONDER_NOTICE } from '../packages/core/src/llm';
 import type { WidgetConnection, WidgetSettingsInput } from '../packages/core/src/widget';
-import { baseUrl, launchBrowser, newPage, newVisitorPage, saveScreenshot, serveHostPage, signInThroughMailbox } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  newVisitorPage,
+  saveScreenshot,
+  serveHostPage,
+  signInThroughMailbox,
+} from './browser';
 
 /**
  * The website widget embedded in a customer's page on another origin, under a strict
@@ -18,8 +26,13 @@ window.addEventListener('aichatwidget:closed', function () { window.widgetEvents
 document.addEventListener('securitypolicyviolation', function (event) { window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI); });
 `;
 // A page that styles every iframe: the widget must not inherit any of it.
-const HOST_STYLE = 'body { font-family: Georgia, serif; margin: 0; padding: 32px; background: #fffdf7; color: #1f2937; } main { max-width: 720px; } iframe { border: 6px solid red; margin: 40px; }';
-const ARTICLE = Array.from({ length: 40 }, (_, index) => `<p>Paragraph ${index + 1}: Bright Smile Dental opens at 8 am on weekdays. We welcome new patients and emergency visits.</p>`).join('');
+const HOST_STYLE =
+  'body { font-family: Georgia, serif; margin: 0; padding: 32px; background: #fffdf7; color: #1f2937; } main { max-width: 720px; } iframe { border: 6px solid red; margin: 40px; }';
+const ARTICLE = Array.from(
+  { length: 40 },
+  (_, index) =>
+    `<p>Paragraph ${index + 1}: Bright Smile Dental opens at 8 am on weekdays. We welcome new patients and emergency visits.</p>`,
+).join('');
 
 type Host = Awaited<ReturnType<typeof serveHostPage>>;
 type HostWindow = { AIChatWidget?: { open: () => void; close: () => void } };
@@ -37,7 +50,10 @@ describe('website widget embedded on another origin', () => {
     return response.json();
   };
   const deploy = async (settings: WidgetSettingsInput) => {
-    const saved = await api('PUT', `/api/connections/${connection.connectionId}`, { settings: { ...connection.settings, ...settings }, deploy: true });
+    const saved = await api('PUT', `/api/connections/${connection.connectionId}`, {
+      settings: { ...connection.settings, ...settings },
+      deploy: true,
+    });
     connection = (saved.connection ?? saved) as WidgetConnection;
   };
 
@@ -53,8 +69,13 @@ describe('website widget embedded on another origin', () => {
     if (!frame) throw new Error('widget frame not found');
     return frame;
   };
-  const hostState = (page: Page) => page.evaluate(() => ({ events: (window as unknown as { widgetEvents: string[] }).widgetEvents, csp: (window as unknown as { cspViolations: string[] }).cspViolations }));
-  const iframeBox = async (page: Page) => (await page.locator('iframe[title="Chat widget"]').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+  const hostState = (page: Page) =>
+    page.evaluate(() => ({
+      events: (window as unknown as { widgetEvents: string[] }).widgetEvents,
+      csp: (window as unknown as { cspViolations: string[] }).cspViolations,
+    }));
+  const iframeBox = async (page: Page) =>
+    (await page.locator('iframe[title="Chat widget"]').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
   const log = (frame: FrameLocator) => frame.getByRole('log');
   const send = async (frame: FrameLocator, text: string) => {
     const box = frame.getByRole('textbox', { name: 'Type your message...' });
@@ -84,14 +105,20 @@ describe('website widget embedded on another origin', () => {
     const created = await api('POST', `/api/subaccounts/${subaccountId}/connections`, { type: 'website-widget' });
     connection = (created.connection ?? created) as WidgetConnection;
     await api('PUT', `/api/connections/${connection.connectionId}/update-build`, { buildId: agent.buildId });
-    await deploy({ widgetTitle: 'Bright Smile Dental', chatBubble: { enabled: true, message: 'Hi there! Need any help?', delaySeconds: 0 } });
+    await deploy({
+      widgetTitle: 'Bright Smile Dental',
+      chatBubble: { enabled: true, message: 'Hi there! Need any help?', delaySeconds: 0 },
+    });
 
     const productOrigin = new URL(baseUrl()).origin;
     host = await serveHostPage({
       csp: `default-src 'self'; script-src 'self' ${productOrigin}; frame-src ${productOrigin}; style-src 'self'`,
       head: '<link rel="stylesheet" href="/site.css"><script src="/host.js"></script>',
       body: `<main><h1>Bright Smile Dental</h1>${ARTICLE}</main><script src="${productOrigin}/widget/${connection.widgetId}/widget.js"></script>`,
-      files: { '/host.js': { type: 'text/javascript', content: HOST_SCRIPT }, '/site.css': { type: 'text/css', content: HOST_STYLE } },
+      files: {
+        '/host.js': { type: 'text/javascript', content: HOST_SCRIPT },
+        '/site.css': { type: 'text/css', content: HOST_STYLE },
+      },
     });
     // Both script forms carry the deployed settings in place of the loader's placeholder.
     for (const script of ['widget.js', 'widget-professional.js']) {
@@ -143,13 +170,18 @@ describe('website widget embedded on another origin', () => {
 
     // A suggested reply is sent as the visitor's message and answered; suggestions then go.
     await suggestion.click();
-    await expect.poll(() => log(frame).textContent(), { timeout: 30_000 }).toContain(OFFLINE_RESPONDER_NOTICE.slice(0, 40));
+    await expect
+      .poll(() => log(frame).textContent(), { timeout: 30_000 })
+      .toContain(OFFLINE_RESPONDER_NOTICE.slice(0, 40));
     expect(await frame.getByRole('button', { name: 'What is your product?' }).count()).toBe(0);
 
     await send(frame, 'When do you open on Monday?');
     await expect.poll(() => log(frame).getByText('When do you open on Monday?').isVisible()).toBe(true);
     await expect
-      .poll(async () => ((await log(frame).textContent()) ?? '').split(OFFLINE_RESPONDER_NOTICE.slice(0, 40)).length - 1, { timeout: 30_000 })
+      .poll(
+        async () => ((await log(frame).textContent()) ?? '').split(OFFLINE_RESPONDER_NOTICE.slice(0, 40)).length - 1,
+        { timeout: 30_000 },
+      )
       .toBe(2);
     expect((await hostState(page)).csp).toEqual([]);
     await page.mouse.move(10, 10);
@@ -157,7 +189,9 @@ describe('website widget embedded on another origin', () => {
 
     // Reload: the session (one hour) restores the conversation and the open state.
     await page.reload();
-    await expect.poll(() => log(frame).getByText('When do you open on Monday?').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => log(frame).getByText('When do you open on Monday?').isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     // New Conversation archives this chat and starts over with the greeting only.
     await frame.getByRole('button', { name: 'Menu' }).click();
@@ -229,7 +263,11 @@ describe('website widget embedded on another origin', () => {
     const { page, close } = await visit();
     await expect.poll(() => page.locator('iframe[title="Chat widget"]').count()).toBe(1);
     // Chromium replaces a frame refused by frame-ancestors with its error page.
-    const childUrl = () => page.frames().find((candidate) => candidate !== page.mainFrame())?.url() ?? '';
+    const childUrl = () =>
+      page
+        .frames()
+        .find((candidate) => candidate !== page.mainFrame())
+        ?.url() ?? '';
     await expect.poll(childUrl, { timeout: 15_000 }).toMatch(/^chrome-error:/);
     await page.waitForTimeout(500);
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
@@ -237,7 +275,16 @@ describe('website widget embedded on another origin', () => {
     // The same page is still framed once its host is allowed (so the refusal above is the list's doing).
     await deploy({ allowedDomains: ['example.com', `127.0.0.1:${new URL(host.url).port}`] });
     await page.reload();
-    await expect.poll(() => page.frameLocator('iframe[title="Chat widget"]').getByRole('button', { name: 'Open chat', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .frameLocator('iframe[title="Chat widget"]')
+            .getByRole('button', { name: 'Open chat', exact: true })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     await deploy({ allowedDomains: [] });
     await close();
   });

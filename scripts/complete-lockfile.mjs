@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const lockPath = new URL('../package-lock.json', import.meta.url);
 const dryRun = spawnSync('npm', ['ci', '--dry-run', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8' });
-const missing = [...`${dryRun.stdout}${dryRun.stderr}`.matchAll(/Missing: (@?[^@\s]+)@(\S*) from lock file/g)].map((match) => match[1]);
+const missing = [...`${dryRun.stdout}${dryRun.stderr}`.matchAll(/Missing: (@?[^@\s]+)@(\S*) from lock file/g)].map(
+  (match) => match[1],
+);
 if (missing.length === 0) {
   console.log('complete-lockfile: nothing missing');
   process.exit(0);
@@ -30,7 +32,18 @@ const rangeOf = (name) => {
   throw new Error(`no package asks for ${name}`);
 };
 
-const operatingSystems = ['android', 'darwin', 'freebsd', 'linux', 'openharmony', 'win32', 'netbsd', 'openbsd', 'sunos', 'aix'];
+const operatingSystems = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openharmony',
+  'win32',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'aix',
+];
 const cpus = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'wasm32'];
 
 function platformOf(name) {
@@ -46,11 +59,14 @@ function platformOf(name) {
 
 for (const name of missing) {
   const range = rangeOf(name);
-  if (!/^\d+\.\d+\.\d+$/.test(range)) throw new Error(`${name} is asked for with a range (${range}); pin it or add it by hand`);
+  if (!/^\d+\.\d+\.\d+$/.test(range))
+    throw new Error(`${name} is asked for with a range (${range}); pin it or add it by hand`);
   const { os, cpu, libc } = platformOf(name);
   packages[`node_modules/${name}`] = { version: range, cpu, os, ...(libc ? { libc } : {}), optional: true };
 }
 
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${missing.length} optional platform entries: ${missing.join(', ')}`);

@@ -8,4 +8,8 @@ const processes = [
 const stop = () => processes.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of processes) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const child of processes)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

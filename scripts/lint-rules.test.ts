@@ -74,7 +74,10 @@ describe('import boundaries', () => {
   });
 
   it('reports an import the resolver cannot follow instead of checking nothing', async () => {
-    const ruleIds = await ruleIdsFor('apps/web/src/lib/lint-probe.ts', "import { missing } from '@/lib/no-such-file';\nvoid missing;");
+    const ruleIds = await ruleIdsFor(
+      'apps/web/src/lib/lint-probe.ts',
+      "import { missing } from '@/lib/no-such-file';\nvoid missing;",
+    );
     expect(ruleIds).toEqual(['import-x/no-unresolved']);
   });
 });
@@ -85,7 +88,10 @@ describe('import cycles', () => {
     const button = fs.readFileSync(path.join(root, 'apps/web/src/components/ui/button.tsx'), 'utf8');
     expect(button).toContain("from '@/lib/cn'");
     const cn = fs.readFileSync(path.join(root, 'apps/web/src/lib/cn.ts'), 'utf8');
-    const ruleIds = await ruleIdsFor('apps/web/src/lib/cn.ts', `import { Button } from '@/components/ui/button';\nvoid Button;\n${cn}`);
+    const ruleIds = await ruleIdsFor(
+      'apps/web/src/lib/cn.ts',
+      `import { Button } from '@/components/ui/button';\nvoid Button;\n${cn}`,
+    );
     expect(ruleIds).toContain('import-x/no-cycle');
   });
 

@@ -12,7 +12,10 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: Number(width), height: Number(height) }, colorScheme: scheme === 'light' ? 'light' : 'dark' });
+  const context = await browser.newContext({
+    viewport: { width: Number(width), height: Number(height) },
+    colorScheme: scheme === 'light' ? 'light' : 'dark',
+  });
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.screenshot({ path: out, fullPage: true });

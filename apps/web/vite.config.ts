@@ -6,14 +6,28 @@ import { fileURLToPath } from 'node:url';
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 // Every server-owned path prefix; the dev server forwards them to the API.
 // Anchored at a segment boundary so '/api' does not also catch the '/apitester' page.
-const serverPrefixes = ['/api', '/auth/check-access', '/stripe', '/templates', '/questiongenerator', '/widget', '/widget-assets', '/v1', '/webhook', '/media', '/files'];
+const serverPrefixes = [
+  '/api',
+  '/auth/check-access',
+  '/stripe',
+  '/templates',
+  '/questiongenerator',
+  '/widget',
+  '/widget-assets',
+  '/v1',
+  '/webhook',
+  '/media',
+  '/files',
+];
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(serverPrefixes.map((prefix) => [`^${prefix}(/|$|\\?)`, { target: apiTarget, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      serverPrefixes.map((prefix) => [`^${prefix}(/|$|\\?)`, { target: apiTarget, changeOrigin: false }]),
+    ),
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
 });

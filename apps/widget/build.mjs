@@ -85,7 +85,8 @@ if (jsMeta.cssBundle) manifest['app.css'] = path.basename(jsMeta.cssBundle);
 
 const appJs = fs.readFileSync(path.join(appDist, manifest['app.js']));
 const appGzip = gzipSize(appJs);
-if (appGzip > APP_JS_BUDGET) fail(`the iframe app's JavaScript is ${appGzip} bytes gzipped, over its budget of ${APP_JS_BUDGET}`);
+if (appGzip > APP_JS_BUDGET)
+  fail(`the iframe app's JavaScript is ${appGzip} bytes gzipped, over its budget of ${APP_JS_BUDGET}`);
 
 // Precompressed siblings: the server sends them to clients that accept the encoding.
 for (const name of fs.readdirSync(appDist)) {
@@ -93,16 +94,26 @@ for (const name of fs.readdirSync(appDist)) {
   const file = path.join(appDist, name);
   const contents = fs.readFileSync(file);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(contents, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }
 fs.writeFileSync(path.join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 // Keep this build and the previous one (a page loaded just before the switch still finds it).
-const kept = new Set([...Object.keys(app.metafile.outputs).map((output) => path.basename(output)), ...Object.values(previousManifest ?? {})]);
+const kept = new Set([
+  ...Object.keys(app.metafile.outputs).map((output) => path.basename(output)),
+  ...Object.values(previousManifest ?? {}),
+]);
 for (const name of fs.readdirSync(appDist)) {
   if (!kept.has(name.replace(/\.(gz|br)$/, ''))) fs.rmSync(path.join(appDist, name), { force: true });
 }
-const cssNote = manifest['app.css'] ? `, ${manifest['app.css']} ${gzipSize(fs.readFileSync(path.join(appDist, manifest['app.css'])))} gzipped` : '';
-console.log(`widget: dist/app/${manifest['app.js']} ${appJs.length} bytes, ${appGzip} gzipped (budget ${APP_JS_BUDGET})${cssNote}`);
+const cssNote = manifest['app.css']
+  ? `, ${manifest['app.css']} ${gzipSize(fs.readFileSync(path.join(appDist, manifest['app.css'])))} gzipped`
+  : '';
+console.log(
+  `widget: dist/app/${manifest['app.js']} ${appJs.length} bytes, ${appGzip} gzipped (budget ${APP_JS_BUDGET})${cssNote}`,
+);
 
 function readManifest() {
   try {

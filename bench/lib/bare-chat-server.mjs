@@ -47,7 +47,9 @@ app.post('/chat', async (request, reply) => {
       reply.raw.write(`data: ${JSON.stringify({ type: 'delta', text })}\n\n`);
     }
   }
-  reply.raw.end(`data: ${JSON.stringify({ type: 'done', reply: { message, threadId: 'bare', widgetConversationThreadId: 'bare' } })}\n\n`);
+  reply.raw.end(
+    `data: ${JSON.stringify({ type: 'done', reply: { message, threadId: 'bare', widgetConversationThreadId: 'bare' } })}\n\n`,
+  );
 });
 
 const url = await app.listen({ port: 0, host: '127.0.0.1' });

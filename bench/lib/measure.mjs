@@ -32,7 +32,11 @@ export function formatRow(name, result) {
  */
 export async function timeCall({ url, headers = {}, body, firstTokenPattern, expectText }) {
   const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   let ttft;
   let text = '';
   const decoder = new TextDecoder();

@@ -30,7 +30,10 @@ export async function signIn(baseUrl, email, callbackURL = '/agents') {
   }
   if (!link) throw new Error('no sign-in link arrived');
   const response = await fetch(`${baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
-  return response.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
 }
 
 /** A JSON client for the API as a signed-in user (cookie from signIn); throws on non-2xx. */

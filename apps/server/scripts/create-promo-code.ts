@@ -10,7 +10,10 @@ import { openDatabase } from '../src/platform/db/database';
 
 const Arguments = z.object({
   code: z.string({ error: 'Pass --code' }).min(1, 'Pass --code'),
-  credits: z.coerce.number({ error: '--credits must be a positive whole number' }).int().positive('--credits must be a positive whole number'),
+  credits: z.coerce
+    .number({ error: '--credits must be a positive whole number' })
+    .int()
+    .positive('--credits must be a positive whole number'),
   expires: z
     .string()
     .optional()
@@ -27,19 +30,38 @@ const Arguments = z.object({
 });
 
 async function main() {
-  const { values } = parseArgs({ options: { code: { type: 'string' }, credits: { type: 'string' }, expires: { type: 'string' }, max: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      code: { type: 'string' },
+      credits: { type: 'string' },
+      expires: { type: 'string' },
+      max: { type: 'string' },
+    },
+  });
   const parsed = Arguments.safeParse(values);
   if (!parsed.success) {
     console.error(parsed.error.issues.map((issue) => issue.message).join('\n'));
-    console.error('Usage: npx tsx apps/server/scripts/create-promo-code.ts --code CODE --credits N [--expires YYYY-MM-DD] [--max N]');
+    console.error(
+      'Usage: npx tsx apps/server/scripts/create-promo-code.ts --code CODE --credits N [--expires YYYY-MM-DD] [--max N]',
+    );
     process.exit(1);
   }
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const { code, credits, expires, max } = parsed.data;
-    const isNew = await createPromoCode({ db: database.db, code, bonusCredits: credits, expiresAt: expires, maxRedemptions: max ?? null });
-    console.log(isNew ? `Created ${code.trim().toUpperCase()}: ${credits} bonus credits` : `${code.trim().toUpperCase()} already exists; left unchanged`);
+    const isNew = await createPromoCode({
+      db: database.db,
+      code,
+      bonusCredits: credits,
+      expiresAt: expires,
+      maxRedemptions: max ?? null,
+    });
+    console.log(
+      isNew
+        ? `Created ${code.trim().toUpperCase()}: ${credits} bonus credits`
+        : `${code.trim().toUpperCase()} already exists; left unchanged`,
+    );
   } finally {
     await database.close();
   }

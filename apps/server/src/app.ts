@@ -84,7 +84,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Agentry API', version: APP_VERSION, description: 'The API of the Agentry platform. Errors answer { error: { code, message, support_id } }.' },
+      info: {
+        title: 'Agentry API',
+        version: APP_VERSION,
+        description: 'The API of the Agentry platform. Errors answer { error: { code, message, support_id } }.',
+      },
     },
     transform: jsonSchemaTransform,
   });

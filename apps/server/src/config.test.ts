@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-const publicDeployment = { PUBLIC_URL: 'https://app.agentry.example', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://mail.example:587' };
+const publicDeployment = {
+  PUBLIC_URL: 'https://app.agentry.example',
+  AUTH_SECRET: 'a'.repeat(40),
+  SMTP_URL: 'smtp://mail.example:587',
+};
 
 describe('HOST', () => {
   it('defaults to 127.0.0.1 while the dev mailbox is on (the embedded defaults of npm start)', () => {
@@ -31,18 +35,26 @@ describe('trustedOrigins', () => {
   it('trusts both loopback names on the same port, in development and under npm start', () => {
     for (const NODE_ENV of ['development', 'production']) {
       const origins = loadConfig({ NODE_ENV, PUBLIC_URL: 'http://localhost:3000' }).trustedOrigins;
-      expect(origins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']));
+      expect(origins).toEqual(
+        expect.arrayContaining(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']),
+      );
       expect(origins).not.toContain('http://localhost:3001');
     }
-    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:4000', 'http://127.0.0.1:4000']));
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).trustedOrigins).toEqual(
+      expect.arrayContaining(['http://localhost:4000', 'http://127.0.0.1:4000']),
+    );
   });
 
   it('adds the Vite dev server outside production only', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:5173', 'http://127.0.0.1:5173']));
+    expect(loadConfig({ NODE_ENV: 'development' }).trustedOrigins).toEqual(
+      expect.arrayContaining(['http://localhost:5173', 'http://127.0.0.1:5173']),
+    );
     expect(loadConfig({ NODE_ENV: 'production' }).trustedOrigins).not.toContain('http://localhost:5173');
   });
 
   it('is only the public origin on a public address', () => {
-    expect(loadConfig({ ...publicDeployment, NODE_ENV: 'development' }).trustedOrigins).toEqual(['https://app.agentry.example']);
+    expect(loadConfig({ ...publicDeployment, NODE_ENV: 'development' }).trustedOrigins).toEqual([
+      'https://app.agentry.example',
+    ]);
   });
 });

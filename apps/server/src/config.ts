@@ -34,17 +34,25 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
     AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().default('Agentry <no-reply@agentry.local>'),
     DIRECT_LOGIN_EMAILS: emailList,
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Tests and offline development: a Stripe-compatible server such as http://127.0.0.1:12111. */
-    STRIPE_API_BASE: z.url({ message: 'STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111' }).optional(),
+    STRIPE_API_BASE: z
+      .url({ message: 'STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111' })
+      .optional(),
     /** Catalogue key to Stripe price id: JSON object or 'growth_3000_month=price_123,growth_3000_year=price_456'. */
     STRIPE_PRICE_IDS: z.string().optional(),
     OPENAI_API_KEY: z.string().optional(),
@@ -59,26 +67,61 @@ const EnvSchema = z
       .refine((value) => value === undefined || value === '' || parseEncryptionKey(value) !== undefined, {
         message: 'ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64 (openssl rand -hex 32)',
       }),
-    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'QUEUE_PREFIX may hold letters, digits, - and _').optional(),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'QUEUE_PREFIX may hold letters, digits, - and _')
+      .optional(),
     /** Tests only: lets tools and provider base URLs reach loopback servers (the fakes). */
     TEST_ALLOW_LOOPBACK_URLS: booleanFlag,
     WEB_DIST_DIR: z.string().optional(),
     /** The built website widget (loader.js, manifest.json, app/); default apps/widget/dist. */
     WIDGET_DIST_DIR: z.string().optional(),
     /** Website widget chat: messages per minute per visitor, and per IP address per widget. */
-    WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'WIDGET_RATE_LIMIT_PER_MINUTE must be at least 1').max(10_000_000).default(20),
-    WIDGET_IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'WIDGET_IP_RATE_LIMIT_PER_MINUTE must be at least 1').max(10_000_000).default(60),
+    WIDGET_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1, 'WIDGET_RATE_LIMIT_PER_MINUTE must be at least 1')
+      .max(10_000_000)
+      .default(20),
+    WIDGET_IP_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1, 'WIDGET_IP_RATE_LIMIT_PER_MINUTE must be at least 1')
+      .max(10_000_000)
+      .default(60),
     TRUST_PROXY: booleanFlag,
     /** Sign-in e-mails (magic links, direct login) per address, and per IP address, per 15 minutes. */
-    SIGN_IN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1, 'SIGN_IN_RATE_LIMIT_PER_EMAIL must be at least 1').max(100_000).default(5),
-    SIGN_IN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1, 'SIGN_IN_RATE_LIMIT_PER_IP must be at least 1').max(1_000_000).default(30),
-    MARKETPLACE_DAILY_PROJECT_LIMIT: z.coerce.number().int().min(1, 'MARKETPLACE_DAILY_PROJECT_LIMIT must be at least 1').max(1000).default(2),
+    SIGN_IN_RATE_LIMIT_PER_EMAIL: z.coerce
+      .number()
+      .int()
+      .min(1, 'SIGN_IN_RATE_LIMIT_PER_EMAIL must be at least 1')
+      .max(100_000)
+      .default(5),
+    SIGN_IN_RATE_LIMIT_PER_IP: z.coerce
+      .number()
+      .int()
+      .min(1, 'SIGN_IN_RATE_LIMIT_PER_IP must be at least 1')
+      .max(1_000_000)
+      .default(30),
+    MARKETPLACE_DAILY_PROJECT_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1, 'MARKETPLACE_DAILY_PROJECT_LIMIT must be at least 1')
+      .max(1000)
+      .default(2),
     /** Anonymous demo visitors: requests per minute per IP (demo chat, shared demo, embed check). */
-    DEMO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'DEMO_RATE_LIMIT_PER_MINUTE must be at least 1').max(100_000).default(30),
+    DEMO_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1, 'DEMO_RATE_LIMIT_PER_MINUTE must be at least 1')
+      .max(100_000)
+      .default(30),
     /** Local-disk file storage (uploads); default <DATA_DIR>/uploads. Unused when S3 is configured. */
     STORAGE_DIR: z.string().optional(),
     /** S3-compatible storage (AWS S3, R2, MinIO), path-style: <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
-    S3_ENDPOINT: z.url({ message: 'S3_ENDPOINT must be an absolute URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+    S3_ENDPOINT: z
+      .url({ message: 'S3_ENDPOINT must be an absolute URL such as https://s3.eu-west-1.amazonaws.com' })
+      .optional(),
     S3_BUCKET: z.string().trim().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -86,21 +129,47 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
-      if (!env.AUTH_SECRET) ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required when PUBLIC_URL is a public address' });
-      if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when PUBLIC_URL is a public address (sign-in links are e-mailed)' });
+      if (!env.AUTH_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AUTH_SECRET'],
+          message: 'AUTH_SECRET is required when PUBLIC_URL is a public address',
+        });
+      if (!env.SMTP_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: 'SMTP_URL is required when PUBLIC_URL is a public address (sign-in links are e-mailed)',
+        });
     }
     if (env.TEST_ALLOW_LOOPBACK_URLS && env.NODE_ENV !== 'test') {
-      ctx.addIssue({ code: 'custom', path: ['TEST_ALLOW_LOOPBACK_URLS'], message: 'TEST_ALLOW_LOOPBACK_URLS is only allowed when NODE_ENV=test' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_ALLOW_LOOPBACK_URLS'],
+        message: 'TEST_ALLOW_LOOPBACK_URLS is only allowed when NODE_ENV=test',
+      });
     }
     parseStripePriceIds(env.STRIPE_PRICE_IDS, () =>
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_IDS'], message: 'STRIPE_PRICE_IDS must be a JSON object or key=price_id pairs separated by commas' }),
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PRICE_IDS'],
+        message: 'STRIPE_PRICE_IDS must be a JSON object or key=price_id pairs separated by commas',
+      }),
     );
     const s3Values = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
-      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ENDPOINT'],
+        message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
     }
   });
 
@@ -164,7 +233,10 @@ export type AppConfig = {
   /** Anonymous demo visitors: requests per minute per IP. */
   demos: { visitorRateLimitPerMinute: number };
   /** Uploaded files: local disk under `dir`, or the S3-compatible bucket when `s3` is set. */
-  storage: { dir: string; s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined };
+  storage: {
+    dir: string;
+    s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -179,7 +251,9 @@ const DEV_AUTH_SECRET = 'agentry-development-secret-change-me-0000';
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
@@ -198,7 +272,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     authSecret: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     isDevMailboxEnabled,
@@ -224,7 +301,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     queuePrefix: env.QUEUE_PREFIX,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistDir),
     widgetDistDir: path.resolve(env.WIDGET_DIST_DIR ?? defaultWidgetDistDir),
-    widget: { visitorMessagesPerMinute: env.WIDGET_RATE_LIMIT_PER_MINUTE, ipMessagesPerMinute: env.WIDGET_IP_RATE_LIMIT_PER_MINUTE },
+    widget: {
+      visitorMessagesPerMinute: env.WIDGET_RATE_LIMIT_PER_MINUTE,
+      ipMessagesPerMinute: env.WIDGET_IP_RATE_LIMIT_PER_MINUTE,
+    },
     trustProxy: env.TRUST_PROXY,
     signIn: { emailsPerAddress: env.SIGN_IN_RATE_LIMIT_PER_EMAIL, emailsPerIp: env.SIGN_IN_RATE_LIMIT_PER_IP },
     marketplace: { dailyProjectLimit: env.MARKETPLACE_DAILY_PROJECT_LIMIT },
@@ -233,7 +313,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
       s3:
         env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-          ? { endpoint: env.S3_ENDPOINT.replace(/\/$/, ''), bucket: env.S3_BUCKET, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, region: env.S3_REGION }
+          ? {
+              endpoint: env.S3_ENDPOINT.replace(/\/$/, ''),
+              bucket: env.S3_BUCKET,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              region: env.S3_REGION,
+            }
           : undefined,
     },
   };
@@ -266,7 +352,11 @@ function listTrustedOrigins(publicUrl: string, isProduction: boolean): string[] 
 function toStripeApiBase(url: string) {
   const parsed = new URL(url);
   const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
-  return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443, protocol } as const;
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  } as const;
 }
 
 function parseStripePriceIds(value: string | undefined, onInvalid?: () => void): Record<string, string> {

@@ -40,7 +40,16 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   // Only what the server needs: never the test run's DATABASE_URL / REDIS_URL.
   const child: ChildProcess = spawn(tsx, [mainFile], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -89,7 +98,9 @@ describe('npm start on the default settings', () => {
   });
 
   it.skipIf(!networkAddress)('listens on 127.0.0.1 only: the network address of this machine is refused', async () => {
-    await expect(fetch(`http://${networkAddress}:${server.port}/api/dev/mailbox`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+    await expect(fetch(`http://${networkAddress}:${server.port}/api/dev/mailbox`)).rejects.toMatchObject({
+      cause: { code: 'ECONNREFUSED' },
+    });
   });
 
   it('accepts sign-in from a browser on http://localhost:PORT and on http://127.0.0.1:PORT', async () => {

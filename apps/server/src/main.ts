@@ -33,7 +33,12 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: app.platform.database.mode, queue: app.platform.queue.mode, mail: app.platform.mailer.mode, devMailbox: config.isDevMailboxEnabled },
+    {
+      database: app.platform.database.mode,
+      queue: app.platform.queue.mode,
+      mail: app.platform.mailer.mode,
+      devMailbox: config.isDevMailboxEnabled,
+    },
     `Agentry is running at ${config.publicUrl}${config.isDevMailboxEnabled ? ` (sign-in links: ${config.publicUrl}/dev/mailbox)` : ''}`,
   );
 }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AgentDraft, AgentJob, CreateAgentBody, UpdateAgentBody, agentCategories, builderErrorMessages, isOpenRouterStyleBuild } from './agents';
+import {
+  AgentDraft,
+  AgentJob,
+  CreateAgentBody,
+  UpdateAgentBody,
+  agentCategories,
+  builderErrorMessages,
+  isOpenRouterStyleBuild,
+} from './agents';
 
 describe('isOpenRouterStyleBuild', () => {
   it('is false for a plain OpenAI build', () => {
-    expect(isOpenRouterStyleBuild({ provider: 'openai', model: 'gpt-4o-mini', discoveredTools: [], enabledTools: [] })).toBe(false);
+    expect(
+      isOpenRouterStyleBuild({ provider: 'openai', model: 'gpt-4o-mini', discoveredTools: [], enabledTools: [] }),
+    ).toBe(false);
     expect(isOpenRouterStyleBuild({})).toBe(false);
   });
 
@@ -29,7 +39,17 @@ describe('isOpenRouterStyleBuild', () => {
 
 describe('agent schemas', () => {
   it('has the nine documented categories in order', () => {
-    expect(agentCategories).toEqual(['Chatbots', 'LLMs', 'Code', 'Data', 'Automation', 'Web', 'SAAS', 'Consulting', 'Other']);
+    expect(agentCategories).toEqual([
+      'Chatbots',
+      'LLMs',
+      'Code',
+      'Data',
+      'Automation',
+      'Web',
+      'SAAS',
+      'Consulting',
+      'Other',
+    ]);
   });
 
   it('creates with only a name, or with nothing (the default name)', () => {
@@ -43,17 +63,29 @@ describe('agent schemas', () => {
     expect(UpdateAgentBody.safeParse({ maxTokens: 1.5 }).success).toBe(false);
     expect(UpdateAgentBody.safeParse({ stopSequences: ['a', 'b', 'c', 'd', 'e'] }).success).toBe(false);
     expect(UpdateAgentBody.safeParse({ category: 'Gaming' }).success).toBe(false);
-    expect(UpdateAgentBody.parse({ temperature: 0.2, category: 'SAAS' })).toEqual({ temperature: 0.2, category: 'SAAS' });
+    expect(UpdateAgentBody.parse({ temperature: 0.2, category: 'SAAS' })).toEqual({
+      temperature: 0.2,
+      category: 'SAAS',
+    });
   });
 
   it('accepts a model draft with exactly three suggested replies and drops an unknown category', () => {
-    const draft = { aiName: 'Smile', instructions: 'Help patients.', firstMessage: 'Hi!', suggestedResponses: ['a', 'b', 'c'], category: 'Dentistry' };
+    const draft = {
+      aiName: 'Smile',
+      instructions: 'Help patients.',
+      firstMessage: 'Hi!',
+      suggestedResponses: ['a', 'b', 'c'],
+      category: 'Dentistry',
+    };
     expect(AgentDraft.parse(draft).category).toBeUndefined();
     expect(AgentDraft.safeParse({ ...draft, suggestedResponses: ['a', 'b'] }).success).toBe(false);
   });
 
   it('describes a job in the documented shape', () => {
-    expect(AgentJob.parse({ status: 'failed', error: builderErrorMessages.failed })).toEqual({ status: 'failed', error: 'Builder job failed' });
+    expect(AgentJob.parse({ status: 'failed', error: builderErrorMessages.failed })).toEqual({
+      status: 'failed',
+      error: 'Builder job failed',
+    });
     expect(AgentJob.safeParse({ status: 'done' }).success).toBe(false);
   });
 });

@@ -3,7 +3,17 @@ import { LlmProvider } from './llm';
 import { HttpTool, HttpToolInput } from './tools';
 
 /** docs/product/agents.md#the-agent: the nine agent categories. */
-export const agentCategories = ['Chatbots', 'LLMs', 'Code', 'Data', 'Automation', 'Web', 'SAAS', 'Consulting', 'Other'] as const;
+export const agentCategories = [
+  'Chatbots',
+  'LLMs',
+  'Code',
+  'Data',
+  'Automation',
+  'Web',
+  'SAAS',
+  'Consulting',
+  'Other',
+] as const;
 export const AgentCategory = z.enum(agentCategories);
 export type AgentCategory = z.infer<typeof AgentCategory>;
 
@@ -17,13 +27,27 @@ export type AgentStatus = z.infer<typeof AgentStatus>;
 
 /** docs/product/widget.md#settings, defaults. */
 export const DEFAULT_FIRST_MESSAGE = 'Hello! How can I help you today?';
-export const DEFAULT_SUGGESTED_RESPONSES = ['What is your product?', 'How does it work?', 'What are the pricing plans?'] as const;
+export const DEFAULT_SUGGESTED_RESPONSES = [
+  'What is your product?',
+  'How does it work?',
+  'What are the pricing plans?',
+] as const;
 export const DEFAULT_AI_NAME = 'AI Assistant';
 
 /** docs/product/evaluation.md#test-settings, sampling defaults. */
-export const agentSamplingDefaults = { temperature: 1, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 } as const;
+export const agentSamplingDefaults = {
+  temperature: 1,
+  maxTokens: 2048,
+  topP: 1,
+  frequencyPenalty: 0,
+  presencePenalty: 0,
+} as const;
 
-const AiName = z.string().trim().min(1, { error: 'Name is required' }).max(80, { error: 'Name must be at most 80 characters' });
+const AiName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(80, { error: 'Name must be at most 80 characters' });
 
 /** The fields a user edits; every one optional on update. */
 const agentSettingsShape = {
@@ -45,27 +69,29 @@ const agentSettingsShape = {
   category: AgentCategory,
 };
 
-export const CreateAgentBody = z.object({
-  ...agentSettingsShape,
-  aiName: AiName.default(DEFAULT_AI_NAME),
-  tools: z.array(HttpToolInput).max(20),
-}).partial({
-  type: true,
-  instructions: true,
-  firstMessage: true,
-  suggestedResponses: true,
-  provider: true,
-  model: true,
-  providerKeyId: true,
-  temperature: true,
-  maxTokens: true,
-  topP: true,
-  frequencyPenalty: true,
-  presencePenalty: true,
-  stopSequences: true,
-  category: true,
-  tools: true,
-});
+export const CreateAgentBody = z
+  .object({
+    ...agentSettingsShape,
+    aiName: AiName.default(DEFAULT_AI_NAME),
+    tools: z.array(HttpToolInput).max(20),
+  })
+  .partial({
+    type: true,
+    instructions: true,
+    firstMessage: true,
+    suggestedResponses: true,
+    provider: true,
+    model: true,
+    providerKeyId: true,
+    temperature: true,
+    maxTokens: true,
+    topP: true,
+    frequencyPenalty: true,
+    presencePenalty: true,
+    stopSequences: true,
+    category: true,
+    tools: true,
+  });
 export type CreateAgentBody = z.infer<typeof CreateAgentBody>;
 
 export const UpdateAgentBody = z.object({ ...agentSettingsShape, tools: z.array(HttpToolInput).max(20) }).partial();
@@ -124,7 +150,11 @@ export type AgentWebhook = z.infer<typeof AgentWebhook>;
 // Creation from an idea: a background job drafts the first configuration.
 
 export const CreateAgentFromIdeaBody = z.object({
-  idea: z.string().trim().min(1, { error: 'Describe the agent you want to build' }).max(4000, { error: 'The idea must be at most 4000 characters' }),
+  idea: z
+    .string()
+    .trim()
+    .min(1, { error: 'Describe the agent you want to build' })
+    .max(4000, { error: 'The idea must be at most 4000 characters' }),
 });
 export type CreateAgentFromIdeaBody = z.infer<typeof CreateAgentFromIdeaBody>;
 
@@ -186,7 +216,8 @@ export type BuildLike = {
  */
 export function isOpenRouterStyleBuild(build: BuildLike): boolean {
   if (build.openRouterModel || build.openrouterModel) return true;
-  if (build.provider?.toLowerCase() === 'openrouter' || build.backendService?.toLowerCase() === 'openrouter') return true;
+  if (build.provider?.toLowerCase() === 'openrouter' || build.backendService?.toLowerCase() === 'openrouter')
+    return true;
   if (build.model?.includes('/')) return true;
   return (build.discoveredTools?.length ?? 0) > 0 || (build.enabledTools?.length ?? 0) > 0;
 }

@@ -55,7 +55,10 @@ describe('parseAiError from general messages', () => {
   });
 
   it('timeout', () => {
-    expect(parseAiError(new Error('Request timed out after 30s'))).toMatchObject({ type: 'timeout', message: 'The request timed out.' });
+    expect(parseAiError(new Error('Request timed out after 30s'))).toMatchObject({
+      type: 'timeout',
+      message: 'The request timed out.',
+    });
     expect(parseAiError(new Error('ETIMEDOUT')).type).toBe('timeout');
   });
 
@@ -93,7 +96,9 @@ describe('parseAiError from general messages', () => {
       type: 'config_error',
       message: 'Backend service temporarily unavailable.',
     });
-    expect(parseAiError(new Error('Azure OpenAI deployment failed')).message).toBe('Backend service temporarily unavailable.');
+    expect(parseAiError(new Error('Azure OpenAI deployment failed')).message).toBe(
+      'Backend service temporarily unavailable.',
+    );
   });
 
   it('database', () => {
@@ -113,7 +118,10 @@ describe('parseAiError by HTTP status', () => {
   });
 
   it.each([500, 501, 502])('%i is a server error', (status) => {
-    expect(parseAiError({ status, body: null })).toMatchObject({ type: 'config_error', message: 'Server error occurred' });
+    expect(parseAiError({ status, body: null })).toMatchObject({
+      type: 'config_error',
+      message: 'Server error occurred',
+    });
   });
 
   it("other statuses with an unparseable body give 'Request failed with status {code}'", () => {

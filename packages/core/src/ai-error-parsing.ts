@@ -17,11 +17,7 @@ export type ParsedAiError = { type: AiErrorType; message: string; advice: string
 
 /** What callers hand in: a thrown Error, or what they know about a failed response. */
 export type AiErrorInput =
-  | Error
-  | { status?: number; body?: unknown; code?: string; message?: string }
-  | string
-  | null
-  | undefined;
+  Error | { status?: number; body?: unknown; code?: string; message?: string } | string | null | undefined;
 
 const byCode: Record<string, ParsedAiError> = {
   insufficient_quota: {
@@ -81,7 +77,11 @@ const byMessage: readonly { pattern: RegExp; result: ParsedAiError }[] = [
   },
   {
     pattern: /validation|invalid input/i,
-    result: { type: 'validation_error', message: 'Invalid input data provided.', advice: 'Check your input and try again.' },
+    result: {
+      type: 'validation_error',
+      message: 'Invalid input data provided.',
+      advice: 'Check your input and try again.',
+    },
   },
   {
     pattern: /backend|azure/i,

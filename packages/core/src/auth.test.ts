@@ -65,12 +65,18 @@ describe('replies', () => {
   it('parses /api/me', () => {
     const reply = {
       user: { id: 'u1', email: 'a@b.co', name: 'Ada', image: null },
-      subaccounts: [{ id: 's1', name: 'Acme', logoUrl: null, role: 'viewer', agentCount: 2, createdAt: '2025-01-02T03:04:05.000Z' }],
+      subaccounts: [
+        { id: 's1', name: 'Acme', logoUrl: null, role: 'viewer', agentCount: 2, createdAt: '2025-01-02T03:04:05.000Z' },
+      ],
       activeSubaccountId: 's1',
     };
     expect(MeReply.parse(reply)).toEqual(reply);
-    expect(MeReply.safeParse({ ...reply, subaccounts: [{ ...reply.subaccounts[0], role: 'owner' }] }).success).toBe(false);
-    expect(MeReply.safeParse({ ...reply, subaccounts: [{ ...reply.subaccounts[0], createdAt: 'yesterday' }] }).success).toBe(false);
+    expect(MeReply.safeParse({ ...reply, subaccounts: [{ ...reply.subaccounts[0], role: 'owner' }] }).success).toBe(
+      false,
+    );
+    expect(
+      MeReply.safeParse({ ...reply, subaccounts: [{ ...reply.subaccounts[0], createdAt: 'yesterday' }] }).success,
+    ).toBe(false);
   });
 
   it('parses the health reply', () => {

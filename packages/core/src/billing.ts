@@ -44,24 +44,22 @@ export type BillingPrice = {
 function planPrices(): BillingPrice[] {
   return planFamilies.flatMap((family, familyIndex) =>
     family.tiers.flatMap((tier, tierIndex) =>
-      (['month', 'year'] as const).map(
-        (interval): BillingPrice => ({
-          key: `${tier.tierCode}_${interval}`,
-          kind: 'plan',
-          mode: 'subscription',
-          planFamily: family.family,
-          tierCode: tier.tierCode,
-          interval,
-          amountCents: interval === 'month' ? tier.monthlyPriceCents : tier.annualPriceCents,
-          currency: 'usd',
-          creditLimit: tier.creditLimit,
-          bonusCredits: 0,
-          displayName: family.name,
-          displayDescription: family.description,
-          displayOrder: (familyIndex + 1) * 100 + tierIndex * 2 + (interval === 'month' ? 0 : 1),
-          capabilities: family.capabilities,
-        }),
-      ),
+      (['month', 'year'] as const).map((interval): BillingPrice => ({
+        key: `${tier.tierCode}_${interval}`,
+        kind: 'plan',
+        mode: 'subscription',
+        planFamily: family.family,
+        tierCode: tier.tierCode,
+        interval,
+        amountCents: interval === 'month' ? tier.monthlyPriceCents : tier.annualPriceCents,
+        currency: 'usd',
+        creditLimit: tier.creditLimit,
+        bonusCredits: 0,
+        displayName: family.name,
+        displayDescription: family.description,
+        displayOrder: (familyIndex + 1) * 100 + tierIndex * 2 + (interval === 'month' ? 0 : 1),
+        capabilities: family.capabilities,
+      })),
     ),
   );
 }
@@ -146,7 +144,10 @@ function toTime(value: Date | string | number) {
 }
 
 /** Whole days until `periodEnd`, rounded up, never below 0. */
-export function daysRemainingUntil(periodEnd: Date | string | number, now: Date | string | number = Date.now()): number {
+export function daysRemainingUntil(
+  periodEnd: Date | string | number,
+  now: Date | string | number = Date.now(),
+): number {
   return Math.max(0, Math.ceil((toTime(periodEnd) - toTime(now)) / DAY_MS));
 }
 
@@ -162,7 +163,13 @@ export const ProrationAmounts = z.object({
 });
 export type ProrationAmounts = z.infer<typeof ProrationAmounts>;
 
-export type ProrationDisplay = { currency: string; creditAmount: number; chargeAmount: number; totalDueNow: number; daysRemaining: number };
+export type ProrationDisplay = {
+  currency: string;
+  creditAmount: number;
+  chargeAmount: number;
+  totalDueNow: number;
+  daysRemaining: number;
+};
 
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes: amounts divided by 100, days remaining rounded up, currency default USD upper-cased. */
 export function describeProration(proration: ProrationAmounts): ProrationDisplay {
@@ -176,7 +183,11 @@ export function describeProration(proration: ProrationAmounts): ProrationDisplay
 }
 
 /** The share of the period still ahead at `at` (what a proration charges for), clamped to 0..1. */
-export function computeTimeFraction(options: { periodStart: Date | string | number; periodEnd: Date | string | number; at: Date | string | number }): number {
+export function computeTimeFraction(options: {
+  periodStart: Date | string | number;
+  periodEnd: Date | string | number;
+  at: Date | string | number;
+}): number {
   const start = toTime(options.periodStart);
   const end = toTime(options.periodEnd);
   if (end <= start) return 0;
@@ -187,7 +198,11 @@ export function computeTimeFraction(options: { periodStart: Date | string | numb
  * An upgrade's credits: the allowance difference times the same time fraction the money was
  * prorated by (never the full new allowance), to the millicredit, rounded down.
  */
-export function prorateUpgradeCredits(options: { currentCreditLimit: number; targetCreditLimit: number; timeFraction: number }): number {
+export function prorateUpgradeCredits(options: {
+  currentCreditLimit: number;
+  targetCreditLimit: number;
+  timeFraction: number;
+}): number {
   const difference = options.targetCreditLimit - options.currentCreditLimit;
   if (difference <= 0) return 0;
   const fraction = Math.min(1, Math.max(0, options.timeFraction));
@@ -281,13 +296,20 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 export function computeCreditMeter(balance: Partial<BillingBalance> | null | undefined): CreditMeter {
   const limit = isNumber(balance?.totalCreditLimit) ? balance.totalCreditLimit : null;
   const used = isNumber(balance?.usageUsed) ? balance.usageUsed : null;
-  const usedPercent = limit !== null && limit > 0 && used !== null ? roundToTenth(Math.min(100, Math.max(0, (used / limit) * 100))) : null;
+  const usedPercent =
+    limit !== null && limit > 0 && used !== null
+      ? roundToTenth(Math.min(100, Math.max(0, (used / limit) * 100)))
+      : null;
   const remaining = isNumber(balance?.totalCreditsRemaining)
     ? balance.totalCreditsRemaining
     : limit !== null && used !== null
       ? Math.max(0, limit - used)
       : null;
-  const planRemaining = isNumber(balance?.planCreditsRemaining) ? balance.planCreditsRemaining : isNumber(balance?.creditsRemaining) ? balance.creditsRemaining : null;
+  const planRemaining = isNumber(balance?.planCreditsRemaining)
+    ? balance.planCreditsRemaining
+    : isNumber(balance?.creditsRemaining)
+      ? balance.creditsRemaining
+      : null;
   const bonusRemaining = isNumber(balance?.bonusCreditsRemaining)
     ? balance.bonusCreditsRemaining
     : remaining !== null && planRemaining !== null
@@ -316,11 +338,16 @@ export function formatMeterNumber(value: number): string {
  * Plan change decisions
  * ---------------------------------------------------------------------------------------- */
 
-export function isDowngradeExceedingLimit(options: { usageUsed: number | null | undefined; targetCreditLimit: number }): boolean {
+export function isDowngradeExceedingLimit(options: {
+  usageUsed: number | null | undefined;
+  targetCreditLimit: number;
+}): boolean {
   return isNumber(options.usageUsed) && options.usageUsed > options.targetCreditLimit;
 }
 
-export function hasScheduledDowngrade(balance: Pick<Partial<BillingBalance>, 'scheduledPriceId' | 'scheduledChangeDate'> | null | undefined): boolean {
+export function hasScheduledDowngrade(
+  balance: Pick<Partial<BillingBalance>, 'scheduledPriceId' | 'scheduledChangeDate'> | null | undefined,
+): boolean {
   return Boolean(balance?.scheduledPriceId && balance.scheduledChangeDate);
 }
 
@@ -344,7 +371,13 @@ export function usageBackoffDelayMs(failureCount: number): number {
  * Texts
  * ---------------------------------------------------------------------------------------- */
 
-export const PaymentErrorCode = z.enum(['card_declined', 'insufficient_funds', 'payment_method_required', 'authentication_required', 'expired_card']);
+export const PaymentErrorCode = z.enum([
+  'card_declined',
+  'insufficient_funds',
+  'payment_method_required',
+  'authentication_required',
+  'expired_card',
+]);
 export type PaymentErrorCode = z.infer<typeof PaymentErrorCode>;
 
 export const paymentErrorMessages: Record<PaymentErrorCode, string> = {
@@ -364,14 +397,17 @@ export function paymentErrorMessage(code: string | null | undefined): string {
 
 export const SUBSCRIPTION_UPDATED_MESSAGE = 'Your subscription has been updated successfully.';
 export const SUBSCRIPTION_CONTINUES_MESSAGE = 'Your subscription will continue without interruption.';
-export const UPGRADE_PENDING_MESSAGE = "We couldn't confirm the upgrade automatically. Please contact support if your plan does not update shortly.";
+export const UPGRADE_PENDING_MESSAGE =
+  "We couldn't confirm the upgrade automatically. Please contact support if your plan does not update shortly.";
 
 /** 'April 1, 2026' (UTC), or null for a missing date. */
 export function formatBillingDate(date: Date | string | null | undefined): string | null {
   if (!date) return null;
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(value);
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    value,
+  );
 }
 
 export function downgradeScheduledMessage(planName: string, date: Date | string | null | undefined): string {
@@ -387,7 +423,9 @@ export function cancellationScheduledMessage(planName: string, date: Date | stri
 }
 
 export function promoSuccessMessage(amount: number | null | undefined): string {
-  return isNumber(amount) && amount > 0 ? `Added ${formatMeterNumber(amount)} credits to your balance.` : 'Bonus credits applied successfully.';
+  return isNumber(amount) && amount > 0
+    ? `Added ${formatMeterNumber(amount)} credits to your balance.`
+    : 'Bonus credits applied successfully.';
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -485,10 +523,20 @@ export type UrlReply = z.infer<typeof UrlReply>;
 
 export const GetPriceBody = z.object({ priceId: z.string().min(1) });
 export type GetPriceBody = z.infer<typeof GetPriceBody>;
-export const GetPriceReply = z.object({ priceId: z.string(), unitAmount: z.number().nullable(), currency: z.string().nullable(), interval: z.string().nullable() });
+export const GetPriceReply = z.object({
+  priceId: z.string(),
+  unitAmount: z.number().nullable(),
+  currency: z.string().nullable(),
+  interval: z.string().nullable(),
+});
 export type GetPriceReply = z.infer<typeof GetPriceReply>;
 
-export const PlanSummary = z.object({ displayName: z.string(), creditLimit: z.number(), priceId: z.string().nullable(), tierCode: z.string().nullable() });
+export const PlanSummary = z.object({
+  displayName: z.string(),
+  creditLimit: z.number(),
+  priceId: z.string().nullable(),
+  tierCode: z.string().nullable(),
+});
 export type PlanSummary = z.infer<typeof PlanSummary>;
 
 export const PreviewUpgradeBody = z.object({ newPriceId: z.string().min(1), renewCycle: z.boolean().optional() });
@@ -542,15 +590,29 @@ export type FinalizeUpgradeReply = z.infer<typeof FinalizeUpgradeReply>;
 
 export const ScheduleDowngradeBody = z.object({ newPriceId: z.string().min(1) });
 export type ScheduleDowngradeBody = z.infer<typeof ScheduleDowngradeBody>;
-export const ScheduleDowngradeReply = z.object({ scheduledPlan: PlanSummary, effectiveDate: IsoDate.nullable(), message: z.string(), error: z.string().nullable() });
+export const ScheduleDowngradeReply = z.object({
+  scheduledPlan: PlanSummary,
+  effectiveDate: IsoDate.nullable(),
+  message: z.string(),
+  error: z.string().nullable(),
+});
 export type ScheduleDowngradeReply = z.infer<typeof ScheduleDowngradeReply>;
 
-export const CancelScheduledDowngradeReply = z.object({ currentPlan: PlanSummary, message: z.string(), error: z.string().nullable() });
+export const CancelScheduledDowngradeReply = z.object({
+  currentPlan: PlanSummary,
+  message: z.string(),
+  error: z.string().nullable(),
+});
 export type CancelScheduledDowngradeReply = z.infer<typeof CancelScheduledDowngradeReply>;
 
 export const CancelSubscriptionBody = z.object({ cancelAtPeriodEnd: z.literal(true).default(true) });
 export type CancelSubscriptionBody = z.infer<typeof CancelSubscriptionBody>;
-export const CancelSubscriptionReply = z.object({ currentPlan: PlanSummary, cancelDate: IsoDate.nullable(), message: z.string(), error: z.string().nullable() });
+export const CancelSubscriptionReply = z.object({
+  currentPlan: PlanSummary,
+  cancelDate: IsoDate.nullable(),
+  message: z.string(),
+  error: z.string().nullable(),
+});
 export type CancelSubscriptionReply = z.infer<typeof CancelSubscriptionReply>;
 
 export const ResubscribeReply = z.object({
@@ -562,9 +624,16 @@ export const ResubscribeReply = z.object({
 });
 export type ResubscribeReply = z.infer<typeof ResubscribeReply>;
 
-export const RedeemPromoBody = z.object({ code: z.string({ error: 'Promo code is required' }).trim().min(1, { error: 'Promo code is required' }).max(64) });
+export const RedeemPromoBody = z.object({
+  code: z.string({ error: 'Promo code is required' }).trim().min(1, { error: 'Promo code is required' }).max(64),
+});
 export type RedeemPromoBody = z.infer<typeof RedeemPromoBody>;
-export const RedeemPromoReply = z.object({ error: z.string().nullable(), reason: z.string().nullable(), balance: BillingBalance.nullable(), amount: z.number() });
+export const RedeemPromoReply = z.object({
+  error: z.string().nullable(),
+  reason: z.string().nullable(),
+  balance: BillingBalance.nullable(),
+  amount: z.number(),
+});
 export type RedeemPromoReply = z.infer<typeof RedeemPromoReply>;
 
 /** Why a promo code was refused (in the error body as `reason`). */
@@ -590,10 +659,16 @@ export const SubaccountLockReply = z.object({
 });
 export type SubaccountLockReply = z.infer<typeof SubaccountLockReply>;
 
-export const SelectSubaccountLockBody = z.object({ subaccountId: z.string({ error: 'Please select a subaccount' }).min(1, { error: 'Please select a subaccount' }) });
+export const SelectSubaccountLockBody = z.object({
+  subaccountId: z.string({ error: 'Please select a subaccount' }).min(1, { error: 'Please select a subaccount' }),
+});
 export type SelectSubaccountLockBody = z.infer<typeof SelectSubaccountLockBody>;
 
-export const CapabilitiesReply = z.object({ capabilities: PlanCapabilities, planFamily: PlanFamily.nullable(), tierCode: z.string().nullable() });
+export const CapabilitiesReply = z.object({
+  capabilities: PlanCapabilities,
+  planFamily: PlanFamily.nullable(),
+  tierCode: z.string().nullable(),
+});
 export type CapabilitiesReply = z.infer<typeof CapabilitiesReply>;
 
 export const AdvanceClockBody = z.object({ days: z.number().positive().max(3660) });

@@ -1,10 +1,41 @@
 import { describe, it, expect } from 'vitest';
-import { isForcedWhite, landingIntegrations, matchBrandSlug, normalizeBrandName, stripTrailingWords } from './brand-icons';
+import {
+  isForcedWhite,
+  landingIntegrations,
+  matchBrandSlug,
+  normalizeBrandName,
+  stripTrailingWords,
+} from './brand-icons';
 
 const known = new Set([
-  'gmail', 'slack', 'hubspot', 'salesforce', 'googlecalendar', 'calendly', 'zapier', 'make', 'stripe', 'shopify',
-  'whatsapp', 'instagram', 'facebook', 'twilio', 'openai', 'anthropic', 'googledrive', 'notion', 'airtable',
-  'zendesk', 'intercom', 'mailchimp', 'googleads', 'x', 'googleworkspace', 'google', 'hub', 'github',
+  'gmail',
+  'slack',
+  'hubspot',
+  'salesforce',
+  'googlecalendar',
+  'calendly',
+  'zapier',
+  'make',
+  'stripe',
+  'shopify',
+  'whatsapp',
+  'instagram',
+  'facebook',
+  'twilio',
+  'openai',
+  'anthropic',
+  'googledrive',
+  'notion',
+  'airtable',
+  'zendesk',
+  'intercom',
+  'mailchimp',
+  'googleads',
+  'x',
+  'googleworkspace',
+  'google',
+  'hub',
+  'github',
 ]);
 
 describe('normalizeBrandName', () => {
@@ -70,7 +101,8 @@ describe('matchBrandSlug', () => {
 
 describe('isForcedWhite', () => {
   it('forces dark brands to white', () => {
-    for (const slug of ['x', 'github', 'openai', 'notion', 'apple', 'vercel', 'tiktok', 'threads']) expect(isForcedWhite(slug)).toBe(true);
+    for (const slug of ['x', 'github', 'openai', 'notion', 'apple', 'vercel', 'tiktok', 'threads'])
+      expect(isForcedWhite(slug)).toBe(true);
     expect(isForcedWhite('slack')).toBe(false);
   });
 });

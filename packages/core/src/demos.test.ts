@@ -14,13 +14,34 @@ import {
 
 describe('DemoSettings', () => {
   it('carries the documented defaults', () => {
-    expect(defaultDemoSettings.chatBubble).toEqual({ enabled: true, message: 'Hi there! Need any help?', delaySeconds: 2 });
+    expect(defaultDemoSettings.chatBubble).toEqual({
+      enabled: true,
+      message: 'Hi there! Need any help?',
+      delaySeconds: 2,
+    });
     expect(defaultDemoSettings.widgetTemplate).toBe('professional');
     expect(defaultDemoSettings.embedSettings).toEqual({ responsive: true, width: 420, height: 600 });
-    expect(defaultDemoSettings.platformSettings).toEqual({ position: 'bottom-right', customHeaderSize: false, headerHeight: 60, headerPadding: 16, logoSize: 100, statusText: '', showShareButton: true });
-    expect(defaultDemoSettings.backgroundSettings).toMatchObject({ backgroundColor: '#1a1d23', titleSize: 24, showRequestCounter: true, counterPosition: 'bottom-right' });
+    expect(defaultDemoSettings.platformSettings).toEqual({
+      position: 'bottom-right',
+      customHeaderSize: false,
+      headerHeight: 60,
+      headerPadding: 16,
+      logoSize: 100,
+      statusText: '',
+      showShareButton: true,
+    });
+    expect(defaultDemoSettings.backgroundSettings).toMatchObject({
+      backgroundColor: '#1a1d23',
+      titleSize: 24,
+      showRequestCounter: true,
+      counterPosition: 'bottom-right',
+    });
     expect(defaultDemoSettings.clientMessage).toEqual({ enabled: false, header: '', body: '', position: 'right' });
-    expect(defaultDemoSettings.suggestedResponses).toEqual(['What is your product?', 'How does it work?', 'What are the pricing plans?']);
+    expect(defaultDemoSettings.suggestedResponses).toEqual([
+      'What is your product?',
+      'How does it work?',
+      'What are the pricing plans?',
+    ]);
     expect(defaultDemoSettings.welcomeMessage).toBe('Hello! How can I help you today?');
     expect(defaultDemoSettings.placeholder).toBe('Type your message...');
   });
@@ -34,7 +55,11 @@ describe('DemoSettings', () => {
     expect(parseEmbedSize('500px', 420)).toBe(500);
     expect(parseEmbedSize(' 480 ', 420)).toBe(480);
     expect(parseEmbedSize('wide', 420)).toBe(420);
-    expect(DemoSettings.parse({ embedSettings: { width: '500px', height: 'tall' } }).embedSettings).toEqual({ responsive: true, width: 500, height: 600 });
+    expect(DemoSettings.parse({ embedSettings: { width: '500px', height: 'tall' } }).embedSettings).toEqual({
+      responsive: true,
+      width: 500,
+      height: 600,
+    });
   });
 
   it('refuses a background URL that is not http(s)', () => {
@@ -44,21 +69,50 @@ describe('DemoSettings', () => {
 });
 
 describe('plan capabilities of demo settings', () => {
-  const after = (settings: Parameters<typeof DemoSettings.parse>[0], requestLimit = 100) => ({ settings: DemoSettings.parse(settings), requestLimit });
+  const after = (settings: Parameters<typeof DemoSettings.parse>[0], requestLimit = 100) => ({
+    settings: DemoSettings.parse(settings),
+    requestLimit,
+  });
 
   it('needs nothing for basic settings', () => {
-    expect(listGatedDemoChanges({ before: null, after: after({ themeColor: '#2563eb', welcomeMessage: 'Hi', widgetTemplate: 'legacy' }, 50) })).toEqual({ advanced: [], whitelabel: [] });
+    expect(
+      listGatedDemoChanges({
+        before: null,
+        after: after({ themeColor: '#2563eb', welcomeMessage: 'Hi', widgetTemplate: 'legacy' }, 50),
+      }),
+    ).toEqual({ advanced: [], whitelabel: [] });
   });
 
   it('names advanced and whitelabel settings set to non-default values', () => {
-    const gated = listGatedDemoChanges({ before: null, after: after({ backgroundUrl: 'https://example.com', clientMessage: { enabled: true }, hideBranding: true, backgroundSettings: { titleColor: '#000000' } }, 101) });
-    expect(gated).toEqual({ advanced: ['backgroundUrl', 'clientMessage.enabled', 'requestLimit'], whitelabel: ['hideBranding', 'backgroundSettings.titleColor'] });
+    const gated = listGatedDemoChanges({
+      before: null,
+      after: after(
+        {
+          backgroundUrl: 'https://example.com',
+          clientMessage: { enabled: true },
+          hideBranding: true,
+          backgroundSettings: { titleColor: '#000000' },
+        },
+        101,
+      ),
+    });
+    expect(gated).toEqual({
+      advanced: ['backgroundUrl', 'clientMessage.enabled', 'requestLimit'],
+      whitelabel: ['hideBranding', 'backgroundSettings.titleColor'],
+    });
   });
 
   it('lets values already stored stay', () => {
     const stored = after({ backgroundUrl: 'https://example.com', hideBranding: true }, 500);
-    expect(listGatedDemoChanges({ before: stored, after: { ...stored, settings: { ...stored.settings, welcomeMessage: 'changed' } } })).toEqual({ advanced: [], whitelabel: [] });
-    expect(listGatedDemoChanges({ before: stored, after: { ...stored, requestLimit: 600 } }).advanced).toEqual(['requestLimit']);
+    expect(
+      listGatedDemoChanges({
+        before: stored,
+        after: { ...stored, settings: { ...stored.settings, welcomeMessage: 'changed' } },
+      }),
+    ).toEqual({ advanced: [], whitelabel: [] });
+    expect(listGatedDemoChanges({ before: stored, after: { ...stored, requestLimit: 600 } }).advanced).toEqual([
+      'requestLimit',
+    ]);
   });
 });
 
@@ -67,7 +121,9 @@ describe('demo bodies', () => {
     expect(CreateDemoBody.safeParse({ name: 'Demo', type: 'website', buildId: 'agent_1' }).success).toBe(true);
     expect(CreateDemoBody.safeParse({ name: ' ', type: 'website', buildId: 'agent_1' }).success).toBe(false);
     expect(CreateDemoBody.safeParse({ name: 'Demo', type: 'telegram', buildId: 'agent_1' }).success).toBe(false);
-    expect(CreateDemoBody.safeParse({ name: 'Demo', type: 'sms', buildId: 'agent_1', requestLimit: 0 }).success).toBe(false);
+    expect(CreateDemoBody.safeParse({ name: 'Demo', type: 'sms', buildId: 'agent_1', requestLimit: 0 }).success).toBe(
+      false,
+    );
   });
 
   it('needs a non-empty message to chat', () => {
@@ -103,7 +159,9 @@ describe('demo helpers', () => {
 
   it('builds the share path and the documented texts', () => {
     expect(getDemoSharePath('demo_abc')).toBe('/shared/demo_abc');
-    expect(demoMessages.copyFailed('https://x.test/shared/1')).toBe("Copy failed. Here's the link: https://x.test/shared/1");
+    expect(demoMessages.copyFailed('https://x.test/shared/1')).toBe(
+      "Copy failed. Here's the link: https://x.test/shared/1",
+    );
     expect(demoMessages.requestCounter(3, 100)).toBe('3 / 100 requests used');
   });
 });

@@ -60,7 +60,8 @@ export const demoMessages = {
   loadingDemo: 'Loading demo...',
   loadingWebsitePreview: 'Loading website preview...',
   notEmbeddableTitle: 'This website does not support previews',
-  notEmbeddableBody: 'You can still continue with your demo without a live background. The widget will work perfectly on any website.',
+  notEmbeddableBody:
+    'You can still continue with your demo without a live background. The widget will work perfectly on any website.',
   requestCounter: (used: number, limit: number) => `${used} / ${limit} requests used`,
 } as const;
 
@@ -82,8 +83,13 @@ const Scale = z.number().min(demoLimits.logoScale.min).max(demoLimits.logoScale.
 const HexColor = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, { error: 'Enter a colour such as #1a1d23' });
 /** '' or an optional colour. */
 const OptionalHexColor = z.union([z.literal(''), HexColor]);
-const HttpUrl = z.url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' }).max(2000);
-const ImageUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Invalid image URL. Please enter a valid image URL.' }).max(2000)]);
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://' })
+  .max(2000);
+const ImageUrl = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'Invalid image URL. Please enter a valid image URL.' }).max(2000),
+]);
 const ShortText = (max: number) => z.string().max(max);
 
 /** docs/product/demos.md#settings: 'Embed size strings accept a plain number or a number followed by px, else the default applies.' */
@@ -117,12 +123,20 @@ export const DemoSettings = z.object({
   themeColor: HexColor.default(DEFAULT_WIDGET_THEME_COLOR),
   placeholder: ShortText(120).default('Type your message...'),
   logoUrl: ImageUrl.default(''),
-  logoWidth: z.number().int().min(demoLimits.logoWidth.min).max(demoLimits.logoWidth.max).default(demoLimits.logoWidth.default),
+  logoWidth: z
+    .number()
+    .int()
+    .min(demoLimits.logoWidth.min)
+    .max(demoLimits.logoWidth.max)
+    .default(demoLimits.logoWidth.default),
   logoCropPosition: DemoCropPosition.default({ x: 50, y: 50 }),
   logoScale: Scale.default(1),
   avatarCropPosition: DemoCropPosition.default({ x: 50, y: 50 }),
   avatarScale: Scale.default(1),
-  suggestedResponses: z.array(z.string().trim().min(1).max(200)).max(10).default([...DEFAULT_SUGGESTED_RESPONSES]),
+  suggestedResponses: z
+    .array(z.string().trim().min(1).max(200))
+    .max(10)
+    .default([...DEFAULT_SUGGESTED_RESPONSES]),
   chatBubble: z
     .object({
       enabled: z.boolean().default(true),
@@ -152,10 +166,25 @@ export const DemoSettings = z.object({
       /** docs/product/demos.md#looks-demo-types: the website widget starts open when true; unset falls back to showWelcomeMessage. */
       autoOpen: z.boolean().optional(),
       customHeaderSize: z.boolean().default(false),
-      headerHeight: z.number().int().min(demoLimits.headerHeight.min).max(demoLimits.headerHeight.max).default(demoLimits.headerHeight.default),
-      headerPadding: z.number().int().min(demoLimits.headerPadding.min).max(demoLimits.headerPadding.max).default(demoLimits.headerPadding.default),
+      headerHeight: z
+        .number()
+        .int()
+        .min(demoLimits.headerHeight.min)
+        .max(demoLimits.headerHeight.max)
+        .default(demoLimits.headerHeight.default),
+      headerPadding: z
+        .number()
+        .int()
+        .min(demoLimits.headerPadding.min)
+        .max(demoLimits.headerPadding.max)
+        .default(demoLimits.headerPadding.default),
       /** Percent. */
-      logoSize: z.number().int().min(demoLimits.logoSize.min).max(demoLimits.logoSize.max).default(demoLimits.logoSize.default),
+      logoSize: z
+        .number()
+        .int()
+        .min(demoLimits.logoSize.min)
+        .max(demoLimits.logoSize.max)
+        .default(demoLimits.logoSize.default),
       /** '' = the type's default (demoStatusTexts). */
       statusText: ShortText(80).default(''),
       showShareButton: z.boolean().default(true),
@@ -167,7 +196,12 @@ export const DemoSettings = z.object({
       showTitle: z.boolean().default(true),
       /** '' = the demo name. */
       customTitle: ShortText(120).default(''),
-      titleSize: z.number().int().min(demoLimits.titleSize.min).max(demoLimits.titleSize.max).default(demoLimits.titleSize.default),
+      titleSize: z
+        .number()
+        .int()
+        .min(demoLimits.titleSize.min)
+        .max(demoLimits.titleSize.max)
+        .default(demoLimits.titleSize.default),
       titleColor: HexColor.default('#ffffff'),
       /** '' = derived from the theme. */
       headerBackgroundColor: OptionalHexColor.default(''),
@@ -240,7 +274,11 @@ export type DemoParams = z.infer<typeof DemoParams>;
 export const ListDemosReply = z.object({ demos: z.array(Demo) });
 export type ListDemosReply = z.infer<typeof ListDemosReply>;
 
-const DemoName = z.string().trim().min(1, { error: 'Name is required' }).max(demoLimits.nameLength, { error: `Name must be at most ${demoLimits.nameLength} characters` });
+const DemoName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(demoLimits.nameLength, { error: `Name must be at most ${demoLimits.nameLength} characters` });
 const RequestLimit = z
   .number()
   .int()
@@ -320,7 +358,9 @@ const DemoMessage = z
   .trim()
   .min(1, { error: 'Message is required' })
   .max(demoLimits.messageLength, { error: `Message must be at most ${demoLimits.messageLength} characters` });
-const History = z.array(DemoHistoryEntry).max(demoLimits.historyMessages, { error: `History must be at most ${demoLimits.historyMessages} messages` });
+const History = z
+  .array(DemoHistoryEntry)
+  .max(demoLimits.historyMessages, { error: `History must be at most ${demoLimits.historyMessages} messages` });
 const ThreadId = z.string().max(100).nullish();
 
 /** ?demoId= : the widget's custom API URL form (/api/demo-chat?demoId={demoId}). */
@@ -450,7 +490,8 @@ export function listGatedDemoChanges(options: {
       .map((entry) => entry.path);
   const advanced = changed(advancedDemoSettings);
   const limit = options.after.requestLimit;
-  if (limit > demoLimits.basicMaxRequestLimit && (options.before === null || limit !== options.before.requestLimit)) advanced.push('requestLimit');
+  if (limit > demoLimits.basicMaxRequestLimit && (options.before === null || limit !== options.before.requestLimit))
+    advanced.push('requestLimit');
   return { advanced, whitelabel: changed(whitelabelDemoSettings) };
 }
 
@@ -477,7 +518,12 @@ export function toDemoHistory(
   for (const message of messages) {
     const role = message.role === 'user' || message.type === 'user' ? 'user' : 'assistant';
     const content = message.content.trim();
-    const isWelcome = message.isWelcome === true || (isLeadingBotMessage && role === 'assistant' && welcomeMessage !== undefined && content === welcomeMessage.trim());
+    const isWelcome =
+      message.isWelcome === true ||
+      (isLeadingBotMessage &&
+        role === 'assistant' &&
+        welcomeMessage !== undefined &&
+        content === welcomeMessage.trim());
     if (role === 'user') isLeadingBotMessage = false;
     if (isWelcome || content === '') continue;
     history.push({ role, content });

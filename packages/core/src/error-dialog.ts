@@ -29,7 +29,8 @@ type DialogErrorCode = Extract<
 export type ErrorDialogType = Exclude<AiErrorType, 'unknown_error'> | DialogErrorCode;
 
 export const DEFAULT_ERROR_TITLE = 'Error Occurred';
-export const DEFAULT_ERROR_ADVICE = 'Please try again. If the problem persists, contact support with the reference code.';
+export const DEFAULT_ERROR_ADVICE =
+  'Please try again. If the problem persists, contact support with the reference code.';
 
 export const defaultErrorDialogEntry: ErrorDialogEntry = { title: DEFAULT_ERROR_TITLE, canRetry: true };
 
@@ -43,7 +44,11 @@ export const errorDialogCatalogue: Record<ErrorDialogType, ErrorDialogEntry> = {
   timeout: { title: 'Request Timed Out', canRetry: true },
   model_error: { title: 'Model Unavailable', canRetry: true },
   no_api_key: { title: 'API Key Required', canRetry: false, action: { label: 'Add API Key', href: '/build' } },
-  config_error: { title: 'Configuration Error', canRetry: false, action: { label: 'Contact Support', href: '/support' } },
+  config_error: {
+    title: 'Configuration Error',
+    canRetry: false,
+    action: { label: 'Contact Support', href: '/support' },
+  },
   validation_error: { title: 'Invalid Input', canRetry: false, advice: 'Check the highlighted fields and try again.' },
   permission_error: { title: 'Permission Denied', canRetry: false, advice: 'Ask an admin of this account for access.' },
   PAYMENT_FAILED: {
@@ -78,7 +83,11 @@ export const errorDialogCatalogue: Record<ErrorDialogType, ErrorDialogEntry> = {
     advice: 'Reconnect the app to grant access again.',
   },
   RATE_LIMITED: { title: 'Rate Limit Exceeded', canRetry: true, advice: 'Wait a moment, then try again.' },
-  SMS_AUTH_FAILED: { title: 'SMS Authentication Failed', canRetry: false, advice: 'Check your SMS provider credentials.' },
+  SMS_AUTH_FAILED: {
+    title: 'SMS Authentication Failed',
+    canRetry: false,
+    advice: 'Check your SMS provider credentials.',
+  },
   SMS_SEND_FAILED: { title: 'Message Not Sent', canRetry: true },
   SMS_INVALID_NUMBER: { title: 'Invalid Phone Number', canRetry: false, advice: smsNumberAdvice },
   SMS_CAMPAIGN_NOT_FOUND: { title: 'Campaign Not Found', canRetry: false },
@@ -88,7 +97,11 @@ export const errorDialogCatalogue: Record<ErrorDialogType, ErrorDialogEntry> = {
     canRetry: false,
     advice: 'Create a new campaign to message these contacts again.',
   },
-  WHATSAPP_AUTH_FAILED: { title: 'WhatsApp Authentication Failed', canRetry: false, advice: 'Check your WhatsApp credentials.' },
+  WHATSAPP_AUTH_FAILED: {
+    title: 'WhatsApp Authentication Failed',
+    canRetry: false,
+    advice: 'Check your WhatsApp credentials.',
+  },
   WHATSAPP_SEND_FAILED: { title: 'Message Not Sent', canRetry: true },
   WHATSAPP_INVALID_NUMBER: { title: 'Invalid Phone Number', canRetry: false, advice: smsNumberAdvice },
   WHATSAPP_CAMPAIGN_NOT_FOUND: { title: 'Campaign Not Found', canRetry: false },

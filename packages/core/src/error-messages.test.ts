@@ -10,7 +10,9 @@ import {
 
 describe('extractErrorMessage', () => {
   it('prefers the response data error string', () => {
-    expect(extractErrorMessage({ data: { error: 'Bad plan', message: 'ignored' }, error: new Error('ignored') })).toBe('Bad plan');
+    expect(extractErrorMessage({ data: { error: 'Bad plan', message: 'ignored' }, error: new Error('ignored') })).toBe(
+      'Bad plan',
+    );
   });
 
   it('reads a structured error message', () => {
@@ -18,7 +20,9 @@ describe('extractErrorMessage', () => {
   });
 
   it('then the response data message', () => {
-    expect(extractErrorMessage({ data: { message: 'From message' }, error: new Error('ignored') })).toBe('From message');
+    expect(extractErrorMessage({ data: { message: 'From message' }, error: new Error('ignored') })).toBe(
+      'From message',
+    );
   });
 
   it('then the exception message', () => {
@@ -33,7 +37,10 @@ describe('extractErrorMessage', () => {
 
 describe('describeHttpFailure', () => {
   it('401 asks to sign in', () => {
-    expect(describeHttpFailure({ status: 401, body: { error: 'x' } })).toEqual({ kind: 'signin', message: 'Please sign in to continue' });
+    expect(describeHttpFailure({ status: 401, body: { error: 'x' } })).toEqual({
+      kind: 'signin',
+      message: 'Please sign in to continue',
+    });
   });
 
   it('402 shows the reason, then the error, then the default', () => {
@@ -42,7 +49,9 @@ describe('describeHttpFailure', () => {
       message: 'Out of credits',
     });
     expect(describeHttpFailure({ status: 402, body: { error: 'No credits left' } }).message).toBe('No credits left');
-    expect(describeHttpFailure({ status: 402, body: null }).message).toBe('Insufficient credits. Please add more to continue.');
+    expect(describeHttpFailure({ status: 402, body: null }).message).toBe(
+      'Insufficient credits. Please add more to continue.',
+    );
   });
 
   it('403 asks to pick a plan', () => {
@@ -50,12 +59,19 @@ describe('describeHttpFailure', () => {
       kind: 'plan',
       message: 'Pick a plan to use this feature',
     });
-    expect(describeHttpFailure({ status: 403, body: { error: { code: 'PLAN_REQUIRED', message: 'x' } } }).kind).toBe('plan');
+    expect(describeHttpFailure({ status: 403, body: { error: { code: 'PLAN_REQUIRED', message: 'x' } } }).kind).toBe(
+      'plan',
+    );
   });
 
   it('403 for a role shows the server message', () => {
-    const body = { error: { code: 'VIEWER_READ_ONLY', message: 'Viewers cannot save changes', support_id: 'a'.repeat(32) } };
-    expect(describeHttpFailure({ status: 403, body })).toEqual({ kind: 'other', message: 'Viewers cannot save changes' });
+    const body = {
+      error: { code: 'VIEWER_READ_ONLY', message: 'Viewers cannot save changes', support_id: 'a'.repeat(32) },
+    };
+    expect(describeHttpFailure({ status: 403, body })).toEqual({
+      kind: 'other',
+      message: 'Viewers cannot save changes',
+    });
   });
 
   it('otherwise shows error, message, details, then the fallback', () => {

@@ -48,7 +48,9 @@ describe('errorCatalogue', () => {
 
 describe('ApiErrorBody', () => {
   it('accepts a structured error with a 32 hex support id', () => {
-    expect(ApiErrorBody.safeParse({ error: { code: 'NOT_FOUND', message: 'Not found', support_id: supportId } }).success).toBe(true);
+    expect(
+      ApiErrorBody.safeParse({ error: { code: 'NOT_FOUND', message: 'Not found', support_id: supportId } }).success,
+    ).toBe(true);
   });
 
   it('rejects a support id that is not 32 lower-case hex characters', () => {

@@ -70,19 +70,28 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue' },
   INTEGRATION_AUTH_REQUIRED: { status: 401, message: 'This app needs to be connected again before it can be used.' },
   INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits. Please add more to continue.' },
-  PAYMENT_FAILED: { status: 402, message: 'Your subscription payment failed. Please update your payment method to continue.' },
+  PAYMENT_FAILED: {
+    status: 402,
+    message: 'Your subscription payment failed. Please update your payment method to continue.',
+  },
   PLAN_REQUIRED: { status: 403, message: 'Pick a plan to use this feature' },
   SUBSCRIPTION_REQUIRED: { status: 403, message: 'An active subscription is required for this action.' },
   FORBIDDEN: { status: 403, message: "You don't have permission to perform this action." },
   VIEWER_READ_ONLY: { status: 403, message: 'Viewers cannot save changes' },
   DIRECT_LOGIN_NOT_ALLOWED: { status: 403, message: 'Direct login is not available for this email.' },
-  LOOPBACK_ONLY: { status: 403, message: 'This developer tool only answers requests from the computer the server runs on.' },
+  LOOPBACK_ONLY: {
+    status: 403,
+    message: 'This developer tool only answers requests from the computer the server runs on.',
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
   TEMPLATE_NOT_FOUND: { status: 404, message: 'Template not found' },
   BUILDER_JOB_NOT_FOUND: { status: 404, message: 'Builder job not found' },
   DEMO_NOT_FOUND: { status: 404, message: 'Demo configuration not found. Please contact the demo creator.' },
-  DEMO_MISCONFIGURED: { status: 409, message: 'Demo is missing configuration. Please recreate the demo from the dashboard.' },
+  DEMO_MISCONFIGURED: {
+    status: 409,
+    message: 'Demo is missing configuration. Please recreate the demo from the dashboard.',
+  },
   CONFLICT: { status: 409, message: 'This change conflicts with the current state. Please refresh and try again.' },
   SUBSCRIPTION_NOT_FOUND: {
     status: 409,
@@ -93,9 +102,15 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   FILE_TOO_LARGE: { status: 413, message: 'File exceeds 25MB limit' },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: 'Unsupported file type' },
   RATE_LIMITED: { status: 429, message: 'Rate limit exceeded. Too many requests in a short period.' },
-  DEMO_LIMIT_REACHED: { status: 429, message: 'Demo usage limit reached. Please contact the demo creator for a new link.' },
+  DEMO_LIMIT_REACHED: {
+    status: 429,
+    message: 'Demo usage limit reached. Please contact the demo creator for a new link.',
+  },
   DAILY_LIMIT_REACHED: { status: 429, message: 'Daily limit reached. Please try again tomorrow.' },
-  WIDGET_DAILY_LIMIT: { status: 429, message: 'This chat has reached its daily message limit. Please try again tomorrow.' },
+  WIDGET_DAILY_LIMIT: {
+    status: 429,
+    message: 'This chat has reached its daily message limit. Please try again tomorrow.',
+  },
   WIDGET_NOT_CONNECTED: { status: 409, message: 'This widget is not connected to an agent yet.' },
   WIDGET_ORIGIN_NOT_ALLOWED: { status: 403, message: 'This website is not allowed to use this chat widget.' },
   CONFIG_ERROR: { status: 500, message: 'System configuration error.' },
@@ -136,4 +151,3 @@ export function formatSupportReference(id: string): string {
   const trimmed = id.trim();
   return /^[0-9a-f]{32}$/i.test(trimmed) ? trimmed.toUpperCase() : id;
 }
-

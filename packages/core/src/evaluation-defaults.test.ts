@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EVALUATION_INITIAL_MESSAGE, DEFAULT_EVALUATION_USER_DESCRIPTION, EvaluationQuestion, clampCustomCategoryCount, clampVariations, clampWhenToAsk, evaluationTestingModels } from './evaluation';
+import {
+  DEFAULT_EVALUATION_INITIAL_MESSAGE,
+  DEFAULT_EVALUATION_USER_DESCRIPTION,
+  EvaluationQuestion,
+  clampCustomCategoryCount,
+  clampVariations,
+  clampWhenToAsk,
+  evaluationTestingModels,
+} from './evaluation';
 import {
   createBlankQuestion,
   defaultComplianceQuestions,
@@ -20,10 +28,16 @@ describe('evaluation defaults', () => {
     for (const question of [...custom, ...compliance, ...hacking]) {
       expect(question.text.length).toBeGreaterThan(10);
       expect(question.successCriteria.length).toBeGreaterThan(20);
-      expect(question).toMatchObject({ selected: true, isEditing: false, isSuccessCriteriaEditing: false, variations: 3 });
+      expect(question).toMatchObject({
+        selected: true,
+        isEditing: false,
+        isSuccessCriteriaEditing: false,
+        variations: 3,
+      });
     }
     // Every default is a valid run-payload question (the API's own schema).
-    for (const question of [...custom, ...compliance, ...hacking]) expect(EvaluationQuestion.safeParse(question).success).toBe(true);
+    for (const question of [...custom, ...compliance, ...hacking])
+      expect(EvaluationQuestion.safeParse(question).success).toBe(true);
     const ids = [...custom, ...compliance, ...hacking].map((question) => question.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -52,11 +66,15 @@ describe('evaluation defaults', () => {
 
   it('asks the multi-turn defaults at user turn 2 and every other default at turn 1', () => {
     const whenToAsk = Object.fromEntries(
-      [...defaultCustomQuestions(), ...defaultComplianceQuestions(), ...defaultPromptHackingQuestions()].map((question) => [question.id, question.whenToAsk]),
+      [...defaultCustomQuestions(), ...defaultComplianceQuestions(), ...defaultPromptHackingQuestions()].map(
+        (question) => [question.id, question.whenToAsk],
+      ),
     );
     expect(whenToAsk['prompt-hacking-multi-turn-leading']).toBe(2);
     expect(whenToAsk['prompt-hacking-provoking']).toBe(2);
-    const others = Object.entries(whenToAsk).filter(([id]) => !['prompt-hacking-multi-turn-leading', 'prompt-hacking-provoking'].includes(id));
+    const others = Object.entries(whenToAsk).filter(
+      ([id]) => !['prompt-hacking-multi-turn-leading', 'prompt-hacking-provoking'].includes(id),
+    );
     expect(others.every(([, turn]) => turn === 1)).toBe(true);
   });
 
@@ -69,7 +87,13 @@ describe('evaluation defaults', () => {
   it('keeps the documented local defaults', () => {
     expect(DEFAULT_EVALUATION_INITIAL_MESSAGE).toBe('How can I help you with solar today?');
     expect(DEFAULT_EVALUATION_USER_DESCRIPTION).toBe('User wants help looking at options for solar energy.');
-    expect(evaluationSamplingDefaults).toEqual({ temperature: 1, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 });
+    expect(evaluationSamplingDefaults).toEqual({
+      temperature: 1,
+      maxTokens: 2048,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+    });
     expect(evaluationTestingModels).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-3.5-turbo']);
   });
 

@@ -103,8 +103,18 @@ export const EvaluationQuestion = z.object({
   text: LongText,
   selected: z.boolean().default(true),
   isEditing: z.boolean().optional(),
-  variations: z.number().int().min(evaluationLimits.variationsMin).max(evaluationLimits.variationsMax).default(evaluationLimits.variationsDefault),
-  whenToAsk: z.number().int().min(evaluationLimits.whenToAskMin).max(evaluationLimits.whenToAskMax).default(evaluationLimits.whenToAskDefault),
+  variations: z
+    .number()
+    .int()
+    .min(evaluationLimits.variationsMin)
+    .max(evaluationLimits.variationsMax)
+    .default(evaluationLimits.variationsDefault),
+  whenToAsk: z
+    .number()
+    .int()
+    .min(evaluationLimits.whenToAskMin)
+    .max(evaluationLimits.whenToAskMax)
+    .default(evaluationLimits.whenToAskDefault),
   successCriteria: LongText.default(''),
   isSuccessCriteriaEditing: z.boolean().optional(),
 });
@@ -176,7 +186,12 @@ const runPayloadShape = {
   complianceQuestions: QuestionList,
   promptHackingQuestions: QuestionList,
   testing_model_for_test_generation: z.string().trim().max(200).default(''),
-  concurrency: z.number().int().min(evaluationLimits.concurrencyMin).max(evaluationLimits.concurrencyMax).default(evaluationLimits.concurrencyDefault),
+  concurrency: z
+    .number()
+    .int()
+    .min(evaluationLimits.concurrencyMin)
+    .max(evaluationLimits.concurrencyMax)
+    .default(evaluationLimits.concurrencyDefault),
 };
 
 /** The selected questions of the enabled groups (what a run asks). */
@@ -188,14 +203,20 @@ export function listRunnableQuestions(payload: {
 }): { group: EvaluationGroup; question: EvaluationQuestion }[] {
   return EvaluationGroup.options.flatMap((group) =>
     payload.checkedItems[group]
-      ? payload[evaluationGroupLists[group]].filter((question) => question.selected && question.text.trim() !== '').map((question) => ({ group, question }))
+      ? payload[evaluationGroupLists[group]]
+          .filter((question) => question.selected && question.text.trim() !== '')
+          .map((question) => ({ group, question }))
       : [],
   );
 }
 
 function checkRunPayload(payload: z.infer<z.ZodObject<typeof runPayloadShape>>, context: z.core.$RefinementCtx) {
   if (payload.testing_model_for_test_generation === '') {
-    context.addIssue({ code: 'custom', path: ['testing_model_for_test_generation'], message: evaluationMessages.testingModelRequired });
+    context.addIssue({
+      code: 'custom',
+      path: ['testing_model_for_test_generation'],
+      message: evaluationMessages.testingModelRequired,
+    });
     return;
   }
   if (listRunnableQuestions(payload).length === 0) {
@@ -210,7 +231,10 @@ export type RunChatCompletionEvaluationInput = z.input<typeof RunChatCompletionE
 
 /** POST /api/openai/assistants/run/evaluationdata: assistant_id is one of the sub account's agents. */
 export const RunAssistantEvaluationBody = z
-  .object({ ...runPayloadShape, assistant_id: z.string().trim().min(1, { error: 'Please select an assistant' }).max(200) })
+  .object({
+    ...runPayloadShape,
+    assistant_id: z.string().trim().min(1, { error: 'Please select an assistant' }).max(200),
+  })
   .superRefine(checkRunPayload);
 export type RunAssistantEvaluationBody = z.infer<typeof RunAssistantEvaluationBody>;
 export type RunAssistantEvaluationInput = z.input<typeof RunAssistantEvaluationBody>;
@@ -240,11 +264,17 @@ export const TemplateData = z
     promptHackingQuestions: z.array(TemplateQuestion).max(evaluationLimits.questionsPerGroupMax).optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
   })
-  .refine((data) => JSON.stringify(data).length <= evaluationLimits.templateDataMaxChars, { error: 'The template is too large' });
+  .refine((data) => JSON.stringify(data).length <= evaluationLimits.templateDataMaxChars, {
+    error: 'The template is too large',
+  });
 export type TemplateData = z.infer<typeof TemplateData>;
 
 export const CreateTemplateBody = z.object({
-  templateName: z.string().trim().min(1, { error: evaluationMessages.templateNameRequired }).max(120, { error: 'Template name must be at most 120 characters' }),
+  templateName: z
+    .string()
+    .trim()
+    .min(1, { error: evaluationMessages.templateNameRequired })
+    .max(120, { error: 'Template name must be at most 120 characters' }),
   templateData: TemplateData,
 });
 export type CreateTemplateBody = z.infer<typeof CreateTemplateBody>;
@@ -263,15 +293,32 @@ export type ListTemplatesReply = z.infer<typeof ListTemplatesReply>;
 
 /** A count sent as a string ('0'..'20'); numbers are accepted too. */
 const GeneratedCount = z
-  .union([z.string().trim().regex(/^\d{1,3}$/, { error: 'Counts must be whole numbers' }), z.number().int()])
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, { error: 'Counts must be whole numbers' }),
+    z.number().int(),
+  ])
   .transform(Number)
-  .pipe(z.number().min(evaluationLimits.generatedCountMin).max(evaluationLimits.generatedCountMax, { error: 'Counts must be between 0 and 20' }));
+  .pipe(
+    z
+      .number()
+      .min(evaluationLimits.generatedCountMin)
+      .max(evaluationLimits.generatedCountMax, { error: 'Counts must be between 0 and 20' }),
+  );
 
 /** docs/product/evaluation.md#question-generation, custom category: id, count (string, above 50 reduced to 50), label. */
 export const CustomPrompt = z.object({
   id: QuestionId,
   count: z
-    .union([z.string().trim().regex(/^\d{1,6}$/, { error: 'Counts must be whole numbers' }), z.number().int().min(0)])
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,6}$/, { error: 'Counts must be whole numbers' }),
+      z.number().int().min(0),
+    ])
     .transform((value) => clampCustomCategoryCount(Number(value))),
   label: z.string().trim().min(1, { error: 'Enter a category name' }).max(100),
 });
@@ -291,7 +338,10 @@ export const GenerateQuestionsBody = z.object({
 export type GenerateQuestionsBody = z.infer<typeof GenerateQuestionsBody>;
 export type GenerateQuestionsInput = z.input<typeof GenerateQuestionsBody>;
 
-export const GenerateQuestionsReply = z.object({ success: z.literal(true), data: z.object({ generatequestionsId: z.string() }) });
+export const GenerateQuestionsReply = z.object({
+  success: z.literal(true),
+  data: z.object({ generatequestionsId: z.string() }),
+});
 export type GenerateQuestionsReply = z.infer<typeof GenerateQuestionsReply>;
 
 /** docs/product/evaluation.md#question-generation, generated question (status added/rejected is the client's). */
@@ -330,7 +380,9 @@ export type GetQuestionGenerationReply = z.infer<typeof GetQuestionGenerationRep
 
 /** What the testing model must answer for one category of generated questions. */
 export const GeneratedQuestionsOutput = z.object({
-  questions: z.array(z.object({ question: z.string().trim().min(1).max(4000), criteria: z.string().trim().min(1).max(4000) })),
+  questions: z.array(
+    z.object({ question: z.string().trim().min(1).max(4000), criteria: z.string().trim().min(1).max(4000) }),
+  ),
 });
 export type GeneratedQuestionsOutput = z.infer<typeof GeneratedQuestionsOutput>;
 
@@ -344,7 +396,11 @@ export type EvaluationType = z.infer<typeof EvaluationType>;
 export const EvaluationRunStatus = z.enum(['queued', 'running', 'finished', 'cancelled', 'failed']);
 export type EvaluationRunStatus = z.infer<typeof EvaluationRunStatus>;
 
-export const evaluationRunEndStatuses = ['finished', 'cancelled', 'failed'] as const satisfies readonly EvaluationRunStatus[];
+export const evaluationRunEndStatuses = [
+  'finished',
+  'cancelled',
+  'failed',
+] as const satisfies readonly EvaluationRunStatus[];
 
 export function isEvaluationRunOver(status: EvaluationRunStatus): boolean {
   return (evaluationRunEndStatuses as readonly string[]).includes(status);
@@ -462,7 +518,13 @@ export const EvaluationConversationListItem = z.object({
 });
 export type EvaluationConversationListItem = z.infer<typeof EvaluationConversationListItem>;
 
-export const EvaluationStats = EvaluationTotals.pick({ total: true, passes: true, failures: true, unclear: true, errors: true }).extend({ passRate: PassRate });
+export const EvaluationStats = EvaluationTotals.pick({
+  total: true,
+  passes: true,
+  failures: true,
+  unclear: true,
+  errors: true,
+}).extend({ passRate: PassRate });
 export type EvaluationStats = z.infer<typeof EvaluationStats>;
 
 export const EvaluationQuestionStats = EvaluationStats.extend({
@@ -520,7 +582,10 @@ export type EvaluationConversationDetail = z.infer<typeof EvaluationConversation
 export const EvaluationRunParams = z.object({ runId: z.string().min(1).max(200) });
 export type EvaluationRunParams = z.infer<typeof EvaluationRunParams>;
 
-export const EvaluationConversationParams = z.object({ runId: z.string().min(1).max(200), conversationId: z.string().min(1).max(200) });
+export const EvaluationConversationParams = z.object({
+  runId: z.string().min(1).max(200),
+  conversationId: z.string().min(1).max(200),
+});
 export type EvaluationConversationParams = z.infer<typeof EvaluationConversationParams>;
 
 /** PATCH .../verdict: null clears the override. */

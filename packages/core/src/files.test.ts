@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, checkFile, fileKindFromName, isValidFileName, isWellFormedUtf8, listZipEntryNames } from './files';
+import {
+  MAX_FILE_BYTES,
+  checkFile,
+  fileKindFromName,
+  isValidFileName,
+  isWellFormedUtf8,
+  listZipEntryNames,
+} from './files';
 
 /** UTF-8 bytes of a string, without TextEncoder (core has no DOM or Node types). */
-const utf8 = (text: string) => Array.from(encodeURIComponent(text).matchAll(/%([0-9A-F]{2})|./gs), (match) => (match[1] ? parseInt(match[1], 16) : match[0].charCodeAt(0)));
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? utf8(part) : part)));
+const utf8 = (text: string) =>
+  Array.from(encodeURIComponent(text).matchAll(/%([0-9A-F]{2})|./gs), (match) =>
+    match[1] ? parseInt(match[1], 16) : match[0].charCodeAt(0),
+  );
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? utf8(part) : part)));
 
 /** A minimal stored ZIP: local headers, central directory and end record (CRCs left 0; only names matter here). */
 function zip(names: string[]): Uint8Array {
@@ -14,11 +25,53 @@ function zip(names: string[]): Uint8Array {
   for (const name of names) {
     const nameBytes = utf8(name);
     const offset = local.length;
-    local.push(...u32(0x04034b50), ...u16(20), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(0), ...u32(0), ...u16(nameBytes.length), ...u16(0), ...nameBytes);
-    central.push(...u32(0x02014b50), ...u16(20), ...u16(20), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(0), ...u32(0));
-    central.push(...u16(nameBytes.length), ...u16(0), ...u16(0), ...u16(0), ...u16(0), ...u32(0), ...u32(offset), ...nameBytes);
+    local.push(
+      ...u32(0x04034b50),
+      ...u16(20),
+      ...u16(0),
+      ...u16(0),
+      ...u16(0),
+      ...u16(0),
+      ...u32(0),
+      ...u32(0),
+      ...u32(0),
+      ...u16(nameBytes.length),
+      ...u16(0),
+      ...nameBytes,
+    );
+    central.push(
+      ...u32(0x02014b50),
+      ...u16(20),
+      ...u16(20),
+      ...u16(0),
+      ...u16(0),
+      ...u16(0),
+      ...u16(0),
+      ...u32(0),
+      ...u32(0),
+      ...u32(0),
+    );
+    central.push(
+      ...u16(nameBytes.length),
+      ...u16(0),
+      ...u16(0),
+      ...u16(0),
+      ...u16(0),
+      ...u32(0),
+      ...u32(offset),
+      ...nameBytes,
+    );
   }
-  const end = [...u32(0x06054b50), ...u16(0), ...u16(0), ...u16(names.length), ...u16(names.length), ...u32(central.length), ...u32(local.length), ...u16(0)];
+  const end = [
+    ...u32(0x06054b50),
+    ...u16(0),
+    ...u16(0),
+    ...u16(names.length),
+    ...u16(names.length),
+    ...u32(central.length),
+    ...u32(local.length),
+    ...u16(0),
+  ];
   return new Uint8Array([...local, ...central, ...end]);
 }
 
@@ -41,37 +94,68 @@ const check = (name: string, content: Uint8Array, purpose?: Parameters<typeof ch
 
 describe('checkFile', () => {
   it("answers 'No file provided' for a missing or empty file", () => {
-    expect(checkFile({ name: 'a.png', size: 0 })).toMatchObject({ isValid: false, code: 'FILE_REQUIRED', message: 'No file provided' });
+    expect(checkFile({ name: 'a.png', size: 0 })).toMatchObject({
+      isValid: false,
+      code: 'FILE_REQUIRED',
+      message: 'No file provided',
+    });
     expect(check('empty.csv', new Uint8Array())).toMatchObject({ message: 'No file provided' });
   });
 
   it("answers 'File exceeds 25MB limit' above 25MB, and accepts exactly 25MB", () => {
-    expect(checkFile({ name: 'a.pdf', size: MAX_FILE_BYTES + 1 })).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'File exceeds 25MB limit' });
+    expect(checkFile({ name: 'a.pdf', size: MAX_FILE_BYTES + 1 })).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'File exceeds 25MB limit',
+    });
     expect(checkFile({ name: 'a.pdf', size: MAX_FILE_BYTES })).toMatchObject({ isValid: true, kind: 'pdf' });
     expect(MAX_FILE_BYTES).toBe(25 * 1024 * 1024);
   });
 
   it("answers 'Invalid file name' for '..' or '/' in the name", () => {
-    for (const name of ['../../etc/passwd.png', 'a/b.png', '..png', 'report..pdf', 'C:\\x\\a.png', 'bad\u0000.png', '', '   ']) {
+    for (const name of [
+      '../../etc/passwd.png',
+      'a/b.png',
+      '..png',
+      'report..pdf',
+      'C:\\x\\a.png',
+      'bad\u0000.png',
+      '',
+      '   ',
+    ]) {
       expect(check(name, samples.png)).toMatchObject({ code: 'INVALID_FILE_NAME', message: 'Invalid file name' });
     }
   });
 
-  it.each(Object.entries({ png: 'logo.PNG', jpeg: 'photo.jpeg', gif: 'anim.gif', webp: 'pic.webp', pdf: 'brief.pdf', markdown: 'notes.md', csv: 'leads.csv', docx: 'spec.docx', doc: 'old.doc' }))(
-    'accepts a real %s whose name agrees',
-    (kind, name) => {
-      expect(check(name, samples[kind as keyof typeof samples])).toMatchObject({ isValid: true, kind });
-    },
-  );
+  it.each(
+    Object.entries({
+      png: 'logo.PNG',
+      jpeg: 'photo.jpeg',
+      gif: 'anim.gif',
+      webp: 'pic.webp',
+      pdf: 'brief.pdf',
+      markdown: 'notes.md',
+      csv: 'leads.csv',
+      docx: 'spec.docx',
+      doc: 'old.doc',
+    }),
+  )('accepts a real %s whose name agrees', (kind, name) => {
+    expect(check(name, samples[kind as keyof typeof samples])).toMatchObject({ isValid: true, kind });
+  });
 
   it('also accepts .jpg and .markdown names', () => {
     expect(check('photo.jpg', samples.jpeg)).toMatchObject({ isValid: true, kind: 'jpeg', contentType: 'image/jpeg' });
-    expect(check('readme.markdown', samples.markdown)).toMatchObject({ isValid: true, contentType: 'text/markdown; charset=utf-8' });
+    expect(check('readme.markdown', samples.markdown)).toMatchObject({
+      isValid: true,
+      contentType: 'text/markdown; charset=utf-8',
+    });
   });
 
   it("rejects a renamed executable as 'Unsupported file type' whatever its name claims", () => {
     for (const name of ['setup.png', 'setup.jpg', 'setup.pdf', 'setup.md', 'setup.csv', 'setup.docx', 'setup.doc']) {
-      expect(check(name, samples.elf)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Unsupported file type' });
+      expect(check(name, samples.elf)).toMatchObject({
+        code: 'UNSUPPORTED_FILE_TYPE',
+        message: 'Unsupported file type',
+      });
       expect(check(name, samples.pe)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     }
   });
@@ -82,12 +166,16 @@ describe('checkFile', () => {
     expect(check('data.csv', samples.png)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('archive.zip', samples.docx)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('page.html', bytes('<script>alert(1)</script>'))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
-    expect(check('drawing.svg', bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(check('drawing.svg', bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toMatchObject({
+      code: 'UNSUPPORTED_FILE_TYPE',
+    });
     expect(check('noextension', samples.png)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
   });
 
   it('needs a word/ entry for .docx and valid UTF-8 for text kinds', () => {
-    expect(check('sheet.docx', zip(['[Content_Types].xml', 'xl/workbook.xml']))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(check('sheet.docx', zip(['[Content_Types].xml', 'xl/workbook.xml']))).toMatchObject({
+      code: 'UNSUPPORTED_FILE_TYPE',
+    });
     expect(check('broken.docx', bytes([0x50, 0x4b, 3, 4, 0, 0]))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('latin1.csv', bytes([0x63, 0x61, 0x66, 0xe9, 0x0a]))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('nul.md', bytes('abc', [0], 'def'))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });

@@ -20,17 +20,22 @@ export const fileKinds = ['png', 'jpeg', 'gif', 'webp', 'pdf', 'markdown', 'csv'
 export type FileKind = (typeof fileKinds)[number];
 
 /** Per kind: the content type it is served with and the name extensions that may carry it. */
-export const fileKindInfo: Record<FileKind, { contentType: string; extensions: readonly string[]; isImage: boolean }> = {
-  png: { contentType: 'image/png', extensions: ['png'], isImage: true },
-  jpeg: { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'], isImage: true },
-  gif: { contentType: 'image/gif', extensions: ['gif'], isImage: true },
-  webp: { contentType: 'image/webp', extensions: ['webp'], isImage: true },
-  pdf: { contentType: 'application/pdf', extensions: ['pdf'], isImage: false },
-  markdown: { contentType: 'text/markdown; charset=utf-8', extensions: ['md', 'markdown'], isImage: false },
-  csv: { contentType: 'text/csv; charset=utf-8', extensions: ['csv'], isImage: false },
-  docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'], isImage: false },
-  doc: { contentType: 'application/msword', extensions: ['doc'], isImage: false },
-};
+export const fileKindInfo: Record<FileKind, { contentType: string; extensions: readonly string[]; isImage: boolean }> =
+  {
+    png: { contentType: 'image/png', extensions: ['png'], isImage: true },
+    jpeg: { contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'], isImage: true },
+    gif: { contentType: 'image/gif', extensions: ['gif'], isImage: true },
+    webp: { contentType: 'image/webp', extensions: ['webp'], isImage: true },
+    pdf: { contentType: 'application/pdf', extensions: ['pdf'], isImage: false },
+    markdown: { contentType: 'text/markdown; charset=utf-8', extensions: ['md', 'markdown'], isImage: false },
+    csv: { contentType: 'text/csv; charset=utf-8', extensions: ['csv'], isImage: false },
+    docx: {
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      extensions: ['docx'],
+      isImage: false,
+    },
+    doc: { contentType: 'application/msword', extensions: ['doc'], isImage: false },
+  };
 
 /** The path prefix uploaded files are served under: `/files/<id>`. */
 export const FILES_PATH_PREFIX = '/files/';
@@ -182,7 +187,11 @@ export function doesContentMatchKind(bytes: Uint8Array, kind: FileKind): boolean
   }
 }
 
-export type FileCheckFailure = { isValid: false; code: 'FILE_REQUIRED' | 'FILE_TOO_LARGE' | 'INVALID_FILE_NAME' | 'UNSUPPORTED_FILE_TYPE'; message: string };
+export type FileCheckFailure = {
+  isValid: false;
+  code: 'FILE_REQUIRED' | 'FILE_TOO_LARGE' | 'INVALID_FILE_NAME' | 'UNSUPPORTED_FILE_TYPE';
+  message: string;
+};
 export type FileCheck = { isValid: true; kind: FileKind; contentType: string; isImage: boolean } | FileCheckFailure;
 
 function fail(code: FileCheckFailure['code']): FileCheckFailure {
@@ -200,7 +209,12 @@ function fail(code: FileCheckFailure['code']): FileCheckFailure {
  * type that the name's extension and the content agree on (images only for image purposes).
  * Without `bytes` (a browser check before upload) the content is not looked at.
  */
-export function checkFile(input: { name: string | null | undefined; size: number; bytes?: Uint8Array; purpose?: FilePurpose }): FileCheck {
+export function checkFile(input: {
+  name: string | null | undefined;
+  size: number;
+  bytes?: Uint8Array;
+  purpose?: FilePurpose;
+}): FileCheck {
   if (input.size <= 0) return fail('FILE_REQUIRED');
   if (input.size > MAX_FILE_BYTES) return fail('FILE_TOO_LARGE');
   if (!input.name || !isValidFileName(input.name)) return fail('INVALID_FILE_NAME');

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { millicreditsForCost } from './credits';
-import { ChatCompletionBody, CreateProviderKeyBody, UNKNOWN_MODEL_PRICE, costForUsage, estimateTokens, priceForModel } from './llm';
+import {
+  ChatCompletionBody,
+  CreateProviderKeyBody,
+  UNKNOWN_MODEL_PRICE,
+  costForUsage,
+  estimateTokens,
+  priceForModel,
+} from './llm';
 
 describe('model prices', () => {
   it('prices a known model exactly', () => {
@@ -15,7 +22,9 @@ describe('model prices', () => {
 
   it('prices an unknown model conservatively (above every listed model)', () => {
     expect(priceForModel('my-local-llama')).toBe(UNKNOWN_MODEL_PRICE);
-    expect(UNKNOWN_MODEL_PRICE.outputUsdPerMillion).toBeGreaterThanOrEqual(priceForModel('gpt-4-turbo').outputUsdPerMillion);
+    expect(UNKNOWN_MODEL_PRICE.outputUsdPerMillion).toBeGreaterThanOrEqual(
+      priceForModel('gpt-4-turbo').outputUsdPerMillion,
+    );
   });
 
   it('costs a call and converts it to millicredits', () => {
@@ -33,13 +42,23 @@ describe('model prices', () => {
 
 describe('wire schemas', () => {
   it('accepts an OpenAI chat completion request with content parts', () => {
-    const body = ChatCompletionBody.parse({ model: 'agent-1', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: true });
+    const body = ChatCompletionBody.parse({
+      model: 'agent-1',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      stream: true,
+    });
     expect(body.stream).toBe(true);
   });
 
   it('requires a provider key and a public http(s) base URL shape', () => {
     expect(CreateProviderKeyBody.safeParse({ provider: 'openai', apiKey: ' ' }).success).toBe(false);
-    expect(CreateProviderKeyBody.safeParse({ provider: 'openai-compatible', apiKey: 'k', baseUrl: 'ftp://x' }).success).toBe(false);
-    expect(CreateProviderKeyBody.parse({ provider: 'openai', apiKey: ' sk-1 ' })).toEqual({ provider: 'openai', apiKey: 'sk-1', label: '' });
+    expect(
+      CreateProviderKeyBody.safeParse({ provider: 'openai-compatible', apiKey: 'k', baseUrl: 'ftp://x' }).success,
+    ).toBe(false);
+    expect(CreateProviderKeyBody.parse({ provider: 'openai', apiKey: ' sk-1 ' })).toEqual({
+      provider: 'openai',
+      apiKey: 'sk-1',
+      label: '',
+    });
   });
 });

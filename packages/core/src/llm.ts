@@ -69,13 +69,19 @@ export function estimateTokens(text: string): number {
 /** Provider cost of a call in US dollars. */
 export function costForUsage(options: { model: string; inputTokens: number; outputTokens: number }): number {
   const price = priceForModel(options.model);
-  return (options.inputTokens * price.inputUsdPerMillion + options.outputTokens * price.outputUsdPerMillion) / 1_000_000;
+  return (
+    (options.inputTokens * price.inputUsdPerMillion + options.outputTokens * price.outputUsdPerMillion) / 1_000_000
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Test chat (agent page) and the streaming events every chat stream of ours speaks.
 
-const ChatText = z.string().trim().min(1, { error: 'Message is required' }).max(20_000, { error: 'Message is too long' });
+const ChatText = z
+  .string()
+  .trim()
+  .min(1, { error: 'Message is required' })
+  .max(20_000, { error: 'Message is too long' });
 
 export const RunPromptBody = z.object({
   assistantId: z.string().min(1),
@@ -163,7 +169,11 @@ export const ApiKey = z.object({
 export type ApiKey = z.infer<typeof ApiKey>;
 
 export const CreateApiKeyBody = z.object({
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(80, { error: 'Name must be at most 80 characters' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(80, { error: 'Name must be at most 80 characters' }),
 });
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;
 
@@ -208,7 +218,11 @@ export const ChatCompletionReply = z.object({
       finish_reason: z.literal('stop'),
     }),
   ),
-  usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int() }),
+  usage: z.object({
+    prompt_tokens: z.number().int(),
+    completion_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+  }),
   thread_id: z.string(),
 });
 export type ChatCompletionReply = z.infer<typeof ChatCompletionReply>;

@@ -41,8 +41,30 @@ function firstMessage(body: unknown) {
 
 describe('wizard constants', () => {
   it('has the ten steps with their labels in order', () => {
-    expect(marketplaceWizardSteps.map((step) => step.label)).toEqual(['Type', 'Title', 'Desc', 'Time', 'Category', 'Image', 'Avatar', 'Budget', 'Contact', 'Review']);
-    expect(marketplaceWizardSteps.map((step) => step.id)).toEqual(['marketplaceType', 'title', 'description', 'timeframe', 'category', 'image', 'avatar', 'budget', 'contact', 'review']);
+    expect(marketplaceWizardSteps.map((step) => step.label)).toEqual([
+      'Type',
+      'Title',
+      'Desc',
+      'Time',
+      'Category',
+      'Image',
+      'Avatar',
+      'Budget',
+      'Contact',
+      'Review',
+    ]);
+    expect(marketplaceWizardSteps.map((step) => step.id)).toEqual([
+      'marketplaceType',
+      'title',
+      'description',
+      'timeframe',
+      'category',
+      'image',
+      'avatar',
+      'budget',
+      'contact',
+      'review',
+    ]);
   });
 
   it('offers the five timeframes and a category list without All; the filters add All first', () => {
@@ -57,7 +79,11 @@ describe('CreateProjectBody', () => {
   it('accepts a valid project and defaults the schedule to one-time', () => {
     const { priceType: _priceType, ...withoutSchedule } = validProject;
     expect(CreateProjectBody.parse(withoutSchedule).priceType).toBe('one-time');
-    expect(CreateProjectBody.parse(validProject)).toMatchObject({ title: 'Build a support chatbot', priceValue: 500, priceType: 'monthly' });
+    expect(CreateProjectBody.parse(validProject)).toMatchObject({
+      title: 'Build a support chatbot',
+      priceValue: 500,
+      priceType: 'monthly',
+    });
   });
 
   it('needs a marketplace type of agency or business', () => {
@@ -77,8 +103,12 @@ describe('CreateProjectBody', () => {
 
   it('checks the description: required, 50 to 1000 characters', () => {
     expect(firstMessage({ ...validProject, description: '' })).toBe('Please enter a project description');
-    expect(firstMessage({ ...validProject, description: 'y'.repeat(49) })).toBe('Description must be at least 50 characters long.');
-    expect(firstMessage({ ...validProject, description: 'y'.repeat(1001) })).toBe('Description must be at most 1000 characters long.');
+    expect(firstMessage({ ...validProject, description: 'y'.repeat(49) })).toBe(
+      'Description must be at least 50 characters long.',
+    );
+    expect(firstMessage({ ...validProject, description: 'y'.repeat(1001) })).toBe(
+      'Description must be at most 1000 characters long.',
+    );
     expect(firstMessage({ ...validProject, description: 'y'.repeat(50) })).toBeNull();
     expect(firstMessage({ ...validProject, description: 'y'.repeat(1000) })).toBeNull();
   });
@@ -108,7 +138,9 @@ describe('CreateProjectBody', () => {
     expect(firstMessage({ ...validProject, priceValue: undefined })).toBe('Please enter a budget');
     expect(firstMessage({ ...validProject, priceValue: '500' })).toBe('Please enter a budget');
     expect(firstMessage({ ...validProject, priceValue: -1 })).toBe('Please enter a budget');
-    expect(firstMessage({ ...validProject, priceValue: 200_000_000 })).toBe('Please enter a budget of at most 100000000');
+    expect(firstMessage({ ...validProject, priceValue: 200_000_000 })).toBe(
+      'Please enter a budget of at most 100000000',
+    );
     expect(CreateProjectBody.parse({ ...validProject, priceValue: 12.345 }).priceValue).toBe(12.35);
     expect(CreateProjectBody.parse({ ...validProject, priceValue: 0 }).priceValue).toBe(0);
   });
@@ -121,11 +153,18 @@ describe('CreateProjectBody', () => {
   it('needs the contact name and business name', () => {
     expect(firstMessage({ ...validProject, authorName: ' ' })).toBe('Please enter your name');
     expect(firstMessage({ ...validProject, companyName: undefined })).toBe('Please enter your business name');
-    expect(firstMessage({ ...validProject, authorName: 'n'.repeat(101) })).toBe('Name must be at most 100 characters long.');
+    expect(firstMessage({ ...validProject, authorName: 'n'.repeat(101) })).toBe(
+      'Name must be at most 100 characters long.',
+    );
   });
 
   it('drops the id, price text and e-mail a client may send', () => {
-    const parsed = CreateProjectBody.parse({ ...validProject, id: 'client-id', price: '$1 a week', email: 'spoof@x.test' });
+    const parsed = CreateProjectBody.parse({
+      ...validProject,
+      id: 'client-id',
+      price: '$1 a week',
+      email: 'spoof@x.test',
+    });
     expect(parsed).not.toHaveProperty('id');
     expect(parsed).not.toHaveProperty('price');
     expect(parsed).not.toHaveProperty('email');
@@ -185,7 +224,9 @@ describe('texts', () => {
 describe('UpdateProjectBody', () => {
   it('takes any one field with the same rules, and the status', () => {
     expect(UpdateProjectBody.parse({ status: 'closed' })).toEqual({ status: 'closed' });
-    expect(UpdateProjectBody.safeParse({ title: 'abc' }).error?.issues[0]?.message).toBe('Title must be at least 5 characters long.');
+    expect(UpdateProjectBody.safeParse({ title: 'abc' }).error?.issues[0]?.message).toBe(
+      'Title must be at least 5 characters long.',
+    );
     expect(UpdateProjectBody.safeParse({}).error?.issues[0]?.message).toBe('Nothing to update');
     expect(UpdateProjectBody.safeParse({ status: 'deleted' }).success).toBe(false);
   });
@@ -194,11 +235,18 @@ describe('UpdateProjectBody', () => {
 describe('ListProjectsQuery', () => {
   it('defaults to newest, 20 per page, and ignores empty filters', () => {
     expect(ListProjectsQuery.parse({})).toMatchObject({ sort: 'newest', limit: 20 });
-    expect(ListProjectsQuery.parse({ category: '', q: '', sort: '', minBudget: '' })).toEqual({ sort: 'newest', limit: 20 });
+    expect(ListProjectsQuery.parse({ category: '', q: '', sort: '', minBudget: '' })).toEqual({
+      sort: 'newest',
+      limit: 20,
+    });
   });
 
   it('coerces budgets and limits and rejects unknown values', () => {
-    expect(ListProjectsQuery.parse({ minBudget: '100', maxBudget: '2500', limit: '5' })).toMatchObject({ minBudget: 100, maxBudget: 2500, limit: 5 });
+    expect(ListProjectsQuery.parse({ minBudget: '100', maxBudget: '2500', limit: '5' })).toMatchObject({
+      minBudget: 100,
+      maxBudget: 2500,
+      limit: 5,
+    });
     expect(ListProjectsQuery.safeParse({ limit: '500' }).success).toBe(false);
     expect(ListProjectsQuery.safeParse({ sort: 'random' }).success).toBe(false);
     expect(ListProjectsQuery.parse({ category: 'All' }).category).toBe('All');
@@ -208,14 +256,24 @@ describe('ListProjectsQuery', () => {
 describe('replies and the profile', () => {
   it('needs a reply message of at most 2000 characters', () => {
     expect(CreateReplyBody.safeParse({ message: '  ' }).error?.issues[0]?.message).toBe('Please enter a message');
-    expect(CreateReplyBody.safeParse({ message: 'm'.repeat(2001) }).error?.issues[0]?.message).toBe('Message must be at most 2000 characters long.');
+    expect(CreateReplyBody.safeParse({ message: 'm'.repeat(2001) }).error?.issues[0]?.message).toBe(
+      'Message must be at most 2000 characters long.',
+    );
     expect(CreateReplyBody.parse({ message: ' Hello ' }).message).toBe('Hello');
   });
 
   it('saves name, business name and a served picture or none', () => {
-    expect(UserProfileBody.parse({ name: 'Dana', businessName: 'Acme', image: '' })).toEqual({ name: 'Dana', businessName: 'Acme', image: null });
-    expect(UserProfileBody.safeParse({ name: 'Dana', businessName: 'Acme', image: 'http://x.test/a.png' }).success).toBe(false);
-    expect(UserProfileBody.safeParse({ name: '', businessName: 'Acme' }).error?.issues[0]?.message).toBe('Please enter your name');
+    expect(UserProfileBody.parse({ name: 'Dana', businessName: 'Acme', image: '' })).toEqual({
+      name: 'Dana',
+      businessName: 'Acme',
+      image: null,
+    });
+    expect(
+      UserProfileBody.safeParse({ name: 'Dana', businessName: 'Acme', image: 'http://x.test/a.png' }).success,
+    ).toBe(false);
+    expect(UserProfileBody.safeParse({ name: '', businessName: 'Acme' }).error?.issues[0]?.message).toBe(
+      'Please enter your name',
+    );
   });
 
   it('recognises served picture paths only', () => {
@@ -251,7 +309,9 @@ describe('computeUserRank', () => {
   });
 
   it('reaches a tier exactly at its minimum and stops counting an activity at its cap', () => {
-    expect(computeUserRank({ projectsPosted: 15, repliesSent: 0, agentsBuilt: 0, evaluationsRun: 0 }).rank).toBe('Builder');
+    expect(computeUserRank({ projectsPosted: 15, repliesSent: 0, agentsBuilt: 0, evaluationsRun: 0 }).rank).toBe(
+      'Builder',
+    );
     const farmed = computeUserRank({ projectsPosted: 0, repliesSent: 10_000, agentsBuilt: 0, evaluationsRun: 0 });
     expect(farmed.breakdown.repliesSent).toEqual({ count: 10_000, points: 500 });
     expect(farmed.rank).toBe('Pro');

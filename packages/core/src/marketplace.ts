@@ -82,7 +82,13 @@ export const MarketplaceType = z.enum(marketplaceTypes, { error: marketplaceMess
 export type MarketplaceType = z.infer<typeof MarketplaceType>;
 
 /** docs/product/marketplace.md#the-create-project-wizard: the timeframe choices. */
-export const marketplaceTimeframes = ['1-2 weeks', '2-4 weeks', '1-2 months', '3-6 months', 'Permanent Position'] as const;
+export const marketplaceTimeframes = [
+  '1-2 weeks',
+  '2-4 weeks',
+  '1-2 months',
+  '3-6 months',
+  'Permanent Position',
+] as const;
 export const MarketplaceTimeframe = z.enum(marketplaceTimeframes, { error: marketplaceMessages.timeframeRequired });
 export type MarketplaceTimeframe = z.infer<typeof MarketplaceTimeframe>;
 
@@ -157,13 +163,12 @@ export function isImagePath(value: string): boolean {
 }
 
 const imagePath = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .refine(isImagePath, { error: message });
+  z.string({ error: message }).trim().min(1, { error: message }).refine(isImagePath, { error: message });
 
-const textField = (limits: { min: number; max: number }, messages: { required: string; tooShort: string; tooLong: string }) =>
+const textField = (
+  limits: { min: number; max: number },
+  messages: { required: string; tooShort: string; tooLong: string },
+) =>
   z
     .string({ error: messages.required })
     .trim()
@@ -173,11 +178,19 @@ const textField = (limits: { min: number; max: number }, messages: { required: s
 
 export const ProjectTitle = textField(
   { min: TITLE_MIN_LENGTH, max: TITLE_MAX_LENGTH },
-  { required: marketplaceMessages.titleRequired, tooShort: marketplaceMessages.titleTooShort, tooLong: marketplaceMessages.titleTooLong },
+  {
+    required: marketplaceMessages.titleRequired,
+    tooShort: marketplaceMessages.titleTooShort,
+    tooLong: marketplaceMessages.titleTooLong,
+  },
 );
 export const ProjectDescription = textField(
   { min: DESCRIPTION_MIN_LENGTH, max: DESCRIPTION_MAX_LENGTH },
-  { required: marketplaceMessages.descriptionRequired, tooShort: marketplaceMessages.descriptionTooShort, tooLong: marketplaceMessages.descriptionTooLong },
+  {
+    required: marketplaceMessages.descriptionRequired,
+    tooShort: marketplaceMessages.descriptionTooShort,
+    tooLong: marketplaceMessages.descriptionTooLong,
+  },
 );
 export const ProjectImage = imagePath(marketplaceMessages.imageRequired);
 export const ProjectAvatar = imagePath(marketplaceMessages.avatarRequired);
@@ -300,7 +313,8 @@ export const LIST_PAGE_SIZE_MAX = 50;
 export const LIST_TOTAL_CAP = 1000;
 
 /** Query strings send '' for a cleared filter: treat it as absent. */
-const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 export const ListProjectsQuery = z.object({
   type: optionalQuery(MarketplaceType),
@@ -314,7 +328,10 @@ export const ListProjectsQuery = z.object({
   sort: z.preprocess((value) => (value === '' ? undefined : value), ProjectSort.default('newest')),
   /** The `nextCursor` of the previous page (opaque). */
   cursor: optionalQuery(z.string().max(300)),
-  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).default(LIST_PAGE_SIZE)),
+  limit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).default(LIST_PAGE_SIZE),
+  ),
 });
 export type ListProjectsQuery = z.infer<typeof ListProjectsQuery>;
 
@@ -363,11 +380,19 @@ export type ImagePathsReply = z.infer<typeof ImagePathsReply>;
 export const UserProfileBody = z.object({
   name: ContactName,
   businessName: BusinessName,
-  image: z.preprocess((value) => (value === '' ? null : value), imagePath('Please select a valid picture').nullable().optional()),
+  image: z.preprocess(
+    (value) => (value === '' ? null : value),
+    imagePath('Please select a valid picture').nullable().optional(),
+  ),
 });
 export type UserProfileBody = z.infer<typeof UserProfileBody>;
 
-export const UserProfileReply = z.object({ name: z.string(), email: z.string(), businessName: z.string().nullable(), image: z.string().nullable() });
+export const UserProfileReply = z.object({
+  name: z.string(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  image: z.string().nullable(),
+});
 export type UserProfileReply = z.infer<typeof UserProfileReply>;
 
 /** The user's activity the rank is computed from. */
@@ -401,7 +426,12 @@ export const UserRankReply = z.object({
   nextTier: z.string().nullable(),
   /** Points still needed for nextTier; null at the top tier. */
   pointsToNext: z.number().int().nonnegative().nullable(),
-  breakdown: z.object({ projectsPosted: RankPart, repliesSent: RankPart, agentsBuilt: RankPart, evaluationsRun: RankPart }),
+  breakdown: z.object({
+    projectsPosted: RankPart,
+    repliesSent: RankPart,
+    agentsBuilt: RankPart,
+    evaluationsRun: RankPart,
+  }),
 });
 export type UserRankReply = z.infer<typeof UserRankReply>;
 
@@ -425,5 +455,11 @@ export function computeUserRank(activity: RankActivity): UserRankReply {
   });
   const current = rankTiers[index] ?? rankTiers[0];
   const next = rankTiers[index + 1];
-  return { rank: current.name, score, nextTier: next?.name ?? null, pointsToNext: next ? next.minScore - score : null, breakdown };
+  return {
+    rank: current.name,
+    score,
+    nextTier: next?.name ?? null,
+    pointsToNext: next ? next.minScore - score : null,
+    breakdown,
+  };
 }

@@ -31,9 +31,24 @@ export type Permission = {
   capability: RequiredCapability | null;
 };
 
-const read = (minimumRole: PermissionRole = 'viewer'): Permission => ({ minimumRole, isWrite: false, isBilled: false, capability: null });
-const write = (minimumRole: PermissionRole = 'member', capability: RequiredCapability | null = null): Permission => ({ minimumRole, isWrite: true, isBilled: false, capability });
-const billed = (minimumRole: PermissionRole = 'member'): Permission => ({ minimumRole, isWrite: true, isBilled: true, capability: null });
+const read = (minimumRole: PermissionRole = 'viewer'): Permission => ({
+  minimumRole,
+  isWrite: false,
+  isBilled: false,
+  capability: null,
+});
+const write = (minimumRole: PermissionRole = 'member', capability: RequiredCapability | null = null): Permission => ({
+  minimumRole,
+  isWrite: true,
+  isBilled: false,
+  capability,
+});
+const billed = (minimumRole: PermissionRole = 'member'): Permission => ({
+  minimumRole,
+  isWrite: true,
+  isBilled: true,
+  capability: null,
+});
 
 export const permissions = {
   'subaccount.read': read(),

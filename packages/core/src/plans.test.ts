@@ -32,9 +32,25 @@ describe('plan catalogue', () => {
   });
 
   it('has the documented credit packs', () => {
-    expect(packsOf('starter')).toEqual([[500, 25], [1000, 35], [1500, 45], [2000, 55]]);
-    expect(packsOf('growth')).toEqual([[3000, 79], [4500, 109], [6500, 149], [9000, 199]]);
-    expect(packsOf('scale')).toEqual([[10000, 297], [20000, 497], [35000, 797], [60000, 1297], [100000, 1997]]);
+    expect(packsOf('starter')).toEqual([
+      [500, 25],
+      [1000, 35],
+      [1500, 45],
+      [2000, 55],
+    ]);
+    expect(packsOf('growth')).toEqual([
+      [3000, 79],
+      [4500, 109],
+      [6500, 149],
+      [9000, 199],
+    ]);
+    expect(packsOf('scale')).toEqual([
+      [10000, 297],
+      [20000, 497],
+      [35000, 797],
+      [60000, 1297],
+      [100000, 1997],
+    ]);
     expect(getPlanFamily('enterprise').tiers).toEqual([]);
     expect(getPlanFamily('enterprise').customPriceLabel).toBe('$2,000+');
   });
@@ -50,20 +66,44 @@ describe('plan catalogue', () => {
 
   it('marks the smallest pack as default and finds tiers by code', () => {
     expect(getPlanFamily('scale').tiers.map((tier) => tier.isDefault)).toEqual([true, false, false, false, false]);
-    expect(findPlanTier('growth_4500')).toMatchObject({ planFamily: 'growth', creditLimit: 4500, monthlyPriceCents: 10900 });
+    expect(findPlanTier('growth_4500')).toMatchObject({
+      planFamily: 'growth',
+      creditLimit: 4500,
+      monthlyPriceCents: 10900,
+    });
     expect(findPlanTier('growth_1')).toBeUndefined();
   });
 
   it('has the documented feature lists', () => {
-    expect(getPlanFamily('starter').features).toEqual(['Unlimited agents', '1 sub account', 'Basic support', 'Basic demos']);
+    expect(getPlanFamily('starter').features).toEqual([
+      'Unlimited agents',
+      '1 sub account',
+      'Basic support',
+      'Basic demos',
+    ]);
     expect(getPlanFamily('growth').features).toEqual(['5 sub accounts', 'Advanced demos', 'Marketplace']);
-    expect(getPlanFamily('scale').features).toEqual(['Unlimited sub accounts', 'White label sub accounts', 'Whitelabel demos']);
-    expect(getPlanFamily('enterprise').features).toEqual(['Bulk credit deals', 'Priority support', 'Whiteglove onboarding']);
+    expect(getPlanFamily('scale').features).toEqual([
+      'Unlimited sub accounts',
+      'White label sub accounts',
+      'Whitelabel demos',
+    ]);
+    expect(getPlanFamily('enterprise').features).toEqual([
+      'Bulk credit deals',
+      'Priority support',
+      'Whiteglove onboarding',
+    ]);
   });
 
   it('lists credit packs with per-credit prices from $0.05 down to about $0.02', () => {
     const starter = listCreditPacks('starter', 'month');
-    expect(starter[0]).toMatchObject({ credits: 500, priceCents: 2500, pricePerCredit: 0.05, savings: 0, label: '500 credits', isDefault: true });
+    expect(starter[0]).toMatchObject({
+      credits: 500,
+      priceCents: 2500,
+      pricePerCredit: 0.05,
+      savings: 0,
+      label: '500 credits',
+      isDefault: true,
+    });
     expect(starter[1]).toMatchObject({ label: '1k credits', pricePerCredit: 0.035, savings: 30 });
     expect(listCreditPacks('scale', 'month').at(-1)).toMatchObject({ label: '100k credits', pricePerCredit: 0.02 });
     expect(listCreditPacks('starter', 'year').map((pack) => pack.priceCents)).toEqual([18000, 25200, 32400, 39600]);
@@ -74,12 +114,19 @@ describe('plan catalogue', () => {
       { name: 'Starter Legacy', monthlyPriceCents: 2500, annualPriceCents: 18000 },
       { name: 'Unlimited Legacy', monthlyPriceCents: 7900, annualPriceCents: 46200 },
     ]);
-    expect(secretOffers.map((offer) => [offer.name, offer.priceCents, offer.anchorPriceCents, offer.secretModalButtonText])).toEqual([
+    expect(
+      secretOffers.map((offer) => [offer.name, offer.priceCents, offer.anchorPriceCents, offer.secretModalButtonText]),
+    ).toEqual([
       ['Starter', 2500, 2500, 'Get Started'],
       ['Zoom Coaching Call', 99700, 200000, 'Book Coaching'],
       ['Mentoring + Lifetime', 933333, 3000000, 'Claim Lifetime'],
     ]);
-    expect(secretOffers[0]).toMatchObject({ credits: 500, bonusCredits: 1000, discountPercent: 21, discountDisplayMultiplier: 0.79 });
+    expect(secretOffers[0]).toMatchObject({
+      credits: 500,
+      bonusCredits: 1000,
+      discountPercent: 21,
+      discountDisplayMultiplier: 0.79,
+    });
     expect(secretOffers[2]).toMatchObject({ mode: 'payment', monthlyCredits: 3000, discountDisplayMultiplier: 0.75 });
   });
 
@@ -94,12 +141,21 @@ describe('capabilities', () => {
     expect(freeCapabilities).toEqual({
       limits: { subaccounts: 1, connections_per_type: 1, agents_per_subaccount: 1 },
       demos: { basic: true, advanced: false, whitelabel: false },
-      features: { marketplace: false, whitelabel_subaccounts: false, whitelabel_branding: false, priority_support: false },
+      features: {
+        marketplace: false,
+        whitelabel_subaccounts: false,
+        whitelabel_branding: false,
+        priority_support: false,
+      },
     });
   });
 
   it('grows by family', () => {
-    expect(familyCapabilities.starter.limits).toEqual({ subaccounts: 1, connections_per_type: null, agents_per_subaccount: null });
+    expect(familyCapabilities.starter.limits).toEqual({
+      subaccounts: 1,
+      connections_per_type: null,
+      agents_per_subaccount: null,
+    });
     expect(familyCapabilities.growth.limits.subaccounts).toBe(5);
     expect(familyCapabilities.growth.demos.advanced).toBe(true);
     expect(familyCapabilities.growth.features.marketplace).toBe(true);
@@ -149,8 +205,18 @@ describe('catalogue response', () => {
   });
 
   it('keeps explicit values and uses the ordinary price without a live one', () => {
-    const tier = CatalogueTier.parse({ ...wire, plan_family: 'growth', stripe_price_id_live: null, is_active: false, credit_limit: 3000 });
-    expect(normalizeCatalogueTier(tier)).toMatchObject({ stripePriceId: 'price_test', isActive: false, creditLimit: 3000 });
+    const tier = CatalogueTier.parse({
+      ...wire,
+      plan_family: 'growth',
+      stripe_price_id_live: null,
+      is_active: false,
+      credit_limit: 3000,
+    });
+    expect(normalizeCatalogueTier(tier)).toMatchObject({
+      stripePriceId: 'price_test',
+      isActive: false,
+      creditLimit: 3000,
+    });
   });
 
   it('parses the reply keyed by family', () => {

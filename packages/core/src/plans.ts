@@ -49,7 +49,12 @@ export const familyCapabilities: Record<PlanFamily, PlanCapabilities> = {
   starter: {
     limits: { subaccounts: 1, connections_per_type: null, agents_per_subaccount: null },
     demos: { basic: true, advanced: false, whitelabel: false },
-    features: { marketplace: false, whitelabel_subaccounts: false, whitelabel_branding: false, priority_support: false },
+    features: {
+      marketplace: false,
+      whitelabel_subaccounts: false,
+      whitelabel_branding: false,
+      priority_support: false,
+    },
   },
   growth: {
     limits: { subaccounts: 5, connections_per_type: null, agents_per_subaccount: null },
@@ -128,7 +133,12 @@ export const planFamilies: readonly PlanFamilyDefinition[] = [
     features: ['Unlimited agents', '1 sub account', 'Basic support', 'Basic demos'],
     isFeatured: false,
     capabilities: familyCapabilities.starter,
-    tiers: createTiers('starter', [[500, 25], [1000, 35], [1500, 45], [2000, 55]]),
+    tiers: createTiers('starter', [
+      [500, 25],
+      [1000, 35],
+      [1500, 45],
+      [2000, 55],
+    ]),
   },
   {
     family: 'growth',
@@ -137,7 +147,12 @@ export const planFamilies: readonly PlanFamilyDefinition[] = [
     features: ['5 sub accounts', 'Advanced demos', 'Marketplace'],
     isFeatured: true,
     capabilities: familyCapabilities.growth,
-    tiers: createTiers('growth', [[3000, 79], [4500, 109], [6500, 149], [9000, 199]]),
+    tiers: createTiers('growth', [
+      [3000, 79],
+      [4500, 109],
+      [6500, 149],
+      [9000, 199],
+    ]),
   },
   {
     family: 'scale',
@@ -146,7 +161,13 @@ export const planFamilies: readonly PlanFamilyDefinition[] = [
     features: ['Unlimited sub accounts', 'White label sub accounts', 'Whitelabel demos'],
     isFeatured: false,
     capabilities: familyCapabilities.scale,
-    tiers: createTiers('scale', [[10000, 297], [20000, 497], [35000, 797], [60000, 1297], [100000, 1997]]),
+    tiers: createTiers('scale', [
+      [10000, 297],
+      [20000, 497],
+      [35000, 797],
+      [60000, 1297],
+      [100000, 1997],
+    ]),
   },
   {
     family: 'enterprise',
@@ -354,7 +375,10 @@ export type PlanActionCurrent = {
 export type PlanActionTarget = { priceId?: string | null; unitAmount?: number | null; creditLimit: number };
 
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes, plan action between the current and the selected tier. */
-export function describePlanAction(current: PlanActionCurrent, target: PlanActionTarget | null | undefined): PlanAction {
+export function describePlanAction(
+  current: PlanActionCurrent,
+  target: PlanActionTarget | null | undefined,
+): PlanAction {
   if (!target) return 'none';
   if (target.priceId && target.priceId === current.priceId) return 'none';
   if (typeof current.unitAmount === 'number' && typeof target.unitAmount === 'number') {

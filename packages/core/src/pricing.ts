@@ -34,13 +34,25 @@ export const promotions: readonly Promotion[] = [
   {
     id: 'growth69',
     priceKey: 'growth_3000_month',
-    discount: { couponId: 'promo_growth69', name: 'Growth 69% off the first month', percentOff: 69, duration: 'once', durationInMonths: null },
+    discount: {
+      couponId: 'promo_growth69',
+      name: 'Growth 69% off the first month',
+      percentOff: 69,
+      duration: 'once',
+      durationInMonths: null,
+    },
     periodNote: 'first month',
   },
   {
     id: 'growth75',
     priceKey: 'growth_3000_month',
-    discount: { couponId: 'promo_growth75', name: 'Growth 75% off for 2 months', percentOff: 75, duration: 'repeating', durationInMonths: 2 },
+    discount: {
+      couponId: 'promo_growth75',
+      name: 'Growth 75% off for 2 months',
+      percentOff: 75,
+      duration: 'repeating',
+      durationInMonths: 2,
+    },
     periodNote: 'for 2 months',
   },
 ];
@@ -99,7 +111,11 @@ export type AmountDue = {
  * promotion. The offer's own discount applies without a promotion; a promotion applies only to
  * its price (elsewhere it is ignored here; the server refuses it).
  */
-export function computeAmountDue(options: { priceKey: string; listCents: number; promotion?: Promotion | null }): AmountDue {
+export function computeAmountDue(options: {
+  priceKey: string;
+  listCents: number;
+  promotion?: Promotion | null;
+}): AmountDue {
   const promotion = options.promotion && isPromotionFor(options.promotion, options.priceKey) ? options.promotion : null;
   const discount = promotion?.discount ?? offerDiscounts[options.priceKey] ?? null;
   return {

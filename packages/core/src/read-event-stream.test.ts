@@ -19,7 +19,11 @@ async function collect(chunks: string[]) {
 
 describe('readEventStream', () => {
   it('yields the data of each event, even when events are split across chunks', async () => {
-    expect(await collect(['data: {"a":1}\n\nda', 'ta: {"b":2}\n', '\n: comment\n\ndata: [DONE]\n\n'])).toEqual(['{"a":1}', '{"b":2}', '[DONE]']);
+    expect(await collect(['data: {"a":1}\n\nda', 'ta: {"b":2}\n', '\n: comment\n\ndata: [DONE]\n\n'])).toEqual([
+      '{"a":1}',
+      '{"b":2}',
+      '[DONE]',
+    ]);
   });
 
   it('reads CRLF line ends and a last event without a blank line', async () => {

@@ -17,8 +17,14 @@ describe('toSafeReturnUrl', () => {
 
   it('keeps an absolute URL of an allowed origin', () => {
     expect(toSafeReturnUrl(`${site}/usage?x=1`, { allowedOrigins: [site] })).toBe(`${site}/usage?x=1`);
-    expect(toSafeReturnUrl('HTTPS://APP.agentry.example/usage', { allowedOrigins: [`${site}/`] })).toBe(`${site}/usage`);
-    expect(toSafeReturnUrl('http://127.0.0.1:5173/x', { allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:5173'] })).toBe('http://127.0.0.1:5173/x');
+    expect(toSafeReturnUrl('HTTPS://APP.agentry.example/usage', { allowedOrigins: [`${site}/`] })).toBe(
+      `${site}/usage`,
+    );
+    expect(
+      toSafeReturnUrl('http://127.0.0.1:5173/x', {
+        allowedOrigins: ['http://localhost:3000', 'http://127.0.0.1:5173'],
+      }),
+    ).toBe('http://127.0.0.1:5173/x');
   });
 
   it.each([

@@ -1,6 +1,15 @@
 // This package is built without DOM or Node types; the WHATWG URL class exists in every runtime it
 // runs in (browsers, Node), so only the part used here is declared.
-type WhatwgUrl = { origin: string; protocol: string; username: string; password: string; pathname: string; search: string; hash: string; toString: () => string };
+type WhatwgUrl = {
+  origin: string;
+  protocol: string;
+  username: string;
+  password: string;
+  pathname: string;
+  search: string;
+  hash: string;
+  toString: () => string;
+};
 declare const URL: new (input: string, base?: string) => WhatwgUrl;
 
 /**
@@ -16,8 +25,12 @@ declare const URL: new (input: string, base?: string) => WhatwgUrl;
  * - percent-encoded forms of the above (`/%2F%2Fevil`, `/%5Cevil`, `/%09/evil`) and malformed
  *   escapes, because some reader may decode the value once more before using it.
  */
-export function toSafeReturnUrl(value: unknown, options: { allowedOrigins?: readonly string[] } = {}): string | undefined {
-  if (typeof value !== 'string' || value === '' || value.length > 2048 || UNSAFE_CHARACTERS.test(value)) return undefined;
+export function toSafeReturnUrl(
+  value: unknown,
+  options: { allowedOrigins?: readonly string[] } = {},
+): string | undefined {
+  if (typeof value !== 'string' || value === '' || value.length > 2048 || UNSAFE_CHARACTERS.test(value))
+    return undefined;
   // Every decoded layer must stay harmless too: no control characters, and a path stays a path.
   let decoded = value;
   for (let layer = 0; ; layer += 1) {
@@ -49,12 +62,17 @@ export function toSafeReturnUrl(value: unknown, options: { allowedOrigins?: read
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username || url.password) return undefined;
-  const allowed = (options.allowedOrigins ?? []).map(toOrigin).filter((origin): origin is string => origin !== undefined);
+  const allowed = (options.allowedOrigins ?? [])
+    .map(toOrigin)
+    .filter((origin): origin is string => origin !== undefined);
   return allowed.includes(url.origin) ? url.toString() : undefined;
 }
 
 /** Like toSafeReturnUrl, but the answer is always a path on this site (an allowed absolute URL gives its path). */
-export function toSafeReturnPath(value: unknown, options: { allowedOrigins?: readonly string[] } = {}): string | undefined {
+export function toSafeReturnPath(
+  value: unknown,
+  options: { allowedOrigins?: readonly string[] } = {},
+): string | undefined {
   const safe = toSafeReturnUrl(value, options);
   if (safe === undefined || safe.startsWith('/')) return safe;
   const url = new URL(safe);

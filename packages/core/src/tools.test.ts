@@ -26,7 +26,13 @@ describe('normalizeToolSchema', () => {
     };
     expect(normalizeToolSchema(raw, { source: 'openai' })).toEqual({
       slug: 'GET_WEATHER',
-      schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], description: 'Weather for a city', title: 'get_weather' },
+      schema: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        description: 'Weather for a city',
+        title: 'get_weather',
+      },
       raw,
       version: '1.0.0',
       source: 'openai',
@@ -34,7 +40,11 @@ describe('normalizeToolSchema', () => {
   });
 
   it('reads catalogue shapes (slug + input_parameters) and fills what is missing', () => {
-    const normalized = normalizeToolSchema({ slug: 'gmail-send email', version: '2.1.0', input_parameters: { title: 'Send', properties: {} } });
+    const normalized = normalizeToolSchema({
+      slug: 'gmail-send email',
+      version: '2.1.0',
+      input_parameters: { title: 'Send', properties: {} },
+    });
     expect(normalized.slug).toBe('GMAIL_SEND_EMAIL');
     expect(normalized.schema).toEqual({ type: 'object', properties: {}, required: [], description: '', title: 'Send' });
     expect(normalized.version).toBe('2.1.0');
@@ -47,7 +57,11 @@ describe('HTTP tools', () => {
     HttpToolInput.parse({
       name: 'book_slot',
       url: 'https://api.example.com/book',
-      parameters: { type: 'object', properties: { day: { type: 'string' }, clinic: { type: 'string' }, ghost: { type: 'string' } }, required: ['day', 'clinic'] },
+      parameters: {
+        type: 'object',
+        properties: { day: { type: 'string' }, clinic: { type: 'string' }, ghost: { type: 'string' } },
+        required: ['day', 'clinic'],
+      },
       parameterModes: { clinic: { mode: 'manual', value: 'north' }, unknown: { mode: 'manual', value: 1 } },
     }),
   );
@@ -65,7 +79,10 @@ describe('HTTP tools', () => {
   });
 
   it('merges the model arguments with the fixed values; the model cannot override them', () => {
-    expect(resolveToolArguments(tool, { day: 'monday', clinic: 'south', injected: true })).toEqual({ day: 'monday', clinic: 'north' });
+    expect(resolveToolArguments(tool, { day: 'monday', clinic: 'south', injected: true })).toEqual({
+      day: 'monday',
+      clinic: 'north',
+    });
   });
 
   it('refuses a tool URL that is not http(s)', () => {

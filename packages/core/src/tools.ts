@@ -59,7 +59,9 @@ export const NormalizedTool = z.object({
 export type NormalizedTool = z.infer<typeof NormalizedTool>;
 
 function readRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function readText(value: unknown): string | undefined {
@@ -80,7 +82,10 @@ export function toToolSlug(name: string): string {
  * function }`, `{ name, parameters }`, `{ slug, input_parameters }`, `{ name, inputSchema }`) and
  * answers one shape. `raw` keeps the input untouched.
  */
-export function normalizeToolSchema(raw: unknown, defaults: { version?: string; source?: string } = {}): NormalizedTool {
+export function normalizeToolSchema(
+  raw: unknown,
+  defaults: { version?: string; source?: string } = {},
+): NormalizedTool {
   const outer = readRecord(raw) ?? {};
   const fn = readRecord(outer.function);
   const definition = fn ?? outer;
@@ -104,7 +109,8 @@ export function normalizeToolSchema(raw: unknown, defaults: { version?: string; 
       type: readText(parameters.type) ?? 'object',
       properties: properties as Record<string, JsonSchemaNode>,
       required: [...new Set(required)],
-      description: readText(parameters.description) ?? readText(definition.description) ?? readText(outer.description) ?? '',
+      description:
+        readText(parameters.description) ?? readText(definition.description) ?? readText(outer.description) ?? '',
       title: readText(parameters.title) ?? readText(outer.title) ?? readText(outer.display_name) ?? name,
     },
     raw,
@@ -161,7 +167,10 @@ export const HttpTool = NormalizedTool.extend({
 export type HttpTool = z.infer<typeof HttpTool>;
 
 export function toHttpTool(input: z.output<typeof HttpToolInput>): HttpTool {
-  const normalized = normalizeToolSchema({ name: input.name, description: input.description, parameters: input.parameters }, { source: 'http' });
+  const normalized = normalizeToolSchema(
+    { name: input.name, description: input.description, parameters: input.parameters },
+    { source: 'http' },
+  );
   const parameterModes = Object.fromEntries(
     Object.entries(input.parameterModes).filter(([name]) => Object.hasOwn(normalized.schema.properties, name)),
   );
@@ -185,12 +194,22 @@ export function isAutoParameter(tool: Pick<HttpTool, 'parameterModes'>, name: st
 
 /** The schema the model sees: manual parameters are left out, it never decides them. */
 export function modelFacingToolSchema(tool: Pick<HttpTool, 'schema' | 'parameterModes'>): ToolSchema {
-  const properties = Object.fromEntries(Object.entries(tool.schema.properties).filter(([name]) => isAutoParameter(tool, name)));
-  return { ...tool.schema, type: 'object', properties, required: tool.schema.required.filter((name) => Object.hasOwn(properties, name)) };
+  const properties = Object.fromEntries(
+    Object.entries(tool.schema.properties).filter(([name]) => isAutoParameter(tool, name)),
+  );
+  return {
+    ...tool.schema,
+    type: 'object',
+    properties,
+    required: tool.schema.required.filter((name) => Object.hasOwn(properties, name)),
+  };
 }
 
 /** The arguments of a call: what the model chose for auto parameters plus the user's fixed values. */
-export function resolveToolArguments(tool: Pick<HttpTool, 'parameterModes' | 'schema'>, modelArguments: Record<string, unknown>): Record<string, unknown> {
+export function resolveToolArguments(
+  tool: Pick<HttpTool, 'parameterModes' | 'schema'>,
+  modelArguments: Record<string, unknown>,
+): Record<string, unknown> {
   const resolved: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(modelArguments)) {
     if (Object.hasOwn(tool.schema.properties, name) && isAutoParameter(tool, name)) resolved[name] = value;
@@ -222,7 +241,12 @@ export function parameterFieldKind(name: string, schema: JsonSchemaNode): Parame
   const type = primaryType(schema);
   if (type === 'string') return isTimezoneField(name, schema) ? 'timezone' : 'string';
   if (type === 'number' || type === 'integer' || type === 'boolean') return type;
-  if (type === 'array' && schema.items && ['string', 'number', 'integer', 'boolean'].includes(primaryType(schema.items) ?? '')) return 'array';
+  if (
+    type === 'array' &&
+    schema.items &&
+    ['string', 'number', 'integer', 'boolean'].includes(primaryType(schema.items) ?? '')
+  )
+    return 'array';
   return 'json';
 }
 

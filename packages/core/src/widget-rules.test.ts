@@ -127,7 +127,9 @@ describe('previews', () => {
     expect(shownPreview('short')).toBe('short');
   });
   it('drops Markdown marks from previews', () => {
-    expect(storedPreview('Thanks for asking about **pricing**.\n\n- see [docs](https://x.example) or `code`')).toBe('Thanks for asking about pricing. see docs or code');
+    expect(storedPreview('Thanks for asking about **pricing**.\n\n- see [docs](https://x.example) or `code`')).toBe(
+      'Thanks for asking about pricing. see docs or code',
+    );
   });
 });
 
@@ -155,13 +157,28 @@ describe('chat rules', () => {
 describe('saved conversations', () => {
   it('de-duplicates by thread id, database thread id, or count + first + last message', () => {
     const a = conversation({ id: '1', openAIThreadId: 't1', timestamp: 5 });
-    const sameThread = conversation({ id: '2', openAIThreadId: 't1', timestamp: 4, messages: [{ id: 'x', content: 'other', sender: 'user', timestamp: 1 }] });
+    const sameThread = conversation({
+      id: '2',
+      openAIThreadId: 't1',
+      timestamp: 4,
+      messages: [{ id: 'x', content: 'other', sender: 'user', timestamp: 1 }],
+    });
     const b = conversation({ id: '3', dbThreadId: 'd1', timestamp: 3 });
-    const sameDb = conversation({ id: '4', dbThreadId: 'd1', timestamp: 2, messages: [{ id: 'y', content: 'different', sender: 'user', timestamp: 1 }] });
+    const sameDb = conversation({
+      id: '4',
+      dbThreadId: 'd1',
+      timestamp: 2,
+      messages: [{ id: 'y', content: 'different', sender: 'user', timestamp: 1 }],
+    });
     const c = conversation({ id: '5', timestamp: 1 });
     const sameContent = conversation({ id: '6', timestamp: 0, messages: c.messages });
     const distinct = conversation({ id: '7', timestamp: 0 });
-    expect(dedupeConversations([a, sameThread, b, sameDb, c, sameContent, distinct]).map((entry) => entry.id)).toEqual(['1', '3', '5', '7']);
+    expect(dedupeConversations([a, sameThread, b, sameDb, c, sameContent, distinct]).map((entry) => entry.id)).toEqual([
+      '1',
+      '3',
+      '5',
+      '7',
+    ]);
   });
   it('builds a version 1 envelope, newest first, capped at 10', () => {
     const list = Array.from({ length: 14 }, (_, index) => conversation({ id: `c${index}`, timestamp: index }));
@@ -174,11 +191,19 @@ describe('saved conversations', () => {
   });
   it('upserts a conversation by replacing its duplicate', () => {
     const first = upsertConversation(null, conversation({ id: 'a', openAIThreadId: 't', timestamp: 1 }));
-    const second = upsertConversation(first, conversation({ id: 'b', openAIThreadId: 't', timestamp: 2, messages: [
-      { id: 'm1', content: 'hi', sender: 'agent', timestamp: 1 },
-      { id: 'm2', content: 'q', sender: 'user', timestamp: 2 },
-      { id: 'm3', content: 'answer', sender: 'agent', timestamp: 3 },
-    ] }));
+    const second = upsertConversation(
+      first,
+      conversation({
+        id: 'b',
+        openAIThreadId: 't',
+        timestamp: 2,
+        messages: [
+          { id: 'm1', content: 'hi', sender: 'agent', timestamp: 1 },
+          { id: 'm2', content: 'q', sender: 'user', timestamp: 2 },
+          { id: 'm3', content: 'answer', sender: 'agent', timestamp: 3 },
+        ],
+      }),
+    );
     expect(second.conversations.map((entry) => entry.id)).toEqual(['b']);
     expect(second.conversations[0]?.messageCount).toBe(3);
   });
@@ -186,7 +211,10 @@ describe('saved conversations', () => {
     const stored = JSON.stringify(buildConversationsEnvelope([conversation({ id: 'a' })]));
     expect(parseConversationsEnvelope(stored).conversations.map((entry) => entry.id)).toEqual(['a']);
     expect(parseConversationsEnvelope('{not json').conversations).toEqual([]);
-    expect(parseConversationsEnvelope(JSON.stringify({ version: 2, conversations: [conversation({ id: 'a' })] })).conversations).toEqual([]);
+    expect(
+      parseConversationsEnvelope(JSON.stringify({ version: 2, conversations: [conversation({ id: 'a' })] }))
+        .conversations,
+    ).toEqual([]);
     expect(parseConversationsEnvelope(null).version).toBe(1);
   });
 });

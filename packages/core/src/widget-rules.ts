@@ -182,11 +182,18 @@ export function normalizeConversations(conversations: readonly SavedConversation
 }
 
 export function buildConversationsEnvelope(conversations: readonly SavedConversation[]): SavedConversationsEnvelope {
-  return { conversations: normalizeConversations(conversations), maxConversations: MAX_SAVED_CONVERSATIONS, version: SAVED_CONVERSATIONS_VERSION };
+  return {
+    conversations: normalizeConversations(conversations),
+    maxConversations: MAX_SAVED_CONVERSATIONS,
+    version: SAVED_CONVERSATIONS_VERSION,
+  };
 }
 
 /** Adds (or replaces the duplicate of) a conversation and returns the new envelope. */
-export function upsertConversation(envelope: SavedConversationsEnvelope | null, conversation: SavedConversation): SavedConversationsEnvelope {
+export function upsertConversation(
+  envelope: SavedConversationsEnvelope | null,
+  conversation: SavedConversation,
+): SavedConversationsEnvelope {
   const others = (envelope?.conversations ?? []).filter((other) => !isSameConversation(other, conversation));
   return buildConversationsEnvelope([conversation, ...others]);
 }

@@ -8,7 +8,24 @@ import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } f
  */
 
 /** docs/product/widget.md#settings: the 16 supported languages. */
-export const widgetLanguageCodes = ['en', 'es', 'fr', 'de', 'pt', 'it', 'zh', 'ja', 'ar', 'hi', 'ru', 'ko', 'nl', 'tr', 'pl', 'da'] as const;
+export const widgetLanguageCodes = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'pt',
+  'it',
+  'zh',
+  'ja',
+  'ar',
+  'hi',
+  'ru',
+  'ko',
+  'nl',
+  'tr',
+  'pl',
+  'da',
+] as const;
 export const WidgetLanguage = z.enum(widgetLanguageCodes);
 export type WidgetLanguage = z.infer<typeof WidgetLanguage>;
 
@@ -60,24 +77,42 @@ const Percent = z.number().min(widgetLimits.logoPosition.min).max(widgetLimits.l
 export const CropPosition = z.object({ x: Percent, y: Percent });
 export type CropPosition = z.infer<typeof CropPosition>;
 const LogoScale = z.number().min(widgetLimits.logoScale.min).max(widgetLimits.logoScale.max);
-const ImageUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Invalid image URL. Please enter a valid image URL.' }).max(2000)]);
+const ImageUrl = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'Invalid image URL. Please enter a valid image URL.' }).max(2000),
+]);
 /** A domain (with optional port, optional leading '*.') the widget may be embedded on. */
 const AllowedDomain = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, { error: 'Enter a domain such as example.com or *.example.com' });
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, {
+    error: 'Enter a domain such as example.com or *.example.com',
+  });
 
 /** docs/product/widget.md#settings, Widget settings, with their documented defaults. */
 export const WidgetSettings = z.object({
   template: WidgetTemplate.default('professional'),
   theme: z.enum(['dark', 'light']).default('dark'),
-  themeColor: z.string().regex(/^#[0-9a-f]{6}$/i).default(DEFAULT_WIDGET_THEME_COLOR),
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .default(DEFAULT_WIDGET_THEME_COLOR),
   showFirstMessage: z.boolean().default(true),
   firstMessage: z.string().max(2000).default(DEFAULT_FIRST_MESSAGE),
   logoUrl: ImageUrl.default(''),
-  logoWidth: z.number().int().min(widgetLimits.logoWidth.min).max(widgetLimits.logoWidth.max).default(widgetLimits.logoWidth.default),
-  dailyLimit: z.number().int().min(widgetLimits.dailyLimit.min).max(widgetLimits.dailyLimit.max).default(widgetLimits.dailyLimit.default),
+  logoWidth: z
+    .number()
+    .int()
+    .min(widgetLimits.logoWidth.min)
+    .max(widgetLimits.logoWidth.max)
+    .default(widgetLimits.logoWidth.default),
+  dailyLimit: z
+    .number()
+    .int()
+    .min(widgetLimits.dailyLimit.min)
+    .max(widgetLimits.dailyLimit.max)
+    .default(widgetLimits.dailyLimit.default),
   widgetTitle: z.string().trim().max(80).default('Chat Widget'),
   minimizedSize: MinimizedSize.default('large'),
   minimizedSizePixels: z.number().int().min(40).max(120).default(64),
@@ -92,7 +127,12 @@ export const WidgetSettings = z.object({
   inputPlaceholder: z.string().max(120).default('Type your message...'),
   typingIndicator: z.string().max(60).default('typing...'),
   width: z.number().int().min(widgetLimits.width.min).max(widgetLimits.width.max).default(widgetLimits.width.default),
-  height: z.number().int().min(widgetLimits.height.min).max(widgetLimits.height.max).default(widgetLimits.height.default),
+  height: z
+    .number()
+    .int()
+    .min(widgetLimits.height.min)
+    .max(widgetLimits.height.max)
+    .default(widgetLimits.height.default),
   logoCropPosition: CropPosition.default({ x: 50, y: 50 }),
   logoScale: LogoScale.default(1),
   useLogoForAvatar: z.boolean().default(false),
@@ -168,8 +208,17 @@ export const WidgetChatBody = z.object({
   widgetConversationThreadId: z.string().max(100).nullish(),
   contactIdentifier: z.string().trim().min(1).max(100).nullish(),
   /** The visitor's own name and e-mail, from AIChatWidget.identify(). */
-  contact: z.object({ id: z.string().max(100).optional(), name: z.string().max(120).optional(), email: z.string().max(200).optional() }).optional(),
-  history: z.array(WidgetHistoryEntry).max(widgetLimits.historyMessages, { error: `History must be at most ${widgetLimits.historyMessages} messages` }).optional(),
+  contact: z
+    .object({
+      id: z.string().max(100).optional(),
+      name: z.string().max(120).optional(),
+      email: z.string().max(200).optional(),
+    })
+    .optional(),
+  history: z
+    .array(WidgetHistoryEntry)
+    .max(widgetLimits.historyMessages, { error: `History must be at most ${widgetLimits.historyMessages} messages` })
+    .optional(),
 });
 export type WidgetChatBody = z.infer<typeof WidgetChatBody>;
 
@@ -212,7 +261,9 @@ export const LiveConversationsReply = z.object({ conversations: z.array(LiveConv
 
 export const ConversationTranscript = z.object({
   conversation: LiveConversation,
-  messages: z.array(z.object({ id: z.string(), role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() })),
+  messages: z.array(
+    z.object({ id: z.string(), role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() }),
+  ),
 });
 export type ConversationTranscript = z.infer<typeof ConversationTranscript>;
 

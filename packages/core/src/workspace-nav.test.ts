@@ -101,8 +101,15 @@ describe('connect sidebar', () => {
       ['/c1/team', 'Team'],
       ['/c1/ai-settings', 'Settings'],
     ]);
-    expect(connectNavItems('c1').filter((item) => item.kind === 'button').map((item) => item.path)).toEqual(['/c1/add-agent']);
-    expect(connectNavItems('c1').filter((item) => item.isSettings).map((item) => item.path)).toEqual(['/c1/ai-settings']);
+    expect(
+      connectNavItems('c1')
+        .filter((item) => item.kind === 'button')
+        .map((item) => item.path),
+    ).toEqual(['/c1/add-agent']);
+    expect(
+      connectNavItems('c1')
+        .filter((item) => item.isSettings)
+        .map((item) => item.path),
+    ).toEqual(['/c1/ai-settings']);
   });
-
 });

@@ -44,7 +44,9 @@ export function headerTitleFor(pathname: string): string {
   // Pages below the marketplace (a project's page) keep the marketplace's title.
   if (segments[0] === 'marketplace') return headerTitles.marketplace ?? DEFAULT_HEADER_TITLE;
   const last = segments.at(-1);
-  return (last !== undefined && Object.hasOwn(headerTitles, last) ? headerTitles[last] : undefined) ?? DEFAULT_HEADER_TITLE;
+  return (
+    (last !== undefined && Object.hasOwn(headerTitles, last) ? headerTitles[last] : undefined) ?? DEFAULT_HEADER_TITLE
+  );
 }
 
 /** Exact match, or a prefix ending on a segment boundary ('/agents' matches '/agents/1', not '/agentsx'). */

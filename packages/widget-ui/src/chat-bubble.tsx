@@ -1,7 +1,14 @@
 import type { Ref } from 'react';
 import { CloseIcon } from './icons';
 
-type ChatBubbleProps = { message: string; openLabel: string; closeLabel: string; onOpen: () => void; onDismiss: () => void; bubbleRef?: Ref<HTMLDivElement> };
+type ChatBubbleProps = {
+  message: string;
+  openLabel: string;
+  closeLabel: string;
+  onOpen: () => void;
+  onDismiss: () => void;
+  bubbleRef?: Ref<HTMLDivElement>;
+};
 
 /** The popup message next to the launcher, with its own close button. */
 export function ChatBubble({ message, openLabel, closeLabel, onOpen, onDismiss, bubbleRef }: ChatBubbleProps) {

@@ -19,7 +19,12 @@ export function ChatListView({ texts, chats, activeChatId, onSelect, onDelete }:
     <ul className="aw-body aw-list" aria-label={texts.chats}>
       {chats.map((chat) => (
         <li key={chat.id} className={`aw-list-item${chat.id === activeChatId ? ' aw-list-item-active' : ''}`}>
-          <button type="button" className="aw-list-main" aria-current={chat.id === activeChatId ? 'true' : undefined} onClick={() => onSelect?.(chat.id)}>
+          <button
+            type="button"
+            className="aw-list-main"
+            aria-current={chat.id === activeChatId ? 'true' : undefined}
+            onClick={() => onSelect?.(chat.id)}
+          >
             <span className="aw-list-top">
               <span className="aw-list-label">{chat.title}</span>
               {chat.unreadCount > 0 ? (
@@ -31,7 +36,12 @@ export function ChatListView({ texts, chats, activeChatId, onSelect, onDelete }:
             <span className="aw-list-preview">{shownPreview(chat.lastMessage)}</span>
           </button>
           {canDelete ? (
-            <button type="button" className="aw-icon-button aw-delete" aria-label={texts.deleteConversation} onClick={() => onDelete(chat.id)}>
+            <button
+              type="button"
+              className="aw-icon-button aw-delete"
+              aria-label={texts.deleteConversation}
+              onClick={() => onDelete(chat.id)}
+            >
               <TrashIcon className="aw-icon-sm" />
             </button>
           ) : null}

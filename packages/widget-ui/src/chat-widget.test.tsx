@@ -6,7 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { defaultWidgetSettings, type WidgetSettings } from '@agentry/core/widget';
 import { ChatWidget, type ChatWidgetMessage, type ChatWidgetProps } from './chat-widget';
 
-const greeting: ChatWidgetMessage = { id: 'g', content: 'Hello! How can I help you today?', sender: 'agent', timestamp: 1 };
+const greeting: ChatWidgetMessage = {
+  id: 'g',
+  content: 'Hello! How can I help you today?',
+  sender: 'agent',
+  timestamp: 1,
+};
 
 function renderWidget(overrides: Partial<ChatWidgetProps> = {}, settings: Partial<WidgetSettings> = {}) {
   const props: ChatWidgetProps = {
@@ -52,7 +57,13 @@ describe('ChatWidget', () => {
     expect(props.onSend).toHaveBeenCalledWith('first\nsecond');
     expect(input).toHaveValue('');
 
-    rerender(<ChatWidget {...props} isPending messages={[greeting, { id: 'u', content: 'q', sender: 'user', timestamp: 2 }]} />);
+    rerender(
+      <ChatWidget
+        {...props}
+        isPending
+        messages={[greeting, { id: 'u', content: 'q', sender: 'user', timestamp: 2 }]}
+      />,
+    );
     await userEvent.type(input, 'more{Enter}');
     expect(props.onSend).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
@@ -60,7 +71,12 @@ describe('ChatWidget', () => {
   });
 
   it('announces messages through a polite live region and renders agent Markdown safely', () => {
-    renderWidget({ messages: [greeting, { id: 'a', content: '<img src=x onerror=alert(1)> [site](https://example.com)', sender: 'agent', timestamp: 3 }] });
+    renderWidget({
+      messages: [
+        greeting,
+        { id: 'a', content: '<img src=x onerror=alert(1)> [site](https://example.com)', sender: 'agent', timestamp: 3 },
+      ],
+    });
     const log = screen.getByRole('log');
     expect(log).toHaveAttribute('aria-live', 'polite');
     expect(log.querySelector('img')).toBeNull();
@@ -86,7 +102,11 @@ describe('ChatWidget', () => {
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     await userEvent.click(menuButton);
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New Conversation', 'Previous Conversations']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['New Conversation', 'Previous Conversations']);
     expect(within(menu).getByRole('menuitem', { name: 'New Conversation' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -108,7 +128,15 @@ describe('ChatWidget', () => {
         {...props}
         now={now}
         onDeleteHistory={onDeleteHistory}
-        history={[{ id: 'h1', timestamp: now - 5 * 60_000, lastMessage: 'What are the pricing plans for a team of five people...', messageCount: 4, hasUnread: true }]}
+        history={[
+          {
+            id: 'h1',
+            timestamp: now - 5 * 60_000,
+            lastMessage: 'What are the pricing plans for a team of five people...',
+            messageCount: 4,
+            hasUnread: true,
+          },
+        ]}
       />,
     );
     const list = screen.getByRole('list', { name: 'Previous Conversations' });

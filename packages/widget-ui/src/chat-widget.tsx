@@ -3,7 +3,14 @@ import { isRtl } from '@agentry/core/widget-languages';
 import { launcherSizeFor, readableTextColor } from '@agentry/core/widget-rules';
 import { ChatBubble } from './chat-bubble';
 import { ChatListView } from './chat-list-view';
-import type { ChatWidgetChatItem, ChatWidgetHistoryItem, ChatWidgetMessage, ChatWidgetMode, ChatWidgetSettings, ChatWidgetView } from './chat-widget-types';
+import type {
+  ChatWidgetChatItem,
+  ChatWidgetHistoryItem,
+  ChatWidgetMessage,
+  ChatWidgetMode,
+  ChatWidgetSettings,
+  ChatWidgetView,
+} from './chat-widget-types';
 import { HistoryView } from './history-view';
 import { MessageView } from './message-view';
 import { resolveWidgetTexts } from './resolve-widget-texts';
@@ -11,7 +18,14 @@ import { WidgetHeader } from './widget-header';
 import { WidgetLauncher } from './widget-launcher';
 
 export { resolveWidgetTexts, type ResolvedWidgetTexts } from './resolve-widget-texts';
-export type { ChatWidgetChatItem, ChatWidgetHistoryItem, ChatWidgetMessage, ChatWidgetMode, ChatWidgetSettings, ChatWidgetView } from './chat-widget-types';
+export type {
+  ChatWidgetChatItem,
+  ChatWidgetHistoryItem,
+  ChatWidgetMessage,
+  ChatWidgetMode,
+  ChatWidgetSettings,
+  ChatWidgetView,
+} from './chat-widget-types';
 
 export type ChatWidgetProps = {
   settings: ChatWidgetSettings;
@@ -86,7 +100,11 @@ export function ChatWidget(props: ChatWidgetProps) {
   useEffect(() => {
     if (wasOpen.current === isOpen) return;
     wasOpen.current = isOpen;
-    const target = isOpen ? (isMobile ? null : rootRef.current?.querySelector<HTMLElement>('.aw-input')) : rootRef.current?.querySelector<HTMLElement>('.aw-launcher');
+    const target = isOpen
+      ? isMobile
+        ? null
+        : rootRef.current?.querySelector<HTMLElement>('.aw-input')
+      : rootRef.current?.querySelector<HTMLElement>('.aw-launcher');
     target?.focus();
   }, [isOpen, isMobile]);
 
@@ -95,7 +113,13 @@ export function ChatWidget(props: ChatWidgetProps) {
   };
 
   return (
-    <div ref={rootRef} className={classes} dir={isRtl(settings.language) ? 'rtl' : 'ltr'} lang={settings.language} style={style}>
+    <div
+      ref={rootRef}
+      className={classes}
+      dir={isRtl(settings.language) ? 'rtl' : 'ltr'}
+      lang={settings.language}
+      style={style}
+    >
       {isOpen ? (
         <section className="aw-window" role="dialog" aria-label={texts.title} onKeyDown={onKeyDown}>
           <WidgetHeader
@@ -108,7 +132,14 @@ export function ChatWidget(props: ChatWidgetProps) {
             onShowHistory={props.onShowHistory}
           />
           {view === 'messages' ? (
-            <MessageView settings={settings} texts={texts} messages={props.messages} isPending={props.isPending} onSend={props.onSend} onSuggestedReply={props.onSuggestedReply} />
+            <MessageView
+              settings={settings}
+              texts={texts}
+              messages={props.messages}
+              isPending={props.isPending}
+              onSend={props.onSend}
+              onSuggestedReply={props.onSuggestedReply}
+            />
           ) : null}
           {view === 'history' ? (
             <HistoryView
@@ -121,12 +152,26 @@ export function ChatWidget(props: ChatWidgetProps) {
               onStartNewChat={props.onNewConversation}
             />
           ) : null}
-          {view === 'chats' ? <ChatListView texts={texts} chats={props.chats ?? []} activeChatId={props.activeChatId} onSelect={props.onSelectChat} onDelete={props.onDeleteChat} /> : null}
+          {view === 'chats' ? (
+            <ChatListView
+              texts={texts}
+              chats={props.chats ?? []}
+              activeChatId={props.activeChatId}
+              onSelect={props.onSelectChat}
+              onDelete={props.onDeleteChat}
+            />
+          ) : null}
         </section>
       ) : (
         <div className="aw-dock" ref={props.dockRef}>
           {props.showBubble ? (
-            <ChatBubble message={texts.bubbleMessage} openLabel={texts.openChat} closeLabel={texts.closeBubble} onOpen={props.onOpen} onDismiss={() => props.onDismissBubble?.()} />
+            <ChatBubble
+              message={texts.bubbleMessage}
+              openLabel={texts.openChat}
+              closeLabel={texts.closeBubble}
+              onOpen={props.onOpen}
+              onDismiss={() => props.onDismissBubble?.()}
+            />
           ) : null}
           <WidgetLauncher settings={settings} isMobile={isMobile} label={texts.openChat} onOpen={props.onOpen} />
         </div>

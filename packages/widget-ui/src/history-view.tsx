@@ -47,11 +47,17 @@ export function HistoryView({ texts, language, items, now, onSelect, onDelete, o
             </span>
             <span className="aw-list-preview">{shownPreview(item.lastMessage)}</span>
             <span className="aw-list-meta">
-              {formatCount(texts.messageCount, item.messageCount)} · {localizedRelativeTime(texts, language, item.timestamp, now)}
+              {formatCount(texts.messageCount, item.messageCount)} ·{' '}
+              {localizedRelativeTime(texts, language, item.timestamp, now)}
             </span>
           </button>
           {onDelete ? (
-            <button type="button" className="aw-icon-button aw-delete" aria-label={texts.deleteConversation} onClick={() => onDelete(item.id)}>
+            <button
+              type="button"
+              className="aw-icon-button aw-delete"
+              aria-label={texts.deleteConversation}
+              onClick={() => onDelete(item.id)}
+            >
               <TrashIcon className="aw-icon-sm" />
             </button>
           ) : null}

@@ -24,7 +24,11 @@ export function LogoImage({ url, position, scale, size, alt = '', className }: L
         alt={alt}
         draggable={false}
         onError={() => setHasFailed(true)}
-        style={{ objectPosition: `${position.x}% ${position.y}%`, transform: `scale(${scale})`, transformOrigin: `${position.x}% ${position.y}%` }}
+        style={{
+          objectPosition: `${position.x}% ${position.y}%`,
+          transform: `scale(${scale})`,
+          transformOrigin: `${position.x}% ${position.y}%`,
+        }}
       />
     </span>
   );

@@ -12,7 +12,13 @@ describe('Markdown', () => {
   });
 
   it('renders bold, italic, inline code, code blocks and lists', () => {
-    const { container } = render(<Markdown text={'**bold** and *it* with `x < y`\nnext line\n\n```\nconst a = "<b>";\n```\n\n- one\n- two\n\n1. first\n2. second'} />);
+    const { container } = render(
+      <Markdown
+        text={
+          '**bold** and *it* with `x < y`\nnext line\n\n```\nconst a = "<b>";\n```\n\n- one\n- two\n\n1. first\n2. second'
+        }
+      />,
+    );
     expect(container.querySelector('strong')?.textContent).toBe('bold');
     expect(container.querySelector('em')?.textContent).toBe('it');
     expect(container.querySelector('p code')?.textContent).toBe('x < y');
@@ -24,7 +30,9 @@ describe('Markdown', () => {
   });
 
   it('opens web links in a new tab without opener', () => {
-    const { getByRole } = render(<Markdown text={'See [our docs](https://example.com/docs) or https://example.org/page.'} />);
+    const { getByRole } = render(
+      <Markdown text={'See [our docs](https://example.com/docs) or https://example.org/page.'} />,
+    );
     const docs = getByRole('link', { name: 'our docs' });
     expect(docs).toHaveAttribute('href', 'https://example.com/docs');
     expect(docs).toHaveAttribute('target', '_blank');
@@ -34,7 +42,11 @@ describe('Markdown', () => {
 
   it('shows mailto links, e-mail-like link texts and script links as plain text', () => {
     const { container } = render(
-      <Markdown text={'Write to [sales](mailto:sales@example.com), [help@example.com](https://example.com/contact) or [click](javascript:alert(1))'} />,
+      <Markdown
+        text={
+          'Write to [sales](mailto:sales@example.com), [help@example.com](https://example.com/contact) or [click](javascript:alert(1))'
+        }
+      />,
     );
     expect(container.querySelector('a')).toBeNull();
     expect(container.textContent).toContain('sales');

@@ -111,7 +111,8 @@ function renderLines(text: string): ReactNode[] {
 }
 
 // Order matters: code first (its content is literal), then links, bold, italic, bare URLs.
-const inlinePattern = /(`[^`]+`)|(\[[^\]]+\]\([^)\s]+\))|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/;
+const inlinePattern =
+  /(`[^`]+`)|(\[[^\]]+\]\([^)\s]+\))|(\*\*[^*]+\*\*)|(\*[^*\s][^*]*\*)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/;
 
 export function renderInline(text: string): ReactNode[] {
   const nodes: ReactNode[] = [];

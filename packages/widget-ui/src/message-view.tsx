@@ -19,7 +19,8 @@ const composerMaxHeight = 120;
 
 // preact/compat passes the native event itself; React wraps it in nativeEvent.
 function isComposing(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-  const native = (event.nativeEvent as globalThis.KeyboardEvent | undefined) ?? (event as unknown as globalThis.KeyboardEvent);
+  const native =
+    (event.nativeEvent as globalThis.KeyboardEvent | undefined) ?? (event as unknown as globalThis.KeyboardEvent);
   return native.isComposing;
 }
 
@@ -67,19 +68,44 @@ export function MessageView({ settings, texts, messages, isPending, onSend, onSu
 
   const avatar = (
     <span className="aw-avatar" aria-hidden="true">
-      {hasAvatarLogo ? <LogoImage key={avatarUrl} url={avatarUrl} position={settings.avatarLogoCropPosition} scale={settings.avatarLogoScale} size={28} className="aw-logo-round" /> : <SparkIcon className="aw-icon-sm" />}
+      {hasAvatarLogo ? (
+        <LogoImage
+          key={avatarUrl}
+          url={avatarUrl}
+          position={settings.avatarLogoCropPosition}
+          scale={settings.avatarLogoScale}
+          size={28}
+          className="aw-logo-round"
+        />
+      ) : (
+        <SparkIcon className="aw-icon-sm" />
+      )}
     </span>
   );
 
   return (
     <div className="aw-body">
-      <div className="aw-messages" ref={listRef} role="log" aria-live="polite" aria-busy={isPending} aria-label={texts.title} tabIndex={0}>
+      <div
+        className="aw-messages"
+        ref={listRef}
+        role="log"
+        aria-live="polite"
+        aria-busy={isPending}
+        aria-label={texts.title}
+        tabIndex={0}
+      >
         {messages.map((message) => (
           <div key={message.id} className={`aw-row aw-row-${message.sender}`}>
             {message.sender === 'agent' ? avatar : null}
             <div className={`aw-message aw-message-${message.sender}${message.isError ? ' aw-message-error' : ''}`}>
               <span className="aw-sr-only">{message.sender === 'user' ? texts.you : texts.aiName}: </span>
-              {message.sender === 'agent' ? <Markdown text={message.content} /> : <p className="aw-plain" dir="auto">{message.content}</p>}
+              {message.sender === 'agent' ? (
+                <Markdown text={message.content} />
+              ) : (
+                <p className="aw-plain" dir="auto">
+                  {message.content}
+                </p>
+              )}
             </div>
           </div>
         ))}

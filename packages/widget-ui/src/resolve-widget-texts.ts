@@ -16,7 +16,8 @@ function pick(value: string, englishDefault: string, translated: string): string
 export function resolveWidgetTexts(settings: ChatWidgetSettings): ResolvedWidgetTexts {
   const texts = textsFor(settings.language);
   const suggestions =
-    settings.suggestedResponses.length === englishTexts.suggestedResponses.length && settings.suggestedResponses.every((text, index) => text === englishTexts.suggestedResponses[index])
+    settings.suggestedResponses.length === englishTexts.suggestedResponses.length &&
+    settings.suggestedResponses.every((text, index) => text === englishTexts.suggestedResponses[index])
       ? texts.suggestedResponses
       : settings.suggestedResponses;
   return {
@@ -24,7 +25,11 @@ export function resolveWidgetTexts(settings: ChatWidgetSettings): ResolvedWidget
     title: pick(settings.widgetTitle, englishTexts.title, texts.title),
     aiName: pick(settings.aiName, englishTexts.aiName, texts.aiName),
     newConversation: pick(settings.newConversationText, englishTexts.newConversation, texts.newConversation),
-    previousConversations: pick(settings.previousConversationsText, englishTexts.previousConversations, texts.previousConversations),
+    previousConversations: pick(
+      settings.previousConversationsText,
+      englishTexts.previousConversations,
+      texts.previousConversations,
+    ),
     placeholder: pick(settings.inputPlaceholder, englishTexts.placeholder, texts.placeholder),
     firstMessage: pick(settings.firstMessage, englishTexts.firstMessage, texts.firstMessage),
     bubbleMessage: pick(settings.chatBubble.message, englishTexts.bubbleMessage, texts.bubbleMessage),

@@ -15,11 +15,20 @@ type WidgetHeaderProps = {
 };
 
 /** Header: back button (history and chat-list views), logo, title, the menu and the close button. */
-export function WidgetHeader({ settings, texts, view, onClose, onBack, onNewConversation, onShowHistory }: WidgetHeaderProps) {
+export function WidgetHeader({
+  settings,
+  texts,
+  view,
+  onClose,
+  onBack,
+  onNewConversation,
+  onShowHistory,
+}: WidgetHeaderProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const headerLogoUrl = settings.showAdditionalLogos && settings.widgetLogoUrl ? settings.widgetLogoUrl : settings.logoUrl;
+  const headerLogoUrl =
+    settings.showAdditionalLogos && settings.widgetLogoUrl ? settings.widgetLogoUrl : settings.logoUrl;
   const title = view === 'history' ? texts.previousConversations : view === 'chats' ? texts.chats : texts.title;
   const hasMenu = Boolean(onNewConversation ?? onShowHistory);
 
@@ -28,7 +37,8 @@ export function WidgetHeader({ settings, texts, view, onClose, onBack, onNewConv
     menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
     const closeOnOutsidePointer = (event: MouseEvent) => {
       const target = event.target as Node | null;
-      if (target && !menuRef.current?.contains(target) && !menuButtonRef.current?.contains(target)) setIsMenuOpen(false);
+      if (target && !menuRef.current?.contains(target) && !menuButtonRef.current?.contains(target))
+        setIsMenuOpen(false);
     };
     document.addEventListener('mousedown', closeOnOutsidePointer);
     return () => document.removeEventListener('mousedown', closeOnOutsidePointer);
@@ -66,7 +76,14 @@ export function WidgetHeader({ settings, texts, view, onClose, onBack, onNewConv
         </button>
       ) : null}
       {view === 'messages' && headerLogoUrl ? (
-        <LogoImage key={headerLogoUrl} url={headerLogoUrl} position={settings.widgetLogoCropPosition} scale={settings.widgetLogoScale} size={36} className="aw-header-logo" />
+        <LogoImage
+          key={headerLogoUrl}
+          url={headerLogoUrl}
+          position={settings.widgetLogoCropPosition}
+          scale={settings.widgetLogoScale}
+          size={36}
+          className="aw-header-logo"
+        />
       ) : null}
       <h2 className="aw-title">{title}</h2>
       {view === 'messages' && hasMenu ? (
@@ -85,7 +102,12 @@ export function WidgetHeader({ settings, texts, view, onClose, onBack, onNewConv
           {isMenuOpen ? (
             <div className="aw-menu" role="menu" aria-label={texts.menu} ref={menuRef} onKeyDown={onMenuKeyDown}>
               {onNewConversation ? (
-                <button type="button" role="menuitem" className="aw-menu-item" onClick={() => choose(onNewConversation)}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="aw-menu-item"
+                  onClick={() => choose(onNewConversation)}
+                >
                   <PlusIcon className="aw-icon-sm" />
                   {texts.newConversation}
                 </button>

@@ -11,8 +11,23 @@ export function WidgetLauncher({ settings, isMobile, label, onOpen }: WidgetLaun
   const logoSize = isMobile ? minimizedLogoPixels.medium : minimizedLogoPixels[settings.minimizedSize];
   const hasLogo = settings.useLogoForMinimizedWidget && settings.logoUrl !== '';
   return (
-    <button type="button" className="aw-launcher" style={{ width: size, height: size }} aria-label={label} onClick={onOpen}>
-      {hasLogo ? <LogoImage key={settings.logoUrl} url={settings.logoUrl} position={settings.logoCropPosition} scale={settings.logoScale} size={logoSize} className="aw-logo-round" /> : null}
+    <button
+      type="button"
+      className="aw-launcher"
+      style={{ width: size, height: size }}
+      aria-label={label}
+      onClick={onOpen}
+    >
+      {hasLogo ? (
+        <LogoImage
+          key={settings.logoUrl}
+          url={settings.logoUrl}
+          position={settings.logoCropPosition}
+          scale={settings.logoScale}
+          size={logoSize}
+          className="aw-logo-round"
+        />
+      ) : null}
       {hasLogo ? null : <ChatIcon className="aw-launcher-icon" />}
     </button>
   );

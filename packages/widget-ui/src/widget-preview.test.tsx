@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultWidgetSettings, type WidgetSettings } from '@agentry/core/widget';
 import { WidgetPreview } from './widget-preview';
 
-const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({ ...defaultWidgetSettings, ...overrides });
+const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({
+  ...defaultWidgetSettings,
+  ...overrides,
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,9 +29,17 @@ describe('WidgetPreview', () => {
     expect(screen.getByText('Hi there! Need any help?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByText('Hi there! Need any help?')).toBeNull();
-    rerender(<WidgetPreview settings={settings({ chatBubble: { enabled: true, message: 'Questions? Ask us!', delaySeconds: 0 } })} />);
+    rerender(
+      <WidgetPreview
+        settings={settings({ chatBubble: { enabled: true, message: 'Questions? Ask us!', delaySeconds: 0 } })}
+      />,
+    );
     expect(screen.getByText('Questions? Ask us!')).toBeInTheDocument();
-    rerender(<WidgetPreview settings={settings({ chatBubble: { enabled: false, message: 'Questions? Ask us!', delaySeconds: 0 } })} />);
+    rerender(
+      <WidgetPreview
+        settings={settings({ chatBubble: { enabled: false, message: 'Questions? Ask us!', delaySeconds: 0 } })}
+      />,
+    );
     expect(screen.queryByText('Questions? Ask us!')).toBeNull();
     rerender(<WidgetPreview settings={settings()} />);
     expect(screen.getByText('Hi there! Need any help?')).toBeInTheDocument();
@@ -50,10 +61,18 @@ describe('WidgetPreview', () => {
     ]);
   });
 
-  it("shows the documented error bubble when the answer fails", async () => {
-    render(<WidgetPreview settings={settings()} initiallyOpen onSend={() => Promise.reject(new Error('API request failed with status: 500'))} />);
+  it('shows the documented error bubble when the answer fails', async () => {
+    render(
+      <WidgetPreview
+        settings={settings()}
+        initiallyOpen
+        onSend={() => Promise.reject(new Error('API request failed with status: 500'))}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'What is your product?' }));
-    expect(await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)"),
+    ).toBeInTheDocument();
   });
 
   it('says so when the answer is empty', async () => {

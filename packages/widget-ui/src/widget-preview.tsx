@@ -27,7 +27,9 @@ function nextId(prefix: string): string {
 
 function greetingFor(settings: WidgetSettings): ChatWidgetMessage[] {
   if (!settings.showFirstMessage) return [];
-  return [{ id: 'greeting', content: resolveWidgetTexts(settings).firstMessage, sender: 'agent', timestamp: Date.now() }];
+  return [
+    { id: 'greeting', content: resolveWidgetTexts(settings).firstMessage, sender: 'agent', timestamp: Date.now() },
+  ];
 }
 
 function toHistory(messages: readonly ChatWidgetMessage[]): WidgetHistoryEntry[] {
@@ -58,10 +60,14 @@ export function WidgetPreview({ settings, onSend, initiallyOpen = false, classNa
 
   // The bubble resets whenever its settings change, and appears after its delay.
   const bubbleKey = `${settings.chatBubble.enabled}|${settings.chatBubble.message}|${settings.chatBubble.delaySeconds}|${settings.language}`;
-  if (bubble.key !== bubbleKey) setBubble({ key: bubbleKey, isDismissed: false, isDue: settings.chatBubble.delaySeconds <= 0 });
+  if (bubble.key !== bubbleKey)
+    setBubble({ key: bubbleKey, isDismissed: false, isDue: settings.chatBubble.delaySeconds <= 0 });
   useEffect(() => {
     if (bubble.isDue || !settings.chatBubble.enabled) return;
-    const timer = setTimeout(() => setBubble((current) => ({ ...current, isDue: true })), settings.chatBubble.delaySeconds * 1000);
+    const timer = setTimeout(
+      () => setBubble((current) => ({ ...current, isDue: true })),
+      settings.chatBubble.delaySeconds * 1000,
+    );
     return () => clearTimeout(timer);
   }, [bubble.isDue, bubble.key, settings.chatBubble.enabled, settings.chatBubble.delaySeconds]);
   const showBubble = !isOpen && settings.chatBubble.enabled && !bubble.isDismissed && bubble.isDue;
@@ -78,7 +84,10 @@ export function WidgetPreview({ settings, onSend, initiallyOpen = false, classNa
       : new Promise<string>((resolve) => setTimeout(() => resolve(SIMULATED_REPLY_TEXT), SIMULATED_REPLY_MS));
     const finish = (content: string, isError: boolean) => {
       if (generation.current !== sentIn) return;
-      setConversation((current) => [...current, { id: nextId('agent'), content, sender: 'agent', timestamp: Date.now(), isError }]);
+      setConversation((current) => [
+        ...current,
+        { id: nextId('agent'), content, sender: 'agent', timestamp: Date.now(), isError },
+      ]);
       setIsPending(false);
     };
     reply.then(
@@ -95,7 +104,13 @@ export function WidgetPreview({ settings, onSend, initiallyOpen = false, classNa
     if (!shouldArchiveChat(messages)) return;
     const id = archiveId ?? nextId('chat');
     const last = messages[messages.length - 1];
-    const entry: ArchivedChat = { id, timestamp: Date.now(), lastMessage: storedPreview(last?.content ?? ''), messageCount: messages.length, messages };
+    const entry: ArchivedChat = {
+      id,
+      timestamp: Date.now(),
+      lastMessage: storedPreview(last?.content ?? ''),
+      messageCount: messages.length,
+      messages,
+    };
     setArchived((current) => [entry, ...current.filter((other) => other.id !== id)].slice(0, 10));
   };
 

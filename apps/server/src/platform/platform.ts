@@ -24,7 +24,11 @@ export type Platform = {
   close: () => Promise<void>;
 };
 
-export async function createPlatform(options: { config: AppConfig; logger: FastifyBaseLogger; database?: DatabaseHandle }): Promise<Platform> {
+export async function createPlatform(options: {
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  database?: DatabaseHandle;
+}): Promise<Platform> {
   const { config, logger } = options;
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });

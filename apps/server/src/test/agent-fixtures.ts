@@ -7,20 +7,39 @@ import { signIn } from './sign-in';
 /** Signs a new user in; answers the cookie, the user id and their first sub account. */
 export async function signInWithWorkspace(app: TestApp, email: string) {
   const { cookie } = await signIn(app, email);
-  const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{ user: { id: string }; subaccounts: { id: string }[] }>();
+  const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{
+    user: { id: string };
+    subaccounts: { id: string }[];
+  }>();
   const subaccountId = me.subaccounts[0]?.id;
   if (!subaccountId) throw new Error(`${email} has no sub account`);
   return { cookie, userId: me.user.id, subaccountId };
 }
 
-export async function createTestAgent(app: TestApp, session: { cookie: string; subaccountId: string }, body: z.input<typeof CreateAgentBody> = {}) {
-  const response = await app.inject({ method: 'POST', url: `/api/subaccounts/${session.subaccountId}/agents`, headers: { cookie: session.cookie }, payload: body });
+export async function createTestAgent(
+  app: TestApp,
+  session: { cookie: string; subaccountId: string },
+  body: z.input<typeof CreateAgentBody> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/subaccounts/${session.subaccountId}/agents`,
+    headers: { cookie: session.cookie },
+    payload: body,
+  });
   if (response.statusCode !== 201) throw new Error(`agent creation failed: ${response.statusCode} ${response.body}`);
   return response.json<Agent>();
 }
 
 export async function grantTestCredits(app: TestApp, userId: string, millicredits: number) {
-  await grantBonusCredits({ db: app.platform.database.db, billingUserId: userId, millicredits, idempotencyKey: `test:${userId}:${Date.now()}:${Math.random()}`, reference: 'test', kind: 'adjustment' });
+  await grantBonusCredits({
+    db: app.platform.database.db,
+    billingUserId: userId,
+    millicredits,
+    idempotencyKey: `test:${userId}:${Date.now()}:${Math.random()}`,
+    reference: 'test',
+    kind: 'adjustment',
+  });
 }
 
 /** The JSON payloads of a server-sent event stream body. */

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** A new, uniquely named database on the PostgreSQL server at `serverUrl`: its URL, and `drop` to remove it again. */
-export async function createPostgresTestDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `agentry_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -31,7 +31,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
     // Files sign in dozens of users from one loopback address; the sign-in limit's own test sets real values.
     SIGN_IN_RATE_LIMIT_PER_EMAIL: '1000',
     SIGN_IN_RATE_LIMIT_PER_IP: '100000',
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}` }
+      : {}),
     ...env,
   });
   const app = await buildApp({ config, database, logger: false, serveWeb: false });

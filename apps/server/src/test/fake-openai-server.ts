@@ -24,14 +24,22 @@ export type FakeChatRequest = {
   messages: WireMessage[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
-  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: { properties?: Record<string, { type?: string }> } } }[];
+  tools?: {
+    type: 'function';
+    function: { name: string; description?: string; parameters?: { properties?: Record<string, { type?: string }> } };
+  }[];
   max_tokens?: number;
   max_completion_tokens?: number;
   temperature?: number;
   [field: string]: unknown;
 };
 
-export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: FakeChatRequest };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: FakeChatRequest;
+};
 
 export type FakeReply =
   /** `usage` replaces the token counts the fake would report (by default, a token per four characters). */
@@ -41,7 +49,9 @@ export type FakeReply =
 
 export type FakeErrorKind = 'rate-limit' | 'quota' | 'invalid-key' | 'model-not-found' | 'server-error';
 
-const openAiError = (message: string, type: string, code: string | null) => ({ error: { message, type, param: null, code } });
+const openAiError = (message: string, type: string, code: string | null) => ({
+  error: { message, type, param: null, code },
+});
 
 /** OpenAI's own bodies and statuses for each failure. */
 export const fakeErrors: Record<FakeErrorKind, Extract<FakeReply, { status: number }>> = {
@@ -49,19 +59,35 @@ export const fakeErrors: Record<FakeErrorKind, Extract<FakeReply, { status: numb
     status: 429,
     // retry-after-ms keeps the SDK's backoff short in tests; OpenAI sends the same header.
     headers: { 'retry-after-ms': '5' },
-    body: openAiError('Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1.', 'requests', 'rate_limit_exceeded'),
+    body: openAiError(
+      'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1.',
+      'requests',
+      'rate_limit_exceeded',
+    ),
   },
   quota: {
     status: 429,
-    body: openAiError('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'),
+    body: openAiError(
+      'You exceeded your current quota, please check your plan and billing details.',
+      'insufficient_quota',
+      'insufficient_quota',
+    ),
   },
   'invalid-key': {
     status: 401,
-    body: openAiError('Incorrect API key provided: sk-inval***. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'),
+    body: openAiError(
+      'Incorrect API key provided: sk-inval***. You can find your API key at https://platform.openai.com/account/api-keys.',
+      'invalid_request_error',
+      'invalid_api_key',
+    ),
   },
   'model-not-found': {
     status: 404,
-    body: openAiError('The model `missing-model` does not exist or you do not have access to it.', 'invalid_request_error', 'model_not_found'),
+    body: openAiError(
+      'The model `missing-model` does not exist or you do not have access to it.',
+      'invalid_request_error',
+      'model_not_found',
+    ),
   },
   'server-error': {
     status: 500,
@@ -106,7 +132,8 @@ function defaultReply(request: FakeChatRequest): FakeReply {
   const last = request.messages.at(-1);
   if (last?.role === 'tool') return { text: `Tool result: ${textOf(last)}` };
   const firstTool = request.tools?.[0];
-  if (firstTool && last?.role === 'user') return { toolCalls: [{ name: firstTool.function.name, arguments: exampleArguments(firstTool) }] };
+  if (firstTool && last?.role === 'user')
+    return { toolCalls: [{ name: firstTool.function.name, arguments: exampleArguments(firstTool) }] };
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
   return { text: `Echo: ${textOf(lastUser)}` };
 }
@@ -134,11 +161,15 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (incoming.url ?? '/').split('?')[0] ?? '/';
       if (incoming.method === 'GET' && path === '/v1/models') {
-        outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', owned_by: 'fake' }] }));
+        outgoing
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', owned_by: 'fake' }] }));
         return;
       }
       if (incoming.method !== 'POST' || path !== '/v1/chat/completions') {
-        outgoing.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(openAiError(`Unknown path ${path}`, 'invalid_request_error', null)));
+        outgoing
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify(openAiError(`Unknown path ${path}`, 'invalid_request_error', null)));
         return;
       }
       const body = JSON.parse(raw || '{}') as FakeChatRequest;
@@ -157,16 +188,28 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
               : (handler?.(body) ?? defaultReply(body));
 
       if ('status' in reply) {
-        outgoing.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(reply.body));
+        outgoing
+          .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+          .end(JSON.stringify(reply.body));
         return;
       }
       const id = `chatcmpl-${randomUUID()}`;
       const created = Math.floor(Date.now() / 1000);
       const promptTokens = countTokens(body);
-      const toolCalls = 'toolCalls' in reply ? reply.toolCalls.map((call) => ({ id: `call_${randomUUID().slice(0, 8)}`, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.arguments) } })) : undefined;
+      const toolCalls =
+        'toolCalls' in reply
+          ? reply.toolCalls.map((call) => ({
+              id: `call_${randomUUID().slice(0, 8)}`,
+              type: 'function' as const,
+              function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+            }))
+          : undefined;
       const text = 'text' in reply ? reply.text : null;
       const completionTokens = Math.max(1, Math.ceil(((text ?? '') + JSON.stringify(toolCalls ?? '')).length / 4));
-      const reported = 'text' in reply && reply.usage ? { prompt_tokens: reply.usage.promptTokens, completion_tokens: reply.usage.completionTokens } : { prompt_tokens: promptTokens, completion_tokens: completionTokens };
+      const reported =
+        'text' in reply && reply.usage
+          ? { prompt_tokens: reply.usage.promptTokens, completion_tokens: reply.usage.completionTokens }
+          : { prompt_tokens: promptTokens, completion_tokens: completionTokens };
       const usage = { ...reported, total_tokens: reported.prompt_tokens + reported.completion_tokens };
       const finishReason = toolCalls ? 'tool_calls' : 'stop';
 
@@ -178,14 +221,30 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
             created,
             model: body.model,
             system_fingerprint: 'fp_fake',
-            choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, logprobs: null, finish_reason: finishReason }],
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: text,
+                  refusal: null,
+                  ...(toolCalls ? { tool_calls: toolCalls } : {}),
+                },
+                logprobs: null,
+                finish_reason: finishReason,
+              },
+            ],
             usage,
           }),
         );
         return;
       }
 
-      outgoing.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      outgoing.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, system_fingerprint: 'fp_fake', choices, ...extra })}\n\n`;
       const send = async (data: string) => {
@@ -194,18 +253,44 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         await sleep(delays.chunkMs);
         return !outgoing.destroyed;
       };
-      if (!(await send(chunk([{ index: 0, delta: { role: 'assistant', content: toolCalls ? null : '' }, logprobs: null, finish_reason: null }])))) return;
+      if (
+        !(await send(
+          chunk([
+            {
+              index: 0,
+              delta: { role: 'assistant', content: toolCalls ? null : '' },
+              logprobs: null,
+              finish_reason: null,
+            },
+          ]),
+        ))
+      )
+        return;
       if (text !== null) {
         for (const piece of text.match(/\s*\S+\s*/g) ?? []) {
-          if (!(await send(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }])))) return;
+          if (!(await send(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]))))
+            return;
         }
       }
       for (const [index, call] of (toolCalls ?? []).entries()) {
         const header = { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } };
-        if (!(await send(chunk([{ index: 0, delta: { tool_calls: [header] }, logprobs: null, finish_reason: null }])))) return;
+        if (!(await send(chunk([{ index: 0, delta: { tool_calls: [header] }, logprobs: null, finish_reason: null }]))))
+          return;
         const half = Math.ceil(call.function.arguments.length / 2);
         for (const part of [call.function.arguments.slice(0, half), call.function.arguments.slice(half)]) {
-          if (!(await send(chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: part } }] }, logprobs: null, finish_reason: null }])))) return;
+          if (
+            !(await send(
+              chunk([
+                {
+                  index: 0,
+                  delta: { tool_calls: [{ index, function: { arguments: part } }] },
+                  logprobs: null,
+                  finish_reason: null,
+                },
+              ]),
+            ))
+          )
+            return;
         }
       }
       if (!(await send(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finishReason }])))) return;

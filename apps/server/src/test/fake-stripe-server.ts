@@ -27,8 +27,26 @@ type FakeSubscription = {
   metadata: Record<string, string>;
   created: number;
 };
-type FakeLine = { price: string; amount: number; proration: boolean; start: number; end: number; subscriptionItem: string };
-type FakeInvoice = { id: string; customer: string; subscription: string | null; status: string; billing_reason: string; lines: FakeLine[]; amount_due: number; amount_paid: number; created: number; paymentError: string | null };
+type FakeLine = {
+  price: string;
+  amount: number;
+  proration: boolean;
+  start: number;
+  end: number;
+  subscriptionItem: string;
+};
+type FakeInvoice = {
+  id: string;
+  customer: string;
+  subscription: string | null;
+  status: string;
+  billing_reason: string;
+  lines: FakeLine[];
+  amount_due: number;
+  amount_paid: number;
+  created: number;
+  paymentError: string | null;
+};
 type FakeSession = {
   id: string;
   mode: 'subscription' | 'payment' | 'setup';
@@ -46,8 +64,22 @@ type FakeSession = {
   /** The one coupon the discounts resolve to, if any. */
   coupon: string | null;
 };
-type FakeCoupon = { id: string; name: string | null; percent_off: number; duration: 'once' | 'repeating' | 'forever'; duration_in_months: number | null; created: number };
-type FakeSchedule = { id: string; subscription: string | null; customer: string; status: 'active' | 'released'; released_subscription: string | null; phases: { price: string; start_date: number; end_date: number }[] };
+type FakeCoupon = {
+  id: string;
+  name: string | null;
+  percent_off: number;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  created: number;
+};
+type FakeSchedule = {
+  id: string;
+  subscription: string | null;
+  customer: string;
+  status: 'active' | 'released';
+  released_subscription: string | null;
+  phases: { price: string; start_date: number; end_date: number }[];
+};
 export type FakeEvent = { id: string; type: string; object: Json };
 
 export const DECLINED_CARD = 'pm_card_chargeDeclinedInsufficientFunds';
@@ -83,7 +115,8 @@ export function parseStripeForm(body: string): Json {
 function toArrays(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const entries = Object.entries(value as Json).map(([key, child]) => [key, toArrays(child)] as const);
-  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))) return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, child]) => child);
+  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key)))
+    return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, child]) => child);
   return Object.fromEntries(entries);
 }
 
@@ -96,9 +129,19 @@ class FakeStripeError extends Error {
   }
 }
 
-const missing = (kind: string, id: string) => new FakeStripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+const missing = (kind: string, id: string) =>
+  new FakeStripeError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param: 'id',
+  });
 
-export async function startFakeStripeServer(options: { prices: FakePrice[]; webhookSecret: string; promotionCodes?: Record<string, string> }) {
+export async function startFakeStripeServer(options: {
+  prices: FakePrice[];
+  webhookSecret: string;
+  promotionCodes?: Record<string, string>;
+}) {
   const prices = new Map(options.prices.map((price) => [price.id, price]));
   const customers = new Map<string, Json>();
   const sessions = new Map<string, FakeSession>();
@@ -145,7 +188,10 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       ended_at: subscription.ended_at,
       schedule: subscription.schedule,
       pending_update: subscription.pending_update,
-      latest_invoice: expandInvoice && subscription.latest_invoice ? invoiceObject(invoices.get(subscription.latest_invoice) as FakeInvoice) : subscription.latest_invoice,
+      latest_invoice:
+        expandInvoice && subscription.latest_invoice
+          ? invoiceObject(invoices.get(subscription.latest_invoice) as FakeInvoice)
+          : subscription.latest_invoice,
       default_payment_method: subscription.default_payment_method,
       metadata: subscription.metadata,
       livemode: false,
@@ -188,7 +234,11 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       period_end: invoice.lines[0]?.end ?? invoice.created,
       livemode: false,
       parent: invoice.subscription
-        ? { type: 'subscription_details', quote_details: null, subscription_details: { subscription: invoice.subscription, metadata: {} } }
+        ? {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: { subscription: invoice.subscription, metadata: {} },
+          }
         : null,
       lines: {
         object: 'list',
@@ -204,11 +254,21 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
           livemode: false,
           metadata: {},
           period: { start: line.start, end: line.end },
-          pricing: { type: 'price_details', price_details: { price: line.price, product: `prod_${line.price}` }, unit_amount_decimal: String(line.amount) },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: line.price, product: `prod_${line.price}` },
+            unit_amount_decimal: String(line.amount),
+          },
           parent: {
             type: 'subscription_item_details',
             invoice_item_details: null,
-            subscription_item_details: { invoice_item: null, proration: line.proration, proration_details: null, subscription: invoice.subscription, subscription_item: line.subscriptionItem },
+            subscription_item_details: {
+              invoice_item: null,
+              proration: line.proration,
+              proration_details: null,
+              subscription: invoice.subscription,
+              subscription_item: line.subscriptionItem,
+            },
           },
           quantity: 1,
         })),
@@ -235,17 +295,43 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       setup_intent:
         session.mode === 'setup'
           ? expand.includes('setup_intent')
-            ? { id: `seti_${session.id}`, object: 'setup_intent', payment_method: session.setup_payment_method, status: session.status === 'complete' ? 'succeeded' : 'requires_payment_method' }
+            ? {
+                id: `seti_${session.id}`,
+                object: 'setup_intent',
+                payment_method: session.setup_payment_method,
+                status: session.status === 'complete' ? 'succeeded' : 'requires_payment_method',
+              }
             : `seti_${session.id}`
           : null,
       ...(expand.includes('line_items') && session.price
-        ? { line_items: { object: 'list', has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items`, data: [{ id: `li_${session.id}`, object: 'item', quantity: 1, price: priceObject(session.price) }] } }
+        ? {
+            line_items: {
+              object: 'list',
+              has_more: false,
+              url: `/v1/checkout/sessions/${session.id}/line_items`,
+              data: [{ id: `li_${session.id}`, object: 'item', quantity: 1, price: priceObject(session.price) }],
+            },
+          }
         : {}),
     };
   }
 
   function couponObject(coupon: FakeCoupon): Json {
-    return { id: coupon.id, object: 'coupon', name: coupon.name, percent_off: coupon.percent_off, amount_off: null, currency: null, duration: coupon.duration, duration_in_months: coupon.duration_in_months, valid: true, times_redeemed: 0, created: coupon.created, livemode: false, metadata: {} };
+    return {
+      id: coupon.id,
+      object: 'coupon',
+      name: coupon.name,
+      percent_off: coupon.percent_off,
+      amount_off: null,
+      currency: null,
+      duration: coupon.duration,
+      duration_in_months: coupon.duration_in_months,
+      valid: true,
+      times_redeemed: 0,
+      created: coupon.created,
+      livemode: false,
+      metadata: {},
+    };
   }
 
   /** Stripe's percent_off: the discount rounded to the cent. */
@@ -255,10 +341,21 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
   }
 
   function sessionAmounts(session: FakeSession): Json {
-    if (session.mode === 'setup' || !session.price) return { amount_subtotal: null, amount_total: null, total_details: null, currency: session.mode === 'setup' ? 'usd' : null };
+    if (session.mode === 'setup' || !session.price)
+      return {
+        amount_subtotal: null,
+        amount_total: null,
+        total_details: null,
+        currency: session.mode === 'setup' ? 'usd' : null,
+      };
     const subtotal = prices.get(session.price)?.unit_amount ?? 0;
     const total = discounted(subtotal, session.coupon);
-    return { currency: 'usd', amount_subtotal: subtotal, amount_total: total, total_details: { amount_discount: subtotal - total, amount_shipping: 0, amount_tax: 0 } };
+    return {
+      currency: 'usd',
+      amount_subtotal: subtotal,
+      amount_total: total,
+      total_details: { amount_discount: subtotal - total, amount_shipping: 0, amount_tax: 0 },
+    };
   }
 
   function scheduleObject(schedule: FakeSchedule): Json {
@@ -272,7 +369,12 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       end_behavior: 'release',
       livemode: false,
       metadata: {},
-      phases: schedule.phases.map((phase) => ({ start_date: phase.start_date, end_date: phase.end_date, items: [{ price: phase.price, quantity: 1, metadata: {} }], proration_behavior: 'create_prorations' })),
+      phases: schedule.phases.map((phase) => ({
+        start_date: phase.start_date,
+        end_date: phase.end_date,
+        items: [{ price: phase.price, quantity: 1, metadata: {} }],
+        proration_behavior: 'create_prorations',
+      })),
     };
   }
 
@@ -286,8 +388,16 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
     return subscription;
   }
 
-  function createInvoice(subscription: FakeSubscription, billingReason: string, lines: FakeLine[], paymentMethod: string | null): FakeInvoice {
-    const amount = Math.max(0, lines.reduce((sum, line) => sum + line.amount, 0));
+  function createInvoice(
+    subscription: FakeSubscription,
+    billingReason: string,
+    lines: FakeLine[],
+    paymentMethod: string | null,
+  ): FakeInvoice {
+    const amount = Math.max(
+      0,
+      lines.reduce((sum, line) => sum + line.amount, 0),
+    );
     const isDeclined = paymentMethod === DECLINED_CARD && amount > 0;
     const invoice: FakeInvoice = {
       id: newId('in'),
@@ -312,11 +422,34 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
     if (!oldPrice || !newPrice) throw missing('price', newPriceId);
     const { current_period_start: start, current_period_end: end } = subscription.item;
     const fraction = Math.min(1, Math.max(0, (end - at) / (end - start)));
-    const lines: FakeLine[] = [{ price: oldPrice.id, amount: -Math.round(oldPrice.unit_amount * fraction), proration: true, start: at, end, subscriptionItem: subscription.item.id }];
+    const lines: FakeLine[] = [
+      {
+        price: oldPrice.id,
+        amount: -Math.round(oldPrice.unit_amount * fraction),
+        proration: true,
+        start: at,
+        end,
+        subscriptionItem: subscription.item.id,
+      },
+    ];
     if (oldPrice.interval !== newPrice.interval) {
-      lines.push({ price: newPrice.id, amount: newPrice.unit_amount, proration: false, start: at, end: addInterval(at, newPrice.interval), subscriptionItem: subscription.item.id });
+      lines.push({
+        price: newPrice.id,
+        amount: newPrice.unit_amount,
+        proration: false,
+        start: at,
+        end: addInterval(at, newPrice.interval),
+        subscriptionItem: subscription.item.id,
+      });
     } else {
-      lines.push({ price: newPrice.id, amount: Math.round(newPrice.unit_amount * fraction), proration: true, start: at, end, subscriptionItem: subscription.item.id });
+      lines.push({
+        price: newPrice.id,
+        amount: Math.round(newPrice.unit_amount * fraction),
+        proration: true,
+        start: at,
+        end,
+        subscriptionItem: subscription.item.id,
+      });
     }
     return lines;
   }
@@ -327,7 +460,14 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
     const expand = (Array.isArray(params.expand) ? params.expand : []) as string[];
 
     if (resource === 'customers' && method === 'POST' && !id) {
-      const customer = { id: newId('cus'), object: 'customer', email: params.email, name: params.name, metadata: params.metadata ?? {}, livemode: false };
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: params.email,
+        name: params.name,
+        metadata: params.metadata ?? {},
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return customer;
     }
@@ -340,9 +480,20 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       }
       if (method === 'POST' && !id) {
         const couponId = typeof params.id === 'string' ? params.id : newId('coupon');
-        if (coupons.has(couponId)) throw new FakeStripeError(400, { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.', param: 'id' });
+        if (coupons.has(couponId))
+          throw new FakeStripeError(400, {
+            type: 'invalid_request_error',
+            code: 'resource_already_exists',
+            message: 'Coupon already exists.',
+            param: 'id',
+          });
         const duration = params.duration as FakeCoupon['duration'];
-        if (!['once', 'repeating', 'forever'].includes(duration)) throw new FakeStripeError(400, { type: 'invalid_request_error', message: 'Invalid duration', param: 'duration' });
+        if (!['once', 'repeating', 'forever'].includes(duration))
+          throw new FakeStripeError(400, {
+            type: 'invalid_request_error',
+            message: 'Invalid duration',
+            param: 'duration',
+          });
         const coupon: FakeCoupon = {
           id: couponId,
           name: typeof params.name === 'string' ? params.name : null,
@@ -358,16 +509,32 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
     if (resource === 'promotion_codes' && method === 'GET') {
       const code = typeof params.code === 'string' ? params.code : '';
       const promotion = options.promotionCodes?.[code];
-      return { object: 'list', has_more: false, url: '/v1/promotion_codes', data: promotion ? [{ id: promotion, object: 'promotion_code', code, active: true }] : [] };
+      return {
+        object: 'list',
+        has_more: false,
+        url: '/v1/promotion_codes',
+        data: promotion ? [{ id: promotion, object: 'promotion_code', code, active: true }] : [],
+      };
     }
     if (resource === 'checkout' && id === 'sessions') {
       const sessionId = action;
       if (method === 'POST' && !sessionId) {
         const lineItems = (params.line_items ?? []) as { price: string }[];
         const discounts = (params.discounts as { coupon?: string; promotion_code?: string }[] | undefined) ?? [];
-        if (discounts.length > 1) throw new FakeStripeError(400, { type: 'invalid_request_error', message: 'You may only specify one discount.', param: 'discounts' });
+        if (discounts.length > 1)
+          throw new FakeStripeError(400, {
+            type: 'invalid_request_error',
+            message: 'You may only specify one discount.',
+            param: 'discounts',
+          });
         const couponId = discounts[0]?.coupon ?? null;
-        if (couponId && !coupons.has(couponId)) throw new FakeStripeError(400, { type: 'invalid_request_error', code: 'resource_missing', message: `No such coupon: '${couponId}'`, param: 'discounts[0][coupon]' });
+        if (couponId && !coupons.has(couponId))
+          throw new FakeStripeError(400, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such coupon: '${couponId}'`,
+            param: 'discounts[0][coupon]',
+          });
         const session: FakeSession = {
           id: newId('cs_test'),
           mode: params.mode as FakeSession['mode'],
@@ -405,8 +572,22 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       const newPrice = details.items?.[0]?.price ?? subscription.item.price;
       const at = details.proration_date ? Number(details.proration_date) : now();
       const lines = prorationLines(subscription, newPrice, at);
-      const amount = Math.max(0, lines.reduce((sum, line) => sum + line.amount, 0));
-      return invoiceObject({ id: `upcoming_${subscription.id}`, customer: subscription.customer, subscription: subscription.id, status: 'draft', billing_reason: 'upcoming', lines, amount_due: amount, amount_paid: 0, created: now(), paymentError: null });
+      const amount = Math.max(
+        0,
+        lines.reduce((sum, line) => sum + line.amount, 0),
+      );
+      return invoiceObject({
+        id: `upcoming_${subscription.id}`,
+        customer: subscription.customer,
+        subscription: subscription.id,
+        status: 'draft',
+        billing_reason: 'upcoming',
+        lines,
+        amount_due: amount,
+        amount_paid: 0,
+        created: now(),
+        paymentError: null,
+      });
     }
     if (resource === 'invoices' && id && method === 'GET') {
       const invoice = invoices.get(id);
@@ -428,7 +609,12 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
               is_default: true,
               payment: {
                 type: 'payment_intent',
-                payment_intent: { id: newId('pi'), object: 'payment_intent', status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: invoice.paymentError } },
+                payment_intent: {
+                  id: newId('pi'),
+                  object: 'payment_intent',
+                  status: 'requires_payment_method',
+                  last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: invoice.paymentError },
+                },
               },
             },
           ]
@@ -444,7 +630,13 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
           customer: subscription.customer,
           status: 'active',
           released_subscription: null,
-          phases: [{ price: subscription.item.price, start_date: subscription.item.current_period_start, end_date: subscription.item.current_period_end }],
+          phases: [
+            {
+              price: subscription.item.price,
+              start_date: subscription.item.current_period_start,
+              end_date: subscription.item.current_period_end,
+            },
+          ],
         };
         schedules.set(schedule.id, schedule);
         subscription.schedule = schedule.id;
@@ -464,7 +656,12 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
         return scheduleObject(schedule);
       }
       if (method === 'POST') {
-        const phases = (params.phases ?? []) as { items: { price: string }[]; start_date?: string; end_date?: string; duration?: { interval: 'month' | 'year' } }[];
+        const phases = (params.phases ?? []) as {
+          items: { price: string }[];
+          start_date?: string;
+          end_date?: string;
+          duration?: { interval: 'month' | 'year' };
+        }[];
         let previousEnd = 0;
         schedule.phases = phases.map((phase) => {
           const start = phase.start_date ? Number(phase.start_date) : previousEnd;
@@ -477,9 +674,19 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       }
     }
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
-      return { id: newId('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.test/p/session/${newId('test')}`, livemode: false };
+      return {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url,
+        url: `https://billing.stripe.test/p/session/${newId('test')}`,
+        livemode: false,
+      };
     }
-    throw new FakeStripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
+    throw new FakeStripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path})`,
+    });
   }
 
   function updateSubscription(subscription: FakeSubscription, params: Json, expand: string[]) {
@@ -488,14 +695,29 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       emit('customer.subscription.updated', subscriptionObject(subscription));
     }
     if (params.payment_behavior === 'pending_if_incomplete') {
-      const allowed = ['expand', 'payment_behavior', 'proration_behavior', 'proration_date', 'billing_cycle_anchor', 'items', 'trial_end', 'trial_from_plan', 'add_invoice_items'];
+      const allowed = [
+        'expand',
+        'payment_behavior',
+        'proration_behavior',
+        'proration_date',
+        'billing_cycle_anchor',
+        'items',
+        'trial_end',
+        'trial_from_plan',
+        'add_invoice_items',
+      ];
       const refused = Object.keys(params).filter((key) => !allowed.includes(key));
       if (refused.length > 0) {
-        throw new FakeStripeError(400, { type: 'invalid_request_error', message: `The following parameters are not supported with payment_behavior=pending_if_incomplete: ${refused.join(', ')}`, param: refused[0] });
+        throw new FakeStripeError(400, {
+          type: 'invalid_request_error',
+          message: `The following parameters are not supported with payment_behavior=pending_if_incomplete: ${refused.join(', ')}`,
+          param: refused[0],
+        });
       }
     }
     // An empty string unsets it, as in Stripe.
-    if (typeof params.default_payment_method === 'string') subscription.default_payment_method = params.default_payment_method || null;
+    if (typeof params.default_payment_method === 'string')
+      subscription.default_payment_method = params.default_payment_method || null;
     const items = params.items as { id?: string; price?: string }[] | undefined;
     const newPrice = items?.[0]?.price;
     if (newPrice && newPrice !== subscription.item.price) {
@@ -511,7 +733,12 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
         subscription.pending_update = null;
         subscription.item.price = newPrice;
         const resetLine = lines.find((line) => !line.proration);
-        if (resetLine) subscription.item = { ...subscription.item, current_period_start: resetLine.start, current_period_end: resetLine.end };
+        if (resetLine)
+          subscription.item = {
+            ...subscription.item,
+            current_period_start: resetLine.start,
+            current_period_end: resetLine.end,
+          };
         emit('customer.subscription.updated', subscriptionObject(subscription));
         emit('invoice.paid', invoiceObject(invoice));
       }
@@ -526,13 +753,15 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
       const url = new URL(request.url ?? '/', 'http://fake.stripe');
       const body = Buffer.concat(chunks).toString('utf8');
       const params = request.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(body);
-      const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
+      const idempotencyKey =
+        typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
       requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey });
       const send = (status: number, payload: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
         response.end(JSON.stringify(payload));
       };
-      if (request.headers.authorization !== 'Bearer sk_test_fake') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (request.headers.authorization !== 'Bearer sk_test_fake')
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       const cacheKey = idempotencyKey ? `${request.method} ${url.pathname} ${idempotencyKey}` : undefined;
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
       if (cached) return send(cached.status, cached.body);
@@ -565,8 +794,19 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
     },
     /** The signed webhook request Stripe would send for an event. */
     signEvent(event: FakeEvent) {
-      const payload = JSON.stringify({ id: event.id, object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, type: event.type, data: { object: event.object } });
-      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret }) };
+      const payload = JSON.stringify({
+        id: event.id,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        livemode: false,
+        type: event.type,
+        data: { object: event.object },
+      });
+      return {
+        payload,
+        signature: stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret }),
+      };
     },
     /**
      * The customer finishing checkout. A subscription's first period can be backdated so a
@@ -590,7 +830,12 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
           id: newId('sub'),
           customer: session.customer,
           status: 'active',
-          item: { id: newId('si'), price: session.price, current_period_start: start, current_period_end: addInterval(start, price?.interval ?? 'month') },
+          item: {
+            id: newId('si'),
+            price: session.price,
+            current_period_start: start,
+            current_period_end: addInterval(start, price?.interval ?? 'month'),
+          },
           cancel_at_period_end: false,
           ended_at: null,
           schedule: null,
@@ -604,7 +849,16 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
         const invoice = createInvoice(
           subscription,
           'subscription_create',
-          [{ price: session.price, amount: discounted(price?.unit_amount ?? 0, session.coupon), proration: false, start, end: subscription.item.current_period_end, subscriptionItem: subscription.item.id }],
+          [
+            {
+              price: session.price,
+              amount: discounted(price?.unit_amount ?? 0, session.coupon),
+              proration: false,
+              start,
+              end: subscription.item.current_period_end,
+              subscriptionItem: subscription.item.id,
+            },
+          ],
           paymentMethod,
         );
         subscription.latest_invoice = invoice.id;
@@ -638,11 +892,24 @@ export async function startFakeStripeServer(options: { prices: FakePrice[]; webh
         emit('subscription_schedule.released', scheduleObject(schedule));
       }
       const price = prices.get(subscription.item.price);
-      subscription.item = { ...subscription.item, current_period_start: end, current_period_end: addInterval(end, price?.interval ?? 'month') };
+      subscription.item = {
+        ...subscription.item,
+        current_period_start: end,
+        current_period_end: addInterval(end, price?.interval ?? 'month'),
+      };
       const invoice = createInvoice(
         subscription,
         'subscription_cycle',
-        [{ price: subscription.item.price, amount: price?.unit_amount ?? 0, proration: false, start: end, end: subscription.item.current_period_end, subscriptionItem: subscription.item.id }],
+        [
+          {
+            price: subscription.item.price,
+            amount: price?.unit_amount ?? 0,
+            proration: false,
+            start: end,
+            end: subscription.item.current_period_end,
+            subscriptionItem: subscription.item.id,
+          },
+        ],
         subscription.default_payment_method,
       );
       subscription.latest_invoice = invoice.id;

@@ -8,7 +8,11 @@ import { billingPrice, billingSubscription } from '../modules/billing/billing.ta
  * row for the catalogue key, e.g. 'growth_3000_month'. Grants no credits.
  */
 export async function grantTestPlan(db: Database, userId: string, priceKey = 'growth_3000_month') {
-  const [price] = await db.select({ providerPriceId: billingPrice.providerPriceId }).from(billingPrice).where(eq(billingPrice.key, priceKey)).limit(1);
+  const [price] = await db
+    .select({ providerPriceId: billingPrice.providerPriceId })
+    .from(billingPrice)
+    .where(eq(billingPrice.key, priceKey))
+    .limit(1);
   if (!price?.providerPriceId) throw new Error(`No price ${priceKey} in the catalogue`);
   const now = new Date();
   const id = `sub_test_${randomUUID()}`;

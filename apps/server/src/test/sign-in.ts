@@ -2,7 +2,11 @@ import type { TestApp } from './create-test-app';
 
 /** Signs in through the real magic-link flow and the dev mailbox; answers the cookie header. */
 export async function signIn(app: TestApp, email: string, callbackURL = '/agents/create') {
-  const start = await app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', payload: { email, callbackURL } });
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/magic-link',
+    payload: { email, callbackURL },
+  });
   if (start.statusCode !== 200) throw new Error(`magic link request failed: ${start.statusCode} ${start.body}`);
   const link = await latestMagicLink(app, email);
   const verify = await app.inject({ method: 'GET', url: link.pathname + link.search });

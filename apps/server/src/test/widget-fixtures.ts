@@ -12,7 +12,11 @@ import { signIn } from './sign-in';
  * A website widget of the session's sub account, created through the API (deployed at once).
  * With `settings`, they are saved and deployed too. A free plan allows one widget per sub account.
  */
-export async function createTestWidget(app: TestApp, session: { cookie: string; subaccountId: string }, options: { agentId?: string; settings?: WidgetSettingsInput } = {}): Promise<WidgetConnection> {
+export async function createTestWidget(
+  app: TestApp,
+  session: { cookie: string; subaccountId: string },
+  options: { agentId?: string; settings?: WidgetSettingsInput } = {},
+): Promise<WidgetConnection> {
   const created = await app.inject({
     method: 'POST',
     url: `/api/subaccounts/${session.subaccountId}/connections`,
@@ -33,10 +37,19 @@ export async function createTestWidget(app: TestApp, session: { cookie: string; 
 }
 
 /** Signs `email` in and adds them to the sub account with `role`. */
-export async function addTestMember(app: TestApp, subaccountId: string, email: string, role: 'admin' | 'member' | 'viewer') {
+export async function addTestMember(
+  app: TestApp,
+  subaccountId: string,
+  email: string,
+  role: 'admin' | 'member' | 'viewer',
+) {
   const session = await signIn(app, email);
-  const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session.cookie } })).json<{ user: { id: string } }>();
-  await app.platform.database.db.insert(member).values({ id: randomUUID(), organizationId: subaccountId, userId: me.user.id, role });
+  const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session.cookie } })).json<{
+    user: { id: string };
+  }>();
+  await app.platform.database.db
+    .insert(member)
+    .values({ id: randomUUID(), organizationId: subaccountId, userId: me.user.id, role });
   return { cookie: session.cookie, userId: me.user.id };
 }
 
@@ -52,10 +65,16 @@ export function createTestWidgetDist(options: { loader?: boolean; manifest?: boo
   const appDir = path.join(dir, 'app');
   fs.mkdirSync(appDir);
   if (options.loader !== false) {
-    fs.writeFileSync(path.join(dir, 'loader.js'), '(function(){var c="__AGENTRY_WIDGET_CONFIG__";window.__agentryTestConfig=c;})();\n');
+    fs.writeFileSync(
+      path.join(dir, 'loader.js'),
+      '(function(){var c="__AGENTRY_WIDGET_CONFIG__";window.__agentryTestConfig=c;})();\n',
+    );
   }
   if (options.manifest !== false) {
-    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ 'app.js': TEST_WIDGET_ASSETS.js, 'app.css': TEST_WIDGET_ASSETS.css }));
+    fs.writeFileSync(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ 'app.js': TEST_WIDGET_ASSETS.js, 'app.css': TEST_WIDGET_ASSETS.css }),
+    );
   }
   const appJs = `console.log(${JSON.stringify('widget app '.repeat(200))});\n`;
   fs.writeFileSync(path.join(appDir, TEST_WIDGET_ASSETS.js), appJs);

@@ -42,7 +42,13 @@ describe('error dialog', () => {
       showErrorDialog(
         new ApiError({
           status: 402,
-          body: { error: { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Please add more to continue.', support_id: supportId } },
+          body: {
+            error: {
+              code: 'INSUFFICIENT_CREDITS',
+              message: 'Insufficient credits. Please add more to continue.',
+              support_id: supportId,
+            },
+          },
           message: 'Insufficient credits. Please add more to continue.',
           kind: 'credits',
         }),
@@ -68,7 +74,12 @@ describe('error dialog', () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();
     renderHost();
-    act(() => showErrorDialog({ error: { support_id: supportId, code: 'SOMETHING_NEW' } }, { onRetry, context: 'This happened while saving the template.' }));
+    act(() =>
+      showErrorDialog(
+        { error: { support_id: supportId, code: 'SOMETHING_NEW' } },
+        { onRetry, context: 'This happened while saving the template.' },
+      ),
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Error Occurred' });
     expect(within(dialog).getByText('An error occurred')).toBeInTheDocument();
@@ -98,7 +109,9 @@ describe('error dialog', () => {
   it('copies a support message without a reference when there is none', async () => {
     const user = userEvent.setup();
     renderHost();
-    act(() => showErrorDialog({ type: 'timeout', message: 'The request timed out.', advice: 'Please try again in a moment.' }));
+    act(() =>
+      showErrorDialog({ type: 'timeout', message: 'The request timed out.', advice: 'Please try again in a moment.' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Request Timed Out' });
     expect(within(dialog).queryByTestId('error-reference')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Copy support message' }));

@@ -1,12 +1,24 @@
 import { parseAiError } from '@agentry/core/ai-error-parsing';
-import { DEFAULT_ERROR_ADVICE, getErrorAdvice, getErrorDialogEntry, isErrorDialogType } from '@agentry/core/error-dialog';
+import {
+  DEFAULT_ERROR_ADVICE,
+  getErrorAdvice,
+  getErrorDialogEntry,
+  isErrorDialogType,
+} from '@agentry/core/error-dialog';
 import { buildSupportMessage, DEFAULT_API_ERROR_MESSAGE } from '@agentry/core/error-messages';
 import { formatSupportReference } from '@agentry/core/errors';
 import { Check, ChevronRight, CircleAlert, Copy, Lightbulb, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { requestSignIn } from '@/lib/sign-in-events';
 
@@ -115,7 +127,9 @@ export function toErrorDialogDetails(errorLike: unknown): ErrorDialogDetails {
   const isKnown = parsed.type !== 'unknown_error';
   return {
     type: isKnown ? parsed.type : undefined,
-    message: isKnown ? parsed.message : (errorLike instanceof Error ? readText(errorLike.message) : readText(errorLike)) ?? DEFAULT_API_ERROR_MESSAGE,
+    message: isKnown
+      ? parsed.message
+      : ((errorLike instanceof Error ? readText(errorLike.message) : readText(errorLike)) ?? DEFAULT_API_ERROR_MESSAGE),
     advice: isKnown ? parsed.advice : DEFAULT_ERROR_ADVICE,
     technicalDetails: describeTechnically(errorLike),
   };
@@ -131,12 +145,23 @@ function fromStructured(input: {
 }): ErrorDialogDetails {
   const base = { supportId: input.supportId, technicalDetails: input.technicalDetails };
   if (isErrorDialogType(input.code)) {
-    return { ...base, type: input.code, message: input.message ?? DEFAULT_API_ERROR_MESSAGE, advice: getErrorAdvice(input.code) };
+    return {
+      ...base,
+      type: input.code,
+      message: input.message ?? DEFAULT_API_ERROR_MESSAGE,
+      advice: getErrorAdvice(input.code),
+    };
   }
   // AI provider failures (quota, key, model) carry their own codes with their own texts (docs/product/README.md#errors).
   const parsed = parseAiError({ status: input.status, body: input.body, code: input.code, message: input.message });
-  if (parsed.type !== 'unknown_error') return { ...base, type: parsed.type, message: parsed.message, advice: parsed.advice };
-  return { ...base, type: input.code, message: input.message ?? DEFAULT_API_ERROR_MESSAGE, advice: getErrorAdvice(input.code) };
+  if (parsed.type !== 'unknown_error')
+    return { ...base, type: parsed.type, message: parsed.message, advice: parsed.advice };
+  return {
+    ...base,
+    type: input.code,
+    message: input.message ?? DEFAULT_API_ERROR_MESSAGE,
+    advice: getErrorAdvice(input.code),
+  };
 }
 
 function useCopiedFlag() {
@@ -158,7 +183,11 @@ function useCopiedFlag() {
 
 /** docs/product/README.md#errors, 'Structured API error display'. Mount once, in the root layout. */
 export function ErrorDialogHost() {
-  const details = useSyncExternalStore(subscribe, () => current, () => null);
+  const details = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   return (
     <Dialog open={details !== null} onOpenChange={(open) => (open ? undefined : closeErrorDialog())}>
       {details ? <ErrorDialogBody details={details} /> : null}
@@ -214,7 +243,12 @@ function ErrorDialogBody({ details }: { details: ErrorDialogDetails }) {
               {reference}
             </p>
           </div>
-          <Button variant="ghost" size="icon-sm" aria-label={referenceCopy.isCopied ? 'Reference code copied' : 'Copy reference code'} onClick={() => void referenceCopy.copy(reference)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={referenceCopy.isCopied ? 'Reference code copied' : 'Copy reference code'}
+            onClick={() => void referenceCopy.copy(reference)}
+          >
             {referenceCopy.isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
           </Button>
         </div>
@@ -234,7 +268,12 @@ function ErrorDialogBody({ details }: { details: ErrorDialogDetails }) {
       ) : null}
 
       <DialogFooter className="sm:justify-between">
-        <Button variant="outline" onClick={() => void messageCopy.copy(buildSupportMessage({ message: details.message, supportId: details.supportId }))}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            void messageCopy.copy(buildSupportMessage({ message: details.message, supportId: details.supportId }))
+          }
+        >
           {messageCopy.isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {messageCopy.isCopied ? 'Copied' : 'Copy support message'}
         </Button>

@@ -28,7 +28,10 @@ function Editor({ onSave }: { onSave: (value: string) => Promise<void> }) {
   );
 }
 
-function renderEditor(onSave: (value: string) => Promise<void> = () => Promise.resolve(), initialEntries = ['/editor']) {
+function renderEditor(
+  onSave: (value: string) => Promise<void> = () => Promise.resolve(),
+  initialEntries = ['/editor'],
+) {
   const router = createMemoryRouter(
     [
       { path: '/editor', element: <Editor onSave={onSave} /> },

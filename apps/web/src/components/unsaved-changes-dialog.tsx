@@ -1,5 +1,12 @@
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import type { UnsavedChangesGuard } from '@/lib/use-unsaved-changes';
 
 /** docs/product/README.md#shared-dialogs: the choice shown when a navigation would drop unsaved changes. */

@@ -36,12 +36,21 @@ type RequestOptions = {
  * A 401 raises the global sign-in-required event unless `silentUnauthorized` is set.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, fallbackMessage = 'Something went wrong', silentUnauthorized = false } = options;
+  const {
+    method = 'GET',
+    body,
+    signal,
+    fallbackMessage = 'Something went wrong',
+    silentUnauthorized = false,
+  } = options;
   const response = await fetch(path, {
     method,
     credentials: 'include',
     signal,
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const parsed = await readBody(response);

@@ -2,9 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { MeReply } from '@agentry/core/auth';
 import { selectSubaccount } from './session';
 
-const acme = { id: 'sa-1', name: 'Acme Dental', logoUrl: null, role: 'admin', agentCount: 2, createdAt: '2025-01-05T10:00:00.000Z' } as const;
-const bloom = { id: 'sa-2', name: 'Bloom Florists', logoUrl: null, role: 'viewer', agentCount: 0, createdAt: '2025-02-01T10:00:00.000Z' } as const;
-const session: Pick<MeReply, 'subaccounts' | 'activeSubaccountId'> = { subaccounts: [acme, bloom], activeSubaccountId: 'sa-2' };
+const acme = {
+  id: 'sa-1',
+  name: 'Acme Dental',
+  logoUrl: null,
+  role: 'admin',
+  agentCount: 2,
+  createdAt: '2025-01-05T10:00:00.000Z',
+} as const;
+const bloom = {
+  id: 'sa-2',
+  name: 'Bloom Florists',
+  logoUrl: null,
+  role: 'viewer',
+  agentCount: 0,
+  createdAt: '2025-02-01T10:00:00.000Z',
+} as const;
+const session: Pick<MeReply, 'subaccounts' | 'activeSubaccountId'> = {
+  subaccounts: [acme, bloom],
+  activeSubaccountId: 'sa-2',
+};
 
 describe('selectSubaccount', () => {
   it('takes the active sub account, else the first one, else none', () => {

@@ -9,9 +9,16 @@ export const sessionQueryKey = ['me'] as const;
  * The sub account a screen works in: the one named (from the address) if the user belongs to
  * it, else null; without a name, the active one, else the user's first.
  */
-export function selectSubaccount(session: Pick<MeReply, 'subaccounts' | 'activeSubaccountId'>, subaccountId?: string): Subaccount | null {
+export function selectSubaccount(
+  session: Pick<MeReply, 'subaccounts' | 'activeSubaccountId'>,
+  subaccountId?: string,
+): Subaccount | null {
   if (subaccountId !== undefined) return session.subaccounts.find((candidate) => candidate.id === subaccountId) ?? null;
-  return session.subaccounts.find((candidate) => candidate.id === session.activeSubaccountId) ?? session.subaccounts[0] ?? null;
+  return (
+    session.subaccounts.find((candidate) => candidate.id === session.activeSubaccountId) ??
+    session.subaccounts[0] ??
+    null
+  );
 }
 
 /** The signed-in user and their sub accounts; `null` when signed out. */
@@ -39,7 +46,9 @@ export function useSignOut() {
     } catch {
       // Storage may be unavailable (private mode); signing out still proceeds.
     }
-    await apiRequest('/api/auth/sign-out', { method: 'POST', body: {}, silentUnauthorized: true }).catch(() => undefined);
+    await apiRequest('/api/auth/sign-out', { method: 'POST', body: {}, silentUnauthorized: true }).catch(
+      () => undefined,
+    );
     queryClient.clear();
     window.location.assign('/');
   }, [queryClient]);

@@ -84,7 +84,11 @@ const subaccountThemeKey = (subaccountId: string) => ['subaccounts', subaccountI
 export function useSubaccountThemeSync(subaccountId: string | null) {
   const query = useQuery({
     queryKey: subaccountThemeKey(subaccountId ?? ''),
-    queryFn: ({ signal }) => apiRequest<SubaccountThemeReply>(`/api/subaccounts/${encodeURIComponent(subaccountId ?? '')}/theme`, { signal, silentUnauthorized: true }),
+    queryFn: ({ signal }) =>
+      apiRequest<SubaccountThemeReply>(`/api/subaccounts/${encodeURIComponent(subaccountId ?? '')}/theme`, {
+        signal,
+        silentUnauthorized: true,
+      }),
     enabled: subaccountId !== null,
     retry: false,
     staleTime: 60_000,
@@ -113,12 +117,18 @@ export function useSubaccountThemeToggle(subaccountId: string | null) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: ({ id, next }: { id: string; next: Theme; previous: Theme }) =>
-      apiRequest<unknown>(`/api/subaccounts/${encodeURIComponent(id)}/theme`, { method: 'PATCH', body: { isDarkMode: next === 'dark' } }),
+      apiRequest<unknown>(`/api/subaccounts/${encodeURIComponent(id)}/theme`, {
+        method: 'PATCH',
+        body: { isDarkMode: next === 'dark' },
+      }),
     // The rollback toast below replaces the generic one.
     meta: { silentError: true },
     onSuccess: (_reply, { id, next }) => {
       // Keep the cached sub account theme in step so the sync hook does not re-apply the old one.
-      queryClient.setQueryData<SubaccountThemeReply>(subaccountThemeKey(id), (current) => ({ ...current, isDarkMode: next === 'dark' }));
+      queryClient.setQueryData<SubaccountThemeReply>(subaccountThemeKey(id), (current) => ({
+        ...current,
+        isDarkMode: next === 'dark',
+      }));
     },
     onError: (error, { previous }) => {
       console.warn('Saving the sub account theme failed', error);

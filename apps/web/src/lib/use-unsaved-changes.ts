@@ -30,11 +30,16 @@ export type UnsavedChangesGuard = {
  * in-app push, replace and back navigation is held (the target is kept by the router) until
  * the user leaves or saves.
  */
-export function useUnsavedChangesGuard({ isDirty, onSave, message = UNSAVED_CHANGES_LEAVE_MESSAGE }: UnsavedChangesGuardOptions): UnsavedChangesGuard {
+export function useUnsavedChangesGuard({
+  isDirty,
+  onSave,
+  message = UNSAVED_CHANGES_LEAVE_MESSAGE,
+}: UnsavedChangesGuardOptions): UnsavedChangesGuard {
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>
-        isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+        isDirty &&
+        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
       [isDirty],
     ),
   );

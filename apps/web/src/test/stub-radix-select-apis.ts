@@ -5,6 +5,7 @@ export function stubRadixSelectApis() {
     ['releasePointerCapture', () => undefined],
     ['scrollIntoView', () => undefined],
   ] as const) {
-    if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
+    if (!(name in Element.prototype))
+      Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
   }
 }

@@ -14,8 +14,22 @@ import { workspaceRoutes } from '@/app/routes/workspace-routes';
 export const signedInUser: MeReply = {
   user: { id: 'u1', email: 'ada@agency.test', name: 'Ada Lovelace', image: null },
   subaccounts: [
-    { id: 'sa-1', name: 'Acme Dental', logoUrl: null, role: 'admin', agentCount: 2, createdAt: '2025-01-05T10:00:00.000Z' },
-    { id: 'sa-2', name: 'Bloom Florists', logoUrl: null, role: 'viewer', agentCount: 0, createdAt: '2025-02-01T10:00:00.000Z' },
+    {
+      id: 'sa-1',
+      name: 'Acme Dental',
+      logoUrl: null,
+      role: 'admin',
+      agentCount: 2,
+      createdAt: '2025-01-05T10:00:00.000Z',
+    },
+    {
+      id: 'sa-2',
+      name: 'Bloom Florists',
+      logoUrl: null,
+      role: 'viewer',
+      agentCount: 0,
+      createdAt: '2025-02-01T10:00:00.000Z',
+    },
   ],
   activeSubaccountId: 'sa-1',
 };
@@ -29,13 +43,21 @@ export type ApiCall = { method: string; path: string; body: unknown };
 export function mockApi(handlers: Record<string, Handler | Reply>) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const request = { method, path: url.pathname, body };
     calls.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
-    const reply: Reply = handler === undefined ? { status: 404, body: { error: { code: 'ROUTE_NOT_FOUND', message: 'Route not found' } } } : typeof handler === 'function' ? await handler(request) : handler;
+    const reply: Reply =
+      handler === undefined
+        ? { status: 404, body: { error: { code: 'ROUTE_NOT_FOUND', message: 'Route not found' } } }
+        : typeof handler === 'function'
+          ? await handler(request)
+          : handler;
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,

@@ -9,7 +9,8 @@ function sse(events: unknown[], chunkSize = 7): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (let index = 0; index < text.length; index += chunkSize) controller.enqueue(encoder.encode(text.slice(index, index + chunkSize)));
+      for (let index = 0; index < text.length; index += chunkSize)
+        controller.enqueue(encoder.encode(text.slice(index, index + chunkSize)));
       controller.close();
     },
   });
@@ -32,10 +33,27 @@ async function failure(promise: Promise<unknown>): Promise<WidgetChatError> {
 
 describe('sendWidgetChat', () => {
   it('posts the body to the streaming route and streams tokens as they arrive', async () => {
-    const fetchImpl = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(sse([{ type: 'delta', text: 'Hel' }, { type: 'delta', text: 'lo there' }, { type: 'done', reply }])));
+    const fetchImpl = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(
+        sse([
+          { type: 'delta', text: 'Hel' },
+          { type: 'delta', text: 'lo there' },
+          { type: 'done', reply },
+        ]),
+      ),
+    );
     const deltas: string[] = [];
-    const result = await sendWidgetChat({ apiBase: 'https://app.example', widgetId: 'w 1', body, parentOrigin: 'https://shop.example', onDelta: (text) => deltas.push(text), fetchImpl });
-    expect((fetchImpl.mock.calls[0]?.[1]?.headers as Record<string, string>)['x-widget-parent-origin']).toBe('https://shop.example');
+    const result = await sendWidgetChat({
+      apiBase: 'https://app.example',
+      widgetId: 'w 1',
+      body,
+      parentOrigin: 'https://shop.example',
+      onDelta: (text) => deltas.push(text),
+      fetchImpl,
+    });
+    expect((fetchImpl.mock.calls[0]?.[1]?.headers as Record<string, string>)['x-widget-parent-origin']).toBe(
+      'https://shop.example',
+    );
     expect(fetchImpl.mock.calls[0]?.[0]).toBe('https://app.example/api/widget/w%201/chat?stream=1');
     expect(JSON.parse(fetchImpl.mock.calls[0]?.[1]?.body as string)).toEqual(body);
     expect(deltas).toEqual(['Hel', 'Hello there']);
@@ -47,22 +65,56 @@ describe('sendWidgetChat', () => {
       apiBase: '',
       widgetId: 'w1',
       body,
-      fetchImpl: () => Promise.resolve(json(200, { message: 'Hi!', threadId: 't', newWidgetConversationThreadId: 'new-c', contactIdentifier: 'v' })),
+      fetchImpl: () =>
+        Promise.resolve(
+          json(200, { message: 'Hi!', threadId: 't', newWidgetConversationThreadId: 'new-c', contactIdentifier: 'v' }),
+        ),
     });
     expect(result.widgetConversationThreadId).toBe('new-c');
     expect(result.message).toBe('Hi!');
   });
 
   it('reports the documented errors', async () => {
-    const status = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(json(500, {})) }));
+    const status = await failure(
+      sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(json(500, {})) }),
+    );
     expect(status.display).toBe("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)");
-    const field = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(json(200, { error: 'Agent is offline' })) }));
+    const field = await failure(
+      sendWidgetChat({
+        apiBase: '',
+        widgetId: 'w1',
+        body,
+        fetchImpl: () => Promise.resolve(json(200, { error: 'Agent is offline' })),
+      }),
+    );
     expect(field.display).toBe("Sorry, I'm having trouble connecting. (Error: Agent is offline)");
-    const empty = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(json(200, { threadId: 't' })) }));
+    const empty = await failure(
+      sendWidgetChat({
+        apiBase: '',
+        widgetId: 'w1',
+        body,
+        fetchImpl: () => Promise.resolve(json(200, { threadId: 't' })),
+      }),
+    );
     expect(empty.display).toBe("Sorry, I'm having trouble connecting. (Error: No message in API response)");
-    const streamed = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(sse([{ type: 'error', error: { code: 'LLM_ERROR', message: 'Provider failed' } }])) }));
+    const streamed = await failure(
+      sendWidgetChat({
+        apiBase: '',
+        widgetId: 'w1',
+        body,
+        fetchImpl: () =>
+          Promise.resolve(sse([{ type: 'error', error: { code: 'LLM_ERROR', message: 'Provider failed' } }])),
+      }),
+    );
     expect(streamed.display).toBe("Sorry, I'm having trouble connecting. (Error: Provider failed)");
-    const cut = await failure(sendWidgetChat({ apiBase: '', widgetId: 'w1', body, fetchImpl: () => Promise.resolve(sse([{ type: 'delta', text: 'partial' }])) }));
+    const cut = await failure(
+      sendWidgetChat({
+        apiBase: '',
+        widgetId: 'w1',
+        body,
+        fetchImpl: () => Promise.resolve(sse([{ type: 'delta', text: 'partial' }])),
+      }),
+    );
     expect(cut.display).toBe("Sorry, I'm having trouble connecting. (Error: No message in API response)");
   });
 
@@ -72,7 +124,15 @@ describe('sendWidgetChat', () => {
         apiBase: '',
         widgetId: 'w1',
         body,
-        fetchImpl: () => Promise.resolve(json(429, { error: { code: 'WIDGET_DAILY_LIMIT', message: 'This chat has reached its daily message limit. Please try again tomorrow.' } })),
+        fetchImpl: () =>
+          Promise.resolve(
+            json(429, {
+              error: {
+                code: 'WIDGET_DAILY_LIMIT',
+                message: 'This chat has reached its daily message limit. Please try again tomorrow.',
+              },
+            }),
+          ),
       }),
     );
     expect(limited.display).toBe('This chat has reached its daily message limit. Please try again tomorrow.');
@@ -82,11 +142,41 @@ describe('sendWidgetChat', () => {
 describe('fetchLiveConversations', () => {
   it('reads the live list and fails on errors so the caller can fall back', async () => {
     const fetchImpl = vi.fn((_url: string) =>
-      Promise.resolve(json(200, { conversations: [{ threadId: 'c1', lastMessage: 'hi', lastMessageTime: '2026-01-01T00:00:00.000Z', totalMessages: 2, customerNumber: 1, contactName: null, contactEmail: null, unreadCount: 0, status: 'live' }] })),
+      Promise.resolve(
+        json(200, {
+          conversations: [
+            {
+              threadId: 'c1',
+              lastMessage: 'hi',
+              lastMessageTime: '2026-01-01T00:00:00.000Z',
+              totalMessages: 2,
+              customerNumber: 1,
+              contactName: null,
+              contactEmail: null,
+              unreadCount: 0,
+              status: 'live',
+            },
+          ],
+        }),
+      ),
     );
-    const list = await fetchLiveConversations({ apiBase: 'https://app.example', widgetId: 'w1', contactIdentifier: 'v 1', fetchImpl });
-    expect(fetchImpl.mock.calls[0]?.[0]).toBe('https://app.example/api/widget/w1/conversations?contactIdentifier=v%201');
+    const list = await fetchLiveConversations({
+      apiBase: 'https://app.example',
+      widgetId: 'w1',
+      contactIdentifier: 'v 1',
+      fetchImpl,
+    });
+    expect(fetchImpl.mock.calls[0]?.[0]).toBe(
+      'https://app.example/api/widget/w1/conversations?contactIdentifier=v%201',
+    );
     expect(list.map((entry) => entry.threadId)).toEqual(['c1']);
-    await expect(fetchLiveConversations({ apiBase: '', widgetId: 'w1', contactIdentifier: 'v', fetchImpl: () => Promise.resolve(json(500, {})) })).rejects.toThrow();
+    await expect(
+      fetchLiveConversations({
+        apiBase: '',
+        widgetId: 'w1',
+        contactIdentifier: 'v',
+        fetchImpl: () => Promise.resolve(json(500, {})),
+      }),
+    ).rejects.toThrow();
   });
 });

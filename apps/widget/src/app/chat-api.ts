@@ -23,7 +23,8 @@ function errorText(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const error = (body as { error?: unknown }).error;
   if (typeof error === 'string' && error) return error;
-  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
+    return (error as { message: string }).message;
   return null;
 }
 
@@ -39,7 +40,8 @@ function toReply(body: unknown): WidgetChatReply {
   const error = errorText(body);
   if (error) throw new WidgetChatError(error);
   const record = (body ?? {}) as Partial<WidgetChatReply> & { newWidgetConversationThreadId?: string };
-  if (typeof record.message !== 'string' || record.message === '') throw new WidgetChatError('No message in API response');
+  if (typeof record.message !== 'string' || record.message === '')
+    throw new WidgetChatError('No message in API response');
   return {
     message: record.message,
     threadId: record.threadId ?? '',
@@ -77,7 +79,11 @@ export async function sendWidgetChat(options: {
   try {
     response = await doFetch(`${options.apiBase}/api/widget/${encodeURIComponent(options.widgetId)}/chat?stream=1`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/json', ...parentHeader(options.parentOrigin) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream, application/json',
+        ...parentHeader(options.parentOrigin),
+      },
       body: JSON.stringify(options.body),
     });
   } catch (error) {
@@ -117,11 +123,16 @@ export async function fetchLiveConversations(options: {
 }): Promise<LiveConversation[]> {
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const url = `${options.apiBase}/api/widget/${encodeURIComponent(options.widgetId)}/conversations?contactIdentifier=${encodeURIComponent(options.contactIdentifier)}`;
-  const response = await doFetch(url, { headers: { accept: 'application/json', ...parentHeader(options.parentOrigin) } });
+  const response = await doFetch(url, {
+    headers: { accept: 'application/json', ...parentHeader(options.parentOrigin) },
+  });
   if (!response.ok) throw new Error(`API request failed with status: ${response.status}`);
   const body = (await response.json()) as { conversations?: unknown };
   if (!Array.isArray(body.conversations)) throw new Error('No conversations in API response');
   return body.conversations.filter(
-    (entry): entry is LiveConversation => Boolean(entry) && typeof (entry as LiveConversation).threadId === 'string' && typeof (entry as LiveConversation).lastMessage === 'string',
+    (entry): entry is LiveConversation =>
+      Boolean(entry) &&
+      typeof (entry as LiveConversation).threadId === 'string' &&
+      typeof (entry as LiveConversation).lastMessage === 'string',
   );
 }

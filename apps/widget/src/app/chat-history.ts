@@ -13,8 +13,13 @@ type HistorySource = { id: string; content: string; sender: 'user' | 'agent'; is
  */
 export function buildChatHistory(messages: readonly HistorySource[]): WidgetHistoryEntry[] {
   const entries = messages
-    .filter((message) => !message.id.startsWith(GREETING_ID_PREFIX) && !message.isError && message.content.trim() !== '')
-    .map((message): WidgetHistoryEntry => ({ role: message.sender === 'user' ? 'user' : 'assistant', content: message.content }));
+    .filter(
+      (message) => !message.id.startsWith(GREETING_ID_PREFIX) && !message.isError && message.content.trim() !== '',
+    )
+    .map((message): WidgetHistoryEntry => ({
+      role: message.sender === 'user' ? 'user' : 'assistant',
+      content: message.content,
+    }));
   const kept: WidgetHistoryEntry[] = [];
   let total = 0;
   for (let index = entries.length - 1; index >= 0 && kept.length < maxMessages; index -= 1) {

@@ -15,12 +15,28 @@ describe('computeFrameSize', () => {
       hasBubble: false,
       animationDuration: 220,
     });
-    expect(computeFrameSize({ ...base, isOpen: true, isMobile: false, hasBubble: true })).toMatchObject({ width: 424, height: 724, isOpen: true, isMinimized: false, hasBubble: false });
+    expect(computeFrameSize({ ...base, isOpen: true, isMobile: false, hasBubble: true })).toMatchObject({
+      width: 424,
+      height: 724,
+      isOpen: true,
+      isMinimized: false,
+      hasBubble: false,
+    });
   });
   it('makes room for the bubble using its measured height', () => {
-    expect(computeFrameSize({ ...base, isOpen: false, isMobile: false, hasBubble: true, dockHeight: 150 })).toMatchObject({ width: 284, height: 174, hasBubble: true });
+    expect(
+      computeFrameSize({ ...base, isOpen: false, isMobile: false, hasBubble: true, dockHeight: 150 }),
+    ).toMatchObject({ width: 284, height: 174, hasBubble: true });
   });
   it('expands to the full viewport on mobile', () => {
-    expect(computeFrameSize({ ...base, isOpen: true, isMobile: true, hasBubble: false, viewport: { width: 390, height: 844 } })).toMatchObject({ width: 390, height: 844, isExpanded: true });
+    expect(
+      computeFrameSize({
+        ...base,
+        isOpen: true,
+        isMobile: true,
+        hasBubble: false,
+        viewport: { width: 390, height: 844 },
+      }),
+    ).toMatchObject({ width: 390, height: 844, isExpanded: true });
   });
 });

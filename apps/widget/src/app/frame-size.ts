@@ -23,10 +23,30 @@ export function computeFrameSize(input: {
   dockHeight: number | null;
   viewport: { width: number; height: number };
 }): ResizeWidgetMessage {
-  const base = { type: 'resize-widget' as const, isOpen: input.isOpen, isMinimized: !input.isOpen, hasBubble: input.hasBubble && !input.isOpen, animationDuration: RESIZE_ANIMATION_MS };
-  if (input.isOpen && input.isMobile) return { ...base, width: input.viewport.width, height: input.viewport.height, isExpanded: true };
-  if (input.isOpen) return { ...base, width: input.width + 2 * FRAME_PADDING, height: Math.min(input.height, HEIGHT_CAP) + 2 * FRAME_PADDING, isExpanded: false };
+  const base = {
+    type: 'resize-widget' as const,
+    isOpen: input.isOpen,
+    isMinimized: !input.isOpen,
+    hasBubble: input.hasBubble && !input.isOpen,
+    animationDuration: RESIZE_ANIMATION_MS,
+  };
+  if (input.isOpen && input.isMobile)
+    return { ...base, width: input.viewport.width, height: input.viewport.height, isExpanded: true };
+  if (input.isOpen)
+    return {
+      ...base,
+      width: input.width + 2 * FRAME_PADDING,
+      height: Math.min(input.height, HEIGHT_CAP) + 2 * FRAME_PADDING,
+      isExpanded: false,
+    };
   const contentWidth = input.hasBubble ? Math.max(BUBBLE_MAX_WIDTH, input.launcherSize) : input.launcherSize;
-  const contentHeight = input.hasBubble ? Math.max(input.dockHeight ?? input.launcherSize + 12 + 64, input.launcherSize) : input.launcherSize;
-  return { ...base, width: contentWidth + 2 * FRAME_PADDING, height: Math.ceil(contentHeight) + 2 * FRAME_PADDING, isExpanded: false };
+  const contentHeight = input.hasBubble
+    ? Math.max(input.dockHeight ?? input.launcherSize + 12 + 64, input.launcherSize)
+    : input.launcherSize;
+  return {
+    ...base,
+    width: contentWidth + 2 * FRAME_PADDING,
+    height: Math.ceil(contentHeight) + 2 * FRAME_PADDING,
+    isExpanded: false,
+  };
 }

@@ -22,7 +22,11 @@ export function buildHistoryItems(
     messageCount: conversation.messageCount,
   }));
   const knownThreads = new Set<string>();
-  for (const thread of [current.openAIThreadId, current.dbThreadId, ...saved.flatMap((conversation) => [conversation.openAIThreadId, conversation.dbThreadId])]) {
+  for (const thread of [
+    current.openAIThreadId,
+    current.dbThreadId,
+    ...saved.flatMap((conversation) => [conversation.openAIThreadId, conversation.dbThreadId]),
+  ]) {
     if (thread) knownThreads.add(thread);
   }
   for (const conversation of live ?? []) {

@@ -33,7 +33,11 @@ function start() {
       parentOrigin={parentOrigin}
       mode={params.get('mode')}
       storage={browserStorage()}
-      parentViewport={viewportWidth > 0 ? { width: viewportWidth, height: viewportHeight > 0 ? viewportHeight : window.screen.height } : null}
+      parentViewport={
+        viewportWidth > 0
+          ? { width: viewportWidth, height: viewportHeight > 0 ? viewportHeight : window.screen.height }
+          : null
+      }
     />,
   );
 }

@@ -11,9 +11,19 @@ describe('parseParentMessage', () => {
       type: 'identify',
       contact: { id: 'u1', name: 'Ada', email: 'ada@example.com' },
     });
-    expect(parseParentMessage({ type: 'identify', data: { name: 'Ada' } })).toEqual({ type: 'identify', contact: { name: 'Ada' } });
-    expect(parseParentMessage({ type: 'identify', contact: { id: '7', email: 'ada@example.com' } })).toEqual({ type: 'identify', contact: { id: '7', email: 'ada@example.com' } });
-    expect(parseParentMessage({ type: 'viewport', width: 390, height: 844 })).toEqual({ type: 'viewport', width: 390, height: 844 });
+    expect(parseParentMessage({ type: 'identify', data: { name: 'Ada' } })).toEqual({
+      type: 'identify',
+      contact: { name: 'Ada' },
+    });
+    expect(parseParentMessage({ type: 'identify', contact: { id: '7', email: 'ada@example.com' } })).toEqual({
+      type: 'identify',
+      contact: { id: '7', email: 'ada@example.com' },
+    });
+    expect(parseParentMessage({ type: 'viewport', width: 390, height: 844 })).toEqual({
+      type: 'viewport',
+      width: 390,
+      height: 844,
+    });
   });
   it('rejects anything else', () => {
     expect(parseParentMessage('open-widget')).toBeNull();
@@ -29,10 +39,28 @@ describe('parseParentMessage', () => {
 describe('isTrustedParentEvent', () => {
   const parent = {};
   it('needs both the pinned origin and the parent window', () => {
-    expect(isTrustedParentEvent({ origin: 'https://shop.example', source: parent as Window }, 'https://shop.example', parent)).toBe(true);
-    expect(isTrustedParentEvent({ origin: 'https://evil.example', source: parent as Window }, 'https://shop.example', parent)).toBe(false);
-    expect(isTrustedParentEvent({ origin: 'https://shop.example', source: {} as Window }, 'https://shop.example', parent)).toBe(false);
-    expect(isTrustedParentEvent({ origin: 'https://shop.example', source: parent as Window }, null, parent)).toBe(false);
-    expect(isTrustedParentEvent({ origin: 'https://shop.example', source: null }, 'https://shop.example', null)).toBe(false);
+    expect(
+      isTrustedParentEvent(
+        { origin: 'https://shop.example', source: parent as Window },
+        'https://shop.example',
+        parent,
+      ),
+    ).toBe(true);
+    expect(
+      isTrustedParentEvent(
+        { origin: 'https://evil.example', source: parent as Window },
+        'https://shop.example',
+        parent,
+      ),
+    ).toBe(false);
+    expect(
+      isTrustedParentEvent({ origin: 'https://shop.example', source: {} as Window }, 'https://shop.example', parent),
+    ).toBe(false);
+    expect(isTrustedParentEvent({ origin: 'https://shop.example', source: parent as Window }, null, parent)).toBe(
+      false,
+    );
+    expect(isTrustedParentEvent({ origin: 'https://shop.example', source: null }, 'https://shop.example', null)).toBe(
+      false,
+    );
   });
 });

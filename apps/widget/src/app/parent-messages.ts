@@ -38,7 +38,9 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
   if (simpleTypes.has(type)) return { type } as ParentMessage;
   if (type === 'viewport') {
     const { width, height } = record;
-    return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0 ? { type, width, height } : null;
+    return typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0
+      ? { type, width, height }
+      : null;
   }
   if (type !== 'identify') return null;
   const nested = record.contact ?? record.data;
@@ -55,6 +57,12 @@ export function parseParentMessage(data: unknown): ParentMessage | null {
 }
 
 /** Only messages from our own parent window and its pinned origin count. */
-export function isTrustedParentEvent(event: Pick<MessageEvent, 'origin' | 'source'>, parentOrigin: string | null, parentWindow: unknown): boolean {
-  return parentOrigin !== null && event.origin === parentOrigin && event.source !== null && event.source === parentWindow;
+export function isTrustedParentEvent(
+  event: Pick<MessageEvent, 'origin' | 'source'>,
+  parentOrigin: string | null,
+  parentWindow: unknown,
+): boolean {
+  return (
+    parentOrigin !== null && event.origin === parentOrigin && event.source !== null && event.source === parentWindow
+  );
 }

@@ -5,7 +5,11 @@
  * talk to nobody. When it cannot tell (Firefox with a no-referrer policy), the pinned origin still
  * protects us: postMessage delivers only to that origin and we accept only its messages.
  */
-export function resolveParentOrigin(input: { queryOrigin: string | null; ancestorOrigin?: string | null; referrer?: string | null }): string | null {
+export function resolveParentOrigin(input: {
+  queryOrigin: string | null;
+  ancestorOrigin?: string | null;
+  referrer?: string | null;
+}): string | null {
   const claimed = toOrigin(input.queryOrigin);
   const observed = toOrigin(input.ancestorOrigin ?? null) ?? toOrigin(input.referrer ?? null);
   if (!claimed) return observed;

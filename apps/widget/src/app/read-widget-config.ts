@@ -11,7 +11,8 @@ export function readWidgetConfig(doc: Document): WidgetAppConfig | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<WidgetAppConfig> | null;
-    if (!value || typeof value.widgetId !== 'string' || value.widgetId === '' || typeof value.apiBase !== 'string') return null;
+    if (!value || typeof value.widgetId !== 'string' || value.widgetId === '' || typeof value.apiBase !== 'string')
+      return null;
     if (!value.chatBubble || !Array.isArray(value.suggestedResponses)) return null;
     return value as WidgetAppConfig;
   } catch {

@@ -8,7 +8,12 @@ import {
 } from '@agentry/core/widget-rules';
 import { readItem, storageKeys, writeItem, type StorageLike } from './widget-storage';
 
-export type ArchivableChat = { id: string; messages: WidgetChatMessage[]; openAIThreadId: string | null; dbThreadId: string | null };
+export type ArchivableChat = {
+  id: string;
+  messages: WidgetChatMessage[];
+  openAIThreadId: string | null;
+  dbThreadId: string | null;
+};
 
 export function readSavedConversations(storage: StorageLike | null, widgetId: string): SavedConversation[] {
   return parseConversationsEnvelope(readItem(storage, storageKeys.conversations(widgetId))).conversations;
@@ -18,7 +23,13 @@ export function readSavedConversations(storage: StorageLike | null, widgetId: st
  * Saves (or updates) a chat in the history when the archive rule allows it: more than one
  * message and at least one from the visitor. Returns whether it was saved.
  */
-export function archiveChat(storage: StorageLike | null, widgetId: string, chat: ArchivableChat, labels: { widgetTitle: string; aiName: string }, now: number): boolean {
+export function archiveChat(
+  storage: StorageLike | null,
+  widgetId: string,
+  chat: ArchivableChat,
+  labels: { widgetTitle: string; aiName: string },
+  now: number,
+): boolean {
   if (!shouldArchiveChat(chat.messages)) return false;
   const last = chat.messages[chat.messages.length - 1];
   const entry: SavedConversation = {
@@ -37,7 +48,11 @@ export function archiveChat(storage: StorageLike | null, widgetId: string, chat:
   return true;
 }
 
-export function deleteSavedConversation(storage: StorageLike | null, widgetId: string, id: string): SavedConversation[] {
+export function deleteSavedConversation(
+  storage: StorageLike | null,
+  widgetId: string,
+  id: string,
+): SavedConversation[] {
   const envelope = parseConversationsEnvelope(readItem(storage, storageKeys.conversations(widgetId)));
   const next = { ...envelope, conversations: envelope.conversations.filter((conversation) => conversation.id !== id) };
   writeItem(storage, storageKeys.conversations(widgetId), JSON.stringify(next));

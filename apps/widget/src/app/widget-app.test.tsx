@@ -7,26 +7,45 @@ import type { WidgetAppConfig } from './read-widget-config';
 import { WidgetApp } from './widget-app';
 import { storageKeys } from './widget-storage';
 
-const config: WidgetAppConfig = { ...defaultWidgetSettings, widgetId: 'w1', hasBuild: true, apiBase: 'https://app.example', chatBubble: { enabled: false, message: 'Hi', delaySeconds: 0 } };
+const config: WidgetAppConfig = {
+  ...defaultWidgetSettings,
+  widgetId: 'w1',
+  hasBuild: true,
+  apiBase: 'https://app.example',
+  chatBubble: { enabled: false, message: 'Hi', delaySeconds: 0 },
+};
 
 type Call = { url: string; body: Record<string, unknown> | null };
 let calls: Call[] = [];
 let answer: (body: Record<string, unknown>) => Response;
 
 function sse(text: string, reply: Record<string, unknown>): Response {
-  const events = [...text.split(' ').map((word, index) => ({ type: 'delta', text: index === 0 ? word : ` ${word}` })), { type: 'done', reply: { message: text, ...reply } }];
-  return new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'content-type': 'text/event-stream' } });
+  const events = [
+    ...text.split(' ').map((word, index) => ({ type: 'delta', text: index === 0 ? word : ` ${word}` })),
+    { type: 'done', reply: { message: text, ...reply } },
+  ];
+  return new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), {
+    headers: { 'content-type': 'text/event-stream' },
+  });
 }
 
 beforeEach(() => {
   calls = [];
-  answer = (body) => sse(`Answer to ${String(body.message)}`, { threadId: 'thread-1', widgetConversationThreadId: 'conv-1', contactIdentifier: 'v_visitor' });
+  answer = (body) =>
+    sse(`Answer to ${String(body.message)}`, {
+      threadId: 'thread-1',
+      widgetConversationThreadId: 'conv-1',
+      contactIdentifier: 'v_visitor',
+    });
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null;
       calls.push({ url, body });
-      if (url.includes('/conversations')) return Promise.resolve(new Response(JSON.stringify({ conversations: [] }), { headers: { 'content-type': 'application/json' } }));
+      if (url.includes('/conversations'))
+        return Promise.resolve(
+          new Response(JSON.stringify({ conversations: [] }), { headers: { 'content-type': 'application/json' } }),
+        );
       return Promise.resolve(answer(body ?? {}));
     }),
   );
@@ -38,7 +57,16 @@ afterEach(() => {
 });
 
 function renderApp(overrides: Partial<Parameters<typeof WidgetApp>[0]> = {}) {
-  return render(<WidgetApp config={config} parentOrigin={null} mode={null} storage={localStorage} parentViewport={{ width: 1280, height: 800 }} {...overrides} />);
+  return render(
+    <WidgetApp
+      config={config}
+      parentOrigin={null}
+      mode={null}
+      storage={localStorage}
+      parentViewport={{ width: 1280, height: 800 }}
+      {...overrides}
+    />,
+  );
 }
 
 async function openAndSend(text: string) {
@@ -53,7 +81,13 @@ describe('WidgetApp', () => {
     await openAndSend('First');
     await openAndSend('Second');
     expect(calls[0]?.url).toBe('https://app.example/api/widget/w1/chat?stream=1');
-    expect(calls[0]?.body).toMatchObject({ message: 'First', history: [], threadId: null, widgetConversationThreadId: null, contactIdentifier: null });
+    expect(calls[0]?.body).toMatchObject({
+      message: 'First',
+      history: [],
+      threadId: null,
+      widgetConversationThreadId: null,
+      contactIdentifier: null,
+    });
     expect(calls[1]?.body).toMatchObject({
       message: 'Second',
       threadId: 'thread-1',
@@ -92,7 +126,9 @@ describe('WidgetApp', () => {
     const second = renderApp();
     second.unmount();
     const saved = JSON.parse(localStorage.getItem(storageKeys.conversations('w1')) ?? '{}');
-    expect(saved.conversations.map((entry: { lastMessage: string }) => entry.lastMessage)).toContain('Answer to Remember me');
+    expect(saved.conversations.map((entry: { lastMessage: string }) => entry.lastMessage)).toContain(
+      'Answer to Remember me',
+    );
     expect(localStorage.getItem(storageKeys.session('w1'))).toBeNull();
   });
 
@@ -120,33 +156,61 @@ describe('WidgetApp', () => {
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
     await userEvent.type(screen.getByRole('textbox'), 'Hello{Enter}');
-    expect(await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Sorry, I'm having trouble connecting. (Error: API request failed with status: 500)"),
+    ).toBeInTheDocument();
     answer = () =>
-      new Response(JSON.stringify({ error: { code: 'WIDGET_DAILY_LIMIT', message: 'This chat has reached its daily message limit. Please try again tomorrow.' } }), {
-        status: 429,
-        headers: { 'content-type': 'application/json' },
-      });
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'WIDGET_DAILY_LIMIT',
+            message: 'This chat has reached its daily message limit. Please try again tomorrow.',
+          },
+        }),
+        {
+          status: 429,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     await userEvent.type(screen.getByRole('textbox'), 'Again{Enter}');
-    expect(await screen.findByText('This chat has reached its daily message limit. Please try again tomorrow.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This chat has reached its daily message limit. Please try again tomorrow.'),
+    ).toBeInTheDocument();
   });
 
   it('obeys parent commands only from the pinned origin and the parent window', async () => {
     renderApp({ parentOrigin: 'https://shop.example' });
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'open-widget' }, origin: 'https://evil.example', source: window }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'open-widget' }, origin: 'https://evil.example', source: window }),
+      );
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'open-widget' }, origin: 'https://shop.example', source: window }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'open-widget' }, origin: 'https://shop.example', source: window }),
+      );
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'identify', contact: { name: 'Ada', email: 'ada@example.com' } }, origin: 'https://shop.example', source: window }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'identify', contact: { name: 'Ada', email: 'ada@example.com' } },
+          origin: 'https://shop.example',
+          source: window,
+        }),
+      );
     });
     await openAndSend('Who am I');
     expect(calls[0]?.body).toMatchObject({ contact: { name: 'Ada', email: 'ada@example.com' } });
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'toggle-widget' }, origin: 'https://shop.example', source: window }));
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'toggle-widget' },
+          origin: 'https://shop.example',
+          source: window,
+        }),
+      );
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -179,7 +243,9 @@ describe('WidgetApp', () => {
       lastUpdated: now,
     };
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session('w1'), newValue: JSON.stringify(otherTab) }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: storageKeys.session('w1'), newValue: JSON.stringify(otherTab) }),
+      );
     });
     expect(screen.getByText('Typed in the other tab')).toBeInTheDocument();
     await openAndSend('Continue here');

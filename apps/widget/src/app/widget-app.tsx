@@ -1,12 +1,29 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ChatWidget, resolveWidgetTexts, type ChatWidgetHistoryItem, type ChatWidgetMessage, type ChatWidgetView } from '@agentry/widget-ui/chat-widget';
-import { isSessionValid, launcherSizeFor, MOBILE_BREAKPOINT, WIDGET_SESSION_CHECK_MS, WIDGET_SESSION_VERSION } from '@agentry/core/widget-rules';
+import {
+  ChatWidget,
+  resolveWidgetTexts,
+  type ChatWidgetHistoryItem,
+  type ChatWidgetMessage,
+  type ChatWidgetView,
+} from '@agentry/widget-ui/chat-widget';
+import {
+  isSessionValid,
+  launcherSizeFor,
+  MOBILE_BREAKPOINT,
+  WIDGET_SESSION_CHECK_MS,
+  WIDGET_SESSION_VERSION,
+} from '@agentry/core/widget-rules';
 import { buildChatHistory, GREETING_ID_PREFIX } from './chat-history';
 import { CONNECTION_ERROR_TEXT, fetchLiveConversations, sendWidgetChat, WidgetChatError } from './chat-api';
 import { computeFrameSize } from './frame-size';
 import { buildHistoryItems, LIVE_ID_PREFIX } from './history-items';
 import { detectKeyboardPlatform, measureKeyboardHeight } from './keyboard-height';
-import { isTrustedParentEvent, parseParentMessage, type WidgetContact, type WidgetToParentMessage } from './parent-messages';
+import {
+  isTrustedParentEvent,
+  parseParentMessage,
+  type WidgetContact,
+  type WidgetToParentMessage,
+} from './parent-messages';
 import type { WidgetAppConfig } from './read-widget-config';
 import { archiveChat, deleteSavedConversation, readSavedConversations } from './saved-conversations';
 import { clearSession, parseSession, readSession, writeSession, type WidgetSession } from './widget-session';
@@ -23,7 +40,13 @@ export type WidgetAppProps = {
   parentViewport: { width: number; height: number } | null;
 };
 
-type ActiveChat = { id: string; messages: ChatWidgetMessage[]; openAIThreadId: string | null; dbThreadId: string | null; lastActivity: number };
+type ActiveChat = {
+  id: string;
+  messages: ChatWidgetMessage[];
+  openAIThreadId: string | null;
+  dbThreadId: string | null;
+  lastActivity: number;
+};
 
 function newId(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -31,12 +54,21 @@ function newId(prefix: string): string {
 
 function createChat(config: WidgetAppConfig, greeting: string): ActiveChat {
   const now = Date.now();
-  const messages: ChatWidgetMessage[] = config.showFirstMessage && greeting ? [{ id: newId(GREETING_ID_PREFIX), content: greeting, sender: 'agent', timestamp: now }] : [];
+  const messages: ChatWidgetMessage[] =
+    config.showFirstMessage && greeting
+      ? [{ id: newId(GREETING_ID_PREFIX), content: greeting, sender: 'agent', timestamp: now }]
+      : [];
   return { id: newId('chat-'), messages, openAIThreadId: null, dbThreadId: null, lastActivity: now };
 }
 
 function chatFromSession(session: WidgetSession): ActiveChat {
-  return { id: session.activeChat.id, messages: session.activeChat.messages, openAIThreadId: session.openAIThreadId, dbThreadId: session.dbThreadId, lastActivity: session.activeChat.lastActivity };
+  return {
+    id: session.activeChat.id,
+    messages: session.activeChat.messages,
+    openAIThreadId: session.openAIThreadId,
+    dbThreadId: session.dbThreadId,
+    lastActivity: session.activeChat.lastActivity,
+  };
 }
 
 function isFramed(): boolean {
@@ -89,7 +121,9 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   const [isBubbleDone, setIsBubbleDone] = useState(initial.isOpen);
   const [dockHeight, setDockHeight] = useState<number | null>(null);
   const [keyboardHeight, setKeyboardHeight] = useState(0);
-  const [contactIdentifier, setContactIdentifier] = useState<string | null>(() => readItem(storage, storageKeys.contactIdentifier(widgetId)));
+  const [contactIdentifier, setContactIdentifier] = useState<string | null>(() =>
+    readItem(storage, storageKeys.contactIdentifier(widgetId)),
+  );
   const contact = useRef<WidgetContact | undefined>(undefined);
   const sessionStarted = useRef(Date.now());
   const [parentViewport, setParentViewport] = useState(initialViewport);
@@ -116,7 +150,11 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
         contactIdentifier: latest.current.contactIdentifier,
         openAIThreadId: state.chat.openAIThreadId,
         dbThreadId: state.chat.dbThreadId,
-        activeChat: { id: state.chat.id, messages: state.chat.messages.filter((message) => !message.isError || message.content !== ''), lastActivity: state.chat.lastActivity },
+        activeChat: {
+          id: state.chat.id,
+          messages: state.chat.messages.filter((message) => !message.isError || message.content !== ''),
+          lastActivity: state.chat.lastActivity,
+        },
         isOpen: state.isOpen,
         showMessages: state.view === 'messages',
         showChatList: state.view === 'chats',
@@ -139,7 +177,12 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
     const identifier = latest.current.contactIdentifier;
     if (!identifier || !isFramed()) return;
     try {
-      const live = await fetchLiveConversations({ apiBase: config.apiBase, widgetId, contactIdentifier: identifier, parentOrigin });
+      const live = await fetchLiveConversations({
+        apiBase: config.apiBase,
+        widgetId,
+        contactIdentifier: identifier,
+        parentOrigin,
+      });
       setHistoryItems(buildHistoryItems(readSavedConversations(storage, widgetId), live, latest.current.chat));
     } catch {
       // docs/product/widget.md#texts: a conversation fetch failure falls back to the locally stored list (already shown).
@@ -197,9 +240,20 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       const putAgentMessage = (content: string, isError = false) =>
         setChat((current) => {
           if (current.id !== before.id) return current;
-          const agentMessage: ChatWidgetMessage = { id: agentId, content, sender: 'agent', timestamp: Date.now(), isError };
+          const agentMessage: ChatWidgetMessage = {
+            id: agentId,
+            content,
+            sender: 'agent',
+            timestamp: Date.now(),
+            isError,
+          };
           const exists = current.messages.some((entry) => entry.id === agentId);
-          return { ...current, messages: exists ? current.messages.map((entry) => (entry.id === agentId ? agentMessage : entry)) : [...current.messages, agentMessage] };
+          return {
+            ...current,
+            messages: exists
+              ? current.messages.map((entry) => (entry.id === agentId ? agentMessage : entry))
+              : [...current.messages, agentMessage],
+          };
         });
       try {
         const reply = await sendWidgetChat({
@@ -226,7 +280,12 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
         setChat((current) =>
           current.id !== before.id
             ? current
-            : { ...current, openAIThreadId: reply.threadId || current.openAIThreadId, dbThreadId: reply.widgetConversationThreadId || current.dbThreadId, lastActivity: Date.now() },
+            : {
+                ...current,
+                openAIThreadId: reply.threadId || current.openAIThreadId,
+                dbThreadId: reply.widgetConversationThreadId || current.dbThreadId,
+                lastActivity: Date.now(),
+              },
         );
       } catch (error) {
         if (latest.current.chat.id !== before.id) return;
@@ -253,7 +312,9 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
 
   const selectHistory = useCallback(
     (id: string) => {
-      const selected = id.startsWith(LIVE_ID_PREFIX) ? undefined : readSavedConversations(storage, widgetId).find((entry) => entry.id === id);
+      const selected = id.startsWith(LIVE_ID_PREFIX)
+        ? undefined
+        : readSavedConversations(storage, widgetId).find((entry) => entry.id === id);
       if (!selected || selected.messages.length === 0) {
         setView('messages');
         persist({ view: 'messages' });
@@ -261,7 +322,13 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       }
       archiveChat(storage, widgetId, latest.current.chat, labels, Date.now());
       clearSession(storage, widgetId);
-      const reopened: ActiveChat = { id: selected.id, messages: selected.messages, openAIThreadId: selected.openAIThreadId, dbThreadId: selected.dbThreadId, lastActivity: Date.now() };
+      const reopened: ActiveChat = {
+        id: selected.id,
+        messages: selected.messages,
+        openAIThreadId: selected.openAIThreadId,
+        dbThreadId: selected.dbThreadId,
+        lastActivity: Date.now(),
+      };
       setChat(reopened);
       setIsPending(false);
       setView('messages');
@@ -292,10 +359,13 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   // The bubble shows after delaySeconds while closed (and never again once opened or dismissed).
   useEffect(() => {
     if (isOpen || isBubbleDone || !config.chatBubble.enabled) return;
-    const timer = setTimeout(() => {
-      setIsBubbleVisible(true);
-      post({ type: 'show-bubble', message: texts.bubbleMessage });
-    }, Math.max(0, config.chatBubble.delaySeconds) * 1000);
+    const timer = setTimeout(
+      () => {
+        setIsBubbleVisible(true);
+        post({ type: 'show-bubble', message: texts.bubbleMessage });
+      },
+      Math.max(0, config.chatBubble.delaySeconds) * 1000,
+    );
     return () => clearTimeout(timer);
   }, [isOpen, isBubbleDone, config.chatBubble.enabled, config.chatBubble.delaySeconds, texts.bubbleMessage, post]);
 
@@ -317,7 +387,17 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
     if (key === lastResize.current) return;
     lastResize.current = key;
     post(message);
-  }, [isOpen, isMobile, hasBubble, dockHeight, config.width, config.height, config.minimizedSize, parentViewport, post]);
+  }, [
+    isOpen,
+    isMobile,
+    hasBubble,
+    dockHeight,
+    config.width,
+    config.height,
+    config.minimizedSize,
+    parentViewport,
+    post,
+  ]);
 
   const dockObserver = useRef<ResizeObserver | null>(null);
   const dockRef = useCallback((element: HTMLDivElement | null) => {
@@ -340,7 +420,8 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       if (!message) return;
       if (message.type === 'open-widget') commands.current.open();
       else if (message.type === 'close-widget') commands.current.close();
-      else if (message.type === 'toggle-widget') (latest.current.isOpen ? commands.current.close : commands.current.open)();
+      else if (message.type === 'toggle-widget')
+        (latest.current.isOpen ? commands.current.close : commands.current.open)();
       else if (message.type === 'reset-widget') commands.current.newConversation();
       else if (message.type === 'viewport') setParentViewport({ width: message.width, height: message.height });
       else contact.current = message.contact;
@@ -382,11 +463,17 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       if (event.key !== storageKeys.session(widgetId) || latest.current.isPending) return;
       const session = parseSession(event.newValue, widgetId);
       if (!session) {
-        if (event.newValue === null && latest.current.chat.messages.some((message) => message.sender === 'user')) setChat(createChat(config, texts.firstMessage));
+        if (event.newValue === null && latest.current.chat.messages.some((message) => message.sender === 'user'))
+          setChat(createChat(config, texts.firstMessage));
         return;
       }
       const current = latest.current.chat;
-      if (session.activeChat.id === current.id && session.activeChat.messages.length === current.messages.length && session.openAIThreadId === current.openAIThreadId) return;
+      if (
+        session.activeChat.id === current.id &&
+        session.activeChat.messages.length === current.messages.length &&
+        session.openAIThreadId === current.openAIThreadId
+      )
+        return;
       setChat(chatFromSession(session));
       if (session.contactIdentifier) setContactIdentifier(session.contactIdentifier);
     };
@@ -402,7 +489,14 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       const active = document.activeElement;
       const isInputFocused = active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement;
       const viewport = window.visualViewport;
-      setKeyboardHeight(measureKeyboardHeight({ platform, isInputFocused, layoutHeight: window.innerHeight, visualViewport: viewport ? { height: viewport.height, offsetTop: viewport.offsetTop } : null }));
+      setKeyboardHeight(
+        measureKeyboardHeight({
+          platform,
+          isInputFocused,
+          layoutHeight: window.innerHeight,
+          visualViewport: viewport ? { height: viewport.height, offsetTop: viewport.offsetTop } : null,
+        }),
+      );
     };
     document.addEventListener('focusin', update);
     document.addEventListener('focusout', update);
@@ -427,7 +521,14 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       isMobile={isMobile}
       keyboardHeight={keyboardHeight}
       history={historyItems}
-      chats={[{ id: chat.id, title: texts.title, lastMessage: chat.messages[chat.messages.length - 1]?.content ?? '', unreadCount: 0 }]}
+      chats={[
+        {
+          id: chat.id,
+          title: texts.title,
+          lastMessage: chat.messages[chat.messages.length - 1]?.content ?? '',
+          unreadCount: 0,
+        },
+      ]}
       activeChatId={chat.id}
       dockRef={dockRef}
       onOpen={open}

@@ -22,7 +22,11 @@ function session(lastActivity: number, overrides: Partial<WidgetSession> = {}): 
     contactIdentifier: 'visitor-1',
     openAIThreadId: 't1',
     dbThreadId: 'd1',
-    activeChat: { id: 'chat-1', messages: [{ id: 'm1', content: 'Hello', sender: 'agent', timestamp: 1 }], lastActivity },
+    activeChat: {
+      id: 'chat-1',
+      messages: [{ id: 'm1', content: 'Hello', sender: 'agent', timestamp: 1 }],
+      lastActivity,
+    },
     isOpen: true,
     showMessages: true,
     showChatList: false,
@@ -58,7 +62,10 @@ describe('widget session', () => {
     const legacy = session(Date.now());
     storage.setItem(
       storageKeys.session('w1'),
-      JSON.stringify({ ...legacy, activeChat: { ...legacy.activeChat, messages: [{ id: 'a', content: 'Hi', sender: 'ai', timestamp: 1 }] } }),
+      JSON.stringify({
+        ...legacy,
+        activeChat: { ...legacy.activeChat, messages: [{ id: 'a', content: 'Hi', sender: 'ai', timestamp: 1 }] },
+      }),
     );
     const result = readSession(storage, 'w1', Date.now());
     expect(result.status === 'valid' && result.session.activeChat.messages[0]?.sender).toBe('agent');
@@ -87,13 +94,49 @@ describe('saved conversations', () => {
 
   it('archives only chats with more than one message and a visitor message', () => {
     const storage = memoryStorage();
-    expect(archiveChat(storage, 'w1', { id: 'c1', messages: [greeting], openAIThreadId: null, dbThreadId: null }, labels, 10)).toBe(false);
-    expect(archiveChat(storage, 'w1', { id: 'c1', messages: [greeting, { ...greeting, id: 'g2' }], openAIThreadId: null, dbThreadId: null }, labels, 10)).toBe(false);
+    expect(
+      archiveChat(
+        storage,
+        'w1',
+        { id: 'c1', messages: [greeting], openAIThreadId: null, dbThreadId: null },
+        labels,
+        10,
+      ),
+    ).toBe(false);
+    expect(
+      archiveChat(
+        storage,
+        'w1',
+        { id: 'c1', messages: [greeting, { ...greeting, id: 'g2' }], openAIThreadId: null, dbThreadId: null },
+        labels,
+        10,
+      ),
+    ).toBe(false);
     expect(readSavedConversations(storage, 'w1')).toEqual([]);
     const long = 'Could you tell me more about the enterprise plan and its limits please?';
-    expect(archiveChat(storage, 'w1', { id: 'c1', messages: [greeting, { id: 'u', content: long, sender: 'user', timestamp: 2 }], openAIThreadId: 't', dbThreadId: 'd' }, labels, 10)).toBe(true);
+    expect(
+      archiveChat(
+        storage,
+        'w1',
+        {
+          id: 'c1',
+          messages: [greeting, { id: 'u', content: long, sender: 'user', timestamp: 2 }],
+          openAIThreadId: 't',
+          dbThreadId: 'd',
+        },
+        labels,
+        10,
+      ),
+    ).toBe(true);
     const [saved] = readSavedConversations(storage, 'w1');
-    expect(saved).toMatchObject({ id: 'c1', messageCount: 2, openAIThreadId: 't', dbThreadId: 'd', widgetTitle: 'Chat Widget', aiName: 'AI Assistant' });
+    expect(saved).toMatchObject({
+      id: 'c1',
+      messageCount: 2,
+      openAIThreadId: 't',
+      dbThreadId: 'd',
+      widgetTitle: 'Chat Widget',
+      aiName: 'AI Assistant',
+    });
     expect(saved?.lastMessage).toBe(`${long.slice(0, 50)}...`);
     const stored = JSON.parse(storage.getItem(storageKeys.conversations('w1')) ?? '{}');
     expect(stored).toMatchObject({ maxConversations: 10, version: 1 });
@@ -101,11 +144,26 @@ describe('saved conversations', () => {
 
   it('updates the same chat instead of duplicating it, keeps 10 newest first, and deletes', () => {
     const storage = memoryStorage();
-    const chat = (id: string, thread: string) => ({ id, messages: [greeting, { id: `u${id}`, content: `q ${id}`, sender: 'user' as const, timestamp: 2 }], openAIThreadId: thread, dbThreadId: null });
+    const chat = (id: string, thread: string) => ({
+      id,
+      messages: [greeting, { id: `u${id}`, content: `q ${id}`, sender: 'user' as const, timestamp: 2 }],
+      openAIThreadId: thread,
+      dbThreadId: null,
+    });
     archiveChat(storage, 'w1', chat('a', 'ta'), labels, 1);
-    archiveChat(storage, 'w1', { ...chat('a', 'ta'), messages: [...chat('a', 'ta').messages, { id: 'r', content: 'answer', sender: 'agent', timestamp: 3 }] }, labels, 2);
+    archiveChat(
+      storage,
+      'w1',
+      {
+        ...chat('a', 'ta'),
+        messages: [...chat('a', 'ta').messages, { id: 'r', content: 'answer', sender: 'agent', timestamp: 3 }],
+      },
+      labels,
+      2,
+    );
     expect(readSavedConversations(storage, 'w1').map((entry) => [entry.id, entry.messageCount])).toEqual([['a', 3]]);
-    for (let index = 0; index < 12; index += 1) archiveChat(storage, 'w1', chat(`c${index}`, `t${index}`), labels, 10 + index);
+    for (let index = 0; index < 12; index += 1)
+      archiveChat(storage, 'w1', chat(`c${index}`, `t${index}`), labels, 10 + index);
     const list = readSavedConversations(storage, 'w1');
     expect(list).toHaveLength(10);
     expect(list[0]?.id).toBe('c11');

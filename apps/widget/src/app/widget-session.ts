@@ -19,12 +19,17 @@ export type WidgetSession = {
   lastUpdated: number;
 };
 
-export type SessionReadResult = { status: 'valid'; session: WidgetSession } | { status: 'expired'; session: WidgetSession } | { status: 'none' };
+export type SessionReadResult =
+  { status: 'valid'; session: WidgetSession } | { status: 'expired'; session: WidgetSession } | { status: 'none' };
 
 function isMessage(value: unknown): value is WidgetChatMessage {
   if (!value || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
-  return typeof record.id === 'string' && typeof record.content === 'string' && (record.sender === 'user' || record.sender === 'agent' || record.sender === 'ai');
+  return (
+    typeof record.id === 'string' &&
+    typeof record.content === 'string' &&
+    (record.sender === 'user' || record.sender === 'agent' || record.sender === 'ai')
+  );
 }
 
 /** Old sessions stored the agent as 'ai': mapped to 'agent' on load (docs/product/widget.md#in-the-visitors-browser, Message). */
@@ -56,7 +61,9 @@ export function parseSession(raw: string | null, widgetId: string): WidgetSessio
 export function readSession(storage: StorageLike | null, widgetId: string, now: number): SessionReadResult {
   const session = parseSession(readItem(storage, storageKeys.session(widgetId)), widgetId);
   if (!session) return { status: 'none' };
-  return isSessionValid(session.activeChat.lastActivity, now) ? { status: 'valid', session } : { status: 'expired', session };
+  return isSessionValid(session.activeChat.lastActivity, now)
+    ? { status: 'valid', session }
+    : { status: 'expired', session };
 }
 
 export function writeSession(storage: StorageLike | null, session: WidgetSession): void {

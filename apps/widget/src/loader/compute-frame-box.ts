@@ -26,7 +26,10 @@ export function computeFrameBox(options: {
   const { resize, viewport } = options;
   const isOpen = Boolean(resize && (resize.isOpen || resize.isExpanded) && !resize.isMinimized);
   if (isOpen && viewport.width <= MOBILE_BREAKPOINT) {
-    return { isFullScreen: true, style: { top: '0px', right: '0px', bottom: '0px', left: '0px', width: '100vw', height: '100dvh' } };
+    return {
+      isFullScreen: true,
+      style: { top: '0px', right: '0px', bottom: '0px', left: '0px', width: '100vw', height: '100dvh' },
+    };
   }
   const launcherBox = options.launcherSize + 2 * LAUNCHER_MARGIN;
   let width = resize ? resize.width : launcherBox;

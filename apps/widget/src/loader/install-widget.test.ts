@@ -9,7 +9,14 @@ afterEach(() => window.AIChatWidget?.destroy());
 describe('installWidget', () => {
   it('publishes window.AIChatWidget with the documented methods', () => {
     installWidget(config, window);
-    expect(Object.keys(window.AIChatWidget ?? {}).sort()).toEqual(['close', 'destroy', 'identify', 'open', 'reset', 'toggle']);
+    expect(Object.keys(window.AIChatWidget ?? {}).sort()).toEqual([
+      'close',
+      'destroy',
+      'identify',
+      'open',
+      'reset',
+      'toggle',
+    ]);
     expect(document.querySelector('iframe')?.src).toContain('mode=legacy');
   });
 

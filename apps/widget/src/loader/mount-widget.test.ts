@@ -3,15 +3,37 @@ import type { LoaderConfig, WidgetApi } from './loader-config';
 import { mountWidget } from './mount-widget';
 
 const ORIGIN = 'https://app.agentry.test';
-const config: LoaderConfig = { widgetId: 'wdg_123', origin: `${ORIGIN}/`, template: 'professional', placement: 'bottom-right', minimizedSizePixels: 64, chatBubble: { enabled: true, delaySeconds: 2 } };
-const resize = { type: 'resize-widget', width: 432, height: 732, isExpanded: true, isMinimized: false, isOpen: true, hasBubble: false, animationDuration: 220 };
+const config: LoaderConfig = {
+  widgetId: 'wdg_123',
+  origin: `${ORIGIN}/`,
+  template: 'professional',
+  placement: 'bottom-right',
+  minimizedSizePixels: 64,
+  chatBubble: { enabled: true, delaySeconds: 2 },
+};
+const resize = {
+  type: 'resize-widget',
+  width: 432,
+  height: 732,
+  isExpanded: true,
+  isMinimized: false,
+  isOpen: true,
+  hasBubble: false,
+  animationDuration: 220,
+};
 
 let widget: WidgetApi | undefined;
 const frame = () => document.querySelector('iframe') as HTMLIFrameElement;
 const frameWindow = () => frame().contentWindow as Window;
 /** Dispatches what the iframe would post, as the browser delivers it to the parent. */
 const fromFrame = (data: unknown, options: { origin?: string; source?: Window | null } = {}) =>
-  window.dispatchEvent(new MessageEvent('message', { data, origin: options.origin ?? ORIGIN, source: options.source === undefined ? frameWindow() : options.source }));
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      origin: options.origin ?? ORIGIN,
+      source: options.source === undefined ? frameWindow() : options.source,
+    }),
+  );
 const setViewport = (width: number, height: number) => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
@@ -31,7 +53,9 @@ describe('mountWidget', () => {
     const stylesBefore = document.querySelectorAll('style').length;
     widget = mountWidget(config, window);
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
-    expect(frame().src).toBe(`${ORIGIN}/widget/wdg_123?parentOrigin=${encodeURIComponent(window.location.origin)}&mode=professional&vw=1280`);
+    expect(frame().src).toBe(
+      `${ORIGIN}/widget/wdg_123?parentOrigin=${encodeURIComponent(window.location.origin)}&mode=professional&vw=1280`,
+    );
     expect(frame().title).toBe('Chat widget');
     expect(frame().getAttribute('allow')).toBe('clipboard-write');
     expect(frame().style.position).toBe('fixed');
@@ -92,9 +116,25 @@ describe('mountWidget', () => {
   it('guesses the bubble from the settings for the first paint, then follows the app', () => {
     widget = mountWidget({ ...config, chatBubble: { enabled: true, delaySeconds: 0 } }, window);
     expect(frame().style.width).toBe('300px');
-    fromFrame({ ...resize, width: 96, height: 96, isOpen: false, isExpanded: false, isMinimized: true, hasBubble: false });
+    fromFrame({
+      ...resize,
+      width: 96,
+      height: 96,
+      isOpen: false,
+      isExpanded: false,
+      isMinimized: true,
+      hasBubble: false,
+    });
     expect(frame().style.width).toBe('96px');
-    fromFrame({ ...resize, width: 284, height: 188, isOpen: false, isExpanded: false, isMinimized: true, hasBubble: true });
+    fromFrame({
+      ...resize,
+      width: 284,
+      height: 188,
+      isOpen: false,
+      isExpanded: false,
+      isMinimized: true,
+      hasBubble: true,
+    });
     expect(frame().style.width).toBe('284px');
     expect(frame().style.height).toBe('188px');
   });
@@ -164,7 +204,9 @@ describe('mountWidget', () => {
     widget.destroy();
     expect(document.querySelector('iframe')).toBeNull();
     expect(document.body.style.overflow).toBe('');
-    window.dispatchEvent(new MessageEvent('message', { data: { type: 'widget-closed' }, origin: ORIGIN, source: iframe.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'widget-closed' }, origin: ORIGIN, source: iframe.contentWindow }),
+    );
     expect(closed).not.toHaveBeenCalled();
     widget.open();
     expect(postMessage).not.toHaveBeenCalled();

@@ -1,7 +1,8 @@
 import type { ResizeWidgetMessage } from '@agentry/core/widget';
 
 /** show-bubble's message is the app's to render: the loader only makes room for it. */
-export type FrameMessage = ResizeWidgetMessage | { type: 'show-bubble' | 'hide-bubble' | 'widget-opened' | 'widget-closed' };
+export type FrameMessage =
+  ResizeWidgetMessage | { type: 'show-bubble' | 'hide-bubble' | 'widget-opened' | 'widget-closed' };
 
 const SIMPLE_TYPES = ['show-bubble', 'hide-bubble', 'widget-opened', 'widget-closed'];
 /** The documented resize animation (core widgetLimits.resizeAnimationMs); longer ones are capped. */
@@ -29,7 +30,9 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
       isMinimized: record.isMinimized === true,
       isOpen: record.isOpen === true,
       hasBubble: record.hasBubble === true,
-      animationDuration: isSide(animationDuration) ? Math.min(animationDuration, MAX_ANIMATION_MS) : DEFAULT_ANIMATION_MS,
+      animationDuration: isSide(animationDuration)
+        ? Math.min(animationDuration, MAX_ANIMATION_MS)
+        : DEFAULT_ANIMATION_MS,
     };
   }
   if (typeof type === 'string' && SIMPLE_TYPES.includes(type)) return { type } as FrameMessage;

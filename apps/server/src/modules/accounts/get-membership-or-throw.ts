@@ -14,10 +14,18 @@ export type UnknownRoleLog = { warn: (details: Record<string, unknown>, message:
  * A stored member role we know, or null. Anything else (the auth library's `owner`, a
  * comma-separated role list, a typo) grants no access at all, and is logged so it gets fixed.
  */
-export function parseMemberRole(options: { role: string; subaccountId: string; userId: string; log?: UnknownRoleLog }): Role | null {
+export function parseMemberRole(options: {
+  role: string;
+  subaccountId: string;
+  userId: string;
+  log?: UnknownRoleLog;
+}): Role | null {
   const parsed = Role.safeParse(options.role);
   if (parsed.success) return parsed.data;
-  options.log?.warn({ subaccountId: options.subaccountId, userId: options.userId, role: options.role }, 'Member row with an unknown role ignored');
+  options.log?.warn(
+    { subaccountId: options.subaccountId, userId: options.userId, role: options.role },
+    'Member row with an unknown role ignored',
+  );
   return null;
 }
 

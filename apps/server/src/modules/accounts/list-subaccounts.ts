@@ -6,9 +6,19 @@ import { member, organization } from '../auth/auth.tables';
 import { parseMemberRole, type UnknownRoleLog } from './get-membership-or-throw';
 
 /** The sub accounts a user belongs to, oldest first, with the user's role in each (rows with an unknown role are left out). */
-export async function listSubaccounts(options: { db: Database; userId: string; log?: UnknownRoleLog }): Promise<Subaccount[]> {
+export async function listSubaccounts(options: {
+  db: Database;
+  userId: string;
+  log?: UnknownRoleLog;
+}): Promise<Subaccount[]> {
   const allRows = await options.db
-    .select({ id: organization.id, name: organization.name, logoUrl: organization.logo, role: member.role, createdAt: organization.createdAt })
+    .select({
+      id: organization.id,
+      name: organization.name,
+      logoUrl: organization.logo,
+      role: member.role,
+      createdAt: organization.createdAt,
+    })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, options.userId))

@@ -38,24 +38,53 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/agents',
-    { preValidation: requirePermission('agent.read'), schema: { tags, params: SubaccountParams, querystring: ListAgentsQuery, response: { 200: ListAgentsReply } } },
-    async (request) => ({ agents: await listAgents({ db, subaccountId: request.params.subaccountId, search: request.query.search }) }),
+    {
+      preValidation: requirePermission('agent.read'),
+      schema: { tags, params: SubaccountParams, querystring: ListAgentsQuery, response: { 200: ListAgentsReply } },
+    },
+    async (request) => ({
+      agents: await listAgents({ db, subaccountId: request.params.subaccountId, search: request.query.search }),
+    }),
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/agents',
-    { preValidation: requirePermission('agent.create'), schema: { tags, params: SubaccountParams, body: CreateAgentBody, response: { 201: Agent } } },
+    {
+      preValidation: requirePermission('agent.create'),
+      schema: { tags, params: SubaccountParams, body: CreateAgentBody, response: { 201: Agent } },
+    },
     async (request, reply) => {
-      const created = await createAgent({ db, config, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
+      const created = await createAgent({
+        db,
+        config,
+        subaccountId: request.params.subaccountId,
+        userId: signedInUser(request).id,
+        body: request.body,
+      });
       return reply.status(201).send(created);
     },
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/agents/from-idea',
-    { preValidation: requirePermission('agent.build'), schema: { tags, params: SubaccountParams, body: CreateAgentFromIdeaBody, response: { 202: CreateAgentFromIdeaReply } } },
+    {
+      preValidation: requirePermission('agent.build'),
+      schema: {
+        tags,
+        params: SubaccountParams,
+        body: CreateAgentFromIdeaBody,
+        response: { 202: CreateAgentFromIdeaReply },
+      },
+    },
     async (request, reply) => {
-      const started = await createAgentFromIdea({ db, config, queue: app.platform.queue, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, idea: request.body.idea });
+      const started = await createAgentFromIdea({
+        db,
+        config,
+        queue: app.platform.queue,
+        subaccountId: request.params.subaccountId,
+        userId: signedInUser(request).id,
+        idea: request.body.idea,
+      });
       return reply.status(202).send(started);
     },
   );
@@ -63,18 +92,33 @@ export function registerAgentRoutes(root: FastifyInstance) {
   app.get(
     '/api/subaccounts/:subaccountId/agents/:agentId',
     { preValidation: requirePermission('agent.read'), schema: { tags, params: AgentParams, response: { 200: Agent } } },
-    async (request) => toAgent(await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId })),
+    async (request) =>
+      toAgent(
+        await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId }),
+      ),
   );
 
   app.patch(
     '/api/subaccounts/:subaccountId/agents/:agentId',
-    { preValidation: requirePermission('agent.update'), schema: { tags, params: AgentParams, body: UpdateAgentBody, response: { 200: Agent } } },
-    (request) => updateAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId, body: request.body }),
+    {
+      preValidation: requirePermission('agent.update'),
+      schema: { tags, params: AgentParams, body: UpdateAgentBody, response: { 200: Agent } },
+    },
+    (request) =>
+      updateAgent({
+        db,
+        subaccountId: request.params.subaccountId,
+        agentId: request.params.agentId,
+        body: request.body,
+      }),
   );
 
   app.delete(
     '/api/subaccounts/:subaccountId/agents/:agentId',
-    { preValidation: requirePermission('agent.delete'), schema: { tags, params: AgentParams, response: { 204: z.null() } } },
+    {
+      preValidation: requirePermission('agent.delete'),
+      schema: { tags, params: AgentParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deleteAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
       return reply.status(204).send(null);
@@ -83,25 +127,42 @@ export function registerAgentRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/agents/:agentId/webhook',
-    { preValidation: requirePermission('agent.webhook.read'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
+    {
+      preValidation: requirePermission('agent.webhook.read'),
+      schema: { tags, params: AgentParams, response: { 200: AgentWebhook } },
+    },
     async (request) => {
-      const row = await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId });
+      const row = await getAgentRowOrThrow({
+        db,
+        agentId: request.params.agentId,
+        subaccountId: request.params.subaccountId,
+      });
       return { url: webhookUrl(row.id), secret: row.webhookSecret };
     },
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/agents/:agentId/webhook/rotate',
-    { preValidation: requirePermission('agent.webhook.rotate'), schema: { tags, params: AgentParams, response: { 200: AgentWebhook } } },
+    {
+      preValidation: requirePermission('agent.webhook.rotate'),
+      schema: { tags, params: AgentParams, response: { 200: AgentWebhook } },
+    },
     async (request) => {
-      const secret = await rotateWebhookSecret({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
+      const secret = await rotateWebhookSecret({
+        db,
+        subaccountId: request.params.subaccountId,
+        agentId: request.params.agentId,
+      });
       return { url: webhookUrl(request.params.agentId), secret };
     },
   );
 
   app.get(
     '/api/agent/jobs/:jobId',
-    { preHandler: requireSession, schema: { tags, params: z.object({ jobId: z.string().min(1) }), response: { 200: AgentJob } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, params: z.object({ jobId: z.string().min(1) }), response: { 200: AgentJob } },
+    },
     async (request, reply) => {
       const job = await getAgentJobOrThrow({ db, jobId: request.params.jobId, userId: signedInUser(request).id });
       return reply.header('cache-control', 'no-store').send(job);
@@ -109,16 +170,28 @@ export function registerAgentRoutes(root: FastifyInstance) {
   );
 
   // docs/product/agents.md#routes: the builds of the caller's active sub account, and one build by id.
-  app.get('/api/builds', { preHandler: requireSession, schema: { tags, response: { 200: ListBuildsReply } } }, async (request) => {
-    const subaccountId = await getActiveSubaccountId({ db, userId: signedInUser(request).id });
-    return { builds: subaccountId ? await listAgents({ db, subaccountId }) : [] };
-  });
+  app.get(
+    '/api/builds',
+    { preHandler: requireSession, schema: { tags, response: { 200: ListBuildsReply } } },
+    async (request) => {
+      const subaccountId = await getActiveSubaccountId({ db, userId: signedInUser(request).id });
+      return { builds: subaccountId ? await listAgents({ db, subaccountId }) : [] };
+    },
+  );
 
   app.get(
     '/api/builds/:buildId',
-    { preHandler: requireSession, schema: { tags, params: z.object({ buildId: z.string().min(1) }), response: { 200: Agent } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, params: z.object({ buildId: z.string().min(1) }), response: { 200: Agent } },
+    },
     async (request) => {
-      const row = await getAgentForMemberOrThrow({ db, agentId: request.params.buildId, userId: signedInUser(request).id, action: 'agent.read' });
+      const row = await getAgentForMemberOrThrow({
+        db,
+        agentId: request.params.buildId,
+        userId: signedInUser(request).id,
+        action: 'agent.read',
+      });
       return toAgent(row);
     },
   );

@@ -47,13 +47,18 @@ describe('agents', () => {
 
   async function addMember(email: string, role: 'admin' | 'member' | 'viewer') {
     const session = await signInWithWorkspace(harness.app, email);
-    await harness.app.platform.database.db.insert(member).values({ id: randomUUID(), organizationId: owner.subaccountId, userId: session.userId, role });
+    await harness.app.platform.database.db
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: owner.subaccountId, userId: session.userId, role });
     return session;
   }
 
   it('creates an agent with the documented defaults and the platform model, lists, searches and counts it', async () => {
     const { app } = harness;
-    const created = await createTestAgent(app, owner, { aiName: 'Smile Dental Bot', instructions: 'You help patients of Smile Dental.' });
+    const created = await createTestAgent(app, owner, {
+      aiName: 'Smile Dental Bot',
+      instructions: 'You help patients of Smile Dental.',
+    });
     expect(created).toMatchObject({
       aiName: 'Smile Dental Bot',
       assistantId: created.buildId,
@@ -76,9 +81,17 @@ describe('agents', () => {
     });
     await createTestAgent(app, owner, { aiName: 'Solar Helper' });
 
-    const search = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents?search=DENTAL`, headers: { cookie: owner.cookie } });
+    const search = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents?search=DENTAL`,
+      headers: { cookie: owner.cookie },
+    });
     expect(search.json().agents.map((entry: { aiName: string }) => entry.aiName)).toEqual(['Smile Dental Bot']);
-    const percent = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents?search=%25`, headers: { cookie: owner.cookie } });
+    const percent = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents?search=%25`,
+      headers: { cookie: owner.cookie },
+    });
     expect(percent.json().agents).toEqual([]);
 
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: owner.cookie } });
@@ -108,25 +121,54 @@ describe('agents', () => {
         stopSequences: ['END'],
         category: 'SAAS',
         tools: [
-          { name: 'get_weather', url: 'https://api.example.com/weather', method: 'GET', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+          {
+            name: 'get_weather',
+            url: 'https://api.example.com/weather',
+            method: 'GET',
+            parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
           { name: 'book', url: 'https://api.example.com/book', enabled: false },
         ],
       },
     });
     expect(response.statusCode).toBe(200);
     const agent = response.json();
-    expect(agent).toMatchObject({ aiName: 'Edited', type: 'chat-completion', provider: 'openrouter', temperature: 0.2, maxTokens: 300, stopSequences: ['END'], category: 'SAAS' });
+    expect(agent).toMatchObject({
+      aiName: 'Edited',
+      type: 'chat-completion',
+      provider: 'openrouter',
+      temperature: 0.2,
+      maxTokens: 300,
+      stopSequences: ['END'],
+      category: 'SAAS',
+    });
     expect(agent.discoveredTools).toEqual(['GET_WEATHER', 'BOOK']);
     expect(agent.enabledTools).toEqual(['GET_WEATHER']);
-    expect(agent.tools[0].schema).toEqual({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'], description: '', title: 'get_weather' });
+    expect(agent.tools[0].schema).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      description: '',
+      title: 'get_weather',
+    });
 
-    const invalid = await app.inject({ method: 'PATCH', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: owner.cookie }, payload: { temperature: 5 } });
+    const invalid = await app.inject({
+      method: 'PATCH',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: owner.cookie },
+      payload: { temperature: 5 },
+    });
     expect(invalid.statusCode).toBe(400);
     const duplicate = await app.inject({
       method: 'PATCH',
       url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
       headers: { cookie: owner.cookie },
-      payload: { tools: [{ name: 'a', url: 'https://x.example' }, { name: 'A', url: 'https://y.example' }] },
+      payload: {
+        tools: [
+          { name: 'a', url: 'https://x.example' },
+          { name: 'A', url: 'https://y.example' },
+        ],
+      },
     });
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().error.message).toBe('Tool names must be unique: A');
@@ -135,26 +177,59 @@ describe('agents', () => {
   it("answers another sub account's agent exactly like a missing one, and enforces roles", async () => {
     const { app } = harness;
     const created = await createTestAgent(app, owner, { aiName: 'Private' });
-    const foreign = await app.inject({ method: 'GET', url: `/api/subaccounts/${outsider.subaccountId}/agents/${created.buildId}`, headers: { cookie: outsider.cookie } });
-    const missing = await app.inject({ method: 'GET', url: `/api/subaccounts/${outsider.subaccountId}/agents/${randomUUID()}`, headers: { cookie: outsider.cookie } });
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${outsider.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: outsider.cookie },
+    });
+    const missing = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${outsider.subaccountId}/agents/${randomUUID()}`,
+      headers: { cookie: outsider.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.message).toBe(missing.json().error.message);
-    const build = await app.inject({ method: 'GET', url: `/api/builds/${created.buildId}`, headers: { cookie: outsider.cookie } });
+    const build = await app.inject({
+      method: 'GET',
+      url: `/api/builds/${created.buildId}`,
+      headers: { cookie: outsider.cookie },
+    });
     expect(build.statusCode).toBe(404);
     expect(build.json().error.message).toBe('Agent not found');
 
     const viewer = await addMember('viewer@agents.test', 'viewer');
-    const read = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: viewer.cookie } });
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: viewer.cookie },
+    });
     expect(read.statusCode).toBe(200);
-    const write = await app.inject({ method: 'PATCH', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: viewer.cookie }, payload: { aiName: 'Nope' } });
+    const write = await app.inject({
+      method: 'PATCH',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: viewer.cookie },
+      payload: { aiName: 'Nope' },
+    });
     expect(write.statusCode).toBe(403);
-    const remove = await app.inject({ method: 'DELETE', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: viewer.cookie } });
+    const remove = await app.inject({
+      method: 'DELETE',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: viewer.cookie },
+    });
     expect(remove.statusCode).toBe(403);
 
     const teammate = await addMember('member@agents.test', 'member');
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: teammate.cookie } });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: teammate.cookie },
+    });
     expect(deleted.statusCode).toBe(204);
-    const gone = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`, headers: { cookie: owner.cookie } });
+    const gone = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -163,8 +238,14 @@ describe('agents', () => {
     const created = await createTestAgent(app, owner, { aiName: 'Build Listed' });
     const builds = await app.inject({ method: 'GET', url: '/api/builds', headers: { cookie: owner.cookie } });
     expect(builds.statusCode).toBe(200);
-    expect(builds.json().builds).toContainEqual(expect.objectContaining({ buildId: created.buildId, assistantId: created.buildId, aiName: 'Build Listed' }));
-    const one = await app.inject({ method: 'GET', url: `/api/builds/${created.buildId}`, headers: { cookie: owner.cookie } });
+    expect(builds.json().builds).toContainEqual(
+      expect.objectContaining({ buildId: created.buildId, assistantId: created.buildId, aiName: 'Build Listed' }),
+    );
+    const one = await app.inject({
+      method: 'GET',
+      url: `/api/builds/${created.buildId}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(one.json().assistantId).toBe(created.buildId);
     const none = await app.inject({ method: 'GET', url: '/api/builds', headers: { cookie: outsider.cookie } });
     expect(none.json().builds).toEqual([]);
@@ -175,19 +256,32 @@ describe('agents', () => {
     fake.respondWith((request) => {
       if (request.messages[0]?.content !== BUILDER_SYSTEM_PROMPT) return undefined;
       return {
-        text: '```json\n' + JSON.stringify({
-          aiName: 'Sunny',
-          instructions: 'You are Sunny, the assistant of Bright Solar. You help homeowners compare solar panel offers.',
-          firstMessage: 'Hi, I am Sunny! Thinking about solar?',
-          suggestedResponses: ['How much can I save?', 'How long does installation take?', 'Do you offer financing?'],
-          category: 'Consulting',
-        }) + '\n```',
+        text:
+          '```json\n' +
+          JSON.stringify({
+            aiName: 'Sunny',
+            instructions:
+              'You are Sunny, the assistant of Bright Solar. You help homeowners compare solar panel offers.',
+            firstMessage: 'Hi, I am Sunny! Thinking about solar?',
+            suggestedResponses: ['How much can I save?', 'How long does installation take?', 'Do you offer financing?'],
+            category: 'Consulting',
+          }) +
+          '\n```',
       };
     });
-    const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A solar panel sales assistant for Bright Solar' } });
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: 'A solar panel sales assistant for Bright Solar' },
+    });
     expect(started.statusCode).toBe(202);
     const { jobId, buildId } = started.json();
-    const creating = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${buildId}`, headers: { cookie: owner.cookie } });
+    const creating = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${buildId}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(['creating', 'ready']).toContain(creating.json().status);
 
     const { job, seen } = await waitForJob(app, owner.cookie, jobId);
@@ -208,27 +302,51 @@ describe('agents', () => {
     expect(request?.headers.authorization).toBe('Bearer sk-platform');
     expect(JSON.stringify(request?.body.messages)).toContain('A solar panel sales assistant for Bright Solar');
     const usage = await app.platform.database.db.select().from(llmUsage).where(eq(llmUsage.agentId, buildId));
-    expect(usage).toEqual([expect.objectContaining({ source: 'agent-build', keySource: 'platform', status: 'succeeded' })]);
+    expect(usage).toEqual([
+      expect.objectContaining({ source: 'agent-build', keySource: 'platform', status: 'succeeded' }),
+    ]);
     expect(usage[0]?.millicredits).toBeGreaterThan(0);
   });
 
   it('fails the job with the parsed provider error, and with the documented text for an unusable answer', async () => {
     const { app } = harness;
     fake.failNext('invalid-key');
-    const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A bakery helper' } });
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: 'A bakery helper' },
+    });
     const { job } = await waitForJob(app, owner.cookie, started.json().jobId);
     expect(job).toEqual({ status: 'failed', error: 'Your API key is invalid or has been revoked.' });
-    const agent = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${started.json().buildId}`, headers: { cookie: owner.cookie } });
+    const agent = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${started.json().buildId}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(agent.json().status).toBe('failed');
 
     fake.respondWith(() => ({ text: 'Sure! Here is a great agent for you.' }));
-    const second = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A florist helper' } });
-    expect((await waitForJob(app, owner.cookie, second.json().jobId)).job).toEqual({ status: 'failed', error: 'Builder job failed' });
+    const second = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: 'A florist helper' },
+    });
+    expect((await waitForJob(app, owner.cookie, second.json().jobId)).job).toEqual({
+      status: 'failed',
+      error: 'Builder job failed',
+    });
   });
 
   it("answers 'Builder job not found' for an unknown job and for another tenant's job", async () => {
     const { app } = harness;
-    const started = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: 'A gym assistant' } });
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: 'A gym assistant' },
+    });
     for (const [cookie, jobId] of [
       [outsider.cookie, started.json().jobId],
       [owner.cookie, randomUUID()],
@@ -237,7 +355,12 @@ describe('agents', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toMatchObject({ code: 'BUILDER_JOB_NOT_FOUND', message: 'Builder job not found' });
     }
-    const empty = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`, headers: { cookie: owner.cookie }, payload: { idea: '   ' } });
+    const empty = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: '   ' },
+    });
     expect(empty.statusCode).toBe(400);
     await waitForJob(app, owner.cookie, started.json().jobId);
   });
@@ -257,14 +380,21 @@ describe('agents without an AI provider', () => {
       method: 'POST',
       url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
       headers: { cookie: owner.cookie },
-      payload: { idea: 'A receptionist for Acme Dental that answers questions about opening hours: we are open Monday to Friday from 9 to 5.' },
+      payload: {
+        idea: 'A receptionist for Acme Dental that answers questions about opening hours: we are open Monday to Friday from 9 to 5.',
+      },
     });
     const { job } = await waitForJob(app, owner.cookie, started.json().jobId);
     expect(job.status).toBe('succeeded');
     expect(job.result.data.aiName).toBe('Acme Dental Assistant');
     expect(job.result.data.instructions).toContain('Monday to Friday from 9 to 5');
 
-    const chat = await app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: owner.cookie }, payload: { assistantId: started.json().buildId, message: 'What are your opening hours on Friday?' } });
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/api/openai/run-prompt',
+      headers: { cookie: owner.cookie },
+      payload: { assistantId: started.json().buildId, message: 'What are your opening hours on Friday?' },
+    });
     expect(chat.statusCode).toBe(200);
     expect(chat.json().message).toContain('Monday to Friday from 9 to 5');
     expect(chat.json().message).toContain(OFFLINE_RESPONDER_NOTICE);

@@ -5,7 +5,12 @@ import { AppError } from '../../platform/http/app-error';
 import { providerKey } from '../llm/llm.tables';
 
 /** A provider key chosen for an agent must be the sub account's and for the agent's provider. */
-export async function assertProviderKeyChoice(options: { db: Database; subaccountId: string; providerKeyId: string | null | undefined; provider: LlmProvider }) {
+export async function assertProviderKeyChoice(options: {
+  db: Database;
+  subaccountId: string;
+  providerKeyId: string | null | undefined;
+  provider: LlmProvider;
+}) {
   if (!options.providerKeyId) return;
   const [row] = await options.db
     .select({ provider: providerKey.provider })
@@ -13,5 +18,6 @@ export async function assertProviderKeyChoice(options: { db: Database; subaccoun
     .where(and(eq(providerKey.id, options.providerKeyId), eq(providerKey.subaccountId, options.subaccountId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Provider key not found' });
-  if (row.provider !== options.provider) throw new AppError('VALIDATION_ERROR', { message: "The provider key does not match the agent's provider" });
+  if (row.provider !== options.provider)
+    throw new AppError('VALIDATION_ERROR', { message: "The provider key does not match the agent's provider" });
 }

@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES, agentSamplingDefaults, type Agent, type AgentStatus, type CreateAgentBody } from '@agentry/core/agents';
+import {
+  DEFAULT_FIRST_MESSAGE,
+  DEFAULT_SUGGESTED_RESPONSES,
+  agentSamplingDefaults,
+  type Agent,
+  type AgentStatus,
+  type CreateAgentBody,
+} from '@agentry/core/agents';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { insertWithinPlanLimit } from '../billing/insert-within-plan-limit';
@@ -18,15 +25,29 @@ export function createWebhookSecret(): string {
  * A new agent of a sub account, within the plan's agents_per_subaccount limit (atomic under
  * parallel creates); unset fields take the documented defaults (docs/product/agents.md#the-agent) and the platform's model.
  */
-export async function createAgent(options: { db: Database; config: AppConfig; subaccountId: string; userId: string; body: CreateAgentBody; status?: AgentStatus }): Promise<Agent> {
+export async function createAgent(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+  userId: string;
+  body: CreateAgentBody;
+  status?: AgentStatus;
+}): Promise<Agent> {
   const { body } = options;
   const provider = body.provider ?? defaultProvider(options.config);
-  await assertProviderKeyChoice({ db: options.db, subaccountId: options.subaccountId, providerKeyId: body.providerKeyId, provider });
+  await assertProviderKeyChoice({
+    db: options.db,
+    subaccountId: options.subaccountId,
+    providerKeyId: body.providerKeyId,
+    provider,
+  });
   const [row] = await insertWithinPlanLimit({
     db: options.db,
     subaccountId: options.subaccountId,
     limit: 'agents_per_subaccount',
-    countExisting: async (tx) => (await tx.select({ value: count() }).from(agent).where(eq(agent.subaccountId, options.subaccountId)))[0]?.value ?? 0,
+    countExisting: async (tx) =>
+      (await tx.select({ value: count() }).from(agent).where(eq(agent.subaccountId, options.subaccountId)))[0]?.value ??
+      0,
     insert: (tx) =>
       tx
         .insert(agent)

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AgentDraft, DEFAULT_SUGGESTED_RESPONSES, builderErrorMessages, type AgentCategory } from '@agentry/core/agents';
+import {
+  AgentDraft,
+  DEFAULT_SUGGESTED_RESPONSES,
+  builderErrorMessages,
+  type AgentCategory,
+} from '@agentry/core/agents';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -33,8 +38,14 @@ function titleCase(text: string): string {
 /** Without a provider the first configuration is put together from the idea itself. */
 export function draftAgentOffline(idea: string): AgentDraft {
   const text = idea.trim().replace(/\s+/g, ' ');
-  const business = /\bfor (?:an? |the |my |our )?([\p{L}\p{N}'&. -]{2,40}?)(?:[,.;!?]| that| which| who| to| and|$)/iu.exec(text)?.[1]?.trim();
-  const words = (business ?? text).split(' ').filter((word) => word.length > 2).slice(0, 3).join(' ');
+  const business = /\bfor (?:an? |the |my |our )?([\p{L}\p{N}'&. -]{2,40}?)(?:[,.;!?]| that| which| who| to| and|$)/iu
+    .exec(text)?.[1]
+    ?.trim();
+  const words = (business ?? text)
+    .split(' ')
+    .filter((word) => word.length > 2)
+    .slice(0, 3)
+    .join(' ');
   const aiName = `${titleCase(words || 'AI')} Assistant`.slice(0, 40).trim();
   return {
     aiName,
@@ -64,7 +75,13 @@ export function parseAgentDraft(text: string): AgentDraft | undefined {
 }
 
 /** Asks the agent's model (through the gateway) for a first configuration of the idea. */
-export async function draftAgentConfiguration(options: { db: Database; config: AppConfig; logger?: FastifyBaseLogger; agent: typeof agent.$inferSelect; idea: string }): Promise<AgentDraft> {
+export async function draftAgentConfiguration(options: {
+  db: Database;
+  config: AppConfig;
+  logger?: FastifyBaseLogger;
+  agent: typeof agent.$inferSelect;
+  idea: string;
+}): Promise<AgentDraft> {
   const { agent: row } = options;
   const result = await generateLlmText({
     db: options.db,
@@ -75,14 +92,24 @@ export async function draftAgentConfiguration(options: { db: Database; config: A
     threadId: null,
     source: 'agent-build',
     choice: { provider: row.provider, model: row.model, providerKeyId: row.providerKeyId },
-    sampling: { temperature: 0.7, maxTokens: 1500, topP: 1, frequencyPenalty: 0, presencePenalty: 0, stopSequences: [] },
+    sampling: {
+      temperature: 0.7,
+      maxTokens: 1500,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+      stopSequences: [],
+    },
     system: BUILDER_SYSTEM_PROMPT,
     messages: [{ role: 'user', content: `Idea: ${options.idea}` }],
     offline: () => JSON.stringify(draftAgentOffline(options.idea)),
   });
   const draft = parseAgentDraft(result.text);
   if (!draft) {
-    options.logger?.warn({ agentId: row.id, answer: result.text.slice(0, 500) }, 'builder answer was not a valid agent configuration');
+    options.logger?.warn(
+      { agentId: row.id, answer: result.text.slice(0, 500) },
+      'builder answer was not a valid agent configuration',
+    );
     throw new AppError('AI_PROVIDER_ERROR', { message: builderErrorMessages.failed });
   }
   return draft;

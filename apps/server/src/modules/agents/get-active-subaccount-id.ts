@@ -7,7 +7,10 @@ export async function getActiveSubaccountId(options: { db: Database; userId: str
   const [chosen] = await options.db
     .select({ id: member.organizationId })
     .from(userProfile)
-    .innerJoin(member, and(eq(member.userId, userProfile.userId), eq(member.organizationId, userProfile.activeSubaccountId)))
+    .innerJoin(
+      member,
+      and(eq(member.userId, userProfile.userId), eq(member.organizationId, userProfile.activeSubaccountId)),
+    )
     .where(eq(userProfile.userId, options.userId))
     .limit(1);
   if (chosen) return chosen.id;

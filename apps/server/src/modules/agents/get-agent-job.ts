@@ -20,7 +20,8 @@ export async function getAgentJobOrThrow(options: { db: Database; jobId: string;
     .limit(1);
   if (!row) throw new AppError('BUILDER_JOB_NOT_FOUND');
   const { job } = row;
-  if (job.status === 'succeeded') return { status: job.status, result: { status: row.agent.status, data: toAgent(row.agent) } };
+  if (job.status === 'succeeded')
+    return { status: job.status, result: { status: row.agent.status, data: toAgent(row.agent) } };
   if (job.status === 'failed') return { status: job.status, error: job.error ?? 'Builder job failed' };
   return { status: job.status };
 }

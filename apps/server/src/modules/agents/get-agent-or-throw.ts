@@ -4,11 +4,19 @@ import { AppError } from '../../platform/http/app-error';
 import { agent } from './agents.tables';
 
 /** An agent row; with `subaccountId`, one of another sub account is answered like a missing one (404). */
-export async function getAgentRowOrThrow(options: { db: Database; agentId: string; subaccountId?: string }): Promise<typeof agent.$inferSelect> {
+export async function getAgentRowOrThrow(options: {
+  db: Database;
+  agentId: string;
+  subaccountId?: string;
+}): Promise<typeof agent.$inferSelect> {
   const [row] = await options.db
     .select()
     .from(agent)
-    .where(options.subaccountId ? and(eq(agent.id, options.agentId), eq(agent.subaccountId, options.subaccountId)) : eq(agent.id, options.agentId))
+    .where(
+      options.subaccountId
+        ? and(eq(agent.id, options.agentId), eq(agent.subaccountId, options.subaccountId))
+        : eq(agent.id, options.agentId),
+    )
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
   return row;

@@ -11,7 +11,11 @@ export async function listAgents(options: { db: Database; subaccountId: string; 
   const rows = await options.db
     .select()
     .from(agent)
-    .where(pattern ? and(eq(agent.subaccountId, options.subaccountId), ilike(agent.aiName, pattern)) : eq(agent.subaccountId, options.subaccountId))
+    .where(
+      pattern
+        ? and(eq(agent.subaccountId, options.subaccountId), ilike(agent.aiName, pattern))
+        : eq(agent.subaccountId, options.subaccountId),
+    )
     .orderBy(desc(agent.createdAt));
   return rows.map(toAgent);
 }

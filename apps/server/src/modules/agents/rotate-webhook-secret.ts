@@ -5,7 +5,11 @@ import { agent } from './agents.tables';
 import { createWebhookSecret } from './create-agent';
 
 /** A new webhook secret for an agent; the old one stops working at once. */
-export async function rotateWebhookSecret(options: { db: Database; subaccountId: string; agentId: string }): Promise<string> {
+export async function rotateWebhookSecret(options: {
+  db: Database;
+  subaccountId: string;
+  agentId: string;
+}): Promise<string> {
   const secret = createWebhookSecret();
   const updated = await options.db
     .update(agent)

@@ -13,7 +13,12 @@ import { draftAgentConfiguration } from './draft-agent-configuration';
 const AgentBuildJobPayload = z.object({ jobId: z.string().min(1) });
 
 /** Drafts the agent of a queued job and saves it; a failure is recorded on the job, not thrown. */
-export async function runAgentBuildJob(options: { db: Database; config: AppConfig; logger: FastifyBaseLogger; jobId: string }): Promise<void> {
+export async function runAgentBuildJob(options: {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  jobId: string;
+}): Promise<void> {
   const { db } = options;
   // Only a queued job starts: a redelivered job that already ran does nothing.
   const [job] = await db
@@ -25,7 +30,13 @@ export async function runAgentBuildJob(options: { db: Database; config: AppConfi
   try {
     const [row] = await db.select().from(agent).where(eq(agent.id, job.agentId)).limit(1);
     if (!row) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
-    const draft = await draftAgentConfiguration({ db, config: options.config, logger: options.logger, agent: row, idea: job.idea });
+    const draft = await draftAgentConfiguration({
+      db,
+      config: options.config,
+      logger: options.logger,
+      agent: row,
+      idea: job.idea,
+    });
     await db
       .update(agent)
       .set({
@@ -43,12 +54,20 @@ export async function runAgentBuildJob(options: { db: Database; config: AppConfi
     const message = error instanceof AppError ? error.message : builderErrorMessages.failed;
     options.logger.warn({ err: error, jobId: job.id, agentId: job.agentId }, 'agent build failed');
     await db.update(agent).set({ status: 'failed', updatedAt: new Date() }).where(eq(agent.id, job.agentId));
-    await db.update(agentJob).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(agentJob.id, job.id));
+    await db
+      .update(agentJob)
+      .set({ status: 'failed', error: message, updatedAt: new Date() })
+      .where(eq(agentJob.id, job.id));
   }
 }
 
 /** Starts this process's worker for builder jobs. */
-export function startAgentBuildWorker(options: { db: Database; config: AppConfig; logger: FastifyBaseLogger; queue: JobQueue }) {
+export function startAgentBuildWorker(options: {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  queue: JobQueue;
+}) {
   options.queue.work<unknown>(
     AGENT_BUILD_QUEUE,
     async (payload) => {

@@ -21,12 +21,18 @@ export function registerTestChatRoutes(root: FastifyInstance) {
   const { config, cache } = app.platform;
 
   /** What both routes share: the rate limit, the agent, and the reply's input for this request. */
-  async function prepareReply(options: { request: FastifyRequest; reply: FastifyReply; body: RunPromptBody }): Promise<GenerateReplyInput & { signal: AbortSignal }> {
+  async function prepareReply(options: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+    body: RunPromptBody;
+  }): Promise<GenerateReplyInput & { signal: AbortSignal }> {
     const { request, body } = options;
     const userId = signedInUser(request).id;
     await enforceRateLimit({ cache, key: `run-prompt:${userId}`, ...RATE_LIMIT });
     // Chatting spends credits: members and up, and never in a locked sub account.
-    const agent = toReplyAgent(await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, action: 'chat.test' }));
+    const agent = toReplyAgent(
+      await getAgentForMemberOrThrow({ db, agentId: body.assistantId, userId, action: 'chat.test' }),
+    );
     return {
       db,
       config,
@@ -42,14 +48,25 @@ export function registerTestChatRoutes(root: FastifyInstance) {
   }
 
   // The route's name is the product's wire name: it answers with whichever provider the agent uses, not only OpenAI.
-  app.post('/api/openai/run-prompt', { preHandler: requireSession, schema: { tags, body: RunPromptBody, response: { 200: RunPromptReply } } }, async (request, reply) => {
-    const result = await generateReply(await prepareReply({ request, reply, body: request.body }));
-    return { message: result.text, threadId: result.threadId };
-  });
+  app.post(
+    '/api/openai/run-prompt',
+    { preHandler: requireSession, schema: { tags, body: RunPromptBody, response: { 200: RunPromptReply } } },
+    async (request, reply) => {
+      const result = await generateReply(await prepareReply({ request, reply, body: request.body }));
+      return { message: result.text, threadId: result.threadId };
+    },
+  );
 
   app.post(
     '/api/openai/run-prompt/stream',
-    { preHandler: requireSession, schema: { tags, description: 'Server-sent events: {type:"delta",text}, then {type:"done",threadId} or {type:"error",error}.', body: RunPromptBody } },
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        description: 'Server-sent events: {type:"delta",text}, then {type:"done",threadId} or {type:"error",error}.',
+        body: RunPromptBody,
+      },
+    },
     async (request, reply) => {
       const input = await prepareReply({ request, reply, body: request.body });
       const stream = await generateReply({ ...input, stream: true });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
-import { startFakeOpenAiServer, textOf, type FakeErrorKind, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import {
+  startFakeOpenAiServer,
+  textOf,
+  type FakeErrorKind,
+  type FakeOpenAiServer,
+} from '../../test/fake-openai-server';
 import { getCreditBalance } from '../credits/get-credit-balance';
 import { creditHold } from '../credits/credits.tables';
 import { llmMessage, llmUsage } from '../llm/llm.tables';
@@ -21,7 +26,14 @@ describe('test chat through the LLM gateway (platform key)', () => {
     outsider = await signInWithWorkspace(harness.app, 'outsider@chat.test');
     await grantTestCredits(harness.app, owner.userId, 5_000_000);
     await grantTestCredits(harness.app, outsider.userId, 5_000_000);
-    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Chatty', instructions: 'You are Chatty.', temperature: 0.3, maxTokens: 200 })).buildId;
+    agentId = (
+      await createTestAgent(harness.app, owner, {
+        aiName: 'Chatty',
+        instructions: 'You are Chatty.',
+        temperature: 0.3,
+        maxTokens: 200,
+      })
+    ).buildId;
   });
   afterAll(async () => {
     await harness.close();
@@ -29,7 +41,8 @@ describe('test chat through the LLM gateway (platform key)', () => {
   });
   beforeEach(() => fake.reset());
 
-  const runPrompt = (payload: Record<string, unknown>, cookie = owner.cookie) => harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie }, payload });
+  const runPrompt = (payload: Record<string, unknown>, cookie = owner.cookie) =>
+    harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie }, payload });
 
   it('answers a message whole and keeps the thread: the next turn sends the history', async () => {
     const first = await runPrompt({ assistantId: agentId, message: 'Hello there' });
@@ -49,13 +62,22 @@ describe('test chat through the LLM gateway (platform key)', () => {
       ['assistant', 'Echo: Hello there'],
       ['user', 'And again'],
     ]);
-    const stored = await harness.app.platform.database.db.select().from(llmMessage).where(eq(llmMessage.threadId, threadId)).orderBy(llmMessage.position);
+    const stored = await harness.app.platform.database.db
+      .select()
+      .from(llmMessage)
+      .where(eq(llmMessage.threadId, threadId))
+      .orderBy(llmMessage.position);
     expect(stored.map((row) => row.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(stored[3]?.outputTokens).toBeGreaterThan(0);
   });
 
   it('streams the answer as server-sent events and ends with done and the thread id', async () => {
-    const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt/stream', headers: { cookie: owner.cookie }, payload: { assistantId: agentId, message: 'stream me a reply please' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/openai/run-prompt/stream',
+      headers: { cookie: owner.cookie },
+      payload: { assistantId: agentId, message: 'stream me a reply please' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/event-stream');
     const events = parseEventStream(response.body) as { type: string; text?: string; threadId?: string }[];
@@ -69,7 +91,10 @@ describe('test chat through the LLM gateway (platform key)', () => {
   it("refuses another sub account's thread (404) and a non-member's chat with the agent (404)", async () => {
     const first = await runPrompt({ assistantId: agentId, message: 'mine' });
     const otherAgent = await createTestAgent(harness.app, outsider, { aiName: 'Other' });
-    const hijack = await runPrompt({ assistantId: otherAgent.buildId, threadId: first.json().threadId, message: 'give me their history' }, outsider.cookie);
+    const hijack = await runPrompt(
+      { assistantId: otherAgent.buildId, threadId: first.json().threadId, message: 'give me their history' },
+      outsider.cookie,
+    );
     expect(hijack.statusCode).toBe(404);
     expect(hijack.json().error.message).toBe('Thread not found');
     const foreignAgent = await runPrompt({ assistantId: agentId, message: 'hi' }, outsider.cookie);
@@ -86,7 +111,13 @@ describe('test chat through the LLM gateway (platform key)', () => {
     fake.failNext(kind);
     const response = await runPrompt({ assistantId: agentId, message: 'hi' });
     expect(response.statusCode).toBe(status);
-    expect(response.json().error).toMatchObject({ code: 'AI_PROVIDER_ERROR', message, type, advice: expect.any(String), support_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(response.json().error).toMatchObject({
+      code: 'AI_PROVIDER_ERROR',
+      message,
+      type,
+      advice: expect.any(String),
+      support_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -101,7 +132,11 @@ describe('test chat through the LLM gateway (platform key)', () => {
     fake.failNext('rate-limit', 4);
     const limited = await runPrompt({ assistantId: agentId, message: 'hi' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', type: 'rate_limit', message: 'Rate limit exceeded. Too many requests in a short period.' });
+    expect(limited.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      type: 'rate_limit',
+      message: 'Rate limit exceeded. Too many requests in a short period.',
+    });
     expect(fake.requests).toHaveLength(4);
 
     fake.reset();
@@ -116,13 +151,24 @@ describe('test chat through the LLM gateway (platform key)', () => {
     const slow = await runPrompt({ assistantId: agentId, message: 'hi' });
     expect(slow.json().error).toMatchObject({ type: 'timeout', message: 'The request timed out.' });
 
-    const unreachable = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const unreachable = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
     try {
       const session = await signInWithWorkspace(unreachable.app, 'net@chat.test');
       await grantTestCredits(unreachable.app, session.userId, 1_000_000);
       const agent = await createTestAgent(unreachable.app, session);
-      const response = await unreachable.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: session.cookie }, payload: { assistantId: agent.buildId, message: 'hi' } });
-      expect(response.json().error).toMatchObject({ type: 'network_error', message: 'Unable to connect to the service.' });
+      const response = await unreachable.app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt',
+        headers: { cookie: session.cookie },
+        payload: { assistantId: agent.buildId, message: 'hi' },
+      });
+      expect(response.json().error).toMatchObject({
+        type: 'network_error',
+        message: 'Unable to connect to the service.',
+      });
     } finally {
       await unreachable.close();
     }
@@ -147,7 +193,11 @@ describe('test chat through the LLM gateway (platform key)', () => {
     controller.abort();
     await expect.poll(() => fake.abortedResponses(), { timeout: 5000 }).toBe(1);
     const db = app.platform.database.db;
-    await expect.poll(async () => (await db.select().from(llmUsage).where(eq(llmUsage.threadId, threadId)))[0]?.status, { timeout: 5000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await db.select().from(llmUsage).where(eq(llmUsage.threadId, threadId)))[0]?.status, {
+        timeout: 5000,
+      })
+      .toBe('cancelled');
     const [usage] = await db.select().from(llmUsage).where(eq(llmUsage.threadId, threadId));
     expect(usage?.outputTokens).toBeLessThan(60);
     // A turn that was not answered is not stored: the thread does not exist.
@@ -157,9 +207,24 @@ describe('test chat through the LLM gateway (platform key)', () => {
 
   it('sends a provider error mid-stream as an error event', async () => {
     fake.failNext('invalid-key');
-    const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt/stream', headers: { cookie: owner.cookie }, payload: { assistantId: agentId, message: 'hi' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/openai/run-prompt/stream',
+      headers: { cookie: owner.cookie },
+      payload: { assistantId: agentId, message: 'hi' },
+    });
     const events = parseEventStream(response.body);
-    expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'AI_PROVIDER_ERROR', type: 'invalid_api_key', message: 'Your API key is invalid or has been revoked.', support_id: expect.any(String) }) }]);
+    expect(events).toEqual([
+      {
+        type: 'error',
+        error: expect.objectContaining({
+          code: 'AI_PROVIDER_ERROR',
+          type: 'invalid_api_key',
+          message: 'Your API key is invalid or has been revoked.',
+          support_id: expect.any(String),
+        }),
+      },
+    ]);
   });
 
   it('reserves the most a platform-key call can cost, then settles the real cost and releases the rest', async () => {
@@ -169,14 +234,23 @@ describe('test chat through the LLM gateway (platform key)', () => {
     expect(response.statusCode).toBe(200);
     const after = await getCreditBalance({ db, billingUserId: owner.userId });
     const [usage] = await db.select().from(llmUsage).where(eq(llmUsage.threadId, response.json().threadId));
-    expect(usage).toMatchObject({ keySource: 'platform', provider: 'openai', model: 'gpt-4o-mini', status: 'succeeded', source: 'test-chat' });
+    expect(usage).toMatchObject({
+      keySource: 'platform',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      status: 'succeeded',
+      source: 'test-chat',
+    });
     expect(usage?.inputTokens).toBeGreaterThan(0);
     expect(usage?.millicredits).toBeGreaterThan(0);
     expect(before.totalMillicredits - after.totalMillicredits).toBe(usage?.millicredits);
     const holds = await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId));
     expect(holds.every((hold) => hold.status !== 'held')).toBe(true);
     // The hold covered the worst case (maxTokens of output), far more than was charged.
-    const settled = holds.find((hold) => hold.status === 'settled' && hold.planMillicredits + hold.bonusMillicredits > (usage?.millicredits ?? 0));
+    const settled = holds.find(
+      (hold) =>
+        hold.status === 'settled' && hold.planMillicredits + hold.bonusMillicredits > (usage?.millicredits ?? 0),
+    );
     expect(settled).toBeDefined();
   });
 
@@ -185,13 +259,18 @@ describe('test chat through the LLM gateway (platform key)', () => {
     const before = await getCreditBalance({ db, billingUserId: owner.userId });
     fake.failNext('invalid-key');
     await runPrompt({ assistantId: agentId, message: 'fails' });
-    expect((await getCreditBalance({ db, billingUserId: owner.userId })).totalMillicredits).toBe(before.totalMillicredits);
+    expect((await getCreditBalance({ db, billingUserId: owner.userId })).totalMillicredits).toBe(
+      before.totalMillicredits,
+    );
 
     const poor = await signInWithWorkspace(harness.app, 'poor@chat.test');
     const agent = await createTestAgent(harness.app, poor);
     const response = await runPrompt({ assistantId: agent.buildId, message: 'hi' }, poor.cookie);
     expect(response.statusCode).toBe(402);
-    expect(response.json().error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Please add more to continue.' });
+    expect(response.json().error).toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      message: 'Insufficient credits. Please add more to continue.',
+    });
     expect(fake.requests).toHaveLength(1);
   });
 });

@@ -9,7 +9,12 @@ import { prepareAgentTools } from './prepare-agent-tools';
 import { toAgent } from './to-agent';
 
 /** Saves the given fields of an agent of the sub account (404 for another sub account's). */
-export async function updateAgent(options: { db: Database; subaccountId: string; agentId: string; body: UpdateAgentBody }): Promise<Agent> {
+export async function updateAgent(options: {
+  db: Database;
+  subaccountId: string;
+  agentId: string;
+  body: UpdateAgentBody;
+}): Promise<Agent> {
   const { body, db } = options;
   const current = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
   const provider = body.provider ?? current.provider;

@@ -34,7 +34,12 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
   afterAll(() => harness.close());
 
   function get(url: string, options: { cookie?: string; ip?: string } = {}) {
-    return harness.app.inject({ method: 'GET', url, remoteAddress: options.ip ?? '203.0.113.5', headers: options.cookie ? { cookie: options.cookie } : {} });
+    return harness.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: options.ip ?? '203.0.113.5',
+      headers: options.cookie ? { cookie: options.cookie } : {},
+    });
   }
 
   it('pre-register never changes an existing user and answers the same as for a new address', async () => {
@@ -44,8 +49,16 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
     expect(before[0]?.emailConsent).toBe(false);
     const [userBefore] = await db.select().from(user).where(eq(user.id, known.userId));
 
-    const existing = await app.inject({ method: 'POST', url: '/api/auth/pre-register', payload: { email: knownEmail, emailconsent: true } });
-    const fresh = await app.inject({ method: 'POST', url: '/api/auth/pre-register', payload: { email: 'brand.new@agency.test', emailconsent: true } });
+    const existing = await app.inject({
+      method: 'POST',
+      url: '/api/auth/pre-register',
+      payload: { email: knownEmail, emailconsent: true },
+    });
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/api/auth/pre-register',
+      payload: { email: 'brand.new@agency.test', emailconsent: true },
+    });
     expect(existing.statusCode).toBe(200);
     expect(existing.body).toBe(fresh.body);
 
@@ -58,7 +71,10 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
 
     // The new address was registered, with the consent it gave.
     const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'brand.new@agency.test'));
-    const [createdProfile] = await db.select().from(userProfile).where(eq(userProfile.userId, created?.id ?? ''));
+    const [createdProfile] = await db
+      .select()
+      .from(userProfile)
+      .where(eq(userProfile.userId, created?.id ?? ''));
     expect(createdProfile?.emailConsent).toBe(true);
   });
 
@@ -69,19 +85,33 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
     expect(knownAnswer.json()).toEqual(NOBODY);
     expect(unknownAnswer.json()).toEqual(NOBODY);
 
-    expect((await get(`/api/auth/check-user?email=${knownEmail}`, { cookie: known.cookie })).json()).toEqual({ exists: true, hasAccess: true, needsVerification: false });
-    expect((await get(`/api/auth/check-user?email=${knownEmail.toUpperCase()}`, { cookie: known.cookie })).json()).toEqual({ exists: true, hasAccess: true, needsVerification: false });
+    expect((await get(`/api/auth/check-user?email=${knownEmail}`, { cookie: known.cookie })).json()).toEqual({
+      exists: true,
+      hasAccess: true,
+      needsVerification: false,
+    });
+    expect(
+      (await get(`/api/auth/check-user?email=${knownEmail.toUpperCase()}`, { cookie: known.cookie })).json(),
+    ).toEqual({ exists: true, hasAccess: true, needsVerification: false });
     // Signed in, asking about somebody else: the anonymous answer.
-    expect((await get('/api/auth/check-user?email=brand.new@agency.test', { cookie: known.cookie })).json()).toEqual(NOBODY);
+    expect((await get('/api/auth/check-user?email=brand.new@agency.test', { cookie: known.cookie })).json()).toEqual(
+      NOBODY,
+    );
   });
 
   it('check-linked-access does not reveal invitations to anyone but the invited user', async () => {
     const { app } = harness;
-    expect((await get(`/api/auth/check-linked-access?email=${invitedEmail}`)).json()).toEqual({ hasLinkedAccess: false });
-    expect((await get(`/api/auth/check-linked-access?email=${invitedEmail}`, { cookie: known.cookie })).json()).toEqual({ hasLinkedAccess: false });
+    expect((await get(`/api/auth/check-linked-access?email=${invitedEmail}`)).json()).toEqual({
+      hasLinkedAccess: false,
+    });
+    expect((await get(`/api/auth/check-linked-access?email=${invitedEmail}`, { cookie: known.cookie })).json()).toEqual(
+      { hasLinkedAccess: false },
+    );
 
     const { cookie } = await signIn(app, invitedEmail);
-    expect((await get(`/api/auth/check-linked-access?email=${invitedEmail}`, { cookie })).json()).toEqual({ hasLinkedAccess: true });
+    expect((await get(`/api/auth/check-linked-access?email=${invitedEmail}`, { cookie })).json()).toEqual({
+      hasLinkedAccess: true,
+    });
   });
 
   it('the lookups are rate-limited per IP address', async () => {
@@ -94,11 +124,19 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
     expect(over.json().error.code).toBe('RATE_LIMITED');
   });
 
-  it("signed-out checkout with an e-mail does not reveal whether it belongs to a subscriber", async () => {
+  it('signed-out checkout with an e-mail does not reveal whether it belongs to a subscriber', async () => {
     const { app } = harness;
     const body = { priceId: 'price_unknown_or_known', mode: 'subscription', successUrl: '/success', cancelUrl: '/' };
-    const subscriber = await app.inject({ method: 'POST', url: '/api/stripe/create-checkout', payload: { ...body, email: knownEmail } });
-    const stranger = await app.inject({ method: 'POST', url: '/api/stripe/create-checkout', payload: { ...body, email: 'stranger.checkout@agency.test' } });
+    const subscriber = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      payload: { ...body, email: knownEmail },
+    });
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      payload: { ...body, email: 'stranger.checkout@agency.test' },
+    });
     expect(subscriber.statusCode).toBe(stranger.statusCode);
     expect(subscriber.statusCode).toBe(401);
     expect(subscriber.json().error.code).toBe(stranger.json().error.code);

@@ -48,7 +48,13 @@ export function registerAuthRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/auth/signin',
-    { schema: { tags: ['auth'], summary: 'Sign-in entry point: opens the sign-in modal', querystring: z.object({ callbackUrl: z.string().optional() }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in entry point: opens the sign-in modal',
+        querystring: z.object({ callbackUrl: z.string().optional() }),
+      },
+    },
     (request, reply) => {
       const callbackUrl = toSafeReturnPath(request.query.callbackUrl, '/agents/create');
       return reply.redirect(`/?signin=1&callbackUrl=${encodeURIComponent(callbackUrl)}`);
@@ -69,17 +75,24 @@ export function registerAuthRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/auth/check-user',
-    { preHandler: loadOptionalSession, schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } } },
+    {
+      preHandler: loadOptionalSession,
+      schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } },
+    },
     async (request) => {
       await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
-      if (!isAboutCaller(request, request.query.email)) return { exists: false, hasAccess: false, needsVerification: false };
+      if (!isAboutCaller(request, request.query.email))
+        return { exists: false, hasAccess: false, needsVerification: false };
       return checkUser({ db, email: request.query.email });
     },
   );
 
   app.get(
     '/api/auth/check-linked-access',
-    { preHandler: loadOptionalSession, schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } } },
+    {
+      preHandler: loadOptionalSession,
+      schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } },
+    },
     async (request) => {
       await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
       if (!isAboutCaller(request, request.query.email)) return { hasLinkedAccess: false };
@@ -89,7 +102,10 @@ export function registerAuthRoutes(root: FastifyInstance) {
 
   app.get(
     '/auth/check-access',
-    { preHandler: requireSession, schema: { tags: ['auth'], querystring: CheckAccessQuery, response: { 200: CheckAccessReply } } },
+    {
+      preHandler: requireSession,
+      schema: { tags: ['auth'], querystring: CheckAccessQuery, response: { 200: CheckAccessReply } },
+    },
     async (request) => {
       // Only about oneself: another user's id looks like an unknown one.
       if (request.query.userId !== signedInUser(request).id) throw new AppError('NOT_FOUND');
@@ -97,17 +113,24 @@ export function registerAuthRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post('/api/direct-login', { schema: { tags: ['auth'], body: DirectLoginBody, response: { 200: DirectLoginReply } } }, async (request) => {
-    await enforceRateLimit({ cache, key: `direct-login:${request.ip}`, limit: 10, windowMs: 60_000 });
-    const { email } = request.body;
-    if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
-    await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
-    const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents');
-    const redirectUrl = await app.authService.captureMagicLink(email, () =>
-      app.authService.auth.api.signInMagicLink({ body: { email, callbackURL }, headers: toFetchHeaders(request.headers) }),
-    );
-    return { redirectUrl };
-  });
+  app.post(
+    '/api/direct-login',
+    { schema: { tags: ['auth'], body: DirectLoginBody, response: { 200: DirectLoginReply } } },
+    async (request) => {
+      await enforceRateLimit({ cache, key: `direct-login:${request.ip}`, limit: 10, windowMs: 60_000 });
+      const { email } = request.body;
+      if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
+      await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
+      const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents');
+      const redirectUrl = await app.authService.captureMagicLink(email, () =>
+        app.authService.auth.api.signInMagicLink({
+          body: { email, callbackURL },
+          headers: toFetchHeaders(request.headers),
+        }),
+      );
+      return { redirectUrl };
+    },
+  );
 }
 
 /**
@@ -137,7 +160,8 @@ async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply)
     }
   }
   const headers = toFetchHeaders(request.headers);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null;
+  const hasBody =
+    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null;
   const response = await request.server.authService.auth.handler(
     new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
   );

@@ -92,7 +92,10 @@ export const member = pgTable(
     role: text('role').notNull().default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('member_organization_user_idx').on(table.organizationId, table.userId), index('member_user_id_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('member_organization_user_idx').on(table.organizationId, table.userId),
+    index('member_user_id_idx').on(table.userId),
+  ],
 );
 
 export const invitation = pgTable(

@@ -30,7 +30,12 @@ describe('sign-in with a magic link', () => {
     const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     expect(session.json().user.email).toBe('session.user@agency.test');
 
-    const out = await app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'http://localhost:3000' }, payload: {} });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
 
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
@@ -41,7 +46,11 @@ describe('sign-in with a magic link', () => {
 
   it('a magic link works only once', async () => {
     const { app } = harness;
-    await app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', payload: { email: 'once@agency.test', callbackURL: '/agents/create' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      payload: { email: 'once@agency.test', callbackURL: '/agents/create' },
+    });
     const link = await latestMagicLink(app, 'once@agency.test');
     const first = await app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(first.cookies.some((entry) => entry.name.endsWith('session_token') && entry.value)).toBe(true);
@@ -51,11 +60,19 @@ describe('sign-in with a magic link', () => {
 
   it('pre-register trims and lower-cases; check-user tells a signed-in user about their own address only', async () => {
     const { app } = harness;
-    const empty = await app.inject({ method: 'POST', url: '/api/auth/pre-register', payload: { email: '   ', emailconsent: false } });
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/auth/pre-register',
+      payload: { email: '   ', emailconsent: false },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Email is required');
 
-    const created = await app.inject({ method: 'POST', url: '/api/auth/pre-register', payload: { email: '  Mixed.Case@Agency.TEST ', emailconsent: true } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/auth/pre-register',
+      payload: { email: '  Mixed.Case@Agency.TEST ', emailconsent: true },
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({ ok: true });
 
@@ -65,7 +82,11 @@ describe('sign-in with a magic link', () => {
 
     // Following the magic link verifies the pre-registered user without creating a second one.
     const { cookie } = await signIn(app, 'mixed.case@agency.test');
-    const after = await app.inject({ method: 'GET', url: '/api/auth/check-user?email=mixed.case@agency.test', headers: { cookie } });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/auth/check-user?email=mixed.case@agency.test',
+      headers: { cookie },
+    });
     expect(after.json()).toEqual({ exists: true, hasAccess: true, needsVerification: false });
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.json().subaccounts).toHaveLength(1);
@@ -75,9 +96,17 @@ describe('sign-in with a magic link', () => {
     const { app } = harness;
     const { cookie } = await signIn(app, 'access@agency.test');
     const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
-    const own = await app.inject({ method: 'GET', url: `/auth/check-access?userId=${me.user.id}`, headers: { cookie } });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/auth/check-access?userId=${me.user.id}`,
+      headers: { cookie },
+    });
     expect(own.json()).toEqual({ hasAccess: true });
-    const other = await app.inject({ method: 'GET', url: '/auth/check-access?userId=someone-else', headers: { cookie } });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/auth/check-access?userId=someone-else',
+      headers: { cookie },
+    });
     expect(other.statusCode).toBe(404);
     const anonymous = await app.inject({ method: 'GET', url: `/auth/check-access?userId=${me.user.id}` });
     expect(anonymous.statusCode).toBe(401);
@@ -85,13 +114,25 @@ describe('sign-in with a magic link', () => {
 
   it('direct login works only for allow-listed addresses', async () => {
     const { app } = harness;
-    const refused = await app.inject({ method: 'POST', url: '/api/direct-login', payload: { email: 'stranger@agency.test', returnUrl: '/agents' } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/direct-login',
+      payload: { email: 'stranger@agency.test', returnUrl: '/agents' },
+    });
     expect(refused.statusCode).toBe(403);
 
-    const offsite = await app.inject({ method: 'POST', url: '/api/direct-login', payload: { email: 'boss@agency.test', returnUrl: 'https://evil.test/steal' } });
+    const offsite = await app.inject({
+      method: 'POST',
+      url: '/api/direct-login',
+      payload: { email: 'boss@agency.test', returnUrl: 'https://evil.test/steal' },
+    });
     expect(offsite.statusCode).toBe(400);
 
-    const allowed = await app.inject({ method: 'POST', url: '/api/direct-login', payload: { email: 'Boss@Agency.test', returnUrl: '/usage' } });
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/api/direct-login',
+      payload: { email: 'Boss@Agency.test', returnUrl: '/usage' },
+    });
     expect(allowed.statusCode).toBe(200);
     const redirect = new URL(allowed.json().redirectUrl);
     expect(redirect.searchParams.get('callbackURL')).toBe('/usage');

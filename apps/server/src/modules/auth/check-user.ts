@@ -13,7 +13,11 @@ export function hasWorkspaceAccess(row: { emailVerified: boolean }) {
 }
 
 export async function checkUser(options: { db: Database; email: string }): Promise<CheckUserReply> {
-  const [row] = await options.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, options.email)).limit(1);
+  const [row] = await options.db
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, options.email))
+    .limit(1);
   if (!row) return { exists: false, hasAccess: false, needsVerification: false };
   return { exists: true, hasAccess: hasWorkspaceAccess(row), needsVerification: !row.emailVerified };
 }
@@ -23,12 +27,18 @@ export async function checkLinkedAccess(options: { db: Database; email: string }
   const [row] = await options.db
     .select({ id: invitation.id })
     .from(invitation)
-    .where(and(eq(invitation.email, options.email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())))
+    .where(
+      and(eq(invitation.email, options.email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())),
+    )
     .limit(1);
   return { hasLinkedAccess: Boolean(row) };
 }
 
 export async function checkAccess(options: { db: Database; userId: string }) {
-  const [row] = await options.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, options.userId)).limit(1);
+  const [row] = await options.db
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, options.userId))
+    .limit(1);
   return { hasAccess: row ? hasWorkspaceAccess(row) : false };
 }

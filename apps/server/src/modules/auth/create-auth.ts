@@ -33,7 +33,9 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
     // Rate limits of our own routes live in the cache adapter; Better Auth's in-memory one
     // would not be shared between instances.
     rateLimit: { enabled: false },
-    socialProviders: config.google ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } } : {},
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      : {},
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
@@ -43,7 +45,11 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
             capture(url);
             return;
           }
-          await mailer.send({ to: email, ...renderMagicLinkMail({ url, minutes: MAGIC_LINK_TTL_SECONDS / 60 }), link: url });
+          await mailer.send({
+            to: email,
+            ...renderMagicLinkMail({ url, minutes: MAGIC_LINK_TTL_SECONDS / 60 }),
+            link: url,
+          });
         },
       }),
       organization(organizationPluginOptions),

@@ -17,7 +17,15 @@ export function registerDevMailboxRoutes(root: FastifyInstance) {
   const { db } = app.platform.database;
   app.get(
     '/api/dev/mailbox',
-    { onRequest: requireLoopbackCaller, schema: { tags: ['dev'], summary: 'Dev mailbox (no SMTP configured)', querystring: z.object({ email: z.string().trim().toLowerCase().optional() }), response: { 200: MailboxReply } } },
+    {
+      onRequest: requireLoopbackCaller,
+      schema: {
+        tags: ['dev'],
+        summary: 'Dev mailbox (no SMTP configured)',
+        querystring: z.object({ email: z.string().trim().toLowerCase().optional() }),
+        response: { 200: MailboxReply },
+      },
+    },
     async (request) => {
       const rows = await db
         .select()
@@ -25,7 +33,16 @@ export function registerDevMailboxRoutes(root: FastifyInstance) {
         .where(request.query.email ? eq(devMailbox.to, request.query.email) : undefined)
         .orderBy(desc(devMailbox.createdAt))
         .limit(50);
-      return { messages: rows.map((row) => ({ id: row.id, to: row.to, subject: row.subject, text: row.text, link: row.link, createdAt: row.createdAt.toISOString() })) };
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          link: row.link,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
     },
   );
 

@@ -6,7 +6,10 @@ import type { Membership } from '../accounts/get-membership-or-throw';
 import { authorize } from './authorize';
 import { toFetchHeaders } from './to-fetch-headers';
 
-export type SignedIn = { user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean }; sessionId: string };
+export type SignedIn = {
+  user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean };
+  sessionId: string;
+};
 
 declare module 'fastify' {
   // Declaration merging is the reason for an interface here.
@@ -53,12 +56,23 @@ export function requirePermission(action: Action): preHandlerAsyncHookHandler {
   return asGuard(async (request) => {
     const signedIn = await ensureSignedIn(request);
     const { subaccountId } = (request.params ?? {}) as { subaccountId?: unknown };
-    if (typeof subaccountId !== 'string' || subaccountId.length === 0) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
-    request.membership = await authorize({ db: request.server.platform.database.db, subaccountId, userId: signedIn.user.id, action, log: request.log });
+    if (typeof subaccountId !== 'string' || subaccountId.length === 0)
+      throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+    request.membership = await authorize({
+      db: request.server.platform.database.db,
+      subaccountId,
+      userId: signedIn.user.id,
+      action,
+      log: request.log,
+    });
   });
 }
 
-const actionOfRole: Record<Role, Action> = { viewer: 'subaccount.read', member: 'subaccount.update', admin: 'team.manage' };
+const actionOfRole: Record<Role, Action> = {
+  viewer: 'subaccount.read',
+  member: 'subaccount.update',
+  admin: 'team.manage',
+};
 
 /** Route option kept for older routes: `requirePermission` of a generic read, write or admin action. */
 export function requireMembership(minimumRole: Role = 'viewer'): preHandlerAsyncHookHandler {

@@ -9,10 +9,25 @@ export const SIGN_IN_EMAIL_WINDOW_MS = 15 * 60_000;
  * the IP address that asked for it, in counters shared by all instances. Over either: 429.
  * The address is normalised the way the auth library stores it, so case changes do not help.
  */
-export async function limitSignInEmails(options: { cache: Cache; limits: AppConfig['signIn']; email: string; ip: string }) {
+export async function limitSignInEmails(options: {
+  cache: Cache;
+  limits: AppConfig['signIn'];
+  email: string;
+  ip: string;
+}) {
   const { cache, limits } = options;
-  await enforceRateLimit({ cache, key: `sign-in-ip:${options.ip}`, limit: limits.emailsPerIp, windowMs: SIGN_IN_EMAIL_WINDOW_MS });
-  await enforceRateLimit({ cache, key: `sign-in-email:${options.email.trim().toLowerCase()}`, limit: limits.emailsPerAddress, windowMs: SIGN_IN_EMAIL_WINDOW_MS });
+  await enforceRateLimit({
+    cache,
+    key: `sign-in-ip:${options.ip}`,
+    limit: limits.emailsPerIp,
+    windowMs: SIGN_IN_EMAIL_WINDOW_MS,
+  });
+  await enforceRateLimit({
+    cache,
+    key: `sign-in-email:${options.email.trim().toLowerCase()}`,
+    limit: limits.emailsPerAddress,
+    windowMs: SIGN_IN_EMAIL_WINDOW_MS,
+  });
 }
 
 /** The auth library's "send me a magic link" endpoint, however the path is spelled. */

@@ -18,7 +18,13 @@ import { Role } from '@agentry/core/auth';
 const accessControl = createAccessControl(defaultStatements);
 
 const roles = {
-  admin: accessControl.newRole({ organization: ['update'], member: ['create', 'update', 'delete'], invitation: ['create', 'cancel'], team: [], ac: ['read'] }),
+  admin: accessControl.newRole({
+    organization: ['update'],
+    member: ['create', 'update', 'delete'],
+    invitation: ['create', 'cancel'],
+    team: [],
+    ac: ['read'],
+  }),
   member: accessControl.newRole({ organization: [], member: [], invitation: [], team: [], ac: ['read'] }),
   viewer: accessControl.newRole({ organization: [], member: [], invitation: [], team: [], ac: [] }),
 };

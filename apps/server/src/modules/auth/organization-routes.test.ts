@@ -48,11 +48,16 @@ describe("the auth library's organization routes", () => {
   afterAll(() => harness.close());
 
   async function organizationsOf(userId: string) {
-    return harness.app.platform.database.db.select({ id: member.organizationId }).from(member).where(eq(member.userId, userId));
+    return harness.app.platform.database.db
+      .select({ id: member.organizationId })
+      .from(member)
+      .where(eq(member.userId, userId));
   }
 
   it('the list above is every organization route the installed plugin exposes', () => {
-    const exposed = Object.values(harness.app.authService.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
+    const exposed = Object.values(
+      harness.app.authService.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+    )
       .filter((endpoint) => endpoint.path?.startsWith('/organization/'))
       .map((endpoint) => endpoint.path)
       .sort();
@@ -61,7 +66,12 @@ describe("the auth library's organization routes", () => {
 
   it('a free user cannot create a sub account through the auth library either', async () => {
     const { app } = harness;
-    const ours = await app.inject({ method: 'POST', url: '/api/subaccounts', headers: { cookie: admin.cookie }, payload: { name: 'Second' } });
+    const ours = await app.inject({
+      method: 'POST',
+      url: '/api/subaccounts',
+      headers: { cookie: admin.cookie },
+      payload: { name: 'Second' },
+    });
     expect(ours.statusCode).toBe(403);
 
     const library = await app.inject({
@@ -90,11 +100,28 @@ describe("the auth library's organization routes", () => {
         method: route.method,
         url: `/api/auth${route.path}${route.method === 'GET' ? `?organizationId=${admin.subaccountId}` : ''}`,
         headers: { cookie: admin.cookie, origin: 'http://localhost:3000' },
-        ...(route.method === 'POST' ? { payload: { organizationId: admin.subaccountId, email: 'x@agency.test', role: 'owner', memberIdOrEmail: 'x', slug: 'x', name: 'x' } } : {}),
+        ...(route.method === 'POST'
+          ? {
+              payload: {
+                organizationId: admin.subaccountId,
+                email: 'x@agency.test',
+                role: 'owner',
+                memberIdOrEmail: 'x',
+                slug: 'x',
+                name: 'x',
+              },
+            }
+          : {}),
       });
-      expect({ route: `${route.method} ${route.path}`, status: response.statusCode }).toEqual({ route: `${route.method} ${route.path}`, status: 404 });
+      expect({ route: `${route.method} ${route.path}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 404,
+      });
     }
-    const rows = await app.platform.database.db.select({ id: invitation.id }).from(invitation).where(eq(invitation.organizationId, admin.subaccountId));
+    const rows = await app.platform.database.db
+      .select({ id: invitation.id })
+      .from(invitation)
+      .where(eq(invitation.organizationId, admin.subaccountId));
     expect(rows).toHaveLength(0);
   });
 
@@ -103,38 +130,73 @@ describe("the auth library's organization routes", () => {
     const api = app.authService.auth.api;
     const headers = new Headers({ cookie: admin.cookie });
 
-    await expect(api.createOrganization({ body: { name: 'Server side', slug: `server-${randomUUID().slice(0, 8)}` }, headers })).rejects.toThrow(/not allowed/i);
+    await expect(
+      api.createOrganization({ body: { name: 'Server side', slug: `server-${randomUUID().slice(0, 8)}` }, headers }),
+    ).rejects.toThrow(/not allowed/i);
     // A "system" call naming the user (no session) skips the library's own switch; our hook still refuses.
-    await expect(api.createOrganization({ body: { name: 'System', slug: `system-${randomUUID().slice(0, 8)}`, userId: admin.userId } })).rejects.toThrow(/POST \/api\/subaccounts/);
+    await expect(
+      api.createOrganization({
+        body: { name: 'System', slug: `system-${randomUUID().slice(0, 8)}`, userId: admin.userId },
+      }),
+    ).rejects.toThrow(/POST \/api\/subaccounts/);
     expect(await organizationsOf(admin.userId)).toHaveLength(1);
 
-    await expect(api.createInvitation({ body: { email: 'boss@agency.test', role: 'owner' as 'admin', organizationId: admin.subaccountId }, headers })).rejects.toThrow(/Unknown role/);
-    await expect(api.createInvitation({ body: { email: 'boss@agency.test', role: ['admin', 'member'], organizationId: admin.subaccountId }, headers })).rejects.toThrow(/Unknown role/);
+    await expect(
+      api.createInvitation({
+        body: { email: 'boss@agency.test', role: 'owner' as 'admin', organizationId: admin.subaccountId },
+        headers,
+      }),
+    ).rejects.toThrow(/Unknown role/);
+    await expect(
+      api.createInvitation({
+        body: { email: 'boss@agency.test', role: ['admin', 'member'], organizationId: admin.subaccountId },
+        headers,
+      }),
+    ).rejects.toThrow(/Unknown role/);
     const db = app.platform.database.db;
     expect(await db.select().from(invitation).where(eq(invitation.email, 'boss@agency.test'))).toHaveLength(0);
 
     // A role we know is still accepted, and stored exactly as given.
-    const viewerInvite = await api.createInvitation({ body: { email: 'viewer@agency.test', role: 'viewer', organizationId: admin.subaccountId }, headers });
+    const viewerInvite = await api.createInvitation({
+      body: { email: 'viewer@agency.test', role: 'viewer', organizationId: admin.subaccountId },
+      headers,
+    });
     expect(viewerInvite.role).toBe('viewer');
 
     // Changing an existing member to a role outside admin/member/viewer is refused too.
     const { cookie: memberCookie } = await signIn(app, 'plain.member@agency.test');
     const memberMe = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: memberCookie } })).json();
     const memberId = randomUUID();
-    await db.insert(member).values({ id: memberId, organizationId: admin.subaccountId, userId: memberMe.user.id, role: 'member' });
-    await expect(api.updateMemberRole({ body: { memberId, role: 'owner', organizationId: admin.subaccountId }, headers })).rejects.toThrow(/Unknown role/);
+    await db
+      .insert(member)
+      .values({ id: memberId, organizationId: admin.subaccountId, userId: memberMe.user.id, role: 'member' });
+    await expect(
+      api.updateMemberRole({ body: { memberId, role: 'owner', organizationId: admin.subaccountId }, headers }),
+    ).rejects.toThrow(/Unknown role/);
     const [row] = await db.select({ role: member.role }).from(member).where(eq(member.id, memberId));
     expect(row?.role).toBe('member');
 
     // Nor can the server-only add-member put someone in with such a role.
     const { cookie: outsiderCookie } = await signIn(app, 'would.be.owner@agency.test');
     const outsider = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: outsiderCookie } })).json();
-    await expect(api.addMember({ body: { userId: outsider.user.id, role: 'owner' as 'admin', organizationId: admin.subaccountId } })).rejects.toThrow(/Unknown role/);
-    expect(await db.select().from(member).where(and(eq(member.userId, outsider.user.id), eq(member.organizationId, admin.subaccountId)))).toHaveLength(0);
+    await expect(
+      api.addMember({
+        body: { userId: outsider.user.id, role: 'owner' as 'admin', organizationId: admin.subaccountId },
+      }),
+    ).rejects.toThrow(/Unknown role/);
+    expect(
+      await db
+        .select()
+        .from(member)
+        .where(and(eq(member.userId, outsider.user.id), eq(member.organizationId, admin.subaccountId))),
+    ).toHaveLength(0);
 
     // A member (not an admin) may not invite at all.
     await expect(
-      api.createInvitation({ body: { email: 'friend@agency.test', role: 'viewer', organizationId: admin.subaccountId }, headers: new Headers({ cookie: memberCookie }) }),
+      api.createInvitation({
+        body: { email: 'friend@agency.test', role: 'viewer', organizationId: admin.subaccountId },
+        headers: new Headers({ cookie: memberCookie }),
+      }),
     ).rejects.toThrow();
   });
 
@@ -144,7 +206,10 @@ describe("the auth library's organization routes", () => {
     const { cookie } = await signIn(app, 'odd.role@agency.test');
     const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
     for (const role of ['owner', 'admin,member', 'superuser']) {
-      const [org] = await db.insert(organization).values({ id: randomUUID(), name: `Org ${role}`, slug: `org-${randomUUID()}` }).returning();
+      const [org] = await db
+        .insert(organization)
+        .values({ id: randomUUID(), name: `Org ${role}`, slug: `org-${randomUUID()}` })
+        .returning();
       if (!org) throw new Error('no organization');
       await db.insert(member).values({ id: randomUUID(), organizationId: org.id, userId: me.user.id, role });
 
@@ -158,11 +223,24 @@ describe("the auth library's organization routes", () => {
       // Role checks treat it as no membership at all: the same 404 as a stranger's sub account.
       const theme = await app.inject({ method: 'GET', url: `/api/subaccounts/${org.id}/theme`, headers: { cookie } });
       expect(theme.statusCode).toBe(404);
-      const write = await app.inject({ method: 'PATCH', url: `/api/subaccounts/${org.id}/theme`, headers: { cookie }, payload: { isDarkMode: false } });
+      const write = await app.inject({
+        method: 'PATCH',
+        url: `/api/subaccounts/${org.id}/theme`,
+        headers: { cookie },
+        payload: { isDarkMode: false },
+      });
       expect(write.statusCode).toBe(404);
-      const switchTo = await app.inject({ method: 'PATCH', url: '/api/me/active-subaccount', headers: { cookie }, payload: { subaccountId: org.id } });
+      const switchTo = await app.inject({
+        method: 'PATCH',
+        url: '/api/me/active-subaccount',
+        headers: { cookie },
+        payload: { subaccountId: org.id },
+      });
       expect(switchTo.statusCode).toBe(404);
-      const stored = await db.select({ role: member.role }).from(member).where(and(eq(member.organizationId, org.id), eq(member.userId, me.user.id)));
+      const stored = await db
+        .select({ role: member.role })
+        .from(member)
+        .where(and(eq(member.organizationId, org.id), eq(member.userId, me.user.id)));
       expect(stored).toHaveLength(1);
     }
   });

@@ -24,6 +24,9 @@ export async function preRegisterUser(options: { db: Database; email: string; em
   if (inserted.length === 0) return;
   await createUserWorkspace({ db, userId, email });
   if (emailConsent) {
-    await db.update(userProfile).set({ emailConsent: true, updatedAt: new Date() }).where(eq(userProfile.userId, userId));
+    await db
+      .update(userProfile)
+      .set({ emailConsent: true, updatedAt: new Date() })
+      .where(eq(userProfile.userId, userId));
   }
 }

@@ -12,7 +12,8 @@ function listOperations(app: TestApp): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths ?? {})) {
     for (const method of Object.keys(methods)) {
-      if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) operations.push({ method: method.toUpperCase(), path });
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        operations.push({ method: method.toUpperCase(), path });
     }
   }
   return operations;
@@ -77,7 +78,8 @@ describe('authentication comes before validation on every protected route', () =
         url: `${fill(operation.path)}?limit=not-a-number&format=nope`,
         ...(operation.method === 'GET' || operation.method === 'DELETE' ? {} : { payload: { unexpected: ['x'] } }),
       });
-      if (response.statusCode !== 401) wrong.push(`${operation.method} ${operation.path} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      if (response.statusCode !== 401)
+        wrong.push(`${operation.method} ${operation.path} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -96,7 +98,10 @@ describe('authentication comes before validation on every protected route', () =
           headers: { cookie: outsider.cookie },
           ...(isWrite(operation.method) && operation.method !== 'DELETE' ? { payload: { unexpected: ['x'] } } : {}),
         });
-        if (response.statusCode !== 404) wrong.push(`${operation.method} ${operation.path} (${subaccountId}) -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode !== 404)
+          wrong.push(
+            `${operation.method} ${operation.path} (${subaccountId}) -> ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -105,8 +110,12 @@ describe('authentication comes before validation on every protected route', () =
   it('answers a viewer 403 on every write route of their sub account, before validation', async () => {
     const owner = await signInWithWorkspace(app, 'owner2@route-guards.test');
     const viewer = await signInWithWorkspace(app, 'viewer@route-guards.test');
-    await app.platform.database.db.insert(member).values({ id: randomUUID(), organizationId: owner.subaccountId, userId: viewer.userId, role: 'viewer' });
-    const operations = listOperations(app).filter((operation) => isSubaccountRoute(operation.path) && isWrite(operation.method));
+    await app.platform.database.db
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: owner.subaccountId, userId: viewer.userId, role: 'viewer' });
+    const operations = listOperations(app).filter(
+      (operation) => isSubaccountRoute(operation.path) && isWrite(operation.method),
+    );
     expect(operations.length).toBeGreaterThan(10);
     const wrong: string[] = [];
     for (const operation of operations) {
@@ -116,7 +125,8 @@ describe('authentication comes before validation on every protected route', () =
         headers: { cookie: viewer.cookie },
         ...(operation.method !== 'DELETE' ? { payload: { unexpected: ['x'] } } : {}),
       });
-      if (response.statusCode !== 403) wrong.push(`${operation.method} ${operation.path} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+      if (response.statusCode !== 403)
+        wrong.push(`${operation.method} ${operation.path} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });

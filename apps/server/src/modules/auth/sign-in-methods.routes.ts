@@ -8,7 +8,9 @@ export function registerSignInMethodsRoutes(root: FastifyInstance) {
   const { config } = app.platform;
   app.get(
     '/api/auth/methods',
-    { schema: { tags: ['auth'], summary: 'Sign-in methods this server offers', response: { 200: SignInMethodsReply } } },
+    {
+      schema: { tags: ['auth'], summary: 'Sign-in methods this server offers', response: { 200: SignInMethodsReply } },
+    },
     (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { email: true, google: config.google !== undefined };

@@ -8,19 +8,31 @@ describe('sign-in e-mails are rate-limited per address and per IP', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     // The shipped defaults (checked below), not the generous values other test files run with.
-    harness = await createTestApp({ SIGN_IN_RATE_LIMIT_PER_EMAIL: '5', SIGN_IN_RATE_LIMIT_PER_IP: '30', DIRECT_LOGIN_EMAILS: 'boss@agency.test' });
+    harness = await createTestApp({
+      SIGN_IN_RATE_LIMIT_PER_EMAIL: '5',
+      SIGN_IN_RATE_LIMIT_PER_IP: '30',
+      DIRECT_LOGIN_EMAILS: 'boss@agency.test',
+    });
   });
   afterAll(() => harness.close());
 
   function requestLink(email: string, remoteAddress = '203.0.113.10') {
-    return harness.app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', remoteAddress, payload: { email, callbackURL: '/agents/create' } });
+    return harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      remoteAddress,
+      payload: { email, callbackURL: '/agents/create' },
+    });
   }
 
   /** Mails sent to `email`, once Better Auth's background sends have settled. */
   async function mailsTo(email: string) {
     let previous = -1;
     for (let attempt = 0; attempt < 40; attempt += 1) {
-      const response = await harness.app.inject({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+      const response = await harness.app.inject({
+        method: 'GET',
+        url: `/api/dev/mailbox?email=${encodeURIComponent(email)}`,
+      });
       const count = response.json<{ messages: unknown[] }>().messages.length;
       if (count === previous && count > 0) return count;
       previous = count;
@@ -31,13 +43,19 @@ describe('sign-in e-mails are rate-limited per address and per IP', () => {
 
   it('defaults to 5 per address and 30 per IP address', () => {
     expect(loadConfig({}).signIn).toEqual({ emailsPerAddress: 5, emailsPerIp: 30 });
-    expect(() => loadConfig({ SIGN_IN_RATE_LIMIT_PER_EMAIL: '0' })).toThrow(/SIGN_IN_RATE_LIMIT_PER_EMAIL must be at least 1/);
+    expect(() => loadConfig({ SIGN_IN_RATE_LIMIT_PER_EMAIL: '0' })).toThrow(
+      /SIGN_IN_RATE_LIMIT_PER_EMAIL must be at least 1/,
+    );
   });
 
   it('40 requests for one address at once send 5 e-mails; the rest get 429 in the structured shape', async () => {
     const email = 'flood.target@agency.test';
     // From many addresses, so only the per-address limit is at work.
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, index) => requestLink(index % 2 ? email : email.toUpperCase(), `198.51.100.${index + 1}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        requestLink(index % 2 ? email : email.toUpperCase(), `198.51.100.${index + 1}`),
+      ),
+    );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(35);
@@ -62,10 +80,20 @@ describe('sign-in e-mails are rate-limited per address and per IP', () => {
   it('direct login counts against the same limits', async () => {
     const { app } = harness;
     for (let index = 0; index < 5; index += 1) {
-      const response = await app.inject({ method: 'POST', url: '/api/direct-login', remoteAddress: `203.0.113.${100 + index}`, payload: { email: 'boss@agency.test', returnUrl: '/agents' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/direct-login',
+        remoteAddress: `203.0.113.${100 + index}`,
+        payload: { email: 'boss@agency.test', returnUrl: '/agents' },
+      });
       expect(response.statusCode).toBe(200);
     }
-    const sixth = await app.inject({ method: 'POST', url: '/api/direct-login', remoteAddress: '203.0.113.120', payload: { email: 'boss@agency.test', returnUrl: '/agents' } });
+    const sixth = await app.inject({
+      method: 'POST',
+      url: '/api/direct-login',
+      remoteAddress: '203.0.113.120',
+      payload: { email: 'boss@agency.test', returnUrl: '/agents' },
+    });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error).toMatchObject(RATE_LIMITED);
     // And the e-mail route shares the address's budget.

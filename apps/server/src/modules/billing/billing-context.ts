@@ -33,7 +33,8 @@ export function toReturnUrl(publicUrl: string, value: string | undefined, fallba
   // Any origin of a loopback value counts as this site when the site itself is on loopback.
   let loopbackOrigin: string | undefined;
   try {
-    loopbackOrigin = value && isLoopback(site.hostname) && isLoopback(new URL(value).hostname) ? new URL(value).origin : undefined;
+    loopbackOrigin =
+      value && isLoopback(site.hostname) && isLoopback(new URL(value).hostname) ? new URL(value).origin : undefined;
   } catch {
     loopbackOrigin = undefined;
   }
@@ -45,7 +46,10 @@ export function toReturnUrl(publicUrl: string, value: string | undefined, fallba
 /** Adds query parameters; `{CHECKOUT_SESSION_ID}` stays unencoded for the provider to fill in. */
 export function withQuery(url: string, parameters: Record<string, string>): string {
   const query = Object.entries(parameters)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${value === '{CHECKOUT_SESSION_ID}' ? value : encodeURIComponent(value)}`)
+    .map(
+      ([key, value]) =>
+        `${encodeURIComponent(key)}=${value === '{CHECKOUT_SESSION_ID}' ? value : encodeURIComponent(value)}`,
+    )
     .join('&');
   const [base, hash] = url.split('#');
   return `${base}${base?.includes('?') ? '&' : '?'}${query}${hash === undefined ? '' : `#${hash}`}`;

@@ -94,7 +94,9 @@ export const billingUpgrade = pgTable(
     toPriceId: text('to_price_id').notNull(),
     prorationDate: timestamp('proration_date', { withTimezone: true }).notNull(),
     checkoutSessionId: text('checkout_session_id').unique(),
-    status: text('status', { enum: ['previewed', 'checkout', 'applying', 'applied', 'failed'] }).notNull().default('previewed'),
+    status: text('status', { enum: ['previewed', 'checkout', 'applying', 'applied', 'failed'] })
+      .notNull()
+      .default('previewed'),
     failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

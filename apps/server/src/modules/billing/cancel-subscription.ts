@@ -1,44 +1,92 @@
 import { randomUUID } from 'node:crypto';
-import { SUBSCRIPTION_CONTINUES_MESSAGE, cancellationScheduledMessage, type CancelSubscriptionReply, type ResubscribeReply } from '@agentry/core/billing';
+import {
+  SUBSCRIPTION_CONTINUES_MESSAGE,
+  cancellationScheduledMessage,
+  type CancelSubscriptionReply,
+  type ResubscribeReply,
+} from '@agentry/core/billing';
 import { AppError } from '../../platform/http/app-error';
 import type { BillingContext } from './billing-context';
 import { summarizePlan, toReturnUrl, withQuery } from './billing-context';
 import { ensureBillingCustomer } from './ensure-billing-customer';
 import { findPriceByProviderId } from './find-price';
-import { CHANGEABLE_STATUSES, findLatestSubscription, getChangeableSubscriptionOrThrow } from './get-billing-subscription';
+import {
+  CHANGEABLE_STATUSES,
+  findLatestSubscription,
+  getChangeableSubscriptionOrThrow,
+} from './get-billing-subscription';
 import { syncSubscription } from './sync-subscription';
 
 /** POST /stripe/cancel-subscription: ends the plan at the period end (a scheduled downgrade is dropped first). */
-export async function cancelSubscription(context: BillingContext, options: { userId: string }): Promise<CancelSubscriptionReply> {
+export async function cancelSubscription(
+  context: BillingContext,
+  options: { userId: string },
+): Promise<CancelSubscriptionReply> {
   const subscription = await getChangeableSubscriptionOrThrow({ db: context.db, userId: options.userId });
   if (subscription.scheduleId) {
-    await context.provider.releaseSchedule({ scheduleId: subscription.scheduleId, idempotencyKey: `release:${subscription.scheduleId}:${randomUUID()}` });
+    await context.provider.releaseSchedule({
+      scheduleId: subscription.scheduleId,
+      idempotencyKey: `release:${subscription.scheduleId}:${randomUUID()}`,
+    });
   }
-  await context.provider.setCancelAtPeriodEnd({ subscriptionId: subscription.id, cancelAtPeriodEnd: true, idempotencyKey: `cancel:${subscription.id}:${randomUUID()}` });
-  const synced = await syncSubscription({ db: context.db, provider: context.provider, subscriptionId: subscription.id, logger: context.logger });
-  const currentPlan = summarizePlan(await findPriceByProviderId({ db: context.db, priceId: subscription.priceId }), subscription.priceId);
+  await context.provider.setCancelAtPeriodEnd({
+    subscriptionId: subscription.id,
+    cancelAtPeriodEnd: true,
+    idempotencyKey: `cancel:${subscription.id}:${randomUUID()}`,
+  });
+  const synced = await syncSubscription({
+    db: context.db,
+    provider: context.provider,
+    subscriptionId: subscription.id,
+    logger: context.logger,
+  });
+  const currentPlan = summarizePlan(
+    await findPriceByProviderId({ db: context.db, priceId: subscription.priceId }),
+    subscription.priceId,
+  );
   const cancelDate = synced?.subscription.currentPeriodEnd ?? subscription.currentPeriodEnd;
-  return { currentPlan, cancelDate: cancelDate.toISOString(), message: cancellationScheduledMessage(currentPlan.displayName, cancelDate), error: null };
+  return {
+    currentPlan,
+    cancelDate: cancelDate.toISOString(),
+    message: cancellationScheduledMessage(currentPlan.displayName, cancelDate),
+    error: null,
+  };
 }
 
 /**
  * POST /stripe/resubscribe: undoes a cancellation still pending; after the plan has ended it
  * answers a new checkout for the same price instead.
  */
-export async function resubscribe(context: BillingContext, options: { userId: string; returnUrl?: string }): Promise<ResubscribeReply> {
+export async function resubscribe(
+  context: BillingContext,
+  options: { userId: string; returnUrl?: string },
+): Promise<ResubscribeReply> {
   const subscription = await findLatestSubscription({ db: context.db, userId: options.userId });
   if (!subscription) throw new AppError('SUBSCRIPTION_NOT_FOUND');
   const price = await findPriceByProviderId({ db: context.db, priceId: subscription.priceId });
   const currentPlan = summarizePlan(price, subscription.priceId);
   if ((CHANGEABLE_STATUSES as readonly string[]).includes(subscription.status)) {
     if (subscription.cancelAtPeriodEnd) {
-      await context.provider.setCancelAtPeriodEnd({ subscriptionId: subscription.id, cancelAtPeriodEnd: false, idempotencyKey: `resume:${subscription.id}:${randomUUID()}` });
-      await syncSubscription({ db: context.db, provider: context.provider, subscriptionId: subscription.id, logger: context.logger });
+      await context.provider.setCancelAtPeriodEnd({
+        subscriptionId: subscription.id,
+        cancelAtPeriodEnd: false,
+        idempotencyKey: `resume:${subscription.id}:${randomUUID()}`,
+      });
+      await syncSubscription({
+        db: context.db,
+        provider: context.provider,
+        subscriptionId: subscription.id,
+        logger: context.logger,
+      });
     }
     return { currentPlan, message: SUBSCRIPTION_CONTINUES_MESSAGE, url: null, error: null };
   }
   if (!price?.providerPriceId || !price.isActive) throw new AppError('SUBSCRIPTION_NOT_FOUND');
-  const customerId = await ensureBillingCustomer({ db: context.db, provider: context.provider, userId: options.userId });
+  const customerId = await ensureBillingCustomer({
+    db: context.db,
+    provider: context.provider,
+    userId: options.userId,
+  });
   const returnUrl = toReturnUrl(context.publicUrl, options.returnUrl, '/usage');
   const session = await context.provider.createCheckoutSession({
     mode: 'subscription',

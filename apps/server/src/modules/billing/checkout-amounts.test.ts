@@ -11,7 +11,14 @@ import { signIn } from '../../test/sign-in';
  * amount_total of the Stripe Checkout Session (fake Stripe on loopback, real SDK).
  */
 
-type Shown = { label: string; priceId: string; mode: 'subscription' | 'payment'; shownCents: number; couponId?: string; promoCode?: string };
+type Shown = {
+  label: string;
+  priceId: string;
+  mode: 'subscription' | 'payment';
+  shownCents: number;
+  couponId?: string;
+  promoCode?: string;
+};
 
 /** What the web displays, read from the route it displays from. */
 function shownAmounts(pricing: PricingPlansReply): Shown[] {
@@ -19,17 +26,39 @@ function shownAmounts(pricing: PricingPlansReply): Shown[] {
   for (const [plan, entries] of Object.entries(pricing.plans)) {
     for (const entry of entries) {
       if (!entry.stripePriceId) continue;
-      rows.push({ label: `default ${plan} ${entry.tierCode} ${entry.billingInterval}`, priceId: entry.stripePriceId, mode: 'subscription', shownCents: entry.priceCents });
+      rows.push({
+        label: `default ${plan} ${entry.tierCode} ${entry.billingInterval}`,
+        priceId: entry.stripePriceId,
+        mode: 'subscription',
+        shownCents: entry.priceCents,
+      });
     }
   }
   for (const promotion of pricing.promotions) {
     if (!promotion.stripePriceId) continue;
-    rows.push({ label: `promotional ${promotion.id}`, priceId: promotion.stripePriceId, mode: 'subscription', shownCents: promotion.amountDueCents, couponId: promotion.couponId });
-    rows.push({ label: `promotional ${promotion.id} typed as a code`, priceId: promotion.stripePriceId, mode: 'subscription', shownCents: promotion.amountDueCents, promoCode: promotion.id.toUpperCase() });
+    rows.push({
+      label: `promotional ${promotion.id}`,
+      priceId: promotion.stripePriceId,
+      mode: 'subscription',
+      shownCents: promotion.amountDueCents,
+      couponId: promotion.couponId,
+    });
+    rows.push({
+      label: `promotional ${promotion.id} typed as a code`,
+      priceId: promotion.stripePriceId,
+      mode: 'subscription',
+      shownCents: promotion.amountDueCents,
+      promoCode: promotion.id.toUpperCase(),
+    });
   }
   for (const offer of pricing.offers) {
     if (!offer.stripePriceId || !offer.key.startsWith('offer_')) continue;
-    rows.push({ label: `secret ${offer.key}`, priceId: offer.stripePriceId, mode: offer.mode, shownCents: offer.amountDueCents });
+    rows.push({
+      label: `secret ${offer.key}`,
+      priceId: offer.stripePriceId,
+      mode: offer.mode,
+      shownCents: offer.amountDueCents,
+    });
   }
   return rows;
 }
@@ -55,7 +84,8 @@ function checkExpectedShown(rows: Shown[]) {
 
 async function signInMany(app: Awaited<ReturnType<typeof createTestApp>>['app'], prefix: string, count: number) {
   const cookies: string[] = [];
-  for (let index = 0; index < count; index += 1) cookies.push((await signIn(app, `${prefix}-${index}@amounts.test`)).cookie);
+  for (let index = 0; index < count; index += 1)
+    cookies.push((await signIn(app, `${prefix}-${index}@amounts.test`)).cookie);
   return cookies;
 }
 
@@ -80,10 +110,18 @@ describe('shown amount == charged amount, local TEST MODE provider', () => {
         method: 'POST',
         url: '/api/stripe/create-checkout',
         headers: { cookie: cookieFor(cookies, index) },
-        payload: { priceId: row.priceId, mode: row.mode, ...(row.couponId ? { couponId: row.couponId } : {}), ...(row.promoCode ? { promoCode: row.promoCode } : {}) },
+        payload: {
+          priceId: row.priceId,
+          mode: row.mode,
+          ...(row.couponId ? { couponId: row.couponId } : {}),
+          ...(row.promoCode ? { promoCode: row.promoCode } : {}),
+        },
       });
       expect(checkout.statusCode, row.label).toBe(200);
-      const page = await harness.app.inject({ method: 'GET', url: new URL(checkout.json<{ url: string }>().url).pathname });
+      const page = await harness.app.inject({
+        method: 'GET',
+        url: new URL(checkout.json<{ url: string }>().url).pathname,
+      });
       const charged = Number(/data-amount-cents="(\d+)"/.exec(page.body)?.[1]);
       if (charged !== row.shownCents) mismatches.push(`${row.label}: shown ${row.shownCents}, charged ${charged}`);
     }
@@ -95,8 +133,17 @@ describe('shown amount == charged amount, local TEST MODE provider', () => {
     const promotion = pricing.promotions.find((entry) => entry.id === 'growth69');
     if (!promotion?.stripePriceId) throw new Error('growth69 is not for sale');
     const { cookie } = await signIn(harness.app, 'callback@amounts.test');
-    const query = new URLSearchParams({ priceId: promotion.stripePriceId, mode: 'subscription', couponId: promotion.couponId, returnUrl: '/?promo=growth69' });
-    const callback = await harness.app.inject({ method: 'GET', url: `/api/auth/callback/checkout?${query.toString()}`, headers: { cookie } });
+    const query = new URLSearchParams({
+      priceId: promotion.stripePriceId,
+      mode: 'subscription',
+      couponId: promotion.couponId,
+      returnUrl: '/?promo=growth69',
+    });
+    const callback = await harness.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/checkout?${query.toString()}`,
+      headers: { cookie },
+    });
     expect(callback.statusCode).toBe(302);
     const page = await harness.app.inject({ method: 'GET', url: new URL(String(callback.headers.location)).pathname });
     expect(page.body).toContain('data-amount-cents="2449"');
@@ -107,14 +154,30 @@ describe('shown amount == charged amount, local TEST MODE provider', () => {
     const pricing = (await harness.app.inject({ method: 'GET', url: '/api/pricing/plans' })).json<PricingPlansReply>();
     const promotion = pricing.promotions.find((entry) => entry.id === 'growth75');
     const { cookie } = await signIn(harness.app, 'invoices@amounts.test');
-    const checkout = await harness.app.inject({ method: 'POST', url: '/api/stripe/create-checkout', headers: { cookie }, payload: { priceId: promotion?.stripePriceId, mode: 'subscription', couponId: promotion?.couponId } });
-    const pay = await harness.app.inject({ method: 'POST', url: `${new URL(checkout.json<{ url: string }>().url).pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=pay' });
+    const checkout = await harness.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout',
+      headers: { cookie },
+      payload: { priceId: promotion?.stripePriceId, mode: 'subscription', couponId: promotion?.couponId },
+    });
+    const pay = await harness.app.inject({
+      method: 'POST',
+      url: `${new URL(checkout.json<{ url: string }>().url).pathname}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pay',
+    });
     expect(pay.statusCode).toBe(303);
     for (const days of [32, 31]) {
-      const advanced = await harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days } });
+      const advanced = await harness.app.inject({
+        method: 'POST',
+        url: '/api/billing/local/advance-clock',
+        payload: { days },
+      });
       expect(advanced.statusCode).toBe(200);
     }
-    const me = (await harness.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{ user: { id: string } }>();
+    const me = (await harness.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{
+      user: { id: string };
+    }>();
     const { localBillingObject } = await import('../../platform/payments/local-billing.tables');
     const { and, eq } = await import('drizzle-orm');
     const rows = await harness.app.platform.database.db
@@ -137,9 +200,17 @@ describe('shown amount == charged amount, local TEST MODE provider', () => {
       { priceId: pricing.promotions[0]?.stripePriceId, couponId: 'RETENTION50' },
       { priceId: scale?.stripePriceId, couponId: 'promo_growth69' },
     ]) {
-      const refused = await harness.app.inject({ method: 'POST', url: '/api/stripe/create-checkout', headers: { cookie }, payload: { ...payload, mode: 'subscription' } });
+      const refused = await harness.app.inject({
+        method: 'POST',
+        url: '/api/stripe/create-checkout',
+        headers: { cookie },
+        payload: { ...payload, mode: 'subscription' },
+      });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toMatchObject({ code: 'PROMOTION_NOT_APPLICABLE', message: 'This promotion does not apply to the selected plan.' });
+      expect(refused.json().error).toMatchObject({
+        code: 'PROMOTION_NOT_APPLICABLE',
+        message: 'This promotion does not apply to the selected plan.',
+      });
     }
   });
 });
@@ -152,13 +223,19 @@ describe('shown amount == charged amount, Stripe (fake Stripe server on loopback
   beforeAll(async () => {
     fake = await startFakeStripeServer({
       webhookSecret: 'whsec_amounts',
-      prices: billingPriceCatalogue.map((price) => ({ id: stripePriceId(price.key), unit_amount: price.amountCents, interval: price.mode === 'subscription' && price.interval !== 'lifetime' ? (price.interval ?? null) : null })),
+      prices: billingPriceCatalogue.map((price) => ({
+        id: stripePriceId(price.key),
+        unit_amount: price.amountCents,
+        interval: price.mode === 'subscription' && price.interval !== 'lifetime' ? (price.interval ?? null) : null,
+      })),
     });
     harness = await createTestApp({
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: 'whsec_amounts',
       STRIPE_API_BASE: fake.url,
-      STRIPE_PRICE_IDS: JSON.stringify(Object.fromEntries(billingPriceCatalogue.map((price) => [price.key, stripePriceId(price.key)]))),
+      STRIPE_PRICE_IDS: JSON.stringify(
+        Object.fromEntries(billingPriceCatalogue.map((price) => [price.key, stripePriceId(price.key)])),
+      ),
     });
   });
   afterAll(async () => {
@@ -167,7 +244,9 @@ describe('shown amount == charged amount, Stripe (fake Stripe server on loopback
   });
 
   async function amountTotalOf(sessionId: string) {
-    const response = await fetch(`${fake.url}/v1/checkout/sessions/${sessionId}`, { headers: { authorization: 'Bearer sk_test_fake' } });
+    const response = await fetch(`${fake.url}/v1/checkout/sessions/${sessionId}`, {
+      headers: { authorization: 'Bearer sk_test_fake' },
+    });
     return (await response.json()) as { amount_total: number | null; discounts: { coupon: string }[] };
   }
 
@@ -182,17 +261,34 @@ describe('shown amount == charged amount, Stripe (fake Stripe server on loopback
         method: 'POST',
         url: '/api/stripe/create-checkout',
         headers: { cookie: cookieFor(cookies, index) },
-        payload: { priceId: row.priceId, mode: row.mode, ...(row.couponId ? { couponId: row.couponId } : {}), ...(row.promoCode ? { promoCode: row.promoCode } : {}) },
+        payload: {
+          priceId: row.priceId,
+          mode: row.mode,
+          ...(row.couponId ? { couponId: row.couponId } : {}),
+          ...(row.promoCode ? { promoCode: row.promoCode } : {}),
+        },
       });
       expect(checkout.statusCode, row.label).toBe(200);
       const session = await amountTotalOf(checkout.json<{ sessionId: string }>().sessionId);
-      if (session.amount_total !== row.shownCents) mismatches.push(`${row.label}: shown ${row.shownCents}, charged ${session.amount_total}`);
+      if (session.amount_total !== row.shownCents)
+        mismatches.push(`${row.label}: shown ${row.shownCents}, charged ${session.amount_total}`);
     }
     expect(mismatches).toEqual([]);
     // Coupons under stable ids, created once each however many checkouts used them.
-    expect([...fake.coupons.keys()].sort()).toEqual(['offer_lifetime', 'offer_starter', 'promo_growth69', 'promo_growth75']);
-    expect(fake.coupons.get('promo_growth75')).toMatchObject({ percent_off: 75, duration: 'repeating', duration_in_months: 2 });
-    expect(fake.requests.filter((request) => request.path === '/v1/coupons' && request.method === 'POST')).toHaveLength(4);
+    expect([...fake.coupons.keys()].sort()).toEqual([
+      'offer_lifetime',
+      'offer_starter',
+      'promo_growth69',
+      'promo_growth75',
+    ]);
+    expect(fake.coupons.get('promo_growth75')).toMatchObject({
+      percent_off: 75,
+      duration: 'repeating',
+      duration_in_months: 2,
+    });
+    expect(fake.requests.filter((request) => request.path === '/v1/coupons' && request.method === 'POST')).toHaveLength(
+      4,
+    );
   });
 
   it('refuses to charge through a coupon that Stripe holds with another percentage', async () => {
@@ -206,7 +302,12 @@ describe('shown amount == charged amount, Stripe (fake Stripe server on loopback
     try {
       const { cookie } = await signIn(other.app, 'mismatch@amounts.test');
       const sessionsBefore = fake.sessions.size;
-      const checkout = await other.app.inject({ method: 'POST', url: '/api/stripe/create-checkout', headers: { cookie }, payload: { priceId: stripePriceId('growth_3000_month'), mode: 'subscription', couponId: 'promo_growth69' } });
+      const checkout = await other.app.inject({
+        method: 'POST',
+        url: '/api/stripe/create-checkout',
+        headers: { cookie },
+        payload: { priceId: stripePriceId('growth_3000_month'), mode: 'subscription', couponId: 'promo_growth69' },
+      });
       expect(checkout.statusCode).toBe(500);
       expect(fake.sessions.size).toBe(sessionsBefore);
     } finally {

@@ -30,7 +30,12 @@ async function isEmailOfAnotherSubscriber(context: BillingContext, email: string
  * (computeAmountDue). A coupon id must be one of our promotions (a client cannot pick any coupon
  * in the Stripe account), and a promotion must be one for this price.
  */
-function resolveAmountDue(options: { priceKey: string; listCents: number | null; couponId?: string; promoCode?: string }) {
+function resolveAmountDue(options: {
+  priceKey: string;
+  listCents: number | null;
+  couponId?: string;
+  promoCode?: string;
+}) {
   const promotion = findPromotion(options.couponId ?? options.promoCode);
   if (options.couponId && !promotion) throw new AppError('PROMOTION_NOT_APPLICABLE');
   if (promotion && !isPromotionFor(promotion, options.priceKey)) throw new AppError('PROMOTION_NOT_APPLICABLE');
@@ -45,31 +50,62 @@ function resolveAmountDue(options: { priceKey: string; listCents: number | null;
  * subscriber choosing another plan goes through the upgrade flow, a failed payment through the
  * portal, the same plan again is 'already active', another subscriber's e-mail must sign in.
  */
-export async function createCheckout(context: BillingContext, options: { userId: string | null; body: CreateCheckoutBody }): Promise<CreateCheckoutReply> {
+export async function createCheckout(
+  context: BillingContext,
+  options: { userId: string | null; body: CreateCheckoutBody },
+): Promise<CreateCheckoutReply> {
   const { body, userId } = options;
   // Signed out: the same 401 for every address, so the e-mail field cannot probe for subscribers.
   if (!userId) throw new AppError('UNAUTHORIZED');
-  if (await isEmailOfAnotherSubscriber(context, body.email, userId)) return { shouldSignIn: true, error: SHOULD_SIGN_IN_MESSAGE };
+  if (await isEmailOfAnotherSubscriber(context, body.email, userId))
+    return { shouldSignIn: true, error: SHOULD_SIGN_IN_MESSAGE };
   const price = await getPriceByProviderIdOrThrow({ db: context.db, priceId: body.priceId });
-  const due = resolveAmountDue({ priceKey: price.key, listCents: price.amountCents, couponId: body.couponId, promoCode: body.promoCode });
+  const due = resolveAmountDue({
+    priceKey: price.key,
+    listCents: price.amountCents,
+    couponId: body.couponId,
+    promoCode: body.promoCode,
+  });
   const mode = price.mode;
   if (mode === 'subscription') {
     const latest = await findLatestSubscription({ db: context.db, userId });
     if (latest && ['past_due', 'unpaid'].includes(latest.status)) {
       const customerId = await findCustomerId({ db: context.db, userId });
-      const portal = customerId ? await context.provider.createPortalSession({ customerId, returnUrl: toReturnUrl(context.publicUrl, body.cancelUrl, '/usage'), idempotencyKey: `portal:${customerId}:${randomUUID()}` }) : null;
+      const portal = customerId
+        ? await context.provider.createPortalSession({
+            customerId,
+            returnUrl: toReturnUrl(context.publicUrl, body.cancelUrl, '/usage'),
+            idempotencyKey: `portal:${customerId}:${randomUUID()}`,
+          })
+        : null;
       return { redirectToPortal: true, url: portal?.url, error: errorCatalogue.PAYMENT_FAILED.message };
     }
     if (latest && ['active', 'trialing'].includes(latest.status)) {
-      if (latest.priceId === price.providerPriceId) return { hasActiveSubscription: true, error: errorCatalogue.ACTIVE_SUBSCRIPTION_EXISTS.message };
+      if (latest.priceId === price.providerPriceId)
+        return { hasActiveSubscription: true, error: errorCatalogue.ACTIVE_SUBSCRIPTION_EXISTS.message };
       return { useUpgradeFlow: true, newPriceId: body.priceId };
     }
   }
   const customerId = await ensureBillingCustomer({ db: context.db, provider: context.provider, userId });
   const [account] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  const successUrl = withQuery(toReturnUrl(context.publicUrl, body.successUrl, `/success?email=${encodeURIComponent(account?.email ?? '')}&returnUrl=%2Fusage`), { session_id: '{CHECKOUT_SESSION_ID}' });
+  const successUrl = withQuery(
+    toReturnUrl(
+      context.publicUrl,
+      body.successUrl,
+      `/success?email=${encodeURIComponent(account?.email ?? '')}&returnUrl=%2Fusage`,
+    ),
+    { session_id: '{CHECKOUT_SESSION_ID}' },
+  );
   const cancelUrl = toReturnUrl(context.publicUrl, body.cancelUrl, '/?scrollToPricing=true');
-  const request = { priceId: body.priceId, mode, successUrl, cancelUrl, couponId: body.couponId, promoCode: body.promoCode, referralId: body.referralId };
+  const request = {
+    priceId: body.priceId,
+    mode,
+    successUrl,
+    cancelUrl,
+    couponId: body.couponId,
+    promoCode: body.promoCode,
+    referralId: body.referralId,
+  };
   // A double click within the same minute gets the same session back from the provider.
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24);
   const session = await context.provider.createCheckoutSession({
@@ -97,7 +133,18 @@ export async function createCheckout(context: BillingContext, options: { userId:
 }
 
 /** POST /api/stripe/create-portal */
-export async function createPortal(context: BillingContext, options: { userId: string; returnUrl?: string }): Promise<{ url: string }> {
-  const customerId = await ensureBillingCustomer({ db: context.db, provider: context.provider, userId: options.userId });
-  return context.provider.createPortalSession({ customerId, returnUrl: toReturnUrl(context.publicUrl, options.returnUrl, '/usage'), idempotencyKey: `portal:${customerId}:${randomUUID()}` });
+export async function createPortal(
+  context: BillingContext,
+  options: { userId: string; returnUrl?: string },
+): Promise<{ url: string }> {
+  const customerId = await ensureBillingCustomer({
+    db: context.db,
+    provider: context.provider,
+    userId: options.userId,
+  });
+  return context.provider.createPortalSession({
+    customerId,
+    returnUrl: toReturnUrl(context.publicUrl, options.returnUrl, '/usage'),
+    idempotencyKey: `portal:${customerId}:${randomUUID()}`,
+  });
 }

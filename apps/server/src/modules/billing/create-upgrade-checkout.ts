@@ -12,15 +12,26 @@ import { findOrCreateUpgrade, getPlanChangeTargetOrThrow } from './preview-upgra
  * coming back with upgrade_success=true&session_id=... the web calls finalize-upgrade, which
  * makes the change at the previewed proration date.
  */
-export async function createUpgradeCheckout(context: BillingContext, options: { userId: string; newPriceId: string; returnUrl?: string }): Promise<CreateUpgradeCheckoutReply> {
+export async function createUpgradeCheckout(
+  context: BillingContext,
+  options: { userId: string; newPriceId: string; returnUrl?: string },
+): Promise<CreateUpgradeCheckoutReply> {
   const { subscription, target, customerId } = await getPlanChangeTargetOrThrow(context, options);
-  const upgrade = await findOrCreateUpgrade(context, { userId: options.userId, subscription, toPriceId: options.newPriceId });
+  const upgrade = await findOrCreateUpgrade(context, {
+    userId: options.userId,
+    subscription,
+    toPriceId: options.newPriceId,
+  });
   const returnUrl = toReturnUrl(context.publicUrl, options.returnUrl, '/usage');
   const session = await context.provider.createCheckoutSession({
     mode: 'setup',
     customerId,
     priceId: null,
-    successUrl: withQuery(returnUrl, { upgrade_success: 'true', session_id: '{CHECKOUT_SESSION_ID}', price_id: options.newPriceId }),
+    successUrl: withQuery(returnUrl, {
+      upgrade_success: 'true',
+      session_id: '{CHECKOUT_SESSION_ID}',
+      price_id: options.newPriceId,
+    }),
     cancelUrl: returnUrl,
     metadata: { kind: 'upgrade', upgradeId: upgrade.id, userId: options.userId, priceId: options.newPriceId },
     description: `${target.displayName} - ${formatCredits(target.creditLimit)} credits a month`,

@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { SUBSCRIPTION_UPDATED_MESSAGE, UPGRADE_PENDING_MESSAGE, paymentErrorMessage, type FinalizeUpgradeReply } from '@agentry/core/billing';
+import {
+  SUBSCRIPTION_UPDATED_MESSAGE,
+  UPGRADE_PENDING_MESSAGE,
+  paymentErrorMessage,
+  type FinalizeUpgradeReply,
+} from '@agentry/core/billing';
 import { AppError } from '../../platform/http/app-error';
 import { PaymentDeclinedError } from '../../platform/payments/billing-provider';
 import type { BillingContext } from './billing-context';
@@ -14,7 +19,10 @@ import { syncSubscription } from './sync-subscription';
  * bills immediately (always_invoice); a failed payment leaves the plan as it was
  * (pending_if_incomplete) and answers 402 with the card error.
  */
-export async function finalizeUpgrade(context: BillingContext, options: { userId: string; sessionId: string }): Promise<FinalizeUpgradeReply> {
+export async function finalizeUpgrade(
+  context: BillingContext,
+  options: { userId: string; sessionId: string },
+): Promise<FinalizeUpgradeReply> {
   const { db, provider } = context;
   const [upgrade] = await db
     .select()
@@ -23,7 +31,12 @@ export async function finalizeUpgrade(context: BillingContext, options: { userId
     .limit(1);
   if (!upgrade) throw new AppError('NOT_FOUND', { message: 'Upgrade not found' });
   const target = await findPriceByProviderId({ db, priceId: upgrade.toPriceId });
-  const upgraded: FinalizeUpgradeReply = { success: true, status: 'upgraded', currentPlan: summarizePlan(target, upgrade.toPriceId), message: SUBSCRIPTION_UPDATED_MESSAGE };
+  const upgraded: FinalizeUpgradeReply = {
+    success: true,
+    status: 'upgraded',
+    currentPlan: summarizePlan(target, upgrade.toPriceId),
+    message: SUBSCRIPTION_UPDATED_MESSAGE,
+  };
   const pending = async (): Promise<FinalizeUpgradeReply> => ({
     success: false,
     status: 'pending',
@@ -31,7 +44,11 @@ export async function finalizeUpgrade(context: BillingContext, options: { userId
     message: UPGRADE_PENDING_MESSAGE,
   });
   if (upgrade.status === 'applied') return upgraded;
-  if (upgrade.status === 'failed') throw new AppError('PAYMENT_FAILED', { message: paymentErrorMessage(upgrade.failureCode), extra: { paymentErrorCode: upgrade.failureCode } });
+  if (upgrade.status === 'failed')
+    throw new AppError('PAYMENT_FAILED', {
+      message: paymentErrorMessage(upgrade.failureCode),
+      extra: { paymentErrorCode: upgrade.failureCode },
+    });
 
   const session = await provider.retrieveCheckoutSession(options.sessionId);
   if (!session || session.status !== 'complete') return pending();
@@ -73,8 +90,14 @@ export async function finalizeUpgrade(context: BillingContext, options: { userId
   }
   await syncSubscription({ db, provider, subscriptionId: subscription.id, logger: context.logger });
   if (paymentErrorCode) {
-    await db.update(billingUpgrade).set({ status: 'failed', failureCode: paymentErrorCode, updatedAt: new Date() }).where(eq(billingUpgrade.id, upgrade.id));
-    throw new AppError('PAYMENT_FAILED', { message: paymentErrorMessage(paymentErrorCode), extra: { paymentErrorCode } });
+    await db
+      .update(billingUpgrade)
+      .set({ status: 'failed', failureCode: paymentErrorCode, updatedAt: new Date() })
+      .where(eq(billingUpgrade.id, upgrade.id));
+    throw new AppError('PAYMENT_FAILED', {
+      message: paymentErrorMessage(paymentErrorCode),
+      extra: { paymentErrorCode },
+    });
   }
   // The webhook does the same; whichever comes first grants, keyed by the invoice.
   if (invoiceId) await processPaidInvoice({ db, provider, invoiceId, logger: context.logger });
@@ -83,5 +106,8 @@ export async function finalizeUpgrade(context: BillingContext, options: { userId
 }
 
 async function setStatus(context: BillingContext, upgradeId: string, status: 'checkout' | 'applied') {
-  await context.db.update(billingUpgrade).set({ status, updatedAt: new Date() }).where(eq(billingUpgrade.id, upgradeId));
+  await context.db
+    .update(billingUpgrade)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(billingUpgrade.id, upgradeId));
 }

@@ -6,9 +6,17 @@ import { billingPrice } from './billing.tables';
 export type PriceRow = typeof billingPrice.$inferSelect;
 
 /** The catalogue entry sold under a provider price id (plans before offers when an id is shared). */
-export async function findPriceByProviderId(options: { db: Database; priceId: string | null | undefined }): Promise<PriceRow | null> {
+export async function findPriceByProviderId(options: {
+  db: Database;
+  priceId: string | null | undefined;
+}): Promise<PriceRow | null> {
   if (!options.priceId) return null;
-  const [row] = await options.db.select().from(billingPrice).where(eq(billingPrice.providerPriceId, options.priceId)).orderBy(asc(billingPrice.displayOrder)).limit(1);
+  const [row] = await options.db
+    .select()
+    .from(billingPrice)
+    .where(eq(billingPrice.providerPriceId, options.priceId))
+    .orderBy(asc(billingPrice.displayOrder))
+    .limit(1);
   return row ?? null;
 }
 

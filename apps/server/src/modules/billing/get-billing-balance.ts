@@ -30,28 +30,51 @@ async function readCurrentPlan(db: Database, userId: string) {
 }
 
 /** The balance fields (docs/product/billing-and-credits.md#credits), in credits. */
-export async function getBillingBalance(options: { db: Database; billingUserId: string }): Promise<{ balance: BillingBalance; hasKey: boolean }> {
+export async function getBillingBalance(options: {
+  db: Database;
+  billingUserId: string;
+}): Promise<{ balance: BillingBalance; hasKey: boolean }> {
   const { db, billingUserId } = options;
   const [[row], plan, [held], [bonusGranted]] = await Promise.all([
     db.select().from(creditBalance).where(eq(creditBalance.userId, billingUserId)).limit(1),
     readCurrentPlan(db, billingUserId),
     db
-      .select({ value: sql<string>`coalesce(sum(${creditHold.planMillicredits} + ${creditHold.bonusMillicredits}), 0)` })
+      .select({
+        value: sql<string>`coalesce(sum(${creditHold.planMillicredits} + ${creditHold.bonusMillicredits}), 0)`,
+      })
       .from(creditHold)
       .where(and(eq(creditHold.userId, billingUserId), eq(creditHold.status, 'held'))),
     db
       .select({ value: sql<string>`coalesce(sum(${creditLedger.bonusDelta}), 0)` })
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, billingUserId), inArray(creditLedger.kind, [...BONUS_KINDS]), sql`${creditLedger.bonusDelta} > 0`)),
+      .where(
+        and(
+          eq(creditLedger.userId, billingUserId),
+          inArray(creditLedger.kind, [...BONUS_KINDS]),
+          sql`${creditLedger.bonusDelta} > 0`,
+        ),
+      ),
   ]);
   // The period began when its grant was recorded (ledger time, not the provider's possibly adjusted clock).
   let usedMillicredits = 0;
   if (row) {
-    const [grant] = row.periodKey ? await db.select({ createdAt: creditLedger.createdAt }).from(creditLedger).where(eq(creditLedger.idempotencyKey, row.periodKey)).limit(1) : [];
+    const [grant] = row.periodKey
+      ? await db
+          .select({ createdAt: creditLedger.createdAt })
+          .from(creditLedger)
+          .where(eq(creditLedger.idempotencyKey, row.periodKey))
+          .limit(1)
+      : [];
     const [used] = await db
       .select({ value: sql<string>`coalesce(-sum(${creditLedger.planDelta} + ${creditLedger.bonusDelta}), 0)` })
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, billingUserId), eq(creditLedger.kind, 'usage'), gte(creditLedger.createdAt, grant?.createdAt ?? new Date(0))));
+      .where(
+        and(
+          eq(creditLedger.userId, billingUserId),
+          eq(creditLedger.kind, 'usage'),
+          gte(creditLedger.createdAt, grant?.createdAt ?? new Date(0)),
+        ),
+      );
     usedMillicredits = Number(used?.value ?? 0);
   }
   const planRemaining = row?.planMillicredits ?? 0;
@@ -89,13 +112,24 @@ export async function getBillingBalance(options: { db: Database; billingUserId: 
   };
 }
 
-const metadataText = (metadata: Record<string, unknown> | null, key: string) => (typeof metadata?.[key] === 'string' ? metadata[key] : null);
-const metadataNumber = (metadata: Record<string, unknown> | null, key: string) => (typeof metadata?.[key] === 'number' ? metadata[key] : null);
+const metadataText = (metadata: Record<string, unknown> | null, key: string) =>
+  typeof metadata?.[key] === 'string' ? metadata[key] : null;
+const metadataNumber = (metadata: Record<string, unknown> | null, key: string) =>
+  typeof metadata?.[key] === 'number' ? metadata[key] : null;
 
 /** The newest usage entries of the ledger. */
-export async function listUsageLogs(options: { db: Database; billingUserId: string; limit?: number }): Promise<UsageLog[]> {
+export async function listUsageLogs(options: {
+  db: Database;
+  billingUserId: string;
+  limit?: number;
+}): Promise<UsageLog[]> {
   const rows = await options.db
-    .select({ createdAt: creditLedger.createdAt, planDelta: creditLedger.planDelta, bonusDelta: creditLedger.bonusDelta, metadata: creditLedger.metadata })
+    .select({
+      createdAt: creditLedger.createdAt,
+      planDelta: creditLedger.planDelta,
+      bonusDelta: creditLedger.bonusDelta,
+      metadata: creditLedger.metadata,
+    })
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, options.billingUserId), eq(creditLedger.kind, 'usage')))
     .orderBy(desc(creditLedger.createdAt))
@@ -120,15 +154,35 @@ export async function listUsageLogs(options: { db: Database; billingUserId: stri
 }
 
 /** Credits per day (UTC) and model over the last `days` days, for the usage chart. */
-export async function summarizeUsageByDay(options: { db: Database; billingUserId: string; days?: number }): Promise<UsageByDay[]> {
+export async function summarizeUsageByDay(options: {
+  db: Database;
+  billingUserId: string;
+  days?: number;
+}): Promise<UsageByDay[]> {
   const since = new Date(Date.now() - (options.days ?? 30) * 24 * 60 * 60 * 1000);
   const day = sql<string>`to_char(${creditLedger.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const model = sql<string>`coalesce(${creditLedger.metadata} ->> 'model', 'unknown')`;
   const rows = await options.db
-    .select({ date: day, model, millicredits: sql<string>`-sum(${creditLedger.planDelta} + ${creditLedger.bonusDelta})`, calls: sql<string>`count(*)` })
+    .select({
+      date: day,
+      model,
+      millicredits: sql<string>`-sum(${creditLedger.planDelta} + ${creditLedger.bonusDelta})`,
+      calls: sql<string>`count(*)`,
+    })
     .from(creditLedger)
-    .where(and(eq(creditLedger.userId, options.billingUserId), eq(creditLedger.kind, 'usage'), gte(creditLedger.createdAt, since)))
+    .where(
+      and(
+        eq(creditLedger.userId, options.billingUserId),
+        eq(creditLedger.kind, 'usage'),
+        gte(creditLedger.createdAt, since),
+      ),
+    )
     .groupBy(day, model)
     .orderBy(day, model);
-  return rows.map((row) => ({ date: row.date, model: row.model, credits: toCredits(Number(row.millicredits)), calls: Number(row.calls) }));
+  return rows.map((row) => ({
+    date: row.date,
+    model: row.model,
+    credits: toCredits(Number(row.millicredits)),
+    calls: Number(row.calls),
+  }));
 }

@@ -11,11 +11,19 @@ export const ENTITLED_STATUSES = ['active', 'trialing', 'past_due'] as const;
 export const CHANGEABLE_STATUSES = ['active', 'trialing'] as const;
 
 /** The user's most recent recurring subscription, whatever its status (lifetime purchases excluded). */
-export async function findLatestSubscription(options: { db: Database; userId: string }): Promise<SubscriptionRow | null> {
+export async function findLatestSubscription(options: {
+  db: Database;
+  userId: string;
+}): Promise<SubscriptionRow | null> {
   const [row] = await options.db
     .select()
     .from(billingSubscription)
-    .where(and(eq(billingSubscription.userId, options.userId), sql`coalesce(${billingSubscription.interval}, '') <> 'lifetime'`))
+    .where(
+      and(
+        eq(billingSubscription.userId, options.userId),
+        sql`coalesce(${billingSubscription.interval}, '') <> 'lifetime'`,
+      ),
+    )
     .orderBy(desc(billingSubscription.createdAt))
     .limit(1);
   return row ?? null;
@@ -26,14 +34,25 @@ export async function listEntitledSubscriptions(options: { db: Database; userId:
   return options.db
     .select()
     .from(billingSubscription)
-    .where(and(eq(billingSubscription.userId, options.userId), inArray(billingSubscription.status, [...ENTITLED_STATUSES])))
+    .where(
+      and(eq(billingSubscription.userId, options.userId), inArray(billingSubscription.status, [...ENTITLED_STATUSES])),
+    )
     .orderBy(desc(billingSubscription.createdAt));
 }
 
 /** The subscription a plan change applies to; 409 'Active subscription not found...' otherwise. */
-export async function getChangeableSubscriptionOrThrow(options: { db: Database; userId: string }): Promise<SubscriptionRow & { itemId: string; priceId: string; currentPeriodEnd: Date }> {
+export async function getChangeableSubscriptionOrThrow(options: {
+  db: Database;
+  userId: string;
+}): Promise<SubscriptionRow & { itemId: string; priceId: string; currentPeriodEnd: Date }> {
   const row = await findLatestSubscription(options);
-  if (!row || !(CHANGEABLE_STATUSES as readonly string[]).includes(row.status) || !row.itemId || !row.priceId || !row.currentPeriodEnd) {
+  if (
+    !row ||
+    !(CHANGEABLE_STATUSES as readonly string[]).includes(row.status) ||
+    !row.itemId ||
+    !row.priceId ||
+    !row.currentPeriodEnd
+  ) {
     throw new AppError('SUBSCRIPTION_NOT_FOUND');
   }
   return { ...row, itemId: row.itemId, priceId: row.priceId, currentPeriodEnd: row.currentPeriodEnd };

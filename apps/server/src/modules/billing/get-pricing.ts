@@ -89,11 +89,18 @@ export async function getPricingPlans(options: { db: Database }): Promise<Pricin
 }
 
 /** GET /stripe/subscription-details */
-export async function getSubscriptionDetails(context: BillingContext, options: { userId: string }): Promise<SubscriptionDetailsReply> {
+export async function getSubscriptionDetails(
+  context: BillingContext,
+  options: { userId: string },
+): Promise<SubscriptionDetailsReply> {
   const subscription = await findLatestSubscription({ db: context.db, userId: options.userId });
-  if (!subscription || !['active', 'trialing', 'past_due'].includes(subscription.status)) return { hasSubscription: false, subscription: null, priceId: null };
+  if (!subscription || !['active', 'trialing', 'past_due'].includes(subscription.status))
+    return { hasSubscription: false, subscription: null, priceId: null };
   const price = await findPriceByProviderId({ db: context.db, priceId: subscription.priceId });
-  const providerPrice = price?.amountCents == null && subscription.priceId ? await context.provider.retrievePrice(subscription.priceId) : null;
+  const providerPrice =
+    price?.amountCents == null && subscription.priceId
+      ? await context.provider.retrievePrice(subscription.priceId)
+      : null;
   return {
     hasSubscription: true,
     subscription: {

@@ -29,10 +29,22 @@ export function monthlyGrantKey(subscriptionId: string, periodStart: Date, month
  */
 export async function grantMonthlyAllowances(options: { db: Database; now: Date }): Promise<number> {
   const rows = await options.db
-    .select({ id: billingSubscription.id, userId: billingSubscription.userId, interval: billingSubscription.interval, periodStart: billingSubscription.currentPeriodStart, creditLimit: billingPrice.creditLimit, tierCode: billingPrice.tierCode })
+    .select({
+      id: billingSubscription.id,
+      userId: billingSubscription.userId,
+      interval: billingSubscription.interval,
+      periodStart: billingSubscription.currentPeriodStart,
+      creditLimit: billingPrice.creditLimit,
+      tierCode: billingPrice.tierCode,
+    })
     .from(billingSubscription)
     .innerJoin(billingPrice, eq(billingPrice.providerPriceId, billingSubscription.priceId))
-    .where(and(inArray(billingSubscription.interval, ['year', 'lifetime']), inArray(billingSubscription.status, [...ENTITLED_STATUSES])));
+    .where(
+      and(
+        inArray(billingSubscription.interval, ['year', 'lifetime']),
+        inArray(billingSubscription.status, [...ENTITLED_STATUSES]),
+      ),
+    );
   let granted = 0;
   for (const row of rows) {
     const month = monthsBetween(row.periodStart, options.now);

@@ -14,9 +14,18 @@ import { syncSubscription } from './sync-subscription';
  * session), so two deliveries racing each other still grant once. The event is recorded
  * after the work, so a failure is retried by the provider's next delivery.
  */
-export async function handleBillingEvent(options: { db: Database; provider: BillingProvider; event: BillingEvent; logger?: FastifyBaseLogger }): Promise<'processed' | 'duplicate' | 'ignored'> {
+export async function handleBillingEvent(options: {
+  db: Database;
+  provider: BillingProvider;
+  event: BillingEvent;
+  logger?: FastifyBaseLogger;
+}): Promise<'processed' | 'duplicate' | 'ignored'> {
   const { db, provider, event, logger } = options;
-  const [seen] = await db.select({ id: billingEvent.id }).from(billingEvent).where(eq(billingEvent.id, event.id)).limit(1);
+  const [seen] = await db
+    .select({ id: billingEvent.id })
+    .from(billingEvent)
+    .where(eq(billingEvent.id, event.id))
+    .limit(1);
   if (seen) return 'duplicate';
   let outcome: 'processed' | 'ignored' = 'processed';
   switch (event.type) {
@@ -53,16 +62,29 @@ export async function handleBillingEvent(options: { db: Database; provider: Bill
     default:
       outcome = 'ignored';
   }
-  await db.insert(billingEvent).values({ id: event.id, type: event.type, objectId: event.objectId }).onConflictDoNothing({ target: billingEvent.id });
+  await db
+    .insert(billingEvent)
+    .values({ id: event.id, type: event.type, objectId: event.objectId })
+    .onConflictDoNothing({ target: billingEvent.id });
   return outcome;
 }
 
-async function syncInvoiceSubscription(options: { db: Database; provider: BillingProvider; invoiceId: string; logger?: FastifyBaseLogger }) {
+async function syncInvoiceSubscription(options: {
+  db: Database;
+  provider: BillingProvider;
+  invoiceId: string;
+  logger?: FastifyBaseLogger;
+}) {
   const invoice = await options.provider.retrieveInvoice(options.invoiceId);
   if (invoice?.subscriptionId) await syncSubscription({ ...options, subscriptionId: invoice.subscriptionId });
 }
 
-async function syncScheduleSubscription(options: { db: Database; provider: BillingProvider; objectId: string; logger?: FastifyBaseLogger }) {
+async function syncScheduleSubscription(options: {
+  db: Database;
+  provider: BillingProvider;
+  objectId: string;
+  logger?: FastifyBaseLogger;
+}) {
   if (options.objectId.startsWith('sub_sched')) {
     const subscriptionId = await options.provider.retrieveScheduleSubscriptionId(options.objectId);
     if (subscriptionId) await syncSubscription({ ...options, subscriptionId });

@@ -25,7 +25,11 @@ export async function insertWithinPlanLimit<T>(options: {
   const allowed = capabilities.limits[options.limit];
   if (allowed === null) return options.insert(db);
   return db.transaction(async (tx) => {
-    await tx.select({ id: subaccountSettings.subaccountId }).from(subaccountSettings).where(eq(subaccountSettings.subaccountId, subaccountId)).for('update');
+    await tx
+      .select({ id: subaccountSettings.subaccountId })
+      .from(subaccountSettings)
+      .where(eq(subaccountSettings.subaccountId, subaccountId))
+      .for('update');
     const existing = await options.countExisting(tx);
     if (existing >= allowed) throw new AppError('PLAN_REQUIRED', { extra: { capability: options.limit } });
     return options.insert(tx);

@@ -35,18 +35,29 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
   /** What the browser does on the test page: submit the form. */
   async function submitCheckout(url: string, outcome: 'pay' | 'decline' = 'pay') {
     const path = new URL(url).pathname;
-    return harness.app.inject({ method: 'POST', url: `${path}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+    return harness.app.inject({
+      method: 'POST',
+      url: `${path}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `outcome=${outcome}`,
+    });
   }
 
   async function subscribe(cookie: string, key: string) {
-    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: priceId(key), mode: 'subscription', successUrl: '/success?returnUrl=%2Fusage', cancelUrl: '/pricing' });
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: priceId(key),
+      mode: 'subscription',
+      successUrl: '/success?returnUrl=%2Fusage',
+      cancelUrl: '/pricing',
+    });
     expect(checkout.statusCode).toBe(200);
     const paid = await submitCheckout(checkout.json().url);
     expect(paid.statusCode).toBe(303);
     return paid;
   }
 
-  const advanceDays = (days: number) => harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days } });
+  const advanceDays = (days: number) =>
+    harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days } });
 
   it('serves the catalogue with local price ids', async () => {
     const catalogue = (await harness.app.inject({ method: 'GET', url: '/api/openrouter/plans' })).json();
@@ -65,13 +76,29 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
       capabilities: { limits: { subaccounts: 1 } },
     });
     const pricing = (await harness.app.inject({ method: 'GET', url: '/api/pricing/plans' })).json();
-    expect(pricing.plans.starter).toContainEqual({ billingInterval: 'year', price: 180, priceCents: 18000, stripePriceId: priceId('starter_500_year'), tierCode: 'starter_500', creditLimit: 500 });
-    expect(pricing.offers.map((offer: { name: string }) => offer.name)).toEqual(['Starter', 'Zoom Coaching Call', 'Mentoring + Lifetime']);
+    expect(pricing.plans.starter).toContainEqual({
+      billingInterval: 'year',
+      price: 180,
+      priceCents: 18000,
+      stripePriceId: priceId('starter_500_year'),
+      tierCode: 'starter_500',
+      creditLimit: 500,
+    });
+    expect(pricing.offers.map((offer: { name: string }) => offer.name)).toEqual([
+      'Starter',
+      'Zoom Coaching Call',
+      'Mentoring + Lifetime',
+    ]);
   });
 
   it('pays on the TEST MODE page, grants the plan, declines a test card and renews when the clock reaches the period end', async () => {
     const { cookie, userId } = await newCustomer();
-    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: priceId('growth_3000_month'), mode: 'subscription', successUrl: '/success?returnUrl=%2Fusage', cancelUrl: '/pricing' });
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: priceId('growth_3000_month'),
+      mode: 'subscription',
+      successUrl: '/success?returnUrl=%2Fusage',
+      cancelUrl: '/pricing',
+    });
     const { url } = checkout.json();
     expect(url).toMatch(/^http:\/\/localhost:3000\/api\/billing\/local-checkout\/cs_local_/);
 
@@ -91,17 +118,40 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     const paid = await submitCheckout(url);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toMatch(/^http:\/\/localhost:3000\/success\?returnUrl=%2Fusage&session_id=cs_local_/);
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: priceId('growth_3000_month'), planCode: 'growth', planCreditsRemaining: 3000, totalCreditLimit: 3000, usageUsed: 0 });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: priceId('growth_3000_month'),
+      planCode: 'growth',
+      planCreditsRemaining: 3000,
+      totalCreditLimit: 3000,
+      usageUsed: 0,
+    });
     // Paying again (a double click) changes nothing.
     expect((await submitCheckout(url)).statusCode).toBe(303);
 
-    await spendCredits({ db: harness.app.platform.database.db, billingUserId: userId, millicredits: 250_000, idempotencyKey: `chat:${userId}`, reason: 'test' });
-    expect(await balanceOf(cookie)).toMatchObject({ usageUsed: 250, planCreditsRemaining: 2750, totalCreditLimit: 3000 });
+    await spendCredits({
+      db: harness.app.platform.database.db,
+      billingUserId: userId,
+      millicredits: 250_000,
+      idempotencyKey: `chat:${userId}`,
+      reason: 'test',
+    });
+    expect(await balanceOf(cookie)).toMatchObject({
+      usageUsed: 250,
+      planCreditsRemaining: 2750,
+      totalCreditLimit: 3000,
+    });
 
     const advanced = await advanceDays(32);
     expect(advanced.statusCode).toBe(200);
-    expect(await balanceOf(cookie)).toMatchObject({ planCreditsRemaining: 3000, usageUsed: 0, subscriptionStatus: 'active' });
-    const grants = await harness.app.platform.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
+    expect(await balanceOf(cookie)).toMatchObject({
+      planCreditsRemaining: 3000,
+      usageUsed: 0,
+      subscriptionStatus: 'active',
+    });
+    const grants = await harness.app.platform.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
     expect(grants.map((grant) => grant.metadata?.billingReason)).toEqual(['subscription_create', 'subscription_cycle']);
   });
 
@@ -111,9 +161,20 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     const second = await call(cookie, 'POST', '/api/subaccounts', { name: 'Client Two' });
     expect(second.statusCode).toBe(201);
 
-    const preview = await call(cookie, 'POST', '/stripe/preview-upgrade', { newPriceId: priceId('scale_10000_month'), renewCycle: true });
-    expect(preview.json()).toMatchObject({ billingCycleReset: false, currentPlan: { displayName: 'Growth' }, targetPlan: { displayName: 'Scale', creditLimit: 10000 }, proration: { currency: 'usd' } });
-    const upgrade = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: priceId('scale_10000_month'), returnUrl: '/usage' });
+    const preview = await call(cookie, 'POST', '/stripe/preview-upgrade', {
+      newPriceId: priceId('scale_10000_month'),
+      renewCycle: true,
+    });
+    expect(preview.json()).toMatchObject({
+      billingCycleReset: false,
+      currentPlan: { displayName: 'Growth' },
+      targetPlan: { displayName: 'Scale', creditLimit: 10000 },
+      proration: { currency: 'usd' },
+    });
+    const upgrade = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', {
+      newPriceId: priceId('scale_10000_month'),
+      returnUrl: '/usage',
+    });
     const page = await harness.app.inject({ method: 'GET', url: new URL(upgrade.json().url).pathname });
     expect(page.body).toContain('TEST MODE');
     expect(page.body).toContain('Confirm your plan change');
@@ -121,63 +182,111 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     const returnUrl = new URL(String(confirmed.headers.location));
     expect(returnUrl.pathname).toBe('/usage');
     expect(returnUrl.searchParams.get('upgrade_success')).toBe('true');
-    const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: returnUrl.searchParams.get('session_id') });
-    expect(finalized.json()).toMatchObject({ success: true, status: 'upgraded', currentPlan: { displayName: 'Scale' } });
+    const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', {
+      sessionId: returnUrl.searchParams.get('session_id'),
+    });
+    expect(finalized.json()).toMatchObject({
+      success: true,
+      status: 'upgraded',
+      currentPlan: { displayName: 'Scale' },
+    });
     const upgraded = await balanceOf(cookie);
     expect(upgraded.planCode).toBe('scale');
     // Upgraded at the start of the period: almost the whole 7,000 difference, never the full new allowance.
     expect(upgraded.planCreditsRemaining).toBeGreaterThan(9990);
     expect(upgraded.planCreditsRemaining).toBeLessThanOrEqual(10000);
 
-    const scheduled = await call(cookie, 'POST', '/stripe/schedule-downgrade', { newPriceId: priceId('starter_500_month') });
+    const scheduled = await call(cookie, 'POST', '/stripe/schedule-downgrade', {
+      newPriceId: priceId('starter_500_month'),
+    });
     expect(scheduled.json().scheduledPlan).toMatchObject({ displayName: 'Starter', creditLimit: 500 });
     expect((await call(cookie, 'GET', '/api/billing/subaccount-lock')).json().mustChoose).toBe(false);
     await advanceDays(32);
-    expect(await balanceOf(cookie)).toMatchObject({ planCode: 'starter', planCreditsRemaining: 500, scheduledPriceId: null });
+    expect(await balanceOf(cookie)).toMatchObject({
+      planCode: 'starter',
+      planCreditsRemaining: 500,
+      scheduledPriceId: null,
+    });
 
     const lock = (await call(cookie, 'GET', '/api/billing/subaccount-lock')).json();
     expect(lock).toMatchObject({ mustChoose: true, allowedActive: 1 });
-    expect(lock.subaccounts.map((entry: { name: string }) => entry.name)).toEqual([expect.stringMatching(/'s agency$/), 'Client Two']);
-    expect(lock.subaccounts[0]).toEqual(expect.objectContaining({ id: subaccountId, logoUrl: null, agentCount: 0, isLocked: false }));
+    expect(lock.subaccounts.map((entry: { name: string }) => entry.name)).toEqual([
+      expect.stringMatching(/'s agency$/),
+      'Client Two',
+    ]);
+    expect(lock.subaccounts[0]).toEqual(
+      expect.objectContaining({ id: subaccountId, logoUrl: null, agentCount: 0, isLocked: false }),
+    );
     const kept = await call(cookie, 'POST', '/api/billing/subaccount-lock', { subaccountId });
     expect(kept.json()).toMatchObject({ mustChoose: false });
     const lockedId = second.json().id as string;
     const write = await call(cookie, 'PATCH', `/api/subaccounts/${lockedId}/theme`, { isDarkMode: false });
     expect(write.statusCode).toBe(403);
-    expect(write.json().error).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Pick a plan to use this feature', reason: 'subaccount_locked' });
+    expect(write.json().error).toMatchObject({
+      code: 'PLAN_REQUIRED',
+      message: 'Pick a plan to use this feature',
+      reason: 'subaccount_locked',
+    });
     expect((await call(cookie, 'GET', `/api/subaccounts/${lockedId}/theme`)).statusCode).toBe(200);
-    expect((await call(cookie, 'PATCH', `/api/subaccounts/${subaccountId}/theme`, { isDarkMode: false })).statusCode).toBe(200);
+    expect(
+      (await call(cookie, 'PATCH', `/api/subaccounts/${subaccountId}/theme`, { isDarkMode: false })).statusCode,
+    ).toBe(200);
 
     // An upgrade clears the lock.
-    const again = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: priceId('growth_3000_month') });
+    const again = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', {
+      newPriceId: priceId('growth_3000_month'),
+    });
     const back = new URL(String((await submitCheckout(again.json().url)).headers.location));
     await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: back.searchParams.get('session_id') });
-    expect((await call(cookie, 'PATCH', `/api/subaccounts/${lockedId}/theme`, { isDarkMode: false })).statusCode).toBe(200);
+    expect((await call(cookie, 'PATCH', `/api/subaccounts/${lockedId}/theme`, { isDarkMode: false })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps the plan when the card saved for an upgrade is declined', async () => {
     const { cookie } = await newCustomer();
     await subscribe(cookie, 'growth_3000_month');
-    const upgrade = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: priceId('scale_10000_month') });
+    const upgrade = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', {
+      newPriceId: priceId('scale_10000_month'),
+    });
     const back = new URL(String((await submitCheckout(upgrade.json().url, 'decline')).headers.location));
-    const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: back.searchParams.get('session_id') });
+    const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', {
+      sessionId: back.searchParams.get('session_id'),
+    });
     expect(finalized.statusCode).toBe(402);
-    expect(finalized.json().error).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your card was declined. Please update your payment method and try again.', paymentErrorCode: 'card_declined' });
+    expect(finalized.json().error).toMatchObject({
+      code: 'PAYMENT_FAILED',
+      message: 'Your card was declined. Please update your payment method and try again.',
+      paymentErrorCode: 'card_declined',
+    });
     expect(await balanceOf(cookie)).toMatchObject({ planCode: 'growth', planCreditsRemaining: 3000 });
     // The declined card was not kept: the old card pays the next renewal.
     await advanceDays(32);
-    expect(await balanceOf(cookie)).toMatchObject({ planCode: 'growth', subscriptionStatus: 'active', planCreditsRemaining: 3000 });
+    expect(await balanceOf(cookie)).toMatchObject({
+      planCode: 'growth',
+      subscriptionStatus: 'active',
+      planCreditsRemaining: 3000,
+    });
   });
 
   it('grants an annual plan monthly from the scheduled job', async () => {
     const { cookie, userId } = await newCustomer();
     await subscribe(cookie, 'growth_3000_year');
     expect(await balanceOf(cookie)).toMatchObject({ planCreditsRemaining: 3000, billingInterval: 'year' });
-    await spendCredits({ db: harness.app.platform.database.db, billingUserId: userId, millicredits: 1_000_000, idempotencyKey: `annual:${userId}`, reason: 'test' });
+    await spendCredits({
+      db: harness.app.platform.database.db,
+      billingUserId: userId,
+      millicredits: 1_000_000,
+      idempotencyKey: `annual:${userId}`,
+      reason: 'test',
+    });
     await advanceDays(32);
     expect(await balanceOf(cookie)).toMatchObject({ planCreditsRemaining: 3000, usageUsed: 0 });
     await advanceDays(1);
-    const grants = await harness.app.platform.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
+    const grants = await harness.app.platform.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
     expect(grants).toHaveLength(2);
   });
 
@@ -193,30 +302,59 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
 
   it('sells the secret offers: the Starter offer adds its 1,000 bonus credits once, the lifetime deal grants every month', async () => {
     const { cookie, userId } = await newCustomer();
-    const starter = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: priceId('offer_starter'), mode: 'subscription' });
+    const starter = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: priceId('offer_starter'),
+      mode: 'subscription',
+    });
     await submitCheckout(starter.json().url);
-    expect(await balanceOf(cookie)).toMatchObject({ planCode: 'starter', planCreditsRemaining: 500, bonusCreditsRemaining: 1000, bonusCreditsGranted: 1000 });
+    expect(await balanceOf(cookie)).toMatchObject({
+      planCode: 'starter',
+      planCreditsRemaining: 500,
+      bonusCreditsRemaining: 1000,
+      bonusCreditsGranted: 1000,
+    });
 
-    const lifetime = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: priceId('offer_lifetime'), mode: 'payment' });
+    const lifetime = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: priceId('offer_lifetime'),
+      mode: 'payment',
+    });
     expect((await submitCheckout(lifetime.json().url)).statusCode).toBe(303);
-    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({ planFamily: 'growth', capabilities: { features: { marketplace: true } } });
+    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({
+      planFamily: 'growth',
+      capabilities: { features: { marketplace: true } },
+    });
     expect((await balanceOf(cookie)).planCreditsRemaining).toBe(3000);
     await advanceDays(31);
-    const grants = await harness.app.platform.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
-    expect(grants.filter((grant) => String(grant.idempotencyKey).startsWith('monthly:lifetime_')).map((grant) => Number(grant.metadata?.month)).sort((a, b) => a - b)).toEqual([0, 1]);
+    const grants = await harness.app.platform.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
+    expect(
+      grants
+        .filter((grant) => String(grant.idempotencyKey).startsWith('monthly:lifetime_'))
+        .map((grant) => Number(grant.metadata?.month))
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1]);
   });
 
   it('starts a checkout from the sign-in callback, and reads a price', async () => {
     const query = `priceId=${priceId('scale_10000_month')}&mode=subscription&returnUrl=%2Fusage`;
     const visitor = await harness.app.inject({ method: 'GET', url: `/api/auth/callback/checkout?${query}` });
     expect(visitor.statusCode).toBe(302);
-    expect(visitor.headers.location).toBe(`/api/auth/signin?callbackUrl=${encodeURIComponent(`/api/auth/callback/checkout?${query}`)}`);
+    expect(visitor.headers.location).toBe(
+      `/api/auth/signin?callbackUrl=${encodeURIComponent(`/api/auth/callback/checkout?${query}`)}`,
+    );
     const { cookie } = await newCustomer();
     const started = await call(cookie, 'GET', `/api/auth/callback/checkout?${query}`);
     expect(started.statusCode).toBe(302);
     expect(started.headers.location).toMatch(/\/api\/billing\/local-checkout\/cs_local_/);
     const price = await call(cookie, 'POST', '/stripe/get-price', { priceId: priceId('scale_10000_month') });
-    expect(price.json()).toEqual({ priceId: priceId('scale_10000_month'), unitAmount: 29700, currency: 'usd', interval: 'month' });
+    expect(price.json()).toEqual({
+      priceId: priceId('scale_10000_month'),
+      unitAmount: 29700,
+      currency: 'usd',
+      interval: 'month',
+    });
     expect((await call(cookie, 'POST', '/stripe/get-price', { priceId: 'price_unknown' })).statusCode).toBe(404);
   });
 
@@ -230,15 +368,43 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
 
 describe('the local provider on a public address', () => {
   it('offers no adjustable clock and takes no test payments', async () => {
-    const harness = await createTestApp({ PUBLIC_URL: 'https://app.agentry.example', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const harness = await createTestApp({
+      PUBLIC_URL: 'https://app.agentry.example',
+      AUTH_SECRET: 'a'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
     try {
-      const clock = await harness.app.inject({ method: 'POST', url: '/api/billing/local/advance-clock', payload: { days: 1 } });
+      const clock = await harness.app.inject({
+        method: 'POST',
+        url: '/api/billing/local/advance-clock',
+        payload: { days: 1 },
+      });
       expect(clock.statusCode).toBe(404);
       const { db } = harness.app.platform.database;
-      const [row] = await db.insert(user).values({ id: 'public-user', name: 'Public', email: 'public@agency.test' }).returning();
-      const provider = createLocalBillingProvider({ db, publicUrl: 'https://app.agentry.example', isTestModeAllowed: false });
-      const customerId = await provider.createCustomer({ userId: row!.id, email: row!.email, name: row!.name, idempotencyKey: 'customer' });
-      const session = await provider.createCheckoutSession({ mode: 'subscription', customerId, priceId: priceId('growth_3000_month'), successUrl: '/ok', cancelUrl: '/no', metadata: {}, idempotencyKey: 'checkout' });
+      const [row] = await db
+        .insert(user)
+        .values({ id: 'public-user', name: 'Public', email: 'public@agency.test' })
+        .returning();
+      const provider = createLocalBillingProvider({
+        db,
+        publicUrl: 'https://app.agentry.example',
+        isTestModeAllowed: false,
+      });
+      const customerId = await provider.createCustomer({
+        userId: row!.id,
+        email: row!.email,
+        name: row!.name,
+        idempotencyKey: 'customer',
+      });
+      const session = await provider.createCheckoutSession({
+        mode: 'subscription',
+        customerId,
+        priceId: priceId('growth_3000_month'),
+        successUrl: '/ok',
+        cancelUrl: '/no',
+        metadata: {},
+        idempotencyKey: 'checkout',
+      });
       await expect(provider.completeCheckout(session.id, 'pay')).rejects.toBeInstanceOf(PaymentDeclinedError);
       const page = await harness.app.inject({ method: 'GET', url: new URL(session.url).pathname });
       expect(page.body).toContain('Test payments are disabled');

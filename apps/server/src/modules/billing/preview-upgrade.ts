@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import { computeTimeFraction, daysRemainingUntil, prorateUpgradeCredits, type PreviewUpgradeReply } from '@agentry/core/billing';
+import {
+  computeTimeFraction,
+  daysRemainingUntil,
+  prorateUpgradeCredits,
+  type PreviewUpgradeReply,
+} from '@agentry/core/billing';
 import { AppError } from '../../platform/http/app-error';
 import type { BillingContext } from './billing-context';
 import { summarizePlan } from './billing-context';
@@ -12,18 +17,25 @@ import { getChangeableSubscriptionOrThrow, type SubscriptionRow } from './get-bi
 /** A previewed proration date is reused by the checkout and the change for this long. */
 const PREVIEW_REUSE_MS = 60 * 60 * 1000;
 
-export async function getPlanChangeTargetOrThrow(context: BillingContext, options: { userId: string; newPriceId: string }) {
+export async function getPlanChangeTargetOrThrow(
+  context: BillingContext,
+  options: { userId: string; newPriceId: string },
+) {
   const subscription = await getChangeableSubscriptionOrThrow({ db: context.db, userId: options.userId });
   const target = await getPriceByProviderIdOrThrow({ db: context.db, priceId: options.newPriceId });
   if (target.mode !== 'subscription' || target.interval === 'lifetime') throw new AppError('INVALID_PLAN_SELECTION');
-  if (target.providerPriceId === subscription.priceId) throw new AppError('CONFLICT', { message: 'This plan is already active.' });
+  if (target.providerPriceId === subscription.priceId)
+    throw new AppError('CONFLICT', { message: 'This plan is already active.' });
   const current = await findPriceByProviderId({ db: context.db, priceId: subscription.priceId });
   const customerId = (await findCustomerId({ db: context.db, userId: options.userId })) ?? subscription.customerId;
   return { subscription, target, current, customerId };
 }
 
 /** The open upgrade towards a price (its proration date), or a new one fixed now. */
-export async function findOrCreateUpgrade(context: BillingContext, options: { userId: string; subscription: SubscriptionRow; toPriceId: string }) {
+export async function findOrCreateUpgrade(
+  context: BillingContext,
+  options: { userId: string; subscription: SubscriptionRow; toPriceId: string },
+) {
   const now = await context.provider.now();
   const [recent] = await context.db
     .select()
@@ -39,31 +51,59 @@ export async function findOrCreateUpgrade(context: BillingContext, options: { us
     )
     .orderBy(desc(billingUpgrade.createdAt))
     .limit(1);
-  const isInPeriod = recent && options.subscription.currentPeriodEnd && recent.prorationDate < options.subscription.currentPeriodEnd && recent.prorationDate >= options.subscription.currentPeriodStart;
+  const isInPeriod =
+    recent &&
+    options.subscription.currentPeriodEnd &&
+    recent.prorationDate < options.subscription.currentPeriodEnd &&
+    recent.prorationDate >= options.subscription.currentPeriodStart;
   if (recent && isInPeriod) return recent;
   // Whole seconds: Stripe's proration_date is a Unix timestamp.
   const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const [created] = await context.db
     .insert(billingUpgrade)
-    .values({ id: randomUUID(), userId: options.userId, subscriptionId: options.subscription.id, fromPriceId: options.subscription.priceId ?? '', toPriceId: options.toPriceId, prorationDate })
+    .values({
+      id: randomUUID(),
+      userId: options.userId,
+      subscriptionId: options.subscription.id,
+      fromPriceId: options.subscription.priceId ?? '',
+      toPriceId: options.toPriceId,
+      prorationDate,
+    })
     .returning();
   if (!created) throw new Error('upgrade insert returned nothing');
   return created;
 }
 
-export function expectedUpgradeCredits(options: { current: PriceRow | null; target: PriceRow; subscription: SubscriptionRow; prorationDate: Date; isCycleReset: boolean }) {
+export function expectedUpgradeCredits(options: {
+  current: PriceRow | null;
+  target: PriceRow;
+  subscription: SubscriptionRow;
+  prorationDate: Date;
+  isCycleReset: boolean;
+}) {
   if (options.isCycleReset) return options.target.creditLimit;
   return prorateUpgradeCredits({
     currentCreditLimit: options.current?.creditLimit ?? 0,
     targetCreditLimit: options.target.creditLimit,
-    timeFraction: computeTimeFraction({ periodStart: options.subscription.currentPeriodStart, periodEnd: options.subscription.currentPeriodEnd ?? options.prorationDate, at: options.prorationDate }),
+    timeFraction: computeTimeFraction({
+      periodStart: options.subscription.currentPeriodStart,
+      periodEnd: options.subscription.currentPeriodEnd ?? options.prorationDate,
+      at: options.prorationDate,
+    }),
   });
 }
 
 /** POST /stripe/preview-upgrade: the provider's own proration invoice, at the date the change will use. */
-export async function previewUpgrade(context: BillingContext, options: { userId: string; newPriceId: string }): Promise<PreviewUpgradeReply> {
+export async function previewUpgrade(
+  context: BillingContext,
+  options: { userId: string; newPriceId: string },
+): Promise<PreviewUpgradeReply> {
   const { subscription, target, current, customerId } = await getPlanChangeTargetOrThrow(context, options);
-  const upgrade = await findOrCreateUpgrade(context, { userId: options.userId, subscription, toPriceId: options.newPriceId });
+  const upgrade = await findOrCreateUpgrade(context, {
+    userId: options.userId,
+    subscription,
+    toPriceId: options.newPriceId,
+  });
   const invoice = await context.provider.previewPriceChange({
     customerId,
     subscriptionId: subscription.id,
@@ -88,7 +128,13 @@ export async function previewUpgrade(context: BillingContext, options: { userId:
     billingCycleReset: isCycleReset,
     currentPlan: summarizePlan(current, subscription.priceId),
     targetPlan: summarizePlan(target),
-    creditsGranted: expectedUpgradeCredits({ current, target, subscription, prorationDate: upgrade.prorationDate, isCycleReset }),
+    creditsGranted: expectedUpgradeCredits({
+      current,
+      target,
+      subscription,
+      prorationDate: upgrade.prorationDate,
+      isCycleReset,
+    }),
     prorationDate: upgrade.prorationDate.toISOString(),
   };
 }

@@ -15,7 +15,12 @@ import { syncSubscription } from './sync-subscription';
  * one-time bonus and a bonus pack are granted, a lifetime deal starts its monthly grants.
  * Keyed by the session: the webhook, the success page and a redelivery all grant once.
  */
-export async function processCheckoutSession(options: { db: Database; provider: BillingProvider; sessionId: string; logger?: FastifyBaseLogger }) {
+export async function processCheckoutSession(options: {
+  db: Database;
+  provider: BillingProvider;
+  sessionId: string;
+  logger?: FastifyBaseLogger;
+}) {
   const { db, provider } = options;
   const session = await provider.retrieveCheckoutSession(options.sessionId);
   if (!session || session.status !== 'complete' || session.mode === 'setup') return;
@@ -27,7 +32,8 @@ export async function processCheckoutSession(options: { db: Database; provider: 
   const priceId = session.priceId ?? session.metadata.priceId ?? null;
   const price = await findPriceByProviderId({ db, priceId });
   if (session.mode === 'subscription') {
-    if (session.subscriptionId) await syncSubscription({ db, provider, subscriptionId: session.subscriptionId, logger: options.logger });
+    if (session.subscriptionId)
+      await syncSubscription({ db, provider, subscriptionId: session.subscriptionId, logger: options.logger });
   } else if (session.paymentStatus !== 'paid') {
     return;
   }
@@ -47,10 +53,22 @@ export async function processCheckoutSession(options: { db: Database; provider: 
     const id = `lifetime_${session.id}`;
     await db
       .insert(billingSubscription)
-      .values({ id, userId, customerId: session.customerId, status: 'active', priceId, interval: 'lifetime', currentPeriodStart: await provider.now() })
+      .values({
+        id,
+        userId,
+        customerId: session.customerId,
+        status: 'active',
+        priceId,
+        interval: 'lifetime',
+        currentPeriodStart: await provider.now(),
+      })
       .onConflictDoNothing({ target: billingSubscription.id });
     // The stored start, not a new reading of the clock: a second delivery must build the same key.
-    const [stored] = await db.select({ start: billingSubscription.currentPeriodStart }).from(billingSubscription).where(eq(billingSubscription.id, id)).limit(1);
+    const [stored] = await db
+      .select({ start: billingSubscription.currentPeriodStart })
+      .from(billingSubscription)
+      .where(eq(billingSubscription.id, id))
+      .limit(1);
     const start = stored?.start ?? new Date();
     await grantPeriodCredits({
       db,

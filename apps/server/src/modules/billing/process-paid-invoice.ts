@@ -14,7 +14,12 @@ const SECOND_MS = 1000;
  * a new period (create, cycle, or an upgrade that resets the cycle) opens with the plan's
  * allowance; a prorated upgrade adds the allowance difference times the prorated fraction.
  */
-export async function processPaidInvoice(options: { db: Database; provider: BillingProvider; invoiceId: string; logger?: FastifyBaseLogger }) {
+export async function processPaidInvoice(options: {
+  db: Database;
+  provider: BillingProvider;
+  invoiceId: string;
+  logger?: FastifyBaseLogger;
+}) {
   const { db, provider } = options;
   const invoice = await provider.retrieveInvoice(options.invoiceId);
   if (!invoice || invoice.status !== 'paid' || !invoice.subscriptionId) return;
@@ -24,14 +29,22 @@ export async function processPaidInvoice(options: { db: Database; provider: Bill
     return;
   }
   const periodLine = invoice.lines.find((line) => !line.isProration && line.priceId && line.amount >= 0);
-  if (periodLine && ['subscription_create', 'subscription_cycle', 'subscription_update'].includes(invoice.billingReason ?? '')) {
+  if (
+    periodLine &&
+    ['subscription_create', 'subscription_cycle', 'subscription_update'].includes(invoice.billingReason ?? '')
+  ) {
     await grantPeriod({ db, userId, invoice, line: periodLine });
     return;
   }
   if (invoice.billingReason === 'subscription_update') await grantUpgradeProration({ db, provider, userId, invoice });
 }
 
-async function grantPeriod(options: { db: Database; userId: string; invoice: ProviderInvoice; line: ProviderInvoiceLine }) {
+async function grantPeriod(options: {
+  db: Database;
+  userId: string;
+  invoice: ProviderInvoice;
+  line: ProviderInvoiceLine;
+}) {
   const price = await findPriceByProviderId({ db: options.db, priceId: options.line.priceId });
   if (!price || price.creditLimit <= 0) return;
   await grantPeriodCredits({
@@ -41,19 +54,41 @@ async function grantPeriod(options: { db: Database; userId: string; invoice: Pro
     idempotencyKey: `invoice:${options.invoice.id}`,
     reference: options.invoice.id,
     periodStartedAt: options.line.periodStart,
-    metadata: { priceId: options.line.priceId, tierCode: price.tierCode, billingReason: options.invoice.billingReason, subscriptionId: options.invoice.subscriptionId },
+    metadata: {
+      priceId: options.line.priceId,
+      tierCode: price.tierCode,
+      billingReason: options.invoice.billingReason,
+      subscriptionId: options.invoice.subscriptionId,
+    },
   });
 }
 
-async function grantUpgradeProration(options: { db: Database; provider: BillingProvider; userId: string; invoice: ProviderInvoice }) {
+async function grantUpgradeProration(options: {
+  db: Database;
+  provider: BillingProvider;
+  userId: string;
+  invoice: ProviderInvoice;
+}) {
   const { db, invoice } = options;
   const credited = invoice.lines.find((line) => line.isProration && line.amount < 0);
   const charged = invoice.lines.find((line) => line.isProration && line.amount > 0);
   if (!credited || !charged) return;
-  const [fromPrice, toPrice] = await Promise.all([findPriceByProviderId({ db, priceId: credited.priceId }), findPriceByProviderId({ db, priceId: charged.priceId })]);
+  const [fromPrice, toPrice] = await Promise.all([
+    findPriceByProviderId({ db, priceId: credited.priceId }),
+    findPriceByProviderId({ db, priceId: charged.priceId }),
+  ]);
   if (!fromPrice || !toPrice) return;
-  const timeFraction = await readProratedFraction({ provider: options.provider, invoice, charged, unitAmount: toPrice.amountCents });
-  const credits = prorateUpgradeCredits({ currentCreditLimit: fromPrice.creditLimit, targetCreditLimit: toPrice.creditLimit, timeFraction });
+  const timeFraction = await readProratedFraction({
+    provider: options.provider,
+    invoice,
+    charged,
+    unitAmount: toPrice.amountCents,
+  });
+  const credits = prorateUpgradeCredits({
+    currentCreditLimit: fromPrice.creditLimit,
+    targetCreditLimit: toPrice.creditLimit,
+    timeFraction,
+  });
   if (credits <= 0) return;
   await addPlanCredits({
     db,
@@ -70,10 +105,24 @@ async function grantUpgradeProration(options: { db: Database; provider: BillingP
  * The fraction of the period the money was prorated for: the charged line's span over the
  * subscription's period, or (if the period has moved on since) the charge over the full price.
  */
-async function readProratedFraction(options: { provider: BillingProvider; invoice: ProviderInvoice; charged: ProviderInvoiceLine; unitAmount: number | null }) {
-  const subscription = options.invoice.subscriptionId ? await options.provider.retrieveSubscription(options.invoice.subscriptionId) : null;
-  if (subscription && Math.abs(subscription.currentPeriodEnd.getTime() - options.charged.periodEnd.getTime()) < SECOND_MS) {
-    return computeTimeFraction({ periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd, at: options.charged.periodStart });
+async function readProratedFraction(options: {
+  provider: BillingProvider;
+  invoice: ProviderInvoice;
+  charged: ProviderInvoiceLine;
+  unitAmount: number | null;
+}) {
+  const subscription = options.invoice.subscriptionId
+    ? await options.provider.retrieveSubscription(options.invoice.subscriptionId)
+    : null;
+  if (
+    subscription &&
+    Math.abs(subscription.currentPeriodEnd.getTime() - options.charged.periodEnd.getTime()) < SECOND_MS
+  ) {
+    return computeTimeFraction({
+      periodStart: subscription.currentPeriodStart,
+      periodEnd: subscription.currentPeriodEnd,
+      at: options.charged.periodStart,
+    });
   }
   return options.unitAmount ? Math.min(1, options.charged.amount / options.unitAmount) : 0;
 }

@@ -15,7 +15,13 @@ describe('promo codes', () => {
   });
   afterAll(() => harness.close());
 
-  const redeem = (code: unknown, as = cookie) => harness.app.inject({ method: 'POST', url: '/api/openrouter/credits/redeem', headers: { cookie: as }, payload: { code } });
+  const redeem = (code: unknown, as = cookie) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/openrouter/credits/redeem',
+      headers: { cookie: as },
+      payload: { code },
+    });
 
   it('adds bonus credits once per user, whatever the case of the code', async () => {
     const { db } = harness.app.platform.database;
@@ -23,10 +29,19 @@ describe('promo codes', () => {
     expect(await createPromoCode({ db, code: 'LAUNCH250', bonusCredits: 999 })).toBe(false);
     const first = await redeem('  launch250 ');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ error: null, reason: null, amount: 250, balance: { bonusCreditsRemaining: 250, bonusCreditsGranted: 250, totalCreditsRemaining: 250 } });
+    expect(first.json()).toMatchObject({
+      error: null,
+      reason: null,
+      amount: 250,
+      balance: { bonusCreditsRemaining: 250, bonusCreditsGranted: 250, totalCreditsRemaining: 250 },
+    });
     const second = await redeem('LAUNCH250');
     expect(second.statusCode).toBe(400);
-    expect(second.json().error).toMatchObject({ code: 'PROMO_CODE_INVALID', message: 'Unable to redeem promo code.', reason: 'already_redeemed' });
+    expect(second.json().error).toMatchObject({
+      code: 'PROMO_CODE_INVALID',
+      message: 'Unable to redeem promo code.',
+      reason: 'already_redeemed',
+    });
   });
 
   it('refuses unknown, expired and used-up codes, and an empty one', async () => {
@@ -47,7 +62,9 @@ describe('promo codes', () => {
     const { db } = harness.app.platform.database;
     await createPromoCode({ db, code: 'FIVE', bonusCredits: 5, maxRedemptions: 5 });
     const users = await Promise.all(Array.from({ length: 12 }, () => createTestUser(db)));
-    const results = await Promise.allSettled(users.map((entry) => redeemPromoCode({ db, userId: entry.id, code: 'five' })));
+    const results = await Promise.allSettled(
+      users.map((entry) => redeemPromoCode({ db, userId: entry.id, code: 'five' })),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
     const balances = await Promise.all(users.map((entry) => getCreditBalance({ db, billingUserId: entry.id })));
     expect(balances.reduce((sum, balance) => sum + balance.bonusMillicredits, 0)).toBe(25_000);

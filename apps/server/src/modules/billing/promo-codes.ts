@@ -11,13 +11,25 @@ export function normalizePromoCode(code: string) {
 }
 
 /** Creates a promo code (the CLI script); an existing code is left as it is. Answers whether it was new. */
-export async function createPromoCode(options: { db: Database; code: string; bonusCredits: number; expiresAt?: Date | null; maxRedemptions?: number | null }): Promise<boolean> {
+export async function createPromoCode(options: {
+  db: Database;
+  code: string;
+  bonusCredits: number;
+  expiresAt?: Date | null;
+  maxRedemptions?: number | null;
+}): Promise<boolean> {
   const code = normalizePromoCode(options.code);
   if (!/^[A-Z0-9_-]{3,64}$/.test(code)) throw new Error('A promo code is 3-64 letters, digits, - or _');
-  if (!Number.isInteger(options.bonusCredits) || options.bonusCredits <= 0) throw new Error('Bonus credits must be a positive whole number');
+  if (!Number.isInteger(options.bonusCredits) || options.bonusCredits <= 0)
+    throw new Error('Bonus credits must be a positive whole number');
   const inserted = await options.db
     .insert(promoCode)
-    .values({ code, bonusCredits: options.bonusCredits, expiresAt: options.expiresAt ?? null, maxRedemptions: options.maxRedemptions ?? null })
+    .values({
+      code,
+      bonusCredits: options.bonusCredits,
+      expiresAt: options.expiresAt ?? null,
+      maxRedemptions: options.maxRedemptions ?? null,
+    })
     .onConflictDoNothing({ target: promoCode.code })
     .returning({ code: promoCode.code });
   return inserted.length > 0;
@@ -34,7 +46,11 @@ class Refusal extends Error {
  * its maximum) and the bonus grant commit together or not at all. Refusals answer 400
  * 'Unable to redeem promo code.' with a reason.
  */
-export async function redeemPromoCode(options: { db: Database; userId: string; code: string }): Promise<{ amount: number }> {
+export async function redeemPromoCode(options: {
+  db: Database;
+  userId: string;
+  code: string;
+}): Promise<{ amount: number }> {
   const code = normalizePromoCode(options.code);
   if (!code) throw new AppError('PROMO_CODE_REQUIRED');
   try {

@@ -14,7 +14,11 @@ export async function registerBilling(app: FastifyInstance) {
   const { config, database } = app.platform;
   const { db } = database;
   const provider = createBillingProvider({ config, db, logger: app.log });
-  await seedBillingCatalogue({ db, provider, packKeys: Object.keys(config.billing.stripePriceIds).filter((key) => key.startsWith('pack_')) });
+  await seedBillingCatalogue({
+    db,
+    provider,
+    packKeys: Object.keys(config.billing.stripePriceIds).filter((key) => key.startsWith('pack_')),
+  });
   const context: BillingContext = { db, provider, publicUrl: config.publicUrl, logger: app.log };
   provider.setEventSink(async (event) => {
     await handleBillingEvent({ ...context, event });

@@ -39,19 +39,31 @@ function mergeCapabilities(left: PlanCapabilities, right: PlanCapabilities): Pla
 }
 
 /** What a billing user's plan allows: the free defaults without a plan in force. */
-export async function resolveCapabilities(options: { db: Database; billingUserId: string }): Promise<ResolvedCapabilities> {
+export async function resolveCapabilities(options: {
+  db: Database;
+  billingUserId: string;
+}): Promise<ResolvedCapabilities> {
   const subscriptions = await listEntitledSubscriptions({ db: options.db, userId: options.billingUserId });
   const priceIds = subscriptions.map((row) => row.priceId).filter((id): id is string => Boolean(id));
   if (priceIds.length === 0) return { capabilities: freeCapabilities, planFamily: null, tierCode: null };
   const prices = await options.db
-    .select({ capabilities: billingPrice.capabilities, planFamily: billingPrice.planFamily, tierCode: billingPrice.tierCode, creditLimit: billingPrice.creditLimit })
+    .select({
+      capabilities: billingPrice.capabilities,
+      planFamily: billingPrice.planFamily,
+      tierCode: billingPrice.tierCode,
+      creditLimit: billingPrice.creditLimit,
+    })
     .from(billingPrice)
     .where(inArray(billingPrice.providerPriceId, priceIds));
   const planPrices = prices.filter((price) => price.capabilities !== null);
   if (planPrices.length === 0) return { capabilities: freeCapabilities, planFamily: null, tierCode: null };
   const best = [...planPrices].sort((a, b) => b.creditLimit - a.creditLimit)[0];
   const capabilities = planPrices.map((price) => resolvePlanCapabilities(price.capabilities)).reduce(mergeCapabilities);
-  return { capabilities, planFamily: (best?.planFamily as PlanFamily | null) ?? null, tierCode: best?.tierCode ?? null };
+  return {
+    capabilities,
+    planFamily: (best?.planFamily as PlanFamily | null) ?? null,
+    tierCode: best?.tierCode ?? null,
+  };
 }
 
 export type CapabilityCheck =
@@ -68,15 +80,32 @@ export function isCapabilityAllowed(capabilities: PlanCapabilities, check: Capab
 }
 
 /** 403 'Pick a plan to use this feature' when the billing user's plan does not allow it. */
-export async function assertCapabilityOrThrow(options: { db: Database; billingUserId: string; check: CapabilityCheck }): Promise<void> {
+export async function assertCapabilityOrThrow(options: {
+  db: Database;
+  billingUserId: string;
+  check: CapabilityCheck;
+}): Promise<void> {
   const { capabilities } = await resolveCapabilities(options);
   if (!isCapabilityAllowed(capabilities, options.check)) {
-    throw new AppError('PLAN_REQUIRED', { extra: { capability: 'feature' in options.check ? options.check.feature : 'demo' in options.check ? `demos.${options.check.demo}` : options.check.limit } });
+    throw new AppError('PLAN_REQUIRED', {
+      extra: {
+        capability:
+          'feature' in options.check
+            ? options.check.feature
+            : 'demo' in options.check
+              ? `demos.${options.check.demo}`
+              : options.check.limit,
+      },
+    });
   }
 }
 
 /** The same check for work inside a sub account: its owner's plan decides. */
-export async function assertSubaccountCapabilityOrThrow(options: { db: Database; subaccountId: string; check: CapabilityCheck }): Promise<void> {
+export async function assertSubaccountCapabilityOrThrow(options: {
+  db: Database;
+  subaccountId: string;
+  check: CapabilityCheck;
+}): Promise<void> {
   const billingUserId = await getSubaccountOwnerOrThrow({ db: options.db, subaccountId: options.subaccountId });
   await assertCapabilityOrThrow({ db: options.db, billingUserId, check: options.check });
 }
@@ -93,5 +122,9 @@ export async function countActiveOwnedSubaccounts(options: { db: Database; userI
 /** Before creating a sub account: 403 when the plan's sub-account limit is reached. */
 export async function assertCanCreateSubaccount(options: { db: Database; userId: string }): Promise<void> {
   const currentCount = await countActiveOwnedSubaccounts(options);
-  await assertCapabilityOrThrow({ db: options.db, billingUserId: options.userId, check: { limit: 'subaccounts', currentCount } });
+  await assertCapabilityOrThrow({
+    db: options.db,
+    billingUserId: options.userId,
+    check: { limit: 'subaccounts', currentCount },
+  });
 }

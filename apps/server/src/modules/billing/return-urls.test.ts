@@ -11,7 +11,15 @@ function browserTarget(location: string | string[] | number | undefined) {
   return new URL(location as string, SITE);
 }
 
-const NASTY_RETURN_URLS = ['/\\evil.example/x', '/\t/evil.example/x', '/\t\\evil.example', '//evil.example/x', '/%5Cevil.example', 'https://evil.example/x', 'javascript:alert(1)'];
+const NASTY_RETURN_URLS = [
+  '/\\evil.example/x',
+  '/\t/evil.example/x',
+  '/\t\\evil.example',
+  '//evil.example/x',
+  '/%5Cevil.example',
+  'https://evil.example/x',
+  'javascript:alert(1)',
+];
 
 describe('return and redirect addresses stay on this site', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -26,7 +34,12 @@ describe('return and redirect addresses stay on this site', () => {
       method: 'POST',
       url: '/api/stripe/create-checkout',
       headers: { cookie: subscriberCookie },
-      payload: { priceId: priceId('growth_3000_month'), mode: 'subscription', successUrl: '/success', cancelUrl: '/pricing' },
+      payload: {
+        priceId: priceId('growth_3000_month'),
+        mode: 'subscription',
+        successUrl: '/success',
+        cancelUrl: '/pricing',
+      },
     });
     const paid = await harness.app.inject({
       method: 'POST',
@@ -39,16 +52,23 @@ describe('return and redirect addresses stay on this site', () => {
   afterAll(() => harness.close());
 
   const checkoutCallback = (cookie: string, returnUrl: string, key = 'scale_10000_month') =>
-    harness.app.inject({ method: 'GET', url: `/api/auth/callback/checkout?priceId=${priceId(key)}&returnUrl=${encodeURIComponent(returnUrl)}`, headers: { cookie } });
+    harness.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/checkout?priceId=${priceId(key)}&returnUrl=${encodeURIComponent(returnUrl)}`,
+      headers: { cookie },
+    });
 
-  it.each(NASTY_RETURN_URLS)('checkout callback (upgrade flow) with returnUrl %j redirects on-site', async (returnUrl) => {
-    const reply = await checkoutCallback(subscriberCookie, returnUrl);
-    expect(reply.statusCode).toBe(302);
-    const target = browserTarget(reply.headers.location);
-    expect(target.origin).toBe(SITE);
-    expect(target.pathname).toBe('/usage');
-    expect(target.searchParams.get('upgradePriceId')).toBe(priceId('scale_10000_month'));
-  });
+  it.each(NASTY_RETURN_URLS)(
+    'checkout callback (upgrade flow) with returnUrl %j redirects on-site',
+    async (returnUrl) => {
+      const reply = await checkoutCallback(subscriberCookie, returnUrl);
+      expect(reply.statusCode).toBe(302);
+      const target = browserTarget(reply.headers.location);
+      expect(target.origin).toBe(SITE);
+      expect(target.pathname).toBe('/usage');
+      expect(target.searchParams.get('upgradePriceId')).toBe(priceId('scale_10000_month'));
+    },
+  );
 
   it('checkout callback keeps a good returnUrl', async () => {
     const reply = await checkoutCallback(subscriberCookie, '/agents?tab=1');
@@ -73,31 +93,46 @@ describe('return and redirect addresses stay on this site', () => {
     expect(browserTarget(cancel.headers.location).origin).toBe(SITE);
   });
 
-  it.each(['//evil.example/portal', '/\\evil.example/portal', '/\t/evil.example', 'https://evil.example/portal', 'javascript:alert(1)'])(
-    "the local billing portal's Return link refuses %j",
-    async (returnUrl) => {
-      const page = await harness.app.inject({ method: 'GET', url: `/api/billing/local-portal?customer=cus_1&returnUrl=${encodeURIComponent(returnUrl)}` });
-      expect(page.statusCode).toBe(200);
-      const href = /<a href="([^"]*)">Return<\/a>/.exec(page.body)?.[1];
-      expect(href).toBe('/usage');
-    },
-  );
+  it.each([
+    '//evil.example/portal',
+    '/\\evil.example/portal',
+    '/\t/evil.example',
+    'https://evil.example/portal',
+    'javascript:alert(1)',
+  ])("the local billing portal's Return link refuses %j", async (returnUrl) => {
+    const page = await harness.app.inject({
+      method: 'GET',
+      url: `/api/billing/local-portal?customer=cus_1&returnUrl=${encodeURIComponent(returnUrl)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    const href = /<a href="([^"]*)">Return<\/a>/.exec(page.body)?.[1];
+    expect(href).toBe('/usage');
+  });
 
   it("the local billing portal's Return link keeps a path or an address of this site", async () => {
     for (const [returnUrl, expected] of [
       ['/usage?tab=plans', '/usage?tab=plans'],
       [`${SITE}/settings`, `${SITE}/settings`],
     ]) {
-      const page = await harness.app.inject({ method: 'GET', url: `/api/billing/local-portal?customer=cus_1&returnUrl=${encodeURIComponent(returnUrl!)}` });
+      const page = await harness.app.inject({
+        method: 'GET',
+        url: `/api/billing/local-portal?customer=cus_1&returnUrl=${encodeURIComponent(returnUrl!)}`,
+      });
       expect(/<a href="([^"]*)">Return<\/a>/.exec(page.body)?.[1]).toBe(expected!.replaceAll('&', '&#38;'));
     }
   });
 
-  it.each(['/\t/evil.example', '/\\evil.example', '//evil.example', 'https://evil.example/x'])('the sign-in entry point drops callbackUrl %j', async (callbackUrl) => {
-    const reply = await harness.app.inject({ method: 'GET', url: `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}` });
-    expect(reply.statusCode).toBe(302);
-    const target = browserTarget(reply.headers.location);
-    expect(target.origin).toBe(SITE);
-    expect(target.searchParams.get('callbackUrl')).toBe('/agents/create');
-  });
+  it.each(['/\t/evil.example', '/\\evil.example', '//evil.example', 'https://evil.example/x'])(
+    'the sign-in entry point drops callbackUrl %j',
+    async (callbackUrl) => {
+      const reply = await harness.app.inject({
+        method: 'GET',
+        url: `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+      });
+      expect(reply.statusCode).toBe(302);
+      const target = browserTarget(reply.headers.location);
+      expect(target.origin).toBe(SITE);
+      expect(target.searchParams.get('callbackUrl')).toBe('/agents/create');
+    },
+  );
 });

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTimeFraction, prorateUpgradeCredits } from '@agentry/core/billing';
 import { createTestApp } from '../../test/create-test-app';
-import { DECLINED_CARD, GOOD_CARD, startFakeStripeServer, type FakeEvent, type FakeStripeServer } from '../../test/fake-stripe-server';
+import {
+  DECLINED_CARD,
+  GOOD_CARD,
+  startFakeStripeServer,
+  type FakeEvent,
+  type FakeStripeServer,
+} from '../../test/fake-stripe-server';
 import { signIn } from '../../test/sign-in';
 import { creditLedger } from '../credits/credits.tables';
 import { billingSubscription } from './billing.tables';
@@ -64,7 +70,12 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
 
   async function deliver(event: FakeEvent) {
     const { payload, signature } = fake.signEvent(event);
-    return harness.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    return harness.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   }
 
   async function deliverAll() {
@@ -80,7 +91,12 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
   }
 
   async function subscribe(cookie: string, priceId: string, completion: { backdateDays?: number } = {}) {
-    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId, mode: 'subscription', successUrl: '/success', cancelUrl: '/pricing' });
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId,
+      mode: 'subscription',
+      successUrl: '/success',
+      cancelUrl: '/pricing',
+    });
     expect(checkout.statusCode).toBe(200);
     const { sessionId } = checkout.json();
     const session = fake.completeCheckout(sessionId, completion);
@@ -89,53 +105,125 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
   }
 
   async function grantsOf(userId: string) {
-    return harness.app.platform.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
+    return harness.app.platform.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
   }
 
   it('lists the configured Stripe price ids, and none for what is not configured', async () => {
     const pricing = (await harness.app.inject({ method: 'GET', url: '/api/pricing/plans' })).json();
-    expect(pricing.plans.growth).toContainEqual({ billingInterval: 'month', price: 79, priceCents: 7900, stripePriceId: PRICE.growth, tierCode: 'growth_3000', creditLimit: 3000 });
-    expect(pricing.plans.growth).toContainEqual(expect.objectContaining({ billingInterval: 'year', price: 568.8, stripePriceId: PRICE.growthYear }));
-    expect(pricing.plans.scale.find((entry: { tierCode: string }) => entry.tierCode === 'scale_20000').stripePriceId).toBeNull();
+    expect(pricing.plans.growth).toContainEqual({
+      billingInterval: 'month',
+      price: 79,
+      priceCents: 7900,
+      stripePriceId: PRICE.growth,
+      tierCode: 'growth_3000',
+      creditLimit: 3000,
+    });
+    expect(pricing.plans.growth).toContainEqual(
+      expect.objectContaining({ billingInterval: 'year', price: 568.8, stripePriceId: PRICE.growthYear }),
+    );
+    expect(
+      pricing.plans.scale.find((entry: { tierCode: string }) => entry.tierCode === 'scale_20000').stripePriceId,
+    ).toBeNull();
     const catalogue = (await harness.app.inject({ method: 'GET', url: '/api/openrouter/plans' })).json();
-    expect(catalogue.plans.growth[0]).toMatchObject({ plan_code: 'growth', tier_code: 'growth_3000', stripe_price_id: PRICE.growth, stripe_price_id_live: null, credit_limit: 3000 });
+    expect(catalogue.plans.growth[0]).toMatchObject({
+      plan_code: 'growth',
+      tier_code: 'growth_3000',
+      stripe_price_id: PRICE.growth,
+      stripe_price_id_live: null,
+      credit_limit: 3000,
+    });
   });
 
   it('subscribes through a checkout session and grants the period on the paid invoice', async () => {
     const { cookie, userId } = await newCustomer();
-    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.growth, mode: 'subscription', successUrl: '/success?returnUrl=%2Fusage', cancelUrl: '/pricing', promoCode: 'SAVE69' });
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: PRICE.growth,
+      mode: 'subscription',
+      successUrl: '/success?returnUrl=%2Fusage',
+      cancelUrl: '/pricing',
+      promoCode: 'SAVE69',
+    });
     expect(checkout.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    const created = fake.requests.find((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST' && request.params.customer);
-    expect(created?.params).toMatchObject({ mode: 'subscription', line_items: [{ price: PRICE.growth, quantity: '1' }], discounts: [{ promotion_code: 'promo_save69' }] });
+    const created = fake.requests.find(
+      (request) => request.path === '/v1/checkout/sessions' && request.method === 'POST' && request.params.customer,
+    );
+    expect(created?.params).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price: PRICE.growth, quantity: '1' }],
+      discounts: [{ promotion_code: 'promo_save69' }],
+    });
     expect(String(created?.params.success_url)).toContain('session_id={CHECKOUT_SESSION_ID}');
     expect(created?.idempotencyKey).toMatch(/^checkout:/);
 
     fake.completeCheckout(checkout.json().sessionId);
     await deliverAll();
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.growth, planCode: 'growth', tierCode: 'growth_3000', configuredLimit: 3000, planCreditsRemaining: 3000, totalCreditsRemaining: 3000, usageUsed: 0 });
-    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({ planFamily: 'growth', capabilities: { features: { marketplace: true } } });
-    expect((await call(cookie, 'GET', '/stripe/subscription-details')).json()).toMatchObject({ hasSubscription: true, priceId: PRICE.growth, subscription: { amount: 7900 } });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: PRICE.growth,
+      planCode: 'growth',
+      tierCode: 'growth_3000',
+      configuredLimit: 3000,
+      planCreditsRemaining: 3000,
+      totalCreditsRemaining: 3000,
+      usageUsed: 0,
+    });
+    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({
+      planFamily: 'growth',
+      capabilities: { features: { marketplace: true } },
+    });
+    expect((await call(cookie, 'GET', '/stripe/subscription-details')).json()).toMatchObject({
+      hasSubscription: true,
+      priceId: PRICE.growth,
+      subscription: { amount: 7900 },
+    });
     expect(await grantsOf(userId)).toHaveLength(1);
 
     // The same plan again, another plan, and someone else's subscribed address.
-    expect((await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.growth, mode: 'subscription' })).json()).toMatchObject({ hasActiveSubscription: true, error: 'You already have an active subscription!' });
-    expect((await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.scale, mode: 'subscription' })).json()).toEqual({ useUpgradeFlow: true, newPriceId: PRICE.scale });
+    expect(
+      (
+        await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.growth, mode: 'subscription' })
+      ).json(),
+    ).toMatchObject({ hasActiveSubscription: true, error: 'You already have an active subscription!' });
+    expect(
+      (
+        await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.scale, mode: 'subscription' })
+      ).json(),
+    ).toEqual({ useUpgradeFlow: true, newPriceId: PRICE.scale });
     const other = await newCustomer();
     const me = (await call(cookie, 'GET', '/api/me')).json();
-    expect((await call(other.cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.growth, mode: 'subscription', email: me.user.email })).json()).toMatchObject({
+    expect(
+      (
+        await call(other.cookie, 'POST', '/api/stripe/create-checkout', {
+          priceId: PRICE.growth,
+          mode: 'subscription',
+          email: me.user.email,
+        })
+      ).json(),
+    ).toMatchObject({
       shouldSignIn: true,
       error: 'This email already has an active subscription. Please sign in to manage it.',
     });
-    expect((await call(cookie, 'POST', '/api/stripe/create-portal', { returnUrl: '/usage' })).json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect((await call(cookie, 'POST', '/api/stripe/create-portal', { returnUrl: '/usage' })).json().url).toMatch(
+      /^https:\/\/billing\.stripe\.test\//,
+    );
   });
 
   it('grants once when webhooks arrive twice and out of order, and re-reads the subscription', async () => {
     const { cookie, userId } = await newCustomer();
-    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.growth, mode: 'subscription' });
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: PRICE.growth,
+      mode: 'subscription',
+    });
     fake.completeCheckout(checkout.json().sessionId);
     const [completed, created, paid] = fake.takeEvents();
     if (!completed || !created || !paid) throw new Error('expected three events');
-    expect([completed.type, created.type, paid.type]).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    expect([completed.type, created.type, paid.type]).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+    ]);
 
     // The invoice first, twice; then the rest, the first one again, and the same invoice under a new event id.
     expect((await deliver(paid)).json()).toMatchObject({ outcome: 'processed' });
@@ -149,49 +237,92 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     // A stale snapshot delivered late does not roll the plan back: we read Stripe, not the event.
     fake.subscriptions.get(String(created.object.id))!.item.price = PRICE.growthPlus;
     await deliver({ ...created, id: `${created.id}_late` });
-    const [row] = await harness.app.platform.database.db.select().from(billingSubscription).where(eq(billingSubscription.id, String(created.object.id)));
+    const [row] = await harness.app.platform.database.db
+      .select()
+      .from(billingSubscription)
+      .where(eq(billingSubscription.id, String(created.object.id)));
     expect(row?.priceId).toBe(PRICE.growthPlus);
     fake.subscriptions.get(String(created.object.id))!.item.price = PRICE.growth;
 
-    const forged = await harness.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' }, payload: JSON.stringify({ id: 'evt_x', type: 'invoice.paid', data: { object: { id: 'in_x' } } }) });
+    const forged = await harness.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' },
+      payload: JSON.stringify({ id: 'evt_x', type: 'invoice.paid', data: { object: { id: 'in_x' } } }),
+    });
     expect(forged.statusCode).toBe(400);
   });
 
   it('upgrades mid-period at the previewed proration date and grants the prorated credits once', async () => {
     const { cookie, userId } = await newCustomer();
     const { subscriptionId } = await subscribe(cookie, PRICE.growth, { backdateDays: 15 });
-    const preview = await call(cookie, 'POST', '/stripe/preview-upgrade', { newPriceId: PRICE.scale, renewCycle: true });
+    const preview = await call(cookie, 'POST', '/stripe/preview-upgrade', {
+      newPriceId: PRICE.scale,
+      renewCycle: true,
+    });
     expect(preview.statusCode).toBe(200);
     const body = preview.json();
     const subscription = fake.subscriptions.get(subscriptionId)!;
     const prorationSeconds = Math.floor(new Date(body.prorationDate).getTime() / 1000);
-    const fraction = computeTimeFraction({ periodStart: subscription.item.current_period_start * 1000, periodEnd: subscription.item.current_period_end * 1000, at: prorationSeconds * 1000 });
+    const fraction = computeTimeFraction({
+      periodStart: subscription.item.current_period_start * 1000,
+      periodEnd: subscription.item.current_period_end * 1000,
+      at: prorationSeconds * 1000,
+    });
     expect(body).toMatchObject({
-      proration: { currency: 'usd', creditAmount: Math.round(7900 * fraction), chargeAmount: Math.round(29700 * fraction), totalDueNow: Math.round(29700 * fraction) - Math.round(7900 * fraction) },
+      proration: {
+        currency: 'usd',
+        creditAmount: Math.round(7900 * fraction),
+        chargeAmount: Math.round(29700 * fraction),
+        totalDueNow: Math.round(29700 * fraction) - Math.round(7900 * fraction),
+      },
       billingCycleReset: false,
       currentPlan: { displayName: 'Growth', creditLimit: 3000 },
       targetPlan: { displayName: 'Scale', creditLimit: 10000 },
     });
     expect(body.proration.daysRemaining).toBeGreaterThanOrEqual(13);
     const previewRequest = fake.requests.find((request) => request.path === '/v1/invoices/create_preview');
-    expect(previewRequest?.params).toMatchObject({ subscription: subscriptionId, subscription_details: { proration_behavior: 'always_invoice', proration_date: String(prorationSeconds) } });
+    expect(previewRequest?.params).toMatchObject({
+      subscription: subscriptionId,
+      subscription_details: { proration_behavior: 'always_invoice', proration_date: String(prorationSeconds) },
+    });
 
-    const checkout = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: PRICE.scale, returnUrl: '/usage' });
+    const checkout = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', {
+      newPriceId: PRICE.scale,
+      returnUrl: '/usage',
+    });
     expect(checkout.json()).toMatchObject({ error: null });
-    const setupSession = [...fake.sessions.values()].find((session) => session.mode === 'setup' && session.customer === subscription.customer);
+    const setupSession = [...fake.sessions.values()].find(
+      (session) => session.mode === 'setup' && session.customer === subscription.customer,
+    );
     expect(setupSession?.success_url).toContain('upgrade_success=true&session_id={CHECKOUT_SESSION_ID}');
     fake.completeCheckout(setupSession!.id, { paymentMethod: GOOD_CARD });
 
     const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: setupSession!.id });
-    expect(finalized.json()).toMatchObject({ success: true, status: 'upgraded', currentPlan: { displayName: 'Scale', creditLimit: 10000 } });
-    const update = fake.requests.find((request) => request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items);
-    expect(update?.params).toMatchObject({ proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete', proration_date: String(prorationSeconds) });
+    expect(finalized.json()).toMatchObject({
+      success: true,
+      status: 'upgraded',
+      currentPlan: { displayName: 'Scale', creditLimit: 10000 },
+    });
+    const update = fake.requests.find(
+      (request) =>
+        request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items,
+    );
+    expect(update?.params).toMatchObject({
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      proration_date: String(prorationSeconds),
+    });
     // Stripe refuses default_payment_method in a pending update: the card is switched in its own call.
     expect(update?.params).not.toHaveProperty('default_payment_method');
     expect(fake.subscriptions.get(subscriptionId)?.default_payment_method).toBe(GOOD_CARD);
     expect(update?.idempotencyKey).toMatch(/^upgrade:/);
 
-    const expected = prorateUpgradeCredits({ currentCreditLimit: 3000, targetCreditLimit: 10000, timeFraction: fraction });
+    const expected = prorateUpgradeCredits({
+      currentCreditLimit: 3000,
+      targetCreditLimit: 10000,
+      timeFraction: fraction,
+    });
     expect(expected).toBeGreaterThan(3000);
     expect(expected).toBeLessThan(4000);
     const afterUpgrade = await balanceOf(cookie);
@@ -203,9 +334,17 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     await deliverAll();
     const again = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: setupSession!.id });
     expect(again.json()).toMatchObject({ success: true, status: 'upgraded' });
-    expect(fake.requests.filter((request) => request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items)).toHaveLength(1);
+    expect(
+      fake.requests.filter(
+        (request) =>
+          request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items,
+      ),
+    ).toHaveLength(1);
     expect((await balanceOf(cookie)).planCreditsRemaining).toBeCloseTo(3000 + expected, 3);
-    const prorations = await harness.app.platform.database.db.select().from(creditLedger).where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'upgrade_proration')));
+    const prorations = await harness.app.platform.database.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'upgrade_proration')));
     expect(prorations).toHaveLength(1);
   });
 
@@ -214,19 +353,37 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     const { subscriptionId } = await subscribe(cookie, PRICE.growth, { backdateDays: 10 });
     const before = await balanceOf(cookie);
     await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: PRICE.scale });
-    const setupSession = [...fake.sessions.values()].filter((session) => session.mode === 'setup' && session.status === 'open').at(-1)!;
+    const setupSession = [...fake.sessions.values()]
+      .filter((session) => session.mode === 'setup' && session.status === 'open')
+      .at(-1)!;
     fake.completeCheckout(setupSession.id, { paymentMethod: DECLINED_CARD });
     const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: setupSession.id });
     expect(finalized.statusCode).toBe(402);
-    expect(finalized.json().error).toMatchObject({ code: 'PAYMENT_FAILED', message: 'Your card has insufficient funds. Please try a different payment method.', paymentErrorCode: 'insufficient_funds' });
+    expect(finalized.json().error).toMatchObject({
+      code: 'PAYMENT_FAILED',
+      message: 'Your card has insufficient funds. Please try a different payment method.',
+      paymentErrorCode: 'insufficient_funds',
+    });
     await deliverAll();
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.growth, planCode: 'growth', planCreditsRemaining: before.planCreditsRemaining, planCreditLimit: 3000 });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: PRICE.growth,
+      planCode: 'growth',
+      planCreditsRemaining: before.planCreditsRemaining,
+      planCreditLimit: 3000,
+    });
     expect((await call(cookie, 'GET', '/api/billing/capabilities')).json().planFamily).toBe('growth');
     // The card that paid before stays the one that pays: the next renewal goes through.
     const subscription = fake.subscriptions.get(subscriptionId)!;
     expect(subscription.default_payment_method).toBe(GOOD_CARD);
     expect(subscription.item.price).toBe(PRICE.growth);
-    expect(fake.requests.filter((request) => request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items).every((request) => !('default_payment_method' in request.params))).toBe(true);
+    expect(
+      fake.requests
+        .filter(
+          (request) =>
+            request.path === `/v1/subscriptions/${subscriptionId}` && request.method === 'POST' && request.params.items,
+        )
+        .every((request) => !('default_payment_method' in request.params)),
+    ).toBe(true);
     fake.endPeriod(subscriptionId);
     const renewal = fake.takeEvents().find((event) => event.type.startsWith('invoice.'));
     expect(renewal?.type).toBe('invoice.paid');
@@ -238,20 +395,42 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     const periodEnd = new Date(fake.subscriptions.get(subscriptionId)!.item.current_period_end * 1000).toISOString();
 
     const scheduled = await call(cookie, 'POST', '/stripe/schedule-downgrade', { newPriceId: PRICE.growth });
-    expect(scheduled.json()).toMatchObject({ scheduledPlan: { displayName: 'Growth', creditLimit: 3000 }, effectiveDate: periodEnd, error: null });
+    expect(scheduled.json()).toMatchObject({
+      scheduledPlan: { displayName: 'Growth', creditLimit: 3000 },
+      effectiveDate: periodEnd,
+      error: null,
+    });
     expect(scheduled.json().message).toMatch(/^Your plan will change to Growth on \w+ \d+, \d{4}\.$/);
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.scale, scheduledPriceId: PRICE.growth, scheduledChangeDate: periodEnd });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: PRICE.scale,
+      scheduledPriceId: PRICE.growth,
+      scheduledChangeDate: periodEnd,
+    });
 
     const canceled = await call(cookie, 'POST', '/stripe/cancel-scheduled-downgrade', {});
-    expect(canceled.json()).toMatchObject({ currentPlan: { displayName: 'Scale' }, message: 'You will remain on Scale.', error: null });
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.scale, scheduledPriceId: null, scheduledChangeDate: null });
+    expect(canceled.json()).toMatchObject({
+      currentPlan: { displayName: 'Scale' },
+      message: 'You will remain on Scale.',
+      error: null,
+    });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: PRICE.scale,
+      scheduledPriceId: null,
+      scheduledChangeDate: null,
+    });
     expect(fake.requests.some((request) => request.path.endsWith('/release'))).toBe(true);
 
     await call(cookie, 'POST', '/stripe/schedule-downgrade', { newPriceId: PRICE.growth });
     await deliverAll();
     fake.endPeriod(subscriptionId);
     await deliverAll();
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.growth, planCode: 'growth', planCreditsRemaining: 3000, planCreditLimit: 3000, scheduledPriceId: null });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: PRICE.growth,
+      planCode: 'growth',
+      planCreditsRemaining: 3000,
+      planCreditLimit: 3000,
+      scheduledPriceId: null,
+    });
   });
 
   it('cancels at the period end, undoes it, and after the end resubscribes through a new checkout', async () => {
@@ -263,16 +442,30 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     expect((await balanceOf(cookie)).cancelAtPeriodEnd).toBe(true);
 
     const resumed = await call(cookie, 'POST', '/stripe/resubscribe', {});
-    expect(resumed.json()).toMatchObject({ message: 'Your subscription will continue without interruption.', url: null });
+    expect(resumed.json()).toMatchObject({
+      message: 'Your subscription will continue without interruption.',
+      url: null,
+    });
     expect((await balanceOf(cookie)).cancelAtPeriodEnd).toBe(false);
 
     await call(cookie, 'POST', '/stripe/cancel-subscription', { cancelAtPeriodEnd: true });
     await deliverAll();
     fake.endPeriod(subscriptionId);
     await deliverAll();
-    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: null, subscriptionStatus: 'canceled', cancelAtPeriodEnd: false });
-    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({ planFamily: null, capabilities: { limits: { subaccounts: 1 } } });
-    expect((await call(cookie, 'GET', '/stripe/subscription-details')).json()).toEqual({ hasSubscription: false, subscription: null, priceId: null });
+    expect(await balanceOf(cookie)).toMatchObject({
+      currentPriceId: null,
+      subscriptionStatus: 'canceled',
+      cancelAtPeriodEnd: false,
+    });
+    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({
+      planFamily: null,
+      capabilities: { limits: { subaccounts: 1 } },
+    });
+    expect((await call(cookie, 'GET', '/stripe/subscription-details')).json()).toEqual({
+      hasSubscription: false,
+      subscription: null,
+      priceId: null,
+    });
     expect((await call(cookie, 'POST', '/stripe/cancel-subscription', {})).statusCode).toBe(409);
 
     const again = await call(cookie, 'POST', '/stripe/resubscribe', {});
@@ -286,23 +479,47 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
 
   it('sells a bonus pack in payment mode, granted once however it is confirmed', async () => {
     const { cookie } = await newCustomer();
-    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: PRICE.pack, mode: 'payment' });
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: PRICE.pack,
+      mode: 'payment',
+    });
     const { sessionId } = checkout.json();
-    expect(fake.sessions.get(sessionId)).toMatchObject({ mode: 'payment', price: PRICE.pack, allow_promotion_codes: true });
+    expect(fake.sessions.get(sessionId)).toMatchObject({
+      mode: 'payment',
+      price: PRICE.pack,
+      allow_promotion_codes: true,
+    });
     fake.completeCheckout(sessionId);
     await deliverAll();
     const synced = await call(cookie, 'POST', '/api/billing/sync-checkout', { sessionId });
-    expect(synced.json().balance).toMatchObject({ bonusCreditsRemaining: 1000, bonusCreditsGranted: 1000, planCreditsRemaining: 0 });
+    expect(synced.json().balance).toMatchObject({
+      bonusCreditsRemaining: 1000,
+      bonusCreditsGranted: 1000,
+      planCreditsRemaining: 0,
+    });
   });
 
   it('answers 409 for plan changes without a subscription and 400 for a price we do not sell', async () => {
     const { cookie } = await newCustomer();
     const preview = await call(cookie, 'POST', '/stripe/preview-upgrade', { newPriceId: PRICE.scale });
     expect(preview.statusCode).toBe(409);
-    expect(preview.json().error.message).toBe('Active subscription not found. Please ensure your subscription is active before making changes.');
-    const unknown = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: 'price_nope', mode: 'subscription' });
+    expect(preview.json().error.message).toBe(
+      'Active subscription not found. Please ensure your subscription is active before making changes.',
+    );
+    const unknown = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: 'price_nope',
+      mode: 'subscription',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('Invalid plan selection - missing price ID. Please try again.');
-    expect((await harness.app.inject({ method: 'POST', url: '/api/stripe/create-checkout', payload: { priceId: PRICE.growth } })).statusCode).toBe(401);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'POST',
+          url: '/api/stripe/create-checkout',
+          payload: { priceId: PRICE.growth },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

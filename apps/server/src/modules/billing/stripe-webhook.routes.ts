@@ -10,7 +10,9 @@ import { handleBillingEvent } from './handle-billing-event';
  */
 export async function registerStripeWebhookRoute(root: FastifyInstance, context: BillingContext) {
   await root.register((scope, _options, done) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, parsed) => parsed(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, parsed) =>
+      parsed(null, body),
+    );
     scope.post('/api/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
       const signature = request.headers['stripe-signature'];

@@ -9,7 +9,13 @@ import { resolveCapabilities } from './resolve-capabilities';
 
 async function listOwnedSubaccounts(db: Database, userId: string) {
   return db
-    .select({ id: organization.id, name: organization.name, logoUrl: organization.logo, createdAt: organization.createdAt, lockedAt: subaccountSettings.lockedAt })
+    .select({
+      id: organization.id,
+      name: organization.name,
+      logoUrl: organization.logo,
+      createdAt: organization.createdAt,
+      lockedAt: subaccountSettings.lockedAt,
+    })
     .from(subaccountSettings)
     .innerJoin(organization, eq(organization.id, subaccountSettings.subaccountId))
     .where(eq(subaccountSettings.ownerUserId, userId))
@@ -21,7 +27,10 @@ async function listOwnedSubaccounts(db: Database, userId: string) {
  * than the plan allows must choose the one to keep; the others are locked, not deleted.
  */
 export async function getSubaccountLock(options: { db: Database; userId: string }): Promise<SubaccountLockReply> {
-  const [{ capabilities }, owned] = await Promise.all([resolveCapabilities({ db: options.db, billingUserId: options.userId }), listOwnedSubaccounts(options.db, options.userId)]);
+  const [{ capabilities }, owned] = await Promise.all([
+    resolveCapabilities({ db: options.db, billingUserId: options.userId }),
+    listOwnedSubaccounts(options.db, options.userId),
+  ]);
   const allowed = capabilities.limits.subaccounts;
   const activeCount = owned.filter((row) => row.lockedAt === null).length;
   const agentCounts = await countAgentsBySubaccount({ db: options.db, subaccountIds: owned.map((row) => row.id) });
@@ -40,7 +49,11 @@ export async function getSubaccountLock(options: { db: Database; userId: string 
 }
 
 /** Keeps `subaccountId` active and locks every other sub account the user owns. */
-export async function selectActiveSubaccount(options: { db: Database; userId: string; subaccountId: string }): Promise<SubaccountLockReply> {
+export async function selectActiveSubaccount(options: {
+  db: Database;
+  userId: string;
+  subaccountId: string;
+}): Promise<SubaccountLockReply> {
   const { db, userId, subaccountId } = options;
   await db.transaction(async (tx) => {
     const [kept] = await tx
@@ -52,7 +65,13 @@ export async function selectActiveSubaccount(options: { db: Database; userId: st
     await tx
       .update(subaccountSettings)
       .set({ lockedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(subaccountSettings.ownerUserId, userId), ne(subaccountSettings.subaccountId, subaccountId), isNull(subaccountSettings.lockedAt)));
+      .where(
+        and(
+          eq(subaccountSettings.ownerUserId, userId),
+          ne(subaccountSettings.subaccountId, subaccountId),
+          isNull(subaccountSettings.lockedAt),
+        ),
+      );
   });
   return getSubaccountLock({ db, userId });
 }

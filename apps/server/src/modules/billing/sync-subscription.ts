@@ -10,13 +10,21 @@ import { unlockSubaccountsIfAllowed } from './subaccount-lock';
  * Rewrites our copy of a subscription from a fresh read of the provider. Events only say
  * "look again", so their order does not matter: the last read always wins with the truth.
  */
-export async function syncSubscription(options: { db: Database; provider: BillingProvider; subscriptionId: string; logger?: FastifyBaseLogger }) {
+export async function syncSubscription(options: {
+  db: Database;
+  provider: BillingProvider;
+  subscriptionId: string;
+  logger?: FastifyBaseLogger;
+}) {
   const { db } = options;
   const subscription = await options.provider.retrieveSubscription(options.subscriptionId);
   if (!subscription) return null;
   const userId = await findUserIdByCustomer({ db, customerId: subscription.customerId });
   if (!userId) {
-    options.logger?.warn({ subscriptionId: subscription.id, customerId: subscription.customerId }, 'subscription of an unknown customer ignored');
+    options.logger?.warn(
+      { subscriptionId: subscription.id, customerId: subscription.customerId },
+      'subscription of an unknown customer ignored',
+    );
     return null;
   }
   const price = await findPriceByProviderId({ db, priceId: subscription.priceId });

@@ -29,7 +29,12 @@ export type HoldClosing = {
  * period began returns no plan credits: those were replaced by the new period's grant. A second
  * close does nothing.
  */
-export async function closeHold(options: { db: Database; holdId: string; chargeMillicredits: number; usage?: UsageRecord }): Promise<HoldClosing> {
+export async function closeHold(options: {
+  db: Database;
+  holdId: string;
+  chargeMillicredits: number;
+  usage?: UsageRecord;
+}): Promise<HoldClosing> {
   return options.db.transaction(async (tx) => {
     const [hold] = await tx
       .update(creditHold)
@@ -86,10 +91,24 @@ export async function closeHold(options: { db: Database; holdId: string; chargeM
         .where(eq(creditBalance.userId, hold.userId))
         .returning({ periodKey: creditBalance.periodKey });
       if (balance?.periodKey !== hold.periodKey && returnPlan > 0) {
-        await tx.insert(creditLedger).values({ id: randomUUID(), userId: hold.userId, kind: 'expire', planDelta: -returnPlan, idempotencyKey: `expire:hold:${hold.id}`, reference: hold.id });
+        await tx
+          .insert(creditLedger)
+          .values({
+            id: randomUUID(),
+            userId: hold.userId,
+            kind: 'expire',
+            planDelta: -returnPlan,
+            idempotencyKey: `expire:hold:${hold.id}`,
+            reference: hold.id,
+          });
       } else if (returnPlan > 0) {
         // Plan credits coming back while something is owed pay that first.
-        await payDebtFromPlan({ db: tx, billingUserId: hold.userId, idempotencyKey: `debt_payment:hold:${hold.id}`, reference: hold.id });
+        await payDebtFromPlan({
+          db: tx,
+          billingUserId: hold.userId,
+          idempotencyKey: `debt_payment:hold:${hold.id}`,
+          reference: hold.id,
+        });
       }
     }
 
@@ -102,7 +121,12 @@ export async function closeHold(options: { db: Database; holdId: string; chargeM
         bonusDelta: -(chargeBonus + extra - extraPlan),
         idempotencyKey: `usage:${hold.id}`,
         reference: hold.reference,
-        metadata: { ...options.usage, holdId: hold.id, heldMillicredits: held, ...(shortfall > 0 ? { shortfallMillicredits: shortfall } : {}) },
+        metadata: {
+          ...options.usage,
+          holdId: hold.id,
+          heldMillicredits: held,
+          ...(shortfall > 0 ? { shortfallMillicredits: shortfall } : {}),
+        },
       });
     }
     return { chargedMillicredits: charge, shortfallMillicredits: shortfall };

@@ -3,7 +3,18 @@ import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-o
 import { user } from '../auth/auth.tables';
 
 /** Every way credits move; the ledger is the only record of a movement. */
-export const creditLedgerKinds = ['grant', 'expire', 'upgrade_proration', 'pack', 'promo', 'usage', 'hold', 'release', 'adjustment', 'debt_payment'] as const;
+export const creditLedgerKinds = [
+  'grant',
+  'expire',
+  'upgrade_proration',
+  'pack',
+  'promo',
+  'usage',
+  'hold',
+  'release',
+  'adjustment',
+  'debt_payment',
+] as const;
 export type CreditLedgerKind = (typeof creditLedgerKinds)[number];
 
 /**

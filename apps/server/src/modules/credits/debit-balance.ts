@@ -21,7 +21,8 @@ export function debitBalanceSql(options: { billingUserId: string; millicredits: 
 }
 
 export function assertMillicredits(millicredits: number) {
-  if (!Number.isSafeInteger(millicredits) || millicredits < 0) throw new Error(`millicredits must be a non-negative integer, got ${millicredits}`);
+  if (!Number.isSafeInteger(millicredits) || millicredits < 0)
+    throw new Error(`millicredits must be a non-negative integer, got ${millicredits}`);
 }
 
 /** Rows of a raw statement on either driver (node-postgres and PGlite both answer `rows`). */

@@ -16,7 +16,11 @@ export type CreditBalance = {
 
 /** What a billing user can spend now; a user who was never granted anything has zero. */
 export async function getCreditBalance(options: { db: Database; billingUserId: string }): Promise<CreditBalance> {
-  const [row] = await options.db.select().from(creditBalance).where(eq(creditBalance.userId, options.billingUserId)).limit(1);
+  const [row] = await options.db
+    .select()
+    .from(creditBalance)
+    .where(eq(creditBalance.userId, options.billingUserId))
+    .limit(1);
   const plan = row?.planMillicredits ?? 0;
   const bonus = row?.bonusMillicredits ?? 0;
   return {

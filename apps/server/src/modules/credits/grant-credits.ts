@@ -9,13 +9,20 @@ type GrantResult = { isApplied: boolean };
 
 /** Appends the entry unless its key exists; answers whether it was new. */
 async function appendOnce(db: Database, entry: typeof creditLedger.$inferInsert) {
-  const inserted = await db.insert(creditLedger).values(entry).onConflictDoNothing({ target: creditLedger.idempotencyKey }).returning({ id: creditLedger.id });
+  const inserted = await db
+    .insert(creditLedger)
+    .values(entry)
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+    .returning({ id: creditLedger.id });
   return inserted.length > 0;
 }
 
 // A new row's period starts at the epoch so the first period grant, however old its invoice, is newer.
 async function ensureBalanceRow(db: Database, billingUserId: string) {
-  await db.insert(creditBalance).values({ userId: billingUserId, periodStartedAt: new Date(0) }).onConflictDoNothing({ target: creditBalance.userId });
+  await db
+    .insert(creditBalance)
+    .values({ userId: billingUserId, periodStartedAt: new Date(0) })
+    .onConflictDoNothing({ target: creditBalance.userId });
 }
 
 /**
@@ -84,7 +91,12 @@ async function openPeriod(options: Parameters<typeof grantPeriodCredits>[0]): Pr
           periodStartedAt: options.periodStartedAt,
           updatedAt: new Date(),
         })
-        .where(and(eq(creditBalance.userId, options.billingUserId), lte(creditBalance.periodStartedAt, options.periodStartedAt)))
+        .where(
+          and(
+            eq(creditBalance.userId, options.billingUserId),
+            lte(creditBalance.periodStartedAt, options.periodStartedAt),
+          ),
+        )
         .returning({ replaced: creditBalance.lastPlanDebitMillicredits });
       // Throwing rolls back the ledger entry appended before.
       if (!row) throw new StaleGrant();
@@ -99,7 +111,12 @@ async function openPeriod(options: Parameters<typeof grantPeriodCredits>[0]): Pr
           reference: options.reference,
         });
       }
-      await payDebtFromPlan({ db: tx, billingUserId: options.billingUserId, idempotencyKey: `debt_payment:${options.idempotencyKey}`, reference: options.reference });
+      await payDebtFromPlan({
+        db: tx,
+        billingUserId: options.billingUserId,
+        idempotencyKey: `debt_payment:${options.idempotencyKey}`,
+        reference: options.reference,
+      });
     },
   });
 }
@@ -134,7 +151,12 @@ export async function addPlanCredits(options: {
           updatedAt: new Date(),
         })
         .where(eq(creditBalance.userId, options.billingUserId));
-      await payDebtFromPlan({ db: tx, billingUserId: options.billingUserId, idempotencyKey: `debt_payment:${options.idempotencyKey}`, reference: options.reference });
+      await payDebtFromPlan({
+        db: tx,
+        billingUserId: options.billingUserId,
+        idempotencyKey: `debt_payment:${options.idempotencyKey}`,
+        reference: options.reference,
+      });
     },
   });
 }
@@ -163,7 +185,10 @@ export async function grantBonusCredits(options: {
     apply: async (tx) => {
       await tx
         .update(creditBalance)
-        .set({ bonusMillicredits: sql`${creditBalance.bonusMillicredits} + ${options.millicredits}::bigint`, updatedAt: new Date() })
+        .set({
+          bonusMillicredits: sql`${creditBalance.bonusMillicredits} + ${options.millicredits}::bigint`,
+          updatedAt: new Date(),
+        })
         .where(eq(creditBalance.userId, options.billingUserId));
     },
   });

@@ -8,7 +8,12 @@ import { creditBalance, creditLedger } from './credits.tables';
  * from plan credits, as far as they go, with a `debt_payment` entry moving the amount from the
  * plan bucket to the bonus bucket. Run inside the transaction that just added plan credits.
  */
-export async function payDebtFromPlan(options: { db: Database; billingUserId: string; idempotencyKey: string; reference: string }): Promise<number> {
+export async function payDebtFromPlan(options: {
+  db: Database;
+  billingUserId: string;
+  idempotencyKey: string;
+  reference: string;
+}): Promise<number> {
   const paid = sql`least(${creditBalance.planMillicredits}, -${creditBalance.bonusMillicredits})`;
   const [row] = await options.db
     .update(creditBalance)

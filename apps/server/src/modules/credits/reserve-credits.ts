@@ -10,7 +10,12 @@ import { assertMillicredits, debitBalanceSql, rowsOf } from './debit-balance';
  * settled with the real cost (settleCredits) or released (releaseCredits); the sweeper
  * releases holds left open for more than ten minutes.
  */
-export async function reserveCredits(options: { db: Database; billingUserId: string; millicredits: number; reference: string }): Promise<{ holdId: string }> {
+export async function reserveCredits(options: {
+  db: Database;
+  billingUserId: string;
+  millicredits: number;
+  reference: string;
+}): Promise<{ holdId: string }> {
   const { db, billingUserId, millicredits } = options;
   assertMillicredits(millicredits);
   const holdId = randomUUID();

@@ -6,6 +6,16 @@ import { closeHold, type HoldClosing, type UsageRecord } from './close-hold';
  * the hold is taken from the balance, and what the balance cannot cover is owed. Idempotent
  * per hold: a second settle, or a settle after a release, does nothing.
  */
-export async function settleCredits(options: { db: Database; holdId: string; millicredits: number; usage: UsageRecord }): Promise<HoldClosing> {
-  return closeHold({ db: options.db, holdId: options.holdId, chargeMillicredits: options.millicredits, usage: options.usage });
+export async function settleCredits(options: {
+  db: Database;
+  holdId: string;
+  millicredits: number;
+  usage: UsageRecord;
+}): Promise<HoldClosing> {
+  return closeHold({
+    db: options.db,
+    holdId: options.holdId,
+    chargeMillicredits: options.millicredits,
+    usage: options.usage,
+  });
 }

@@ -37,7 +37,11 @@ export async function spendCredits(options: {
   }
   if (inserted.length > 0) return { isApplied: true };
   // Refused: unless this very spend was already applied (a retry), the balance cannot cover it.
-  const [existing] = await db.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, idempotencyKey)).limit(1);
+  const [existing] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, idempotencyKey))
+    .limit(1);
   if (existing) return { isApplied: false };
   throw new AppError('INSUFFICIENT_CREDITS');
 }

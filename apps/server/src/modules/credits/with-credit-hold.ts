@@ -27,26 +27,42 @@ export type HeldCallOutcome<T> = { value: T; usage: UsageRecord | null };
  * balance cannot cover is owed) or, when the call throws or reports no usage, gives the hold
  * back. Answers the value and the millicredits charged.
  */
-export async function withCreditHold<T>(terms: CreditHoldTerms, run: () => Promise<HeldCallOutcome<T>>): Promise<{ value: T; chargedMillicredits: number }> {
+export async function withCreditHold<T>(
+  terms: CreditHoldTerms,
+  run: () => Promise<HeldCallOutcome<T>>,
+): Promise<{ value: T; chargedMillicredits: number }> {
   const { db, billingUserId, logger } = terms;
   if (!billingUserId) return { value: (await run()).value, chargedMillicredits: 0 };
-  const { holdId } = await reserveCredits({ db, billingUserId, millicredits: terms.millicredits, reference: terms.reference });
+  const { holdId } = await reserveCredits({
+    db,
+    billingUserId,
+    millicredits: terms.millicredits,
+    reference: terms.reference,
+  });
 
   let outcome: HeldCallOutcome<T>;
   try {
     outcome = await run();
   } catch (error) {
-    await releaseCredits({ db, holdId }).catch((releaseError: unknown) => logger?.error({ err: releaseError, holdId }, 'could not release credits'));
+    await releaseCredits({ db, holdId }).catch((releaseError: unknown) =>
+      logger?.error({ err: releaseError, holdId }, 'could not release credits'),
+    );
     throw error;
   }
   if (!outcome.usage) {
-    await releaseCredits({ db, holdId }).catch((releaseError: unknown) => logger?.error({ err: releaseError, holdId }, 'could not release credits'));
+    await releaseCredits({ db, holdId }).catch((releaseError: unknown) =>
+      logger?.error({ err: releaseError, holdId }, 'could not release credits'),
+    );
     return { value: outcome.value, chargedMillicredits: 0 };
   }
   const millicredits = millicreditsForCost(outcome.usage.costUsd);
   try {
     const closing = await settleCredits({ db, holdId, millicredits, usage: outcome.usage });
-    if (closing.shortfallMillicredits > 0) logger?.warn({ holdId, billingUserId, shortfallMillicredits: closing.shortfallMillicredits }, 'a call cost more than the balance: the rest is owed');
+    if (closing.shortfallMillicredits > 0)
+      logger?.warn(
+        { holdId, billingUserId, shortfallMillicredits: closing.shortfallMillicredits },
+        'a call cost more than the balance: the rest is owed',
+      );
     return { value: outcome.value, chargedMillicredits: closing.chargedMillicredits };
   } catch (error) {
     // The hold stays open and the sweeper releases it: the user is never charged twice.

@@ -25,19 +25,35 @@ export type DemoChatInput = {
  * is gone, 429 when its request limit is used up. The request is taken from the limit before
  * the LLM call and given back if the call fails; the sub account pays through the gateway.
  */
-export async function answerDemoChat(options: { db: Database; config: AppConfig; logger?: FastifyBaseLogger; signal?: AbortSignal; input: DemoChatInput }): Promise<DemoChatReply> {
+export async function answerDemoChat(options: {
+  db: Database;
+  config: AppConfig;
+  logger?: FastifyBaseLogger;
+  signal?: AbortSignal;
+  input: DemoChatInput;
+}): Promise<DemoChatReply> {
   const { db, input } = options;
   const found = await loadDemoRow({ db, demoId: input.demoId });
   if (!found) throw new AppError('DEMO_NOT_FOUND');
   const { row, agentRow } = found;
-  if (input.expectedAgentId !== undefined && input.expectedAgentId !== row.buildId) throw new AppError('DEMO_NOT_FOUND');
+  if (input.expectedAgentId !== undefined && input.expectedAgentId !== row.buildId)
+    throw new AppError('DEMO_NOT_FOUND');
   if (!row.buildId || !agentRow) throw new AppError('DEMO_MISCONFIGURED');
 
   const claimed = await claimDemoRequest({ db, demoId: row.id });
-  if (!claimed) throw new AppError('DEMO_LIMIT_REACHED', { extra: { requestCount: row.requestLimit, requestLimit: row.requestLimit } });
+  if (!claimed)
+    throw new AppError('DEMO_LIMIT_REACHED', {
+      extra: { requestCount: row.requestLimit, requestLimit: row.requestLimit },
+    });
 
   const settings = DemoSettings.parse(row.settings);
-  const conversation = input.threadId ? null : toDemoConversation({ history: input.history, message: input.message, welcomeMessages: [settings.welcomeMessage, agentRow.firstMessage] });
+  const conversation = input.threadId
+    ? null
+    : toDemoConversation({
+        history: input.history,
+        message: input.message,
+        welcomeMessages: [settings.welcomeMessage, agentRow.firstMessage],
+      });
   try {
     const result = await generateReply({
       db,

@@ -10,7 +10,12 @@ type DemoState = { settings: DemoSettings; requestLimit: number };
  * needs demos.advanced or demos.whitelabel (403 PLAN_REQUIRED, naming the settings). Values
  * already stored stay, so a downgrade never makes an existing demo unsavable.
  */
-export async function assertDemoCapabilities(options: { db: Database; subaccountId: string; before: DemoState | null; after: DemoState }): Promise<void> {
+export async function assertDemoCapabilities(options: {
+  db: Database;
+  subaccountId: string;
+  before: DemoState | null;
+  after: DemoState;
+}): Promise<void> {
   const gated = listGatedDemoChanges({ before: options.before, after: options.after });
   const checks: [DemoCapability, string[]][] = [
     ['advanced', gated.advanced],
@@ -19,7 +24,11 @@ export async function assertDemoCapabilities(options: { db: Database; subaccount
   for (const [capability, settings] of checks) {
     if (settings.length === 0) continue;
     try {
-      await assertSubaccountCapabilityOrThrow({ db: options.db, subaccountId: options.subaccountId, check: { demo: capability } });
+      await assertSubaccountCapabilityOrThrow({
+        db: options.db,
+        subaccountId: options.subaccountId,
+        check: { demo: capability },
+      });
     } catch (error) {
       if (error instanceof AppError && error.code === 'PLAN_REQUIRED') {
         throw new AppError('PLAN_REQUIRED', { extra: { ...error.extra, capability: `demos.${capability}`, settings } });

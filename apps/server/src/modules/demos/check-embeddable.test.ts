@@ -35,7 +35,10 @@ async function startSite(): Promise<Site> {
       case '/csp-self':
         return page({ 'content-security-policy': "frame-ancestors 'self'" });
       case '/csp-ours':
-        return page({ 'content-security-policy': 'frame-ancestors https://partner.example http://localhost:3000', 'x-frame-options': 'DENY' });
+        return page({
+          'content-security-policy': 'frame-ancestors https://partner.example http://localhost:3000',
+          'x-frame-options': 'DENY',
+        });
       case '/csp-star':
         return page({ 'content-security-policy': 'frame-ancestors *', 'x-frame-options': 'SAMEORIGIN' });
       case '/csp-other':
@@ -95,7 +98,14 @@ describe('check-embeddable', () => {
   const check = (harness: typeof strict, payload: Record<string, unknown>, cookie?: string) =>
     harness.app.inject({ method: 'POST', url: '/api/check-embeddable', payload, headers: cookie ? { cookie } : {} });
 
-  it.each(['http://127.0.0.1/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://localhost/', 'http://[::ffff:10.0.0.1]/'])('refuses %s with 400', async (url) => {
+  it.each([
+    'http://127.0.0.1/',
+    'http://10.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/',
+    'http://localhost/',
+    'http://[::ffff:10.0.0.1]/',
+  ])('refuses %s with 400', async (url) => {
     const response = await check(strict, { url }, strictOwner.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(BLOCKED_ADDRESS_MESSAGE);
@@ -136,24 +146,46 @@ describe('check-embeddable', () => {
     expect(response.json()).toEqual({ embeddable: false, reason: 'The website redirects more than 3 times.' });
   });
 
-  it.each(['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://192.168.1.1/'])('refuses a redirect to %s', async (target) => {
-    const response = await check(loopback, { url: `${site.url}/redirect?to=${encodeURIComponent(target)}` }, owner.cookie);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(BLOCKED_ADDRESS_MESSAGE);
-  });
+  it.each(['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://192.168.1.1/'])(
+    'refuses a redirect to %s',
+    async (target) => {
+      const response = await check(
+        loopback,
+        { url: `${site.url}/redirect?to=${encodeURIComponent(target)}` },
+        owner.cookie,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(BLOCKED_ADDRESS_MESSAGE);
+    },
+  );
 
   it.each(['127.0.0.1', '[::1]'])('refuses a redirect to loopback %s (only the site port is allowed)', async (host) => {
     const target = `http://${host}:${site.port + 1}/`;
-    const refusal = await checkEmbeddable({ url: `${site.url}/redirect?to=${encodeURIComponent(target)}`, embedderOrigin: 'http://localhost:3000', guard: { allowLoopbackPorts: [site.port] } }).catch((error: unknown) => error);
+    const refusal = await checkEmbeddable({
+      url: `${site.url}/redirect?to=${encodeURIComponent(target)}`,
+      embedderOrigin: 'http://localhost:3000',
+      guard: { allowLoopbackPorts: [site.port] },
+    }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).message).toBe(BLOCKED_ADDRESS_MESSAGE);
     // The same page without the redirect passes under that allowance.
-    await expect(checkEmbeddable({ url: `${site.url}/open`, embedderOrigin: 'http://localhost:3000', guard: { allowLoopbackPorts: [site.port] } })).resolves.toEqual({ embeddable: true });
+    await expect(
+      checkEmbeddable({
+        url: `${site.url}/open`,
+        embedderOrigin: 'http://localhost:3000',
+        guard: { allowLoopbackPorts: [site.port] },
+      }),
+    ).resolves.toEqual({ embeddable: true });
   });
 
   it('gives up after the time limit', async () => {
     // The site never answers: only the time limit can end the check.
-    const result = await checkEmbeddable({ url: `${site.url}/hang`, embedderOrigin: 'http://localhost:3000', guard: { allowLoopback: true }, timeoutMs: 300 });
+    const result = await checkEmbeddable({
+      url: `${site.url}/hang`,
+      embedderOrigin: 'http://localhost:3000',
+      guard: { allowLoopback: true },
+      timeoutMs: 300,
+    });
     expect(result).toEqual({ embeddable: false, reason: 'The website did not answer within 0.3 seconds.' });
   });
 
@@ -164,7 +196,12 @@ describe('check-embeddable', () => {
       method: 'POST',
       url: `/api/subaccounts/${owner.subaccountId}/demos`,
       headers: { cookie: owner.cookie },
-      payload: { name: 'Site demo', type: 'website', buildId: agent.buildId, settings: { backgroundUrl: `${site.url}/deny` } },
+      payload: {
+        name: 'Site demo',
+        type: 'website',
+        buildId: agent.buildId,
+        settings: { backgroundUrl: `${site.url}/deny` },
+      },
     });
     expect(created.statusCode).toBe(201);
     const { demoId } = created.json<Demo>();
@@ -175,6 +212,8 @@ describe('check-embeddable', () => {
     expect(other.statusCode).toBe(403);
     expect(other.json().error.message).toBe("Only the demo's own background website can be checked.");
     expect((await check(loopback, { url: `${site.url}/open` })).statusCode).toBe(401);
-    expect((await check(loopback, { demoId: 'demo_nope' })).json().error.message).toBe('Demo configuration not found. Please contact the demo creator.');
+    expect((await check(loopback, { demoId: 'demo_nope' })).json().error.message).toBe(
+      'Demo configuration not found. Please contact the demo creator.',
+    );
   });
 });

@@ -7,7 +7,10 @@ import { demo } from './demos.tables';
  * any number of concurrent visitors the counter never passes the limit. Null: the limit is
  * reached (or the demo is gone).
  */
-export async function claimDemoRequest(options: { db: Database; demoId: string }): Promise<{ requestCount: number; requestLimit: number } | null> {
+export async function claimDemoRequest(options: {
+  db: Database;
+  demoId: string;
+}): Promise<{ requestCount: number; requestLimit: number } | null> {
   const [row] = await options.db
     .update(demo)
     .set({ requestCount: sql`${demo.requestCount} + 1` })

@@ -8,12 +8,28 @@ import { mirrorDemoLogo } from './mirror-demo-logo';
 import { toDemo } from './to-demo';
 
 /** Creates a demo of an agent of the same sub account (404 for another sub account's agent). */
-export async function createDemo(options: { db: Database; subaccountId: string; userId: string; body: CreateDemoBody }): Promise<Demo> {
+export async function createDemo(options: {
+  db: Database;
+  subaccountId: string;
+  userId: string;
+  body: CreateDemoBody;
+}): Promise<Demo> {
   const { db, body } = options;
   const agentRow = await getAgentRowOrThrow({ db, agentId: body.buildId, subaccountId: options.subaccountId });
-  const logo = mirrorDemoLogo({ settings: body.settings ?? DemoSettings.parse({}), logoUrl: body.logoUrl, logoWidth: body.logoWidth, avatarUrl: body.avatarUrl, current: null });
+  const logo = mirrorDemoLogo({
+    settings: body.settings ?? DemoSettings.parse({}),
+    logoUrl: body.logoUrl,
+    logoWidth: body.logoWidth,
+    avatarUrl: body.avatarUrl,
+    current: null,
+  });
   const requestLimit = body.requestLimit ?? demoLimits.defaultRequestLimit;
-  await assertDemoCapabilities({ db, subaccountId: options.subaccountId, before: null, after: { settings: logo.settings, requestLimit } });
+  await assertDemoCapabilities({
+    db,
+    subaccountId: options.subaccountId,
+    before: null,
+    after: { settings: logo.settings, requestLimit },
+  });
   const [row] = await db
     .insert(demo)
     .values({

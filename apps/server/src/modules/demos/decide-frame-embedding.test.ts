@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decideFrameEmbedding } from './decide-frame-embedding';
 
-const decide = (headers: Record<string, string>, embedderOrigin = 'https://app.agentry.test', target = 'https://site.example/page') =>
-  decideFrameEmbedding({ headers: new Headers(headers), targetUrl: new URL(target), embedderOrigin }).embeddable;
+const decide = (
+  headers: Record<string, string>,
+  embedderOrigin = 'https://app.agentry.test',
+  target = 'https://site.example/page',
+) => decideFrameEmbedding({ headers: new Headers(headers), targetUrl: new URL(target), embedderOrigin }).embeddable;
 
 describe('decideFrameEmbedding', () => {
   it('reads X-Frame-Options like browsers', () => {
@@ -16,7 +19,9 @@ describe('decideFrameEmbedding', () => {
   });
 
   it('lets CSP frame-ancestors win over X-Frame-Options', () => {
-    expect(decide({ 'content-security-policy': 'frame-ancestors https://app.agentry.test', 'x-frame-options': 'DENY' })).toBe(true);
+    expect(
+      decide({ 'content-security-policy': 'frame-ancestors https://app.agentry.test', 'x-frame-options': 'DENY' }),
+    ).toBe(true);
     expect(decide({ 'content-security-policy': "frame-ancestors 'none'" })).toBe(false);
     expect(decide({ 'content-security-policy': 'frame-ancestors' })).toBe(false);
     expect(decide({ 'content-security-policy': "default-src 'self'", 'x-frame-options': 'DENY' })).toBe(false);
@@ -31,8 +36,12 @@ describe('decideFrameEmbedding', () => {
     expect(decide({ 'content-security-policy': 'frame-ancestors *.other.test' })).toBe(false);
     expect(decide({ 'content-security-policy': 'frame-ancestors app.agentry.test' })).toBe(true);
     expect(decide({ 'content-security-policy': 'frame-ancestors https://app.agentry.test:8443' })).toBe(false);
-    expect(decide({ 'content-security-policy': 'frame-ancestors http://localhost:*' }, 'http://localhost:3000')).toBe(true);
-    expect(decide({ 'content-security-policy': 'frame-ancestors http://localhost' }, 'http://localhost:3000')).toBe(false);
+    expect(decide({ 'content-security-policy': 'frame-ancestors http://localhost:*' }, 'http://localhost:3000')).toBe(
+      true,
+    );
+    expect(decide({ 'content-security-policy': 'frame-ancestors http://localhost' }, 'http://localhost:3000')).toBe(
+      false,
+    );
   });
 
   it('needs every enforced policy to allow the embedder', () => {

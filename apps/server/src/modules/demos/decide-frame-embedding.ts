@@ -4,7 +4,10 @@
  * wins over X-Frame-Options; every enforced policy must allow the embedder. X-Frame-Options
  * DENY or SAMEORIGIN refuse (ALLOW-FROM and unknown values are ignored by browsers).
  */
-export function decideFrameEmbedding(options: { headers: Headers; targetUrl: URL; embedderOrigin: string }): { embeddable: boolean; reason?: string } {
+export function decideFrameEmbedding(options: { headers: Headers; targetUrl: URL; embedderOrigin: string }): {
+  embeddable: boolean;
+  reason?: string;
+} {
   const embedder = new URL(options.embedderOrigin);
   const policies = (options.headers.get('content-security-policy') ?? '')
     .split(',')
@@ -23,7 +26,10 @@ export function decideFrameEmbedding(options: { headers: Headers; targetUrl: URL
   if (frameAncestors.length > 0) {
     for (const sources of frameAncestors) {
       if (!sources.some((source) => matchesSource({ source, embedder, target: options.targetUrl }))) {
-        return { embeddable: false, reason: `Content-Security-Policy: frame-ancestors ${sources.join(' ') || "'none'"}` };
+        return {
+          embeddable: false,
+          reason: `Content-Security-Policy: frame-ancestors ${sources.join(' ') || "'none'"}`,
+        };
       }
     }
     return { embeddable: true };
@@ -33,7 +39,9 @@ export function decideFrameEmbedding(options: { headers: Headers; targetUrl: URL
     .split(',')
     .map((value) => value.trim().toUpperCase())
     .filter(Boolean);
-  const refusing = frameOptions.find((value) => value === 'DENY' || (value === 'SAMEORIGIN' && new URL(options.targetUrl).origin !== embedder.origin));
+  const refusing = frameOptions.find(
+    (value) => value === 'DENY' || (value === 'SAMEORIGIN' && new URL(options.targetUrl).origin !== embedder.origin),
+  );
   if (refusing) return { embeddable: false, reason: `X-Frame-Options: ${refusing}` };
   return { embeddable: true };
 }
@@ -59,11 +67,13 @@ function matchesSource(options: { source: string; embedder: URL; target: URL }):
   if (!host) return false;
   const [, sourceScheme, wildcard, hostName, port] = host;
   if (sourceScheme) {
-    const allowed = sourceScheme === embedder.protocol.slice(0, -1) || (sourceScheme === 'http' && embedder.protocol === 'https:');
+    const allowed =
+      sourceScheme === embedder.protocol.slice(0, -1) || (sourceScheme === 'http' && embedder.protocol === 'https:');
     if (!allowed) return false;
   } else {
     // A scheme-less source takes the protected page's scheme (http also allows https).
-    const allowed = embedder.protocol === target.protocol || (target.protocol === 'http:' && embedder.protocol === 'https:');
+    const allowed =
+      embedder.protocol === target.protocol || (target.protocol === 'http:' && embedder.protocol === 'https:');
     if (!allowed) return false;
   }
   const embedderHost = embedder.hostname.toLowerCase();

@@ -18,7 +18,11 @@ describe('demo request limit under concurrency', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, DEMO_RATE_LIMIT_PER_MINUTE: '10000' });
+    harness = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: fake.url,
+      DEMO_RATE_LIMIT_PER_MINUTE: '10000',
+    });
     owner = await signInWithWorkspace(harness.app, 'owner@limit.test');
     await grantTestCredits(harness.app, owner.userId, 50_000_000);
     agentId = (await createTestAgent(harness.app, owner, { aiName: 'Busy bot' })).buildId;
@@ -38,19 +42,31 @@ describe('demo request limit under concurrency', () => {
     return response.json<Demo>();
   }
 
-  const countOf = async (demoId: string) => (await harness.app.platform.database.db.select({ count: demo.requestCount }).from(demo).where(eq(demo.id, demoId)))[0]?.count;
+  const countOf = async (demoId: string) =>
+    (
+      await harness.app.platform.database.db.select({ count: demo.requestCount }).from(demo).where(eq(demo.id, demoId))
+    )[0]?.count;
 
   it('lets exactly `limit` of 50 concurrent visitors through; the rest get 429', async () => {
     fake.reset();
     fake.setDelays({ responseMs: 20 });
     const created = await createDemo(10);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => harness.app.inject({ method: 'POST', url: '/api/demo-chat', remoteAddress: `203.0.113.${index}`, payload: { demoId: created.demoId, message: `visitor ${index}` } })),
+      Array.from({ length: 50 }, (_, index) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/api/demo-chat',
+          remoteAddress: `203.0.113.${index}`,
+          payload: { demoId: created.demoId, message: `visitor ${index}` },
+        }),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
-    expect(responses.find((response) => response.statusCode === 429)?.json().error.message).toBe('Demo usage limit reached. Please contact the demo creator for a new link.');
+    expect(responses.find((response) => response.statusCode === 429)?.json().error.message).toBe(
+      'Demo usage limit reached. Please contact the demo creator for a new link.',
+    );
     expect(await countOf(created.demoId)).toBe(10);
     expect(fake.requests).toHaveLength(10);
   });
@@ -60,7 +76,15 @@ describe('demo request limit under concurrency', () => {
     fake.setDelays({ responseMs: 10 });
     const created = await createDemo(100);
     fake.failNext('invalid-key', 5);
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => harness.app.inject({ method: 'POST', url: '/api/demo-chat', payload: { demoId: created.demoId, message: `visitor ${index}` } })));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/api/demo-chat',
+          payload: { demoId: created.demoId, message: `visitor ${index}` },
+        }),
+      ),
+    );
     const answered = responses.filter((response) => response.statusCode === 200).length;
     expect(responses.filter((response) => response.statusCode === 502)).toHaveLength(5);
     expect(answered).toBe(25);

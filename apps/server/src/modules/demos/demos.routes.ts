@@ -52,62 +52,116 @@ export function registerDemoRoutes(root: FastifyInstance) {
   const limitVisitor = (request: FastifyRequest, scope: string, factor = 1) =>
     enforceRateLimit({ cache, key: `demo-${scope}:${request.ip}`, limit: perMinute * factor, windowMs: WINDOW_MS });
   // Both chat forms (demo-chat and the sms demo's OpenRouter form): rate limit, demoId required, one turn.
-  const answerVisitorTurn = async (request: FastifyRequest, reply: FastifyReply, demoId: string | undefined, turn: Omit<DemoChatInput, 'demoId'>) => {
+  const answerVisitorTurn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    demoId: string | undefined,
+    turn: Omit<DemoChatInput, 'demoId'>,
+  ) => {
     await limitVisitor(request, 'chat');
     if (!demoId) throw new AppError('VALIDATION_ERROR', { message: 'demoId is required' });
-    return answerDemoChat({ db, config, logger: request.log, signal: createClientAbortSignal(reply), input: { demoId, ...turn } });
+    return answerDemoChat({
+      db,
+      config,
+      logger: request.log,
+      signal: createClientAbortSignal(reply),
+      input: { demoId, ...turn },
+    });
   };
 
   // --- creators -----------------------------------------------------------------------------
 
   app.get(
     '/api/subaccounts/:subaccountId/demos',
-    { preValidation: requirePermission('demo.read'), schema: { tags, params: SubaccountDemosParams, response: { 200: ListDemosReply } } },
+    {
+      preValidation: requirePermission('demo.read'),
+      schema: { tags, params: SubaccountDemosParams, response: { 200: ListDemosReply } },
+    },
     async (request) => ({ demos: await listDemos({ db, subaccountId: request.params.subaccountId }) }),
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/demos',
-    { preValidation: requirePermission('demo.create'), schema: { tags, params: SubaccountDemosParams, body: CreateDemoBody, response: { 201: Demo } } },
+    {
+      preValidation: requirePermission('demo.create'),
+      schema: { tags, params: SubaccountDemosParams, body: CreateDemoBody, response: { 201: Demo } },
+    },
     async (request, reply) => {
-      const created = await createDemo({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
+      const created = await createDemo({
+        db,
+        subaccountId: request.params.subaccountId,
+        userId: signedInUser(request).id,
+        body: request.body,
+      });
       return reply.status(201).send(created);
     },
   );
 
-  app.get('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 200: Demo } } }, async (request) => {
-    const { row, agentRow } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, action: 'demo.read' });
-    return toDemo(row, agentRow);
-  });
+  app.get(
+    '/api/demos/:demoId',
+    { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 200: Demo } } },
+    async (request) => {
+      const { row, agentRow } = await getDemoForMemberOrThrow({
+        db,
+        demoId: request.params.demoId,
+        userId: signedInUser(request).id,
+        action: 'demo.read',
+      });
+      return toDemo(row, agentRow);
+    },
+  );
 
-  app.patch('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, body: UpdateDemoBody, response: { 200: Demo } } }, async (request) => {
-    const current = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, action: 'demo.update' });
-    return updateDemo({ db, current, body: request.body });
-  });
+  app.patch(
+    '/api/demos/:demoId',
+    { preHandler: requireSession, schema: { tags, params: DemoParams, body: UpdateDemoBody, response: { 200: Demo } } },
+    async (request) => {
+      const current = await getDemoForMemberOrThrow({
+        db,
+        demoId: request.params.demoId,
+        userId: signedInUser(request).id,
+        action: 'demo.update',
+      });
+      return updateDemo({ db, current, body: request.body });
+    },
+  );
 
-  app.delete('/api/demos/:demoId', { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const { row } = await getDemoForMemberOrThrow({ db, demoId: request.params.demoId, userId: signedInUser(request).id, action: 'demo.delete' });
-    await deleteDemo({ db, subaccountId: row.subaccountId, demoId: row.id });
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/demos/:demoId',
+    { preHandler: requireSession, schema: { tags, params: DemoParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { row } = await getDemoForMemberOrThrow({
+        db,
+        demoId: request.params.demoId,
+        userId: signedInUser(request).id,
+        action: 'demo.delete',
+      });
+      await deleteDemo({ db, subaccountId: row.subaccountId, demoId: row.id });
+      return reply.status(204).send(null);
+    },
+  );
 
   // --- anonymous visitors -------------------------------------------------------------------
 
-  app.get('/api/shared-demos/:demoId', { schema: { tags, params: DemoParams, response: { 200: PublicDemo } } }, async (request, reply) => {
-    // Page loads and polling of the counter: a looser limit than chatting.
-    await limitVisitor(request, 'shared', 4);
-    const found = await loadDemoRow({ db, demoId: request.params.demoId });
-    if (!found) throw new AppError('DEMO_NOT_FOUND');
-    reply.header('cache-control', 'no-store');
-    return toPublicDemo(found.row, found.agentRow);
-  });
+  app.get(
+    '/api/shared-demos/:demoId',
+    { schema: { tags, params: DemoParams, response: { 200: PublicDemo } } },
+    async (request, reply) => {
+      // Page loads and polling of the counter: a looser limit than chatting.
+      await limitVisitor(request, 'shared', 4);
+      const found = await loadDemoRow({ db, demoId: request.params.demoId });
+      if (!found) throw new AppError('DEMO_NOT_FOUND');
+      reply.header('cache-control', 'no-store');
+      return toPublicDemo(found.row, found.agentRow);
+    },
+  );
 
   app.post(
     '/api/demo-chat',
     {
       schema: {
         tags,
-        description: 'A visitor turn of a demo. demoId in the body or as ?demoId= (the widget form). Answers every spelling: response/message/content, threadId/thread_id, widgetConversationThreadId.',
+        description:
+          'A visitor turn of a demo. demoId in the body or as ?demoId= (the widget form). Answers every spelling: response/message/content, threadId/thread_id, widgetConversationThreadId.',
         querystring: DemoChatQuery,
         body: DemoChatBody,
         response: { 200: DemoChatReply },
@@ -128,7 +182,8 @@ export function registerDemoRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        description: "The sms demo's OpenRouter form. demoId (body or ?demoId=) is required and build_id must be that demo's agent: an agent id alone never opens a chat.",
+        description:
+          "The sms demo's OpenRouter form. demoId (body or ?demoId=) is required and build_id must be that demo's agent: an agent id alone never opens a chat.",
         querystring: DemoChatQuery,
         body: OpenRouterChatBody,
         response: { 200: DemoChatReply },
@@ -151,27 +206,38 @@ export function registerDemoRoutes(root: FastifyInstance) {
       preHandler: loadOptionalSession,
       schema: {
         tags,
-        description: "Whether a website may be framed behind a demo. Signed-in users may check any public URL; anonymous visitors only a demo's own background website (send demoId).",
+        description:
+          "Whether a website may be framed behind a demo. Signed-in users may check any public URL; anonymous visitors only a demo's own background website (send demoId).",
         body: CheckEmbeddableBody,
         response: { 200: CheckEmbeddableReply },
       },
     },
     async (request) => {
       const userId = request.signedIn?.user.id;
-      await enforceRateLimit({ cache, key: `demo-embed-check:${userId ?? request.ip}`, limit: perMinute, windowMs: WINDOW_MS });
+      await enforceRateLimit({
+        cache,
+        key: `demo-embed-check:${userId ?? request.ip}`,
+        limit: perMinute,
+        windowMs: WINDOW_MS,
+      });
       let url = request.body.url;
       if (request.body.demoId) {
         const found = await loadDemoRow({ db, demoId: request.body.demoId });
         if (!found) throw new AppError('DEMO_NOT_FOUND');
         const backgroundUrl = found.row.settings.backgroundUrl;
-        if (!userId && url !== undefined && url !== backgroundUrl) throw new AppError('FORBIDDEN', { message: EMBED_CHECK_ONLY_OWN_URL });
+        if (!userId && url !== undefined && url !== backgroundUrl)
+          throw new AppError('FORBIDDEN', { message: EMBED_CHECK_ONLY_OWN_URL });
         url ??= backgroundUrl;
         if (!url) return { embeddable: false, reason: 'This demo has no background website.' };
       } else if (!userId) {
         throw new AppError('UNAUTHORIZED');
       }
       if (!url) throw new AppError('VALIDATION_ERROR', { message: 'Enter a web address' });
-      return checkEmbeddable({ url, embedderOrigin: config.publicUrl, guard: { allowLoopback: config.llm.allowLoopbackUrls } });
+      return checkEmbeddable({
+        url,
+        embedderOrigin: config.publicUrl,
+        guard: { allowLoopback: config.llm.allowLoopbackUrls },
+      });
     },
   );
 

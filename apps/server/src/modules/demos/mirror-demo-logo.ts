@@ -15,9 +15,12 @@ export function mirrorDemoLogo(options: {
   hasNewSettings?: boolean;
 }): { settings: DemoSettings; logoUrl: string; logoWidth: number; avatarUrl: string } {
   const hasNewSettings = options.hasNewSettings ?? true;
-  const fromSettings = hasNewSettings ? { logoUrl: options.settings.logoUrl, logoWidth: options.settings.logoWidth } : undefined;
+  const fromSettings = hasNewSettings
+    ? { logoUrl: options.settings.logoUrl, logoWidth: options.settings.logoWidth }
+    : undefined;
   const logoUrl = options.logoUrl ?? fromSettings?.logoUrl ?? options.current?.logoUrl ?? '';
-  const logoWidth = options.logoWidth ?? fromSettings?.logoWidth ?? options.current?.logoWidth ?? options.settings.logoWidth;
+  const logoWidth =
+    options.logoWidth ?? fromSettings?.logoWidth ?? options.current?.logoWidth ?? options.settings.logoWidth;
   const avatarUrl = options.avatarUrl ?? options.current?.avatarUrl ?? '';
   return { settings: { ...options.settings, logoUrl, logoWidth }, logoUrl, logoWidth, avatarUrl };
 }

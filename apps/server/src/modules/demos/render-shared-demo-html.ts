@@ -28,7 +28,12 @@ export function renderSharedDemoHtml(options: { indexHtml: string; demo: PublicD
     ...(imageUrl ? [`<meta name="twitter:image" content="${escapeHtml(imageUrl)}" />`] : []),
   ].join('\n    ');
   let html = options.indexHtml;
-  html = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`) : html;
-  html = html.replace(/<meta\s+name="description"[^>]*>/i, () => `<meta name="description" content="${escapeHtml(description)}" />`);
+  html = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
+    : html;
+  html = html.replace(
+    /<meta\s+name="description"[^>]*>/i,
+    () => `<meta name="description" content="${escapeHtml(description)}" />`,
+  );
   return html.replace(/\n?[ \t]*<\/head>/i, () => `\n    ${tags}\n  </head>`);
 }

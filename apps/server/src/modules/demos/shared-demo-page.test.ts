@@ -41,13 +41,22 @@ describe('shared demo page: Open Graph tags', () => {
   });
 
   async function createDemo(body: Record<string, unknown>) {
-    const response = await harness.app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/demos`, headers: { cookie: owner.cookie }, payload: { type: 'standard', buildId: agentId, ...body } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/demos`,
+      headers: { cookie: owner.cookie },
+      payload: { type: 'standard', buildId: agentId, ...body },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<Demo>();
   }
 
   it('puts the title, description, logo and card type into the served index.html', async () => {
-    const created = await createDemo({ name: 'Smile Dental', logoUrl: 'https://cdn.example.com/smile.png', settings: { assistantName: 'Molly' } });
+    const created = await createDemo({
+      name: 'Smile Dental',
+      logoUrl: 'https://cdn.example.com/smile.png',
+      settings: { assistantName: 'Molly' },
+    });
     const response = await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}?embed=true` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -55,7 +64,9 @@ describe('shared demo page: Open Graph tags', () => {
     expect(html).toContain('<title>Smile Dental</title>');
     expect(html).not.toContain('Agentry — AI agents for agencies');
     expect(metaContent(html, 'property', 'og:title')).toBe('Smile Dental');
-    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with Molly in this live demo built with Agentry.');
+    expect(metaContent(html, 'property', 'og:description')).toBe(
+      'Chat with Molly in this live demo built with Agentry.',
+    );
     expect(metaContent(html, 'property', 'og:image')).toBe('https://cdn.example.com/smile.png');
     expect(metaContent(html, 'property', 'og:url')).toBe(`http://localhost:3000/shared/${created.demoId}`);
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
@@ -65,17 +76,25 @@ describe('shared demo page: Open Graph tags', () => {
   });
 
   it('escapes everything a creator typed', async () => {
-    const created = await createDemo({ name: '"><script>alert(1)</script> & Co', settings: { assistantName: "O'Brien <b>" } });
+    const created = await createDemo({
+      name: '"><script>alert(1)</script> & Co',
+      settings: { assistantName: "O'Brien <b>" },
+    });
     const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>');
-    expect(metaContent(html, 'property', 'og:description')).toBe('Chat with O&#39;Brien &lt;b&gt; in this live demo built with Agentry.');
+    expect(metaContent(html, 'property', 'og:description')).toBe(
+      'Chat with O&#39;Brien &lt;b&gt; in this live demo built with Agentry.',
+    );
     expect(metaContent(html, 'property', 'og:image')).toBeUndefined();
   });
 
   it('leaves the product name out of a whitelabel demo card and uses its custom title', async () => {
     await grantTestPlan(harness.app.platform.database.db, owner.userId, 'scale_10000_month');
-    const created = await createDemo({ name: 'Internal name', settings: { hideBranding: true, assistantName: 'Ava', backgroundSettings: { customTitle: 'ACME Concierge' } } });
+    const created = await createDemo({
+      name: 'Internal name',
+      settings: { hideBranding: true, assistantName: 'Ava', backgroundSettings: { customTitle: 'ACME Concierge' } },
+    });
     const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
     expect(metaContent(html, 'property', 'og:title')).toBe('ACME Concierge');
     expect(metaContent(html, 'property', 'og:description')).toBe('Chat with Ava in this live demo.');

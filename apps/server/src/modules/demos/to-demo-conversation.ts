@@ -6,7 +6,11 @@ import type { ConversationMessage } from '../llm/generate-reply';
  * contents dropped and the welcome message left out (a leading assistant turn equal to one of
  * the welcome texts), then the new message. Null when there is no usable history.
  */
-export function toDemoConversation(options: { history: readonly DemoHistoryEntry[] | undefined; message: string; welcomeMessages: readonly string[] }): ConversationMessage[] | null {
+export function toDemoConversation(options: {
+  history: readonly DemoHistoryEntry[] | undefined;
+  message: string;
+  welcomeMessages: readonly string[];
+}): ConversationMessage[] | null {
   const welcomes = new Set(options.welcomeMessages.map((text) => text.trim()).filter(Boolean));
   const turns: ConversationMessage[] = [];
   for (const entry of options.history ?? []) {

@@ -15,7 +15,11 @@ export function toDemoBuild(agentRow: DemoAgentRow | null): DemoBuild | null {
     aiName: agentRow.aiName,
     provider: agentRow.provider,
     model: agentRow.model,
-    openrouterModel: isOpenRouterStyleBuild({ provider: agentRow.provider, model: agentRow.model, enabledTools: agentRow.tools.filter((tool) => tool.enabled) }),
+    openrouterModel: isOpenRouterStyleBuild({
+      provider: agentRow.provider,
+      model: agentRow.model,
+      enabledTools: agentRow.tools.filter((tool) => tool.enabled),
+    }),
     apiKeyId: agentRow.providerKeyId,
   };
 }

@@ -13,17 +13,28 @@ import { toDemo, type DemoAgentRow, type DemoRow } from './to-demo';
  * object; `resetRequests` sets the counter back to 0; a new buildId must be an agent of the
  * same sub account (choosing one repairs a misconfigured demo).
  */
-export async function updateDemo(options: { db: Database; current: { row: DemoRow; agentRow: DemoAgentRow | null }; body: UpdateDemoBody }): Promise<Demo> {
+export async function updateDemo(options: {
+  db: Database;
+  current: { row: DemoRow; agentRow: DemoAgentRow | null };
+  body: UpdateDemoBody;
+}): Promise<Demo> {
   const { db, body } = options;
   const { row: current } = options.current;
-  const agentRow = body.buildId ? await getAgentRowOrThrow({ db, agentId: body.buildId, subaccountId: current.subaccountId }) : options.current.agentRow;
+  const agentRow = body.buildId
+    ? await getAgentRowOrThrow({ db, agentId: body.buildId, subaccountId: current.subaccountId })
+    : options.current.agentRow;
   const currentSettings = DemoSettings.parse(current.settings);
   const logo = mirrorDemoLogo({
     settings: body.settings ?? currentSettings,
     logoUrl: body.logoUrl,
     logoWidth: body.logoWidth,
     avatarUrl: body.avatarUrl,
-    current: { logoUrl: current.logoUrl, logoWidth: current.logoWidth, avatarUrl: current.avatarUrl, settings: currentSettings },
+    current: {
+      logoUrl: current.logoUrl,
+      logoWidth: current.logoWidth,
+      avatarUrl: current.avatarUrl,
+      settings: currentSettings,
+    },
     hasNewSettings: body.settings !== undefined,
   });
   const requestLimit = body.requestLimit ?? current.requestLimit;

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isEvaluationRunOver, type EvaluationSummary, type RunChatCompletionEvaluationInput } from '@agentry/core/evaluation';
+import {
+  isEvaluationRunOver,
+  type EvaluationSummary,
+  type RunChatCompletionEvaluationInput,
+} from '@agentry/core/evaluation';
 import type { TestApp } from '../../test/create-test-app';
 import { textOf, type FakeChatRequest, type FakeOpenAiServer, type FakeReply } from '../../test/fake-openai-server';
 
@@ -7,7 +11,10 @@ export type ScriptedRole = 'simulatedUser' | 'assistant' | 'judge' | 'rewording'
 
 /** Which of our prompts a request to the fake provider carries. */
 export function roleOf(request: FakeChatRequest): ScriptedRole {
-  const system = request.messages.filter((message) => message.role === 'system' || message.role === 'developer').map(textOf).join('\n');
+  const system = request.messages
+    .filter((message) => message.role === 'system' || message.role === 'developer')
+    .map(textOf)
+    .join('\n');
   if (system.includes('role-playing a USER')) return 'simulatedUser';
   if (system.includes('strict, fair evaluator')) return 'judge';
   if (system.includes('You write test variations')) return 'rewording';
@@ -35,33 +42,78 @@ export function scriptEvaluationProvider(fake: FakeOpenAiServer, script: Script 
     if (scripted) return scripted;
     switch (role) {
       case 'simulatedUser':
-        return { text: `Simulated user message ${request.messages.filter((message) => message.role === 'assistant').length + 1}` };
+        return {
+          text: `Simulated user message ${request.messages.filter((message) => message.role === 'assistant').length + 1}`,
+        };
       case 'assistant':
         return { text: `Answer to: ${lastUserText(request)}` };
       case 'judge':
         return { text: JSON.stringify({ reasoning: 'The answer meets the criteria.', verdict: 'pass', score: 90 }) };
       case 'rewording': {
         const count = Number(/exactly (\d+) different rewordings/.exec(textOf(request.messages[0]))?.[1] ?? 1);
-        return { text: JSON.stringify({ rewordings: Array.from({ length: count }, (_, index) => `Reworded ${index + 1}: ${lastUserText(request)}`) }) };
+        return {
+          text: JSON.stringify({
+            rewordings: Array.from({ length: count }, (_, index) => `Reworded ${index + 1}: ${lastUserText(request)}`),
+          }),
+        };
       }
       case 'generator': {
         const count = Number(/Write exactly (\d+)/.exec(textOf(request.messages[0]))?.[1] ?? 1);
-        return { text: JSON.stringify({ questions: Array.from({ length: count }, (_, index) => ({ question: `Generated question ${index + 1}`, criteria: `Criteria ${index + 1}` })) }) };
+        return {
+          text: JSON.stringify({
+            questions: Array.from({ length: count }, (_, index) => ({
+              question: `Generated question ${index + 1}`,
+              criteria: `Criteria ${index + 1}`,
+            })),
+          }),
+        };
       }
     }
   });
   return calls;
 }
 
-export function evaluationQuestion(overrides: Partial<{ id: string; text: string; selected: boolean; variations: number; whenToAsk: number; successCriteria: string }> = {}) {
-  return { id: randomUUID(), text: 'Do you install solar panels?', selected: true, isEditing: false, variations: 1, whenToAsk: 1, successCriteria: 'Explains the installation service.', isSuccessCriteriaEditing: false, ...overrides };
+export function evaluationQuestion(
+  overrides: Partial<{
+    id: string;
+    text: string;
+    selected: boolean;
+    variations: number;
+    whenToAsk: number;
+    successCriteria: string;
+  }> = {},
+) {
+  return {
+    id: randomUUID(),
+    text: 'Do you install solar panels?',
+    selected: true,
+    isEditing: false,
+    variations: 1,
+    whenToAsk: 1,
+    successCriteria: 'Explains the installation service.',
+    isSuccessCriteriaEditing: false,
+    ...overrides,
+  };
 }
 
 /** A chat-completion run payload as the Test Settings screen sends it (docs/product/evaluation.md#test-settings). */
-export function evaluationPayload(overrides: Partial<RunChatCompletionEvaluationInput> = {}): RunChatCompletionEvaluationInput & Record<string, unknown> {
+export function evaluationPayload(
+  overrides: Partial<RunChatCompletionEvaluationInput> = {},
+): RunChatCompletionEvaluationInput & Record<string, unknown> {
   return {
     evaluationId: randomUUID(),
-    ai1_config: { evaluationName: 'Solar bot check', model: 'gpt-4o-mini', prompt: 'You are SolarBot. You help people choose solar panels.', responseFormat: 'text', temperature: 1, maxTokens: 300, topP: 1, frequencyPenalty: 0, presencePenalty: 0, stopSequences: [] },
+    ai1_config: {
+      evaluationName: 'Solar bot check',
+      model: 'gpt-4o-mini',
+      prompt: 'You are SolarBot. You help people choose solar panels.',
+      responseFormat: 'text',
+      temperature: 1,
+      maxTokens: 300,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+      stopSequences: [],
+    },
     initial_message: 'How can I help you with solar today?',
     shortuserDescription: 'User wants help looking at options for solar energy.',
     conversationFlowInput: '',
@@ -82,7 +134,12 @@ export function evaluationPayload(overrides: Partial<RunChatCompletionEvaluation
   };
 }
 
-export async function startRun(app: TestApp, cookie: string, payload: Record<string, unknown>, path = '/api/evaluation/run/evaluationdata') {
+export async function startRun(
+  app: TestApp,
+  cookie: string,
+  payload: Record<string, unknown>,
+  path = '/api/evaluation/run/evaluationdata',
+) {
   return app.inject({ method: 'POST', url: path, headers: { cookie }, payload });
 }
 
@@ -93,12 +150,21 @@ export async function getSummary(app: TestApp, cookie: string, runId: string): P
 }
 
 /** Polls the summary until the run is over (or `until` holds). */
-export async function waitForRun(app: TestApp, cookie: string, runId: string, until: (summary: EvaluationSummary) => boolean = (summary) => isEvaluationRunOver(summary.status), timeoutMs = 30_000) {
+export async function waitForRun(
+  app: TestApp,
+  cookie: string,
+  runId: string,
+  until: (summary: EvaluationSummary) => boolean = (summary) => isEvaluationRunOver(summary.status),
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const summary = await getSummary(app, cookie, runId);
     if (until(summary)) return summary;
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not reach the expected state: ${JSON.stringify(summary.totals)} ${summary.status}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `run ${runId} did not reach the expected state: ${JSON.stringify(summary.totals)} ${summary.status}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -11,20 +11,35 @@ import { parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures
 import { createPostgresTestDatabase } from '../../test/create-postgres-test-database';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { evaluationConversation } from './evaluation.tables';
-import { evaluationPayload, evaluationQuestion, lastUserText, roleOf, scriptEvaluationProvider, startRun, waitForRun } from './evaluation-fixtures';
+import {
+  evaluationPayload,
+  evaluationQuestion,
+  lastUserText,
+  roleOf,
+  scriptEvaluationProvider,
+  startRun,
+  waitForRun,
+} from './evaluation-fixtures';
 
 /** One database that outlives an app: PGlite files in a temporary folder, or a fresh PostgreSQL database. */
 async function createDurableDatabase() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-eval-resume-'));
-    return { open: () => openDatabase({ dataDir }), drop: () => fs.promises.rm(dataDir, { recursive: true, force: true }) };
+    return {
+      open: () => openDatabase({ dataDir }),
+      drop: () => fs.promises.rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const { url, drop } = await createPostgresTestDatabase(serverUrl);
   return { open: () => openDatabase({ url, poolSize: 10 }), drop };
 }
 
-async function startApp(fakeUrl: string, database: Awaited<ReturnType<typeof openDatabase>>, queuePrefix = `test-${randomBytes(6).toString('hex')}`) {
+async function startApp(
+  fakeUrl: string,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  queuePrefix = `test-${randomBytes(6).toString('hex')}`,
+) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -60,8 +75,12 @@ describe('an evaluation run survives a restart', () => {
     fake.setDelays({ responseMs: 80 });
     const first = await startApp(fake.url, await durable.open());
     const owner = await signInWithWorkspace(first, 'owner@resume.test');
-    const questions = Array.from({ length: 8 }, (_, index) => evaluationQuestion({ text: `Resume question ${index + 1}?` }));
-    const runId = (await startRun(first, owner.cookie, evaluationPayload({ concurrency: 2, customQuestions: questions }))).json<{ runId: string }>().runId;
+    const questions = Array.from({ length: 8 }, (_, index) =>
+      evaluationQuestion({ text: `Resume question ${index + 1}?` }),
+    );
+    const runId = (
+      await startRun(first, owner.cookie, evaluationPayload({ concurrency: 2, customQuestions: questions }))
+    ).json<{ runId: string }>().runId;
     const midway = await waitForRun(first, owner.cookie, runId, (summary) => summary.totals.done >= 3);
     expect(midway.status).toBe('running');
     await first.close();
@@ -84,7 +103,10 @@ describe('an evaluation run survives a restart', () => {
       expect(summary.status).toBe('finished');
       expect(summary.totals).toMatchObject({ total: 8, done: 8, passes: 8, errors: 0 });
       // Nothing finished before the restart was asked again.
-      const askedAfter = fake.requests.slice(requestsBeforeRestart).filter((request) => roleOf(request.body) === 'assistant').map((request) => lastUserText(request.body));
+      const askedAfter = fake.requests
+        .slice(requestsBeforeRestart)
+        .filter((request) => roleOf(request.body) === 'assistant')
+        .map((request) => lastUserText(request.body));
       for (const conversation of doneBefore) expect(askedAfter).not.toContain(conversation.questionText);
       // The others were each asked once after the restart.
       expect(new Set(askedAfter).size).toBe(askedAfter.length);
@@ -108,19 +130,33 @@ describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('an evaluation
     const two = await startApp(fake.url, await durable.open(), prefix);
     try {
       const owner = await signInWithWorkspace(one, 'owner@instances.test');
-      const questions = Array.from({ length: 4 }, (_, index) => evaluationQuestion({ text: `Instance question ${index + 1}?` }));
-      const runId = (await startRun(one, owner.cookie, evaluationPayload({ concurrency: 1, customQuestions: questions }))).json<{ runId: string }>().runId;
-      const stream = await two.inject({ method: 'GET', url: `/api/evaluations/${runId}/events`, headers: { cookie: owner.cookie } });
+      const questions = Array.from({ length: 4 }, (_, index) =>
+        evaluationQuestion({ text: `Instance question ${index + 1}?` }),
+      );
+      const runId = (
+        await startRun(one, owner.cookie, evaluationPayload({ concurrency: 1, customQuestions: questions }))
+      ).json<{ runId: string }>().runId;
+      const stream = await two.inject({
+        method: 'GET',
+        url: `/api/evaluations/${runId}/events`,
+        headers: { cookie: owner.cookie },
+      });
       const events = parseEventStream(stream.body) as { type: string; done: number; status: string }[];
       expect(events[0]?.type).toBe('snapshot');
       expect(events.filter((event) => event.type === 'progress').length).toBeGreaterThanOrEqual(4);
       expect(events.at(-1)).toMatchObject({ status: 'finished', done: 4 });
 
       fake.setDelays({ responseMs: 400 });
-      const second = (await startRun(one, owner.cookie, evaluationPayload({ concurrency: 1, customQuestions: questions }))).json<{ runId: string }>().runId;
+      const second = (
+        await startRun(one, owner.cookie, evaluationPayload({ concurrency: 1, customQuestions: questions }))
+      ).json<{ runId: string }>().runId;
       await waitForRun(one, owner.cookie, second, (summary) => summary.totals.running > 0);
       const requestsBefore = fake.requests.length;
-      const cancelled = await two.inject({ method: 'POST', url: `/api/evaluations/${second}/cancel`, headers: { cookie: owner.cookie } });
+      const cancelled = await two.inject({
+        method: 'POST',
+        url: `/api/evaluations/${second}/cancel`,
+        headers: { cookie: owner.cookie },
+      });
       expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(fake.abortedResponses()).toBeGreaterThan(0);

@@ -1,4 +1,14 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type {
   EvaluationConversationStatus,
   EvaluationGroup,
@@ -40,7 +50,14 @@ export const questionGeneration = pgTable(
       .references(() => organization.id, { onDelete: 'cascade' }),
     status: text('status').$type<QuestionGenerationStatus>().notNull().default('pending'),
     /** The parsed request body and the testing model it runs with. */
-    request: jsonb('request').$type<{ counts: Record<'industry' | 'angry' | 'compliance' | 'prompthacking', number>; custom: { label: string; count: number }[]; prompt: string; testingModel: string }>().notNull(),
+    request: jsonb('request')
+      .$type<{
+        counts: Record<'industry' | 'angry' | 'compliance' | 'prompthacking', number>;
+        custom: { label: string; count: number }[];
+        prompt: string;
+        testingModel: string;
+      }>()
+      .notNull(),
     results: jsonb('results').$type<QuestionGenerationResults>(),
     error: text('error'),
     createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
@@ -138,5 +155,8 @@ export const evaluationConversation = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('evaluation_conversation_run_idx').on(table.runId, table.position), index('evaluation_conversation_run_status_idx').on(table.runId, table.status)],
+  (table) => [
+    index('evaluation_conversation_run_idx').on(table.runId, table.position),
+    index('evaluation_conversation_run_status_idx').on(table.runId, table.status),
+  ],
 );

@@ -76,16 +76,27 @@ export async function registerFileRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/files/:id',
-    { preHandler: loadOptionalSession, schema: { tags, summary: 'An uploaded file', params: z.object({ id: z.string().max(100) }) } },
+    {
+      preHandler: loadOptionalSession,
+      schema: { tags, summary: 'An uploaded file', params: z.object({ id: z.string().max(100) }) },
+    },
     async (request, reply) => {
-      const { file, object } = await openStoredFileOrThrow({ db, storage, fileId: request.params.id, viewerUserId: request.signedIn?.user.id ?? null });
+      const { file, object } = await openStoredFileOrThrow({
+        db,
+        storage,
+        fileId: request.params.id,
+        viewerUserId: request.signedIn?.user.id ?? null,
+      });
       const isImage = file.contentType.startsWith('image/');
       reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('content-disposition', contentDisposition(isImage ? 'inline' : 'attachment', file.name))
-        .header('cache-control', file.purpose === 'attachment' ? 'private, no-store' : 'public, max-age=31536000, immutable');
+        .header(
+          'cache-control',
+          file.purpose === 'attachment' ? 'private, no-store' : 'public, max-age=31536000, immutable',
+        );
       if (object.size !== undefined) reply.header('content-length', object.size);
       return reply.send(object.stream);
     },

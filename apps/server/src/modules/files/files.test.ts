@@ -6,10 +6,22 @@ import { createTestApp } from '../../test/create-test-app';
 import { signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeS3Server } from '../../platform/storage/fake-s3-server';
 
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const png = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+  0, 0,
+]);
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(56), Buffer.from('/lib64/ld-linux-x86-64.so.2\0')]);
-const pe = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.alloc(50), Buffer.from('This program cannot be run in DOS mode.\r\n')]);
+const elf = Buffer.concat([
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
+  Buffer.alloc(56),
+  Buffer.from('/lib64/ld-linux-x86-64.so.2\0'),
+]);
+const pe = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]),
+  Buffer.alloc(50),
+  Buffer.from('This program cannot be run in DOS mode.\r\n'),
+]);
 
 type Session = Awaited<ReturnType<typeof signInWithWorkspace>>;
 
@@ -29,7 +41,13 @@ describe('uploads on local disk', () => {
     fs.rmSync(storageDir, { recursive: true, force: true });
   });
 
-  const upload = (options: { body?: Buffer; name?: string; purpose?: string; session?: Session | null; contentType?: string }) =>
+  const upload = (options: {
+    body?: Buffer;
+    name?: string;
+    purpose?: string;
+    session?: Session | null;
+    contentType?: string;
+  }) =>
     harness.app.inject({
       method: 'POST',
       url: `/api/files${options.purpose ? `?purpose=${options.purpose}` : ''}`,
@@ -45,7 +63,13 @@ describe('uploads on local disk', () => {
     const response = await upload({ body: png, name: 'logo.png', purpose: 'project-image' });
     expect(response.statusCode).toBe(201);
     const file = response.json();
-    expect(file).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: png.length, purpose: 'project-image', url: `/files/${file.id}` });
+    expect(file).toMatchObject({
+      name: 'logo.png',
+      contentType: 'image/png',
+      size: png.length,
+      purpose: 'project-image',
+      url: `/files/${file.id}`,
+    });
 
     const served = await harness.app.inject({ method: 'GET', url: file.url });
     expect(served.statusCode).toBe(200);
@@ -68,16 +92,28 @@ describe('uploads on local disk', () => {
     const served = await harness.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
-    expect(served.headers['content-disposition']).toBe(`attachment; filename="Brief Q3 (final).pdf"; filename*=UTF-8''Brief%20Q3%20%28final%29.pdf`);
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Brief Q3 (final).pdf"; filename*=UTF-8''Brief%20Q3%20%28final%29.pdf`,
+    );
     expect(served.headers['content-security-policy']).toBe("default-src 'none'");
-    expect((await harness.app.inject({ method: 'GET', url, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await harness.app.inject({ method: 'GET', url, headers: { cookie: stranger.cookie } })).statusCode).toBe(
+      404,
+    );
     expect((await harness.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('serves text that looks like HTML as a markdown attachment, never as a page', async () => {
-    const response = await upload({ body: Buffer.from('# Hi\n<script>alert(document.cookie)</script>\n'), name: 'notes.md', purpose: 'attachment' });
+    const response = await upload({
+      body: Buffer.from('# Hi\n<script>alert(document.cookie)</script>\n'),
+      name: 'notes.md',
+      purpose: 'attachment',
+    });
     expect(response.statusCode).toBe(201);
-    const served = await harness.app.inject({ method: 'GET', url: response.json().url, headers: { cookie: owner.cookie } });
+    const served = await harness.app.inject({
+      method: 'GET',
+      url: response.json().url,
+      headers: { cookie: owner.cookie },
+    });
     expect(served.headers['content-type']).toBe('text/markdown; charset=utf-8');
     expect(served.headers['content-disposition']).toMatch(/^attachment; /);
   });
@@ -142,7 +178,12 @@ describe('uploads on local disk', () => {
 });
 
 describe('uploads on S3-compatible storage', () => {
-  const credentials = { bucket: 'agentry-uploads', accessKeyId: 'AKIATESTFILES', secretAccessKey: 'files-secret', region: 'eu-central-1' };
+  const credentials = {
+    bucket: 'agentry-uploads',
+    accessKeyId: 'AKIATESTFILES',
+    secretAccessKey: 'files-secret',
+    region: 'eu-central-1',
+  };
   let fakeS3: Awaited<ReturnType<typeof startFakeS3Server>>;
   let harness: Awaited<ReturnType<typeof createTestApp>>;
 

@@ -10,10 +10,16 @@ import { storedFile } from './files.tables';
  * unguessable id, as they appear on public pages; attachments only to their owner. A file of
  * someone else's looks exactly like a missing one (404).
  */
-export async function openStoredFileOrThrow(options: { db: Database; storage: Storage; fileId: string; viewerUserId: string | null }): Promise<{ file: typeof storedFile.$inferSelect; object: StoredObject }> {
+export async function openStoredFileOrThrow(options: {
+  db: Database;
+  storage: Storage;
+  fileId: string;
+  viewerUserId: string | null;
+}): Promise<{ file: typeof storedFile.$inferSelect; object: StoredObject }> {
   if (!isFileId(options.fileId)) throw new AppError('NOT_FOUND', { message: 'File not found' });
   const [file] = await options.db.select().from(storedFile).where(eq(storedFile.id, options.fileId)).limit(1);
-  if (!file || (file.purpose === 'attachment' && file.ownerUserId !== options.viewerUserId)) throw new AppError('NOT_FOUND', { message: 'File not found' });
+  if (!file || (file.purpose === 'attachment' && file.ownerUserId !== options.viewerUserId))
+    throw new AppError('NOT_FOUND', { message: 'File not found' });
   const object = await options.storage.get(file.storageKey);
   if (!object) throw new AppError('NOT_FOUND', { message: 'File not found' });
   return { file, object };

@@ -10,7 +10,14 @@ import { toUploadedFile } from './to-uploaded-file';
  * docs/product/evaluation.md#files-shared-upload-rules on the uploaded bytes (type by content and by name), then storage under a
  * key the server makes up. The record is written after the bytes; if it fails, the bytes go.
  */
-export async function uploadFile(options: { db: Database; storage: Storage; userId: string; name: string | null; bytes: Uint8Array; purpose: FilePurpose }): Promise<UploadedFile> {
+export async function uploadFile(options: {
+  db: Database;
+  storage: Storage;
+  userId: string;
+  name: string | null;
+  bytes: Uint8Array;
+  purpose: FilePurpose;
+}): Promise<UploadedFile> {
   const { db, storage, bytes, purpose } = options;
   const check = checkFile({ name: options.name, size: bytes.byteLength, bytes, purpose });
   if (!check.isValid) throw new AppError(check.code);
@@ -20,7 +27,15 @@ export async function uploadFile(options: { db: Database; storage: Storage; user
   try {
     const [row] = await db
       .insert(storedFile)
-      .values({ id, ownerUserId: options.userId, purpose, name: options.name ?? '', contentType: check.contentType, size: bytes.byteLength, storageKey })
+      .values({
+        id,
+        ownerUserId: options.userId,
+        purpose,
+        name: options.name ?? '',
+        contentType: check.contentType,
+        size: bytes.byteLength,
+        storageKey,
+      })
       .returning();
     if (!row) throw new Error('file insert returned nothing');
     return toUploadedFile(row);

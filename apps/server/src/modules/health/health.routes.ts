@@ -16,19 +16,29 @@ export function describeLlmMode(config: AppConfig): HealthReply['llm']['mode'] {
 export function registerHealthRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, queue, cache, mailer, config } = app.platform;
-  app.get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and the mode of every adapter', response: { 200: HealthReply, 503: HealthReply } } }, async (_request, reply) => {
-    const [databaseOk, queueOk, cacheOk] = await Promise.all([database.ping(), queue.ping(), cache.ping()]);
-    const isHealthy = databaseOk && queueOk && cacheOk;
-    const body: HealthReply = {
-      status: isHealthy ? 'ok' : 'degraded',
-      version: APP_VERSION,
-      database: { mode: database.mode, ok: databaseOk },
-      queue: { mode: queue.mode, ok: queueOk },
-      cache: { mode: cache.mode, ok: cacheOk },
-      mail: { mode: mailer.mode },
-      payments: { mode: config.stripeSecretKey ? 'stripe' : 'local' },
-      llm: { mode: describeLlmMode(config) },
-    };
-    return reply.status(isHealthy ? 200 : 503).send(body);
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and the mode of every adapter',
+        response: { 200: HealthReply, 503: HealthReply },
+      },
+    },
+    async (_request, reply) => {
+      const [databaseOk, queueOk, cacheOk] = await Promise.all([database.ping(), queue.ping(), cache.ping()]);
+      const isHealthy = databaseOk && queueOk && cacheOk;
+      const body: HealthReply = {
+        status: isHealthy ? 'ok' : 'degraded',
+        version: APP_VERSION,
+        database: { mode: database.mode, ok: databaseOk },
+        queue: { mode: queue.mode, ok: queueOk },
+        cache: { mode: cache.mode, ok: cacheOk },
+        mail: { mode: mailer.mode },
+        payments: { mode: config.stripeSecretKey ? 'stripe' : 'local' },
+        llm: { mode: describeLlmMode(config) },
+      };
+      return reply.status(isHealthy ? 200 : 503).send(body);
+    },
+  );
 }

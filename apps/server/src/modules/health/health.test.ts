@@ -25,7 +25,14 @@ describe('health, docs and unknown routes', () => {
     const response = await harness.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/me', '/api/subaccounts/{subaccountId}/theme', '/api/auth/pre-register']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/me',
+        '/api/subaccounts/{subaccountId}/theme',
+        '/api/auth/pre-register',
+      ]),
+    );
   });
 
   it('answers unknown /api routes with a structured 404', async () => {
@@ -36,7 +43,12 @@ describe('health, docs and unknown routes', () => {
   });
 
   it('answers a malformed JSON body with 400 in the structured shape', async () => {
-    const response = await harness.app.inject({ method: 'POST', url: '/api/auth/pre-register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/auth/pre-register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.support_id).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -45,7 +57,11 @@ describe('health, docs and unknown routes', () => {
     // Closing the database makes the next query throw inside a handler.
     const broken = await createTestApp();
     await broken.app.platform.database.close();
-    const failed = await broken.app.inject({ method: 'POST', url: '/api/auth/pre-register', payload: { email: 'someone@agency.test', emailconsent: false } });
+    const failed = await broken.app.inject({
+      method: 'POST',
+      url: '/api/auth/pre-register',
+      payload: { email: 'someone@agency.test', emailconsent: false },
+    });
     expect(failed.statusCode).toBe(500);
     expect(failed.json().error).toMatchObject({ code: 'INTERNAL_ERROR', message: 'Something went wrong' });
     expect(failed.body).not.toMatch(/closed|pglite|ECONN/i);

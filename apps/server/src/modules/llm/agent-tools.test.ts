@@ -16,7 +16,9 @@ describe('agent tools through the gateway', () => {
     fake = await startFakeOpenAiServer();
     toolServer = http.createServer((request, response) => {
       toolRequests.push(request.url ?? '');
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ forecast: 'sunny', url: request.url }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ forecast: 'sunny', url: request.url }));
     });
     await new Promise<void>((resolve) => toolServer.listen(0, '127.0.0.1', resolve));
     toolUrl = `http://127.0.0.1:${(toolServer.address() as AddressInfo).port}/weather`;
@@ -36,7 +38,11 @@ describe('agent tools through the gateway', () => {
     description: 'The weather forecast for a city',
     method: 'GET' as const,
     url: toolUrl,
-    parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string' } }, required: ['city', 'unit'] },
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' }, unit: { type: 'string' } },
+      required: ['city', 'unit'],
+    },
     parameterModes: { unit: { mode: 'manual' as const, value: 'celsius' } },
   });
 
@@ -51,7 +57,12 @@ describe('agent tools through the gateway', () => {
   it('refuses a tool that points at 127.0.0.1: the model is told, the tool server is never called', async () => {
     const { harness, owner, agent } = await setUp({});
     try {
-      const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: owner.cookie }, payload: { assistantId: agent.buildId, message: 'Weather in Paris?' } });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt',
+        headers: { cookie: owner.cookie },
+        payload: { assistantId: agent.buildId, message: 'Weather in Paris?' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().message).toContain('Tool result:');
       expect(response.json().message).toContain('private, loopback or link-local address');
@@ -70,7 +81,12 @@ describe('agent tools through the gateway', () => {
 
     it('offers the tool without its manual parameter, calls it with the fixed value, and answers with its result', async () => {
       const { harness, owner, agent } = setup;
-      const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: owner.cookie }, payload: { assistantId: agent.buildId, message: 'Weather in Paris?' } });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt',
+        headers: { cookie: owner.cookie },
+        payload: { assistantId: agent.buildId, message: 'Weather in Paris?' },
+      });
       expect(response.statusCode).toBe(200);
       const offered = fake.requests[0]?.body.tools?.[0]?.function;
       expect(offered).toMatchObject({ name: 'get_weather', description: 'The weather forecast for a city' });
@@ -84,9 +100,17 @@ describe('agent tools through the gateway', () => {
 
     it('runs the tool while streaming too', async () => {
       const { harness, owner, agent } = setup;
-      const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt/stream', headers: { cookie: owner.cookie }, payload: { assistantId: agent.buildId, message: 'Weather in Oslo?' } });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt/stream',
+        headers: { cookie: owner.cookie },
+        payload: { assistantId: agent.buildId, message: 'Weather in Oslo?' },
+      });
       const events = parseEventStream(response.body) as { type: string; text?: string }[];
-      const text = events.filter((event) => event.type === 'delta').map((event) => event.text).join('');
+      const text = events
+        .filter((event) => event.type === 'delta')
+        .map((event) => event.text)
+        .join('');
       expect(text).toContain('sunny');
       expect(events.at(-1)?.type).toBe('done');
       expect(toolRequests).toHaveLength(1);
@@ -94,8 +118,18 @@ describe('agent tools through the gateway', () => {
 
     it('does not offer a disabled tool', async () => {
       const { harness, owner, agent } = setup;
-      await harness.app.inject({ method: 'PATCH', url: `/api/subaccounts/${owner.subaccountId}/agents/${agent.buildId}`, headers: { cookie: owner.cookie }, payload: { tools: [{ ...weatherTool(), enabled: false }] } });
-      const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: owner.cookie }, payload: { assistantId: agent.buildId, message: 'Weather?' } });
+      await harness.app.inject({
+        method: 'PATCH',
+        url: `/api/subaccounts/${owner.subaccountId}/agents/${agent.buildId}`,
+        headers: { cookie: owner.cookie },
+        payload: { tools: [{ ...weatherTool(), enabled: false }] },
+      });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt',
+        headers: { cookie: owner.cookie },
+        payload: { assistantId: agent.buildId, message: 'Weather?' },
+      });
       expect(response.json().message).toBe('Echo: Weather?');
       expect(fake.requests[0]?.body.tools).toBeUndefined();
     });

@@ -8,7 +8,11 @@ import { defaultBaseUrl } from './resolve-model-route';
  * A key's own base URL must be a public address (calls to it also go through the guarded
  * fetch); an OpenAI-compatible key needs one unless the platform has OPENAI_BASE_URL.
  */
-export async function assertProviderBaseUrl(options: { config: AppConfig; provider: KeyedLlmProvider; baseUrl: string | null | undefined }) {
+export async function assertProviderBaseUrl(options: {
+  config: AppConfig;
+  provider: KeyedLlmProvider;
+  baseUrl: string | null | undefined;
+}) {
   if (options.baseUrl) {
     await assertPublicHttpUrlOrThrow(options.baseUrl, { allowLoopback: options.config.llm.allowLoopbackUrls });
     return;

@@ -11,7 +11,13 @@ export function buildAgentTools(options: { tools: readonly HttpTool[]; allowLoop
       tool({
         description: entry.description || entry.schema.description || entry.name,
         inputSchema: jsonSchema<Record<string, unknown>>(modelFacingToolSchema(entry) as JSONSchema7),
-        execute: (input, { abortSignal }) => executeHttpTool({ tool: entry, modelArguments: input, signal: abortSignal, allowLoopback: options.allowLoopback }),
+        execute: (input, { abortSignal }) =>
+          executeHttpTool({
+            tool: entry,
+            modelArguments: input,
+            signal: abortSignal,
+            allowLoopback: options.allowLoopback,
+          }),
       }),
     ]);
   return Object.fromEntries(entries) as ToolSet;

@@ -66,7 +66,9 @@ type UsageStatus = 'succeeded' | 'failed' | 'cancelled';
 
 function promptTexts(input: LlmCallInput): string[] {
   const parts = input.messages.map((message) =>
-    typeof message.content === 'string' ? message.content : message.content.map((part) => ('text' in part ? String(part.text) : '')).join(' '),
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.map((part) => ('text' in part ? String(part.text) : '')).join(' '),
   );
   return [input.system, ...parts];
 }
@@ -79,7 +81,15 @@ type CallEnd = { text: string; usage: LanguageModelUsage | undefined; status: Us
  * can cost (the prompt counted by the model's tokenizer plus maxTokens, times the tool steps).
  */
 async function prepareCall(input: LlmCallInput) {
-  const route = input.route ?? await resolveModelRoute({ db: input.db, config: input.config, subaccountId: input.subaccountId, choice: input.choice, offline: input.offline });
+  const route =
+    input.route ??
+    (await resolveModelRoute({
+      db: input.db,
+      config: input.config,
+      subaccountId: input.subaccountId,
+      choice: input.choice,
+      offline: input.offline,
+    }));
   const texts = promptTexts(input);
   const hasTools = route.provider !== 'offline' && (input.tools ?? []).some((entry) => entry.enabled);
   const steps = hasTools ? MAX_TOOL_STEPS : 1;
@@ -89,7 +99,11 @@ async function prepareCall(input: LlmCallInput) {
   if (route.isBilled) {
     billingUserId = await getSubaccountOwnerOrThrow({ db: input.db, subaccountId: input.subaccountId });
     estimatedInputTokens = await estimatePromptTokens({ model: route.modelId, texts });
-    const maximumCost = costForUsage({ model: route.modelId, inputTokens: estimatedInputTokens * steps, outputTokens: input.sampling.maxTokens * steps });
+    const maximumCost = costForUsage({
+      model: route.modelId,
+      inputTokens: estimatedInputTokens * steps,
+      outputTokens: input.sampling.maxTokens * steps,
+    });
     maximumMillicredits = Math.max(1, millicreditsForCost(maximumCost));
   }
 
@@ -103,7 +117,9 @@ async function prepareCall(input: LlmCallInput) {
     presencePenalty: input.sampling.presencePenalty,
     maxOutputTokens: input.sampling.maxTokens,
     stopSequences: input.sampling.stopSequences.length > 0 ? [...input.sampling.stopSequences] : undefined,
-    tools: hasTools ? buildAgentTools({ tools: input.tools ?? [], allowLoopback: input.config.llm.allowLoopbackUrls }) : undefined,
+    tools: hasTools
+      ? buildAgentTools({ tools: input.tools ?? [], allowLoopback: input.config.llm.allowLoopbackUrls })
+      : undefined,
     stopWhen: stepCountIs(steps),
     // Retries happen per provider call (platform/llm/with-retries.ts), never around tool runs.
     maxRetries: 0,
@@ -111,7 +127,11 @@ async function prepareCall(input: LlmCallInput) {
     abortSignal: input.signal,
   };
 
-  async function record(status: UsageStatus, usage: { inputTokens: number; outputTokens: number; costUsd: number }, millicredits: number) {
+  async function record(
+    status: UsageStatus,
+    usage: { inputTokens: number; outputTokens: number; costUsd: number },
+    millicredits: number,
+  ) {
     await input.db
       .insert(llmUsage)
       .values({
@@ -149,11 +169,23 @@ async function prepareCall(input: LlmCallInput) {
     let hasRun = false;
     try {
       held = await withCreditHold(
-        { db: input.db, billingUserId, millicredits: maximumMillicredits, reference: `llm:${randomUUID()}`, logger: input.logger },
+        {
+          db: input.db,
+          billingUserId,
+          millicredits: maximumMillicredits,
+          reference: `llm:${randomUUID()}`,
+          logger: input.logger,
+        },
         async () => {
           hasRun = true;
           const end = await execute();
-          const usage = { model: route.modelId, provider: route.provider, ...usageOf(end), source: input.source, subaccountId: input.subaccountId };
+          const usage = {
+            model: route.modelId,
+            provider: route.provider,
+            ...usageOf(end),
+            source: input.source,
+            subaccountId: input.subaccountId,
+          };
           return { value: end, usage };
         },
       );
@@ -167,13 +199,20 @@ async function prepareCall(input: LlmCallInput) {
     const end = held.value;
     await record(end.status, usageOf(end), held.chargedMillicredits);
     if (end.error !== undefined) throw toReportedError(end.error, true);
-    return { text: end.text, ...usageOf(end), provider: route.provider, model: route.modelId, keySource: route.keySource };
+    return {
+      text: end.text,
+      ...usageOf(end),
+      provider: route.provider,
+      model: route.modelId,
+      keySource: route.keySource,
+    };
   }
 
   function toReportedError(error: unknown, isCancelled: boolean): AppError {
     if (error instanceof AppError) return error;
     const appError = toLlmAppError(error);
-    if (!isCancelled && appError.status >= 500) input.logger?.warn({ err: error, provider: route.provider, model: route.modelId }, 'LLM call failed');
+    if (!isCancelled && appError.status >= 500)
+      input.logger?.warn({ err: error, provider: route.provider, model: route.modelId }, 'LLM call failed');
     return appError;
   }
 

@@ -8,7 +8,13 @@ import { encryptSecret } from './secret-box';
 import { lastFourOf, toProviderKey } from './to-provider-key';
 
 /** Stores a sub account's provider key encrypted (CONFIG_ERROR without ENCRYPTION_KEY). */
-export async function createProviderKey(options: { db: Database; config: AppConfig; subaccountId: string; userId: string; body: CreateProviderKeyBody }): Promise<ProviderKey> {
+export async function createProviderKey(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+  userId: string;
+  body: CreateProviderKeyBody;
+}): Promise<ProviderKey> {
   const { body } = options;
   const encryptedKey = encryptSecret({ key: options.config.encryptionKey, plaintext: body.apiKey });
   await assertProviderBaseUrl({ config: options.config, provider: body.provider, baseUrl: body.baseUrl });

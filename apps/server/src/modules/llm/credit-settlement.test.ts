@@ -12,7 +12,9 @@ import { llmUsage } from './llm.tables';
 const MODEL = 'gpt-4o-mini';
 /** Far above anything a short message holds: 1.5M prompt tokens, as a provider might report for a long tool loop. */
 const REPORTED = { promptTokens: 1_500_000, completionTokens: 20_000 };
-const REPORTED_MILLICREDITS = millicreditsForCost(costForUsage({ model: MODEL, inputTokens: REPORTED.promptTokens, outputTokens: REPORTED.completionTokens }));
+const REPORTED_MILLICREDITS = millicreditsForCost(
+  costForUsage({ model: MODEL, inputTokens: REPORTED.promptTokens, outputTokens: REPORTED.completionTokens }),
+);
 
 describe('the gateway settles by the usage the provider reports', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,15 +33,27 @@ describe('the gateway settles by the usage the provider reports', () => {
   async function newOwner(email: string, millicredits: number) {
     const owner = await signInWithWorkspace(harness.app, email);
     await grantTestCredits(harness.app, owner.userId, millicredits);
-    const agent = await createTestAgent(harness.app, owner, { aiName: 'Biller', instructions: 'Answer.', maxTokens: 200 });
+    const agent = await createTestAgent(harness.app, owner, {
+      aiName: 'Biller',
+      instructions: 'Answer.',
+      maxTokens: 200,
+    });
     return { ...owner, agentId: agent.buildId };
   }
 
   const runPrompt = (owner: { cookie: string; agentId: string }, message: string, path = '/api/openai/run-prompt') =>
-    harness.app.inject({ method: 'POST', url: path, headers: { cookie: owner.cookie }, payload: { assistantId: owner.agentId, message } });
+    harness.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: owner.cookie },
+      payload: { assistantId: owner.agentId, message },
+    });
 
   async function usageOf(threadId: string) {
-    const [usage] = await harness.app.platform.database.db.select().from(llmUsage).where(eq(llmUsage.threadId, threadId));
+    const [usage] = await harness.app.platform.database.db
+      .select()
+      .from(llmUsage)
+      .where(eq(llmUsage.threadId, threadId));
     return usage;
   }
 
@@ -57,10 +71,21 @@ describe('the gateway settles by the usage the provider reports', () => {
 
     const [hold] = await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId));
     expect((hold?.planMillicredits ?? 0) + (hold?.bonusMillicredits ?? 0)).toBeLessThan(REPORTED_MILLICREDITS / 10);
-    expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({ totalMillicredits: 100_000 - REPORTED_MILLICREDITS, debtMillicredits: 0 });
-    const [charge] = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.userId), eq(creditLedger.kind, 'usage')));
+    expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({
+      totalMillicredits: 100_000 - REPORTED_MILLICREDITS,
+      debtMillicredits: 0,
+    });
+    const [charge] = await db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, owner.userId), eq(creditLedger.kind, 'usage')));
     expect(-((charge?.planDelta ?? 0) + (charge?.bonusDelta ?? 0))).toBe(REPORTED_MILLICREDITS);
-    expect(await usageOf(String(threadId))).toMatchObject({ inputTokens: REPORTED.promptTokens, outputTokens: REPORTED.completionTokens, millicredits: REPORTED_MILLICREDITS, status: 'succeeded' });
+    expect(await usageOf(String(threadId))).toMatchObject({
+      inputTokens: REPORTED.promptTokens,
+      outputTokens: REPORTED.completionTokens,
+      millicredits: REPORTED_MILLICREDITS,
+      status: 'succeeded',
+    });
   });
 
   it('sizes the hold from a tokenizer count: 19,000 CJK characters hold at least 19,000 input tokens', async () => {
@@ -69,9 +94,16 @@ describe('the gateway settles by the usage the provider reports', () => {
     const message = '我们今天讨论的是一个非常重要的问题，'.repeat(1056).slice(0, 19_000);
     const response = await runPrompt(owner, message);
     expect(response.statusCode).toBe(200);
-    const [hold] = await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId)).orderBy(desc(creditHold.createdAt)).limit(1);
+    const [hold] = await db
+      .select()
+      .from(creditHold)
+      .where(eq(creditHold.userId, owner.userId))
+      .orderBy(desc(creditHold.createdAt))
+      .limit(1);
     const held = (hold?.planMillicredits ?? 0) + (hold?.bonusMillicredits ?? 0);
-    expect(held).toBeGreaterThanOrEqual(millicreditsForCost(costForUsage({ model: MODEL, inputTokens: 19_000, outputTokens: 200 })));
+    expect(held).toBeGreaterThanOrEqual(
+      millicreditsForCost(costForUsage({ model: MODEL, inputTokens: 19_000, outputTokens: 200 })),
+    );
   });
 
   it('records what the balance cannot cover as owed, refuses the next call with 402, and runs again once a grant covers it', async () => {
@@ -81,14 +113,25 @@ describe('the gateway settles by the usage the provider reports', () => {
     const first = await runPrompt(owner, 'hi');
     expect(first.statusCode).toBe(200);
     const owed = REPORTED_MILLICREDITS - 1000;
-    expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({ totalMillicredits: -owed, debtMillicredits: owed });
-    expect(await usageOf(first.json<{ threadId: string }>().threadId)).toMatchObject({ millicredits: REPORTED_MILLICREDITS });
-    const [charge] = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, owner.userId), eq(creditLedger.kind, 'usage')));
+    expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({
+      totalMillicredits: -owed,
+      debtMillicredits: owed,
+    });
+    expect(await usageOf(first.json<{ threadId: string }>().threadId)).toMatchObject({
+      millicredits: REPORTED_MILLICREDITS,
+    });
+    const [charge] = await db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, owner.userId), eq(creditLedger.kind, 'usage')));
     expect(charge?.metadata).toMatchObject({ shortfallMillicredits: owed });
 
     const refused = await runPrompt(owner, 'again');
     expect(refused.statusCode).toBe(402);
-    expect(refused.json().error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Please add more to continue.' });
+    expect(refused.json().error).toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      message: 'Insufficient credits. Please add more to continue.',
+    });
     expect(fake.requests).toHaveLength(1);
 
     fake.respondWith(() => ({ text: 'A cheap answer.' }));
@@ -98,6 +141,8 @@ describe('the gateway settles by the usage the provider reports', () => {
     expect(fake.requests).toHaveLength(2);
     const balance = await getCreditBalance({ db, billingUserId: owner.userId });
     expect(balance.debtMillicredits).toBe(0);
-    expect(balance.totalMillicredits).toBe(5000 - (await usageOf(again.json<{ threadId: string }>().threadId))!.millicredits);
+    expect(balance.totalMillicredits).toBe(
+      5000 - (await usageOf(again.json<{ threadId: string }>().threadId))!.millicredits,
+    );
   });
 });

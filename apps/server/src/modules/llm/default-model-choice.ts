@@ -1,4 +1,10 @@
-import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENROUTER_MODEL, OFFLINE_MODEL, type KeyedLlmProvider, type LlmProvider } from '@agentry/core/llm';
+import {
+  DEFAULT_OPENAI_MODEL,
+  DEFAULT_OPENROUTER_MODEL,
+  OFFLINE_MODEL,
+  type KeyedLlmProvider,
+  type LlmProvider,
+} from '@agentry/core/llm';
 import type { AppConfig } from '../../config';
 
 /**

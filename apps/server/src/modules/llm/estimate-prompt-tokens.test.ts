@@ -14,7 +14,11 @@ describe('estimatePromptTokens', () => {
   it('counts dense CJK text at no less than a token a character, without handing it to the tokenizer however long', async () => {
     const text = '我们今天讨论的是一个非常重要的问题，'.repeat(12_000);
     // A clock that stands still: the time budget never runs out, so only the long-run rule keeps the tokenizer away.
-    const withText = await estimatePromptTokens({ model: 'gpt-4o-mini', texts: ['You are helpful.', text], now: () => 0 });
+    const withText = await estimatePromptTokens({
+      model: 'gpt-4o-mini',
+      texts: ['You are helpful.', text],
+      now: () => 0,
+    });
     const without = await estimatePromptTokens({ model: 'gpt-4o-mini', texts: ['You are helpful.'], now: () => 0 });
     // Exactly a token a character plus the message framing: counted, not tokenized (BPE's cost grows with a run's length).
     expect(withText - without).toBe(text.length + 4);

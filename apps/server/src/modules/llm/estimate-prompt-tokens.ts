@@ -23,7 +23,10 @@ const encoders = new Map<EncodingName, Promise<Encoder>>();
 function loadEncoder(name: EncodingName): Promise<Encoder> {
   let encoder = encoders.get(name);
   if (!encoder) {
-    encoder = name === 'cl100k_base' ? import('gpt-tokenizer/encoding/cl100k_base') : import('gpt-tokenizer/encoding/o200k_base');
+    encoder =
+      name === 'cl100k_base'
+        ? import('gpt-tokenizer/encoding/cl100k_base')
+        : import('gpt-tokenizer/encoding/o200k_base');
     encoders.set(name, encoder);
     // A failed load is retried by the next call.
     encoder.catch(() => encoders.delete(name));
@@ -49,7 +52,11 @@ function countCharacters(text: string): number {
  * charge itself is the usage the provider reports). Counts with the model family's BPE
  * tokenizer, within a time budget, and a character a token where tokenizing would be slow.
  */
-export async function estimatePromptTokens(options: { model: string; texts: readonly string[]; now?: () => number }): Promise<number> {
+export async function estimatePromptTokens(options: {
+  model: string;
+  texts: readonly string[];
+  now?: () => number;
+}): Promise<number> {
   const now = options.now ?? (() => performance.now());
   const encoder = await loadEncoder(encodingForModel(options.model));
   const deadline = now() + TOKENIZE_BUDGET_MS;
@@ -61,7 +68,7 @@ export async function estimatePromptTokens(options: { model: string; texts: read
         tokens += countCharacters(part);
         continue;
       }
-      for (let start = 0; start < part.length; ) {
+      for (let start = 0; start < part.length;) {
         let end = Math.min(start + PIECE_CHARS, part.length);
         // Never cut a surrogate pair in two.
         if (end < part.length && /[\uD800-\uDBFF]/.test(part.charAt(end - 1))) end += 1;

@@ -62,7 +62,9 @@ export async function executeHttpTool(options: {
   const timeoutMs = options.timeoutMs ?? TOOL_TIMEOUT_MS;
   const { url, rest } = buildRequestUrl(tool.url, resolveToolArguments(tool, options.modelArguments));
   const hasBody = tool.method !== 'GET' && tool.method !== 'DELETE';
-  if (!hasBody) for (const [name, value] of Object.entries(rest)) if (value !== undefined && value !== null) url.searchParams.set(name, toText(value));
+  if (!hasBody)
+    for (const [name, value] of Object.entries(rest))
+      if (value !== undefined && value !== null) url.searchParams.set(name, toText(value));
   const headers = new Headers(tool.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json, text/plain;q=0.9, */*;q=0.5');
   if (!headers.has('user-agent')) headers.set('user-agent', 'Agentry-Tool/1.0');
@@ -70,11 +72,16 @@ export async function executeHttpTool(options: {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const response = await fetchPublicUrl(url, { method: tool.method, headers, body: hasBody ? JSON.stringify(rest) : undefined, signal }, { allowLoopback: options.allowLoopback, maxRedirects: MAX_REDIRECTS });
+    const response = await fetchPublicUrl(
+      url,
+      { method: tool.method, headers, body: hasBody ? JSON.stringify(rest) : undefined, signal },
+      { allowLoopback: options.allowLoopback, maxRedirects: MAX_REDIRECTS },
+    );
     const { body, truncated } = await readCapped(response, options.maxBytes ?? TOOL_RESPONSE_LIMIT_BYTES);
     return { status: response.status, body, truncated };
   } catch (error) {
-    if (timeout.aborted && !options.signal?.aborted) throw new Error(`The tool ${tool.name} did not answer within ${timeoutMs / 1000} seconds.`, { cause: error });
+    if (timeout.aborted && !options.signal?.aborted)
+      throw new Error(`The tool ${tool.name} did not answer within ${timeoutMs / 1000} seconds.`, { cause: error });
     throw error;
   }
 }

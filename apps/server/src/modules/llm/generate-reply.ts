@@ -16,7 +16,19 @@ import type { ThreadOwner } from './thread-owner';
 /** What the gateway needs of an agent. */
 export type ReplyAgent = { agentId: string } & Pick<
   Agent,
-  'subaccountId' | 'instructions' | 'firstMessage' | 'provider' | 'model' | 'providerKeyId' | 'temperature' | 'maxTokens' | 'topP' | 'frequencyPenalty' | 'presencePenalty' | 'stopSequences' | 'tools'
+  | 'subaccountId'
+  | 'instructions'
+  | 'firstMessage'
+  | 'provider'
+  | 'model'
+  | 'providerKeyId'
+  | 'temperature'
+  | 'maxTokens'
+  | 'topP'
+  | 'frequencyPenalty'
+  | 'presencePenalty'
+  | 'stopSequences'
+  | 'tools'
 >;
 
 export type ConversationMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -49,13 +61,27 @@ const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
 
 function prepareConversation(input: GenerateReplyInput, history: ModelMessage[]) {
   if (input.messages) {
-    const system = input.messages.filter((entry) => entry.role === 'system').map((entry) => entry.content.trim()).filter(Boolean);
+    const system = input.messages
+      .filter((entry) => entry.role === 'system')
+      .map((entry) => entry.content.trim())
+      .filter(Boolean);
     const turns = input.messages.filter((entry) => entry.role !== 'system' && entry.content.trim() !== '');
     const userText = [...turns].reverse().find((entry) => entry.role === 'user')?.content ?? '';
-    return { extraSystem: system.join('\n\n'), conversation: turns.map((entry): ModelMessage => ({ role: entry.role as 'user' | 'assistant', content: entry.content })), userText };
+    return {
+      extraSystem: system.join('\n\n'),
+      conversation: turns.map((entry): ModelMessage => ({
+        role: entry.role as 'user' | 'assistant',
+        content: entry.content,
+      })),
+      userText,
+    };
   }
   const userText = input.message?.trim() ?? '';
-  return { extraSystem: '', conversation: [...history, { role: 'user', content: userText } satisfies ModelMessage], userText };
+  return {
+    extraSystem: '',
+    conversation: [...history, { role: 'user', content: userText } satisfies ModelMessage],
+    userText,
+  };
 }
 
 /**
@@ -66,13 +92,32 @@ function prepareConversation(input: GenerateReplyInput, history: ModelMessage[])
  */
 export async function generateReply(input: GenerateReplyInput & { stream?: false }): Promise<ReplyResult>;
 export async function generateReply(input: GenerateReplyInput & { stream: true }): Promise<ReplyStream>;
-export async function generateReply(input: GenerateReplyInput & { stream?: boolean }): Promise<ReplyResult | ReplyStream> {
+export async function generateReply(
+  input: GenerateReplyInput & { stream?: boolean },
+): Promise<ReplyResult | ReplyStream> {
   const { agent, db } = input;
   // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
-  if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId })) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
-  const thread = { id: input.threadId ?? randomUUID(), isNew: !input.threadId, subaccountId: agent.subaccountId, agentId: agent.agentId, source: input.source, owner: input.owner };
+  if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId }))
+    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+  const thread = {
+    id: input.threadId ?? randomUUID(),
+    isNew: !input.threadId,
+    subaccountId: agent.subaccountId,
+    agentId: agent.agentId,
+    source: input.source,
+    owner: input.owner,
+  };
   // One query checks the thread is this agent's here, this channel's and this owner's (404 otherwise) and reads its history.
-  const history = input.threadId ? await loadThreadHistoryOrThrow({ db, threadId: input.threadId, subaccountId: agent.subaccountId, agentId: agent.agentId, source: input.source, owner: input.owner }) : [];
+  const history = input.threadId
+    ? await loadThreadHistoryOrThrow({
+        db,
+        threadId: input.threadId,
+        subaccountId: agent.subaccountId,
+        agentId: agent.agentId,
+        source: input.source,
+        owner: input.owner,
+      })
+    : [];
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
 
@@ -89,7 +134,8 @@ export async function generateReply(input: GenerateReplyInput & { stream?: boole
     system: [agent.instructions.trim() || DEFAULT_SYSTEM_PROMPT, extraSystem].filter(Boolean).join('\n\n'),
     messages: conversation,
     tools: agent.tools,
-    offline: ({ question }) => answerFromKnowledge({ instructions: agent.instructions, firstMessage: agent.firstMessage, question }),
+    offline: ({ question }) =>
+      answerFromKnowledge({ instructions: agent.instructions, firstMessage: agent.firstMessage, question }),
     signal: input.signal,
   };
 

@@ -3,7 +3,11 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { providerKey } from './llm.tables';
 
-export async function getProviderKeyRowOrThrow(options: { db: Database; subaccountId: string; keyId: string }): Promise<typeof providerKey.$inferSelect> {
+export async function getProviderKeyRowOrThrow(options: {
+  db: Database;
+  subaccountId: string;
+  keyId: string;
+}): Promise<typeof providerKey.$inferSelect> {
   const [row] = await options.db
     .select()
     .from(providerKey)

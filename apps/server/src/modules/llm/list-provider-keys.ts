@@ -5,6 +5,10 @@ import { providerKey } from './llm.tables';
 import { toProviderKey } from './to-provider-key';
 
 export async function listProviderKeys(options: { db: Database; subaccountId: string }): Promise<ProviderKey[]> {
-  const rows = await options.db.select().from(providerKey).where(eq(providerKey.subaccountId, options.subaccountId)).orderBy(desc(providerKey.createdAt));
+  const rows = await options.db
+    .select()
+    .from(providerKey)
+    .where(eq(providerKey.subaccountId, options.subaccountId))
+    .orderBy(desc(providerKey.createdAt));
   return rows.map(toProviderKey);
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateProviderKeyBody, ProviderKey, TestProviderKeyBody, TestProviderKeyReply, UpdateProviderKeyBody } from '@agentry/core/llm';
+import {
+  CreateProviderKeyBody,
+  ProviderKey,
+  TestProviderKeyBody,
+  TestProviderKeyReply,
+  UpdateProviderKeyBody,
+} from '@agentry/core/llm';
 import { requirePermission, signedInUser } from '../auth/guards';
 import { createProviderKey } from './create-provider-key';
 import { deleteProviderKey } from './delete-provider-key';
@@ -20,27 +26,76 @@ export function registerProviderKeyRoutes(root: FastifyInstance) {
   const { config } = app.platform;
   const base = '/api/subaccounts/:subaccountId/provider-keys';
 
-  app.get(base, { preValidation: requirePermission('providerKey.read'), schema: { tags, params: SubaccountParams, response: { 200: z.object({ keys: z.array(ProviderKey) }) } } }, async (request) => ({
-    keys: await listProviderKeys({ db, subaccountId: request.params.subaccountId }),
-  }));
-
-  app.post(base, { preValidation: requirePermission('providerKey.manage'), schema: { tags, params: SubaccountParams, body: CreateProviderKeyBody, response: { 201: ProviderKey } } }, async (request, reply) => {
-    const created = await createProviderKey({ db, config, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, body: request.body });
-    return reply.status(201).send(created);
-  });
-
-  app.put(`${base}/:keyId`, { preValidation: requirePermission('providerKey.manage'), schema: { tags, params: KeyParams, body: UpdateProviderKeyBody, response: { 200: ProviderKey } } }, (request) =>
-    updateProviderKey({ db, config, subaccountId: request.params.subaccountId, keyId: request.params.keyId, body: request.body }),
+  app.get(
+    base,
+    {
+      preValidation: requirePermission('providerKey.read'),
+      schema: { tags, params: SubaccountParams, response: { 200: z.object({ keys: z.array(ProviderKey) }) } },
+    },
+    async (request) => ({
+      keys: await listProviderKeys({ db, subaccountId: request.params.subaccountId }),
+    }),
   );
 
-  app.delete(`${base}/:keyId`, { preValidation: requirePermission('providerKey.manage'), schema: { tags, params: KeyParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteProviderKey({ db, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
-    return reply.status(204).send(null);
-  });
+  app.post(
+    base,
+    {
+      preValidation: requirePermission('providerKey.manage'),
+      schema: { tags, params: SubaccountParams, body: CreateProviderKeyBody, response: { 201: ProviderKey } },
+    },
+    async (request, reply) => {
+      const created = await createProviderKey({
+        db,
+        config,
+        subaccountId: request.params.subaccountId,
+        userId: signedInUser(request).id,
+        body: request.body,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    `${base}/:keyId`,
+    {
+      preValidation: requirePermission('providerKey.manage'),
+      schema: { tags, params: KeyParams, body: UpdateProviderKeyBody, response: { 200: ProviderKey } },
+    },
+    (request) =>
+      updateProviderKey({
+        db,
+        config,
+        subaccountId: request.params.subaccountId,
+        keyId: request.params.keyId,
+        body: request.body,
+      }),
+  );
+
+  app.delete(
+    `${base}/:keyId`,
+    {
+      preValidation: requirePermission('providerKey.manage'),
+      schema: { tags, params: KeyParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await deleteProviderKey({ db, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     `${base}/:keyId/test`,
-    { preValidation: requirePermission('providerKey.manage'), schema: { tags, params: KeyParams, body: TestProviderKeyBody, response: { 200: TestProviderKeyReply } } },
-    (request) => testProviderKey({ db, config, subaccountId: request.params.subaccountId, keyId: request.params.keyId, model: request.body?.model ?? undefined }),
+    {
+      preValidation: requirePermission('providerKey.manage'),
+      schema: { tags, params: KeyParams, body: TestProviderKeyBody, response: { 200: TestProviderKeyReply } },
+    },
+    (request) =>
+      testProviderKey({
+        db,
+        config,
+        subaccountId: request.params.subaccountId,
+        keyId: request.params.keyId,
+        model: request.body?.model ?? undefined,
+      }),
   );
 }

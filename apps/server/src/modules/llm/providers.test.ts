@@ -18,7 +18,12 @@ describe('provider routing', () => {
     openRouter = await startFakeOpenAiServer();
     selfHosted = await startFakeOpenAiServer();
     // OPENAI_BASE_URL without OPENAI_API_KEY: a keyless OpenAI-compatible server such as Ollama.
-    harness = await createTestApp({ OPENROUTER_API_KEY: 'sk-or-platform', OPENROUTER_BASE_URL: openRouter.url, OPENAI_BASE_URL: selfHosted.url, LLM_DEFAULT_MODEL: 'llama3.1' });
+    harness = await createTestApp({
+      OPENROUTER_API_KEY: 'sk-or-platform',
+      OPENROUTER_BASE_URL: openRouter.url,
+      OPENAI_BASE_URL: selfHosted.url,
+      LLM_DEFAULT_MODEL: 'llama3.1',
+    });
     owner = await signInWithWorkspace(harness.app, 'owner@providers.test');
     // Several agents in one sub account: more than the free plan's one.
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
@@ -31,8 +36,16 @@ describe('provider routing', () => {
   });
 
   async function chat(assistantId: string, message: string) {
-    const response = await harness.app.inject({ method: 'POST', url: '/api/openai/run-prompt', headers: { cookie: owner.cookie }, payload: { assistantId, message } });
-    const [usage] = await harness.app.platform.database.db.select().from(llmUsage).where(eq(llmUsage.threadId, response.json().threadId));
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/openai/run-prompt',
+      headers: { cookie: owner.cookie },
+      payload: { assistantId, message },
+    });
+    const [usage] = await harness.app.platform.database.db
+      .select()
+      .from(llmUsage)
+      .where(eq(llmUsage.threadId, response.json().threadId));
     return { body: response.json(), usage };
   }
 
@@ -61,11 +74,20 @@ describe('provider routing', () => {
 
   it('answers offline for a provider that has no key anywhere, and for an offline agent', async () => {
     for (const provider of ['openai', 'offline'] as const) {
-      const agent = await createTestAgent(harness.app, owner, { provider, instructions: 'We sell solar panels in Denver.' });
+      const agent = await createTestAgent(harness.app, owner, {
+        provider,
+        instructions: 'We sell solar panels in Denver.',
+      });
       const { body, usage } = await chat(agent.buildId, 'Where do you sell solar panels?');
       expect(body.message).toContain('We sell solar panels in Denver.');
       expect(body.message).toContain(OFFLINE_RESPONDER_NOTICE);
-      expect(usage).toMatchObject({ provider: 'offline', model: 'offline-responder', keySource: 'offline', millicredits: 0, costUsd: 0 });
+      expect(usage).toMatchObject({
+        provider: 'offline',
+        model: 'offline-responder',
+        keySource: 'offline',
+        millicredits: 0,
+        costUsd: 0,
+      });
     }
   });
 });

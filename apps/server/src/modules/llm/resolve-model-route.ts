@@ -36,9 +36,12 @@ export function defaultBaseUrl(config: AppConfig, provider: KeyedLlmProvider): s
 /** The platform's own connection for a provider, from the environment; undefined when not configured. */
 function platformConnection(config: AppConfig, provider: KeyedLlmProvider): ProviderConnection | undefined {
   const { llm } = config;
-  if (provider === 'openai' && llm.openaiApiKey) return { provider, apiKey: llm.openaiApiKey, baseUrl: llm.openaiBaseUrl ?? OPENAI_BASE_URL };
-  if (provider === 'openrouter' && llm.openrouterApiKey) return { provider, apiKey: llm.openrouterApiKey, baseUrl: llm.openrouterBaseUrl, appUrl: config.publicUrl };
-  if (provider === 'openai-compatible' && llm.openaiBaseUrl) return { provider, apiKey: llm.openaiApiKey, baseUrl: llm.openaiBaseUrl };
+  if (provider === 'openai' && llm.openaiApiKey)
+    return { provider, apiKey: llm.openaiApiKey, baseUrl: llm.openaiBaseUrl ?? OPENAI_BASE_URL };
+  if (provider === 'openrouter' && llm.openrouterApiKey)
+    return { provider, apiKey: llm.openrouterApiKey, baseUrl: llm.openrouterBaseUrl, appUrl: config.publicUrl };
+  if (provider === 'openai-compatible' && llm.openaiBaseUrl)
+    return { provider, apiKey: llm.openaiApiKey, baseUrl: llm.openaiBaseUrl };
   return undefined;
 }
 
@@ -93,15 +96,33 @@ async function findSubaccountKey(db: Database, subaccountId: string, choice: Mod
  * Picks the connection for a call: the key chosen on the agent, else the sub account's newest
  * key for the provider, else the platform key, else the offline responder (which says so).
  */
-export async function resolveModelRoute(options: { db: Database; config: AppConfig; subaccountId: string; choice: ModelChoice; offline: OfflineResponse }): Promise<ModelRoute> {
+export async function resolveModelRoute(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+  choice: ModelChoice;
+  offline: OfflineResponse;
+}): Promise<ModelRoute> {
   const { config, choice } = options;
-  const offline: ModelRoute = { provider: 'offline', modelId: OFFLINE_MODEL, keySource: 'offline', isBilled: false, model: createOfflineLanguageModel(options.offline) };
+  const offline: ModelRoute = {
+    provider: 'offline',
+    modelId: OFFLINE_MODEL,
+    keySource: 'offline',
+    isBilled: false,
+    model: createOfflineLanguageModel(options.offline),
+  };
   if (choice.provider === 'offline' && !choice.providerKeyId) return offline;
 
   const row = await findSubaccountKey(options.db, options.subaccountId, choice);
   if (row) {
     const connection = subaccountConnection(config, row);
-    return { provider: row.provider, modelId: choice.model, keySource: 'subaccount', isBilled: false, model: withRetries(createLanguageModel(connection, choice.model)) };
+    return {
+      provider: row.provider,
+      modelId: choice.model,
+      keySource: 'subaccount',
+      isBilled: false,
+      model: withRetries(createLanguageModel(connection, choice.model)),
+    };
   }
   if (choice.provider === 'offline') return offline;
   const connection = platformConnection(config, choice.provider);

@@ -11,7 +11,14 @@ import type { ThreadOwner } from './thread-owner';
  */
 export async function saveThreadTurn(options: {
   db: Database;
-  thread: { id: string; isNew: boolean; subaccountId: string; agentId: string; source: ThreadSource; owner: ThreadOwner };
+  thread: {
+    id: string;
+    isNew: boolean;
+    subaccountId: string;
+    agentId: string;
+    source: ThreadSource;
+    owner: ThreadOwner;
+  };
   userText: string;
   answer: { text: string; inputTokens: number; outputTokens: number };
 }): Promise<void> {
@@ -20,13 +27,28 @@ export async function saveThreadTurn(options: {
   // loadThreadHistoryOrThrow tells that it exists. One commit is also one flush on the hot path.
   await options.db.transaction(async (tx) => {
     if (thread.isNew) {
-      await tx.insert(llmThread).values({ id: thread.id, subaccountId: thread.subaccountId, agentId: thread.agentId, source: thread.source, owner: thread.owner });
+      await tx
+        .insert(llmThread)
+        .values({
+          id: thread.id,
+          subaccountId: thread.subaccountId,
+          agentId: thread.agentId,
+          source: thread.source,
+          owner: thread.owner,
+        });
     } else {
       await tx.update(llmThread).set({ updatedAt: new Date() }).where(eq(llmThread.id, thread.id));
     }
     await tx.insert(llmMessage).values([
       { id: randomUUID(), threadId: thread.id, role: 'user', content: options.userText },
-      { id: randomUUID(), threadId: thread.id, role: 'assistant', content: options.answer.text, inputTokens: options.answer.inputTokens, outputTokens: options.answer.outputTokens },
+      {
+        id: randomUUID(),
+        threadId: thread.id,
+        role: 'assistant',
+        content: options.answer.text,
+        inputTokens: options.answer.inputTokens,
+        outputTokens: options.answer.outputTokens,
+      },
     ]);
   });
 }

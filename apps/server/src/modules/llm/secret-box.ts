@@ -18,13 +18,16 @@ export function encryptSecret(options: { key: Buffer | undefined; plaintext: str
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(options.plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(':');
+  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(
+    ':',
+  );
 }
 
 export function decryptSecret(options: { key: Buffer | undefined; payload: string }): string {
   const key = keyOrThrow(options.key);
   const [version, iv, tag, ciphertext] = options.payload.split(':');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new AppError('CONFIG_ERROR', { extra: { type: 'config_error' } });
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined)
+    throw new AppError('CONFIG_ERROR', { extra: { type: 'config_error' } });
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));

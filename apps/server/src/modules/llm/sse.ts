@@ -15,7 +15,8 @@ export function startEventStream(reply: FastifyReply, headers: Record<string, st
   reply.raw.flushHeaders();
   return {
     send(data: unknown) {
-      if (!reply.raw.writableEnded) reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      if (!reply.raw.writableEnded)
+        reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
     },
     end() {
       if (!reply.raw.writableEnded) reply.raw.end();

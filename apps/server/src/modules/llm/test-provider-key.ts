@@ -10,8 +10,18 @@ import { toLlmAppError } from './to-llm-app-error';
  * A one-token call with the key, through the gateway (recorded as 'key-test', never billed:
  * it is the sub account's own key). Answers the parsed error instead of throwing it.
  */
-export async function testProviderKey(options: { db: Database; config: AppConfig; subaccountId: string; keyId: string; model?: string }): Promise<TestProviderKeyReply> {
-  const row = await getProviderKeyRowOrThrow({ db: options.db, subaccountId: options.subaccountId, keyId: options.keyId });
+export async function testProviderKey(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+  keyId: string;
+  model?: string;
+}): Promise<TestProviderKeyReply> {
+  const row = await getProviderKeyRowOrThrow({
+    db: options.db,
+    subaccountId: options.subaccountId,
+    keyId: options.keyId,
+  });
   try {
     await generateLlmText({
       db: options.db,
@@ -20,7 +30,11 @@ export async function testProviderKey(options: { db: Database; config: AppConfig
       agentId: null,
       threadId: null,
       source: 'key-test',
-      choice: { provider: row.provider, model: options.model ?? defaultModelFor(options.config, row.provider), providerKeyId: row.id },
+      choice: {
+        provider: row.provider,
+        model: options.model ?? defaultModelFor(options.config, row.provider),
+        providerKeyId: row.id,
+      },
       sampling: { temperature: 0, maxTokens: 1, topP: 1, frequencyPenalty: 0, presencePenalty: 0, stopSequences: [] },
       system: 'Answer with one word.',
       messages: [{ role: 'user', content: 'ping' }],
@@ -36,7 +50,10 @@ export async function testProviderKey(options: { db: Database; config: AppConfig
       error: {
         type: typeof extra.type === 'string' ? extra.type : 'unknown_error',
         message: appError.message,
-        advice: typeof extra.advice === 'string' ? extra.advice : 'Please try again. If the problem persists, contact support.',
+        advice:
+          typeof extra.advice === 'string'
+            ? extra.advice
+            : 'Please try again. If the problem persists, contact support.',
       },
     };
   }

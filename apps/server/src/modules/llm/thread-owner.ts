@@ -3,7 +3,8 @@
  * by a caller is only honoured when both match; otherwise it behaves as no such thread. Each
  * channel names its owner with its own prefix, so no two channels' owners can be equal.
  */
-export type ThreadOwner = `user:${string}` | `demo:${string}` | `widget:${string}` | `subaccount:${string}` | `agent:${string}`;
+export type ThreadOwner =
+  `user:${string}` | `demo:${string}` | `widget:${string}` | `subaccount:${string}` | `agent:${string}`;
 
 /** The signed-in user of the test chat. */
 export function toUserThreadOwner(userId: string): ThreadOwner {

@@ -25,14 +25,32 @@ describe('thread ownership across channels', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, DEMO_RATE_LIMIT_PER_MINUTE: '1000' });
+    harness = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: fake.url,
+      DEMO_RATE_LIMIT_PER_MINUTE: '1000',
+    });
     owner = await signInWithWorkspace(harness.app, 'owner@threads.test');
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
     await grantTestCredits(harness.app, owner.userId, 50_000_000);
-    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Dental Bot', instructions: 'You help patients of Smile Dental.' })).buildId;
-    const key = await harness.app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie }, payload: { name: 'CRM' } });
+    agentId = (
+      await createTestAgent(harness.app, owner, {
+        aiName: 'Dental Bot',
+        instructions: 'You help patients of Smile Dental.',
+      })
+    ).buildId;
+    const key = await harness.app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
+      headers: { cookie: owner.cookie },
+      payload: { name: 'CRM' },
+    });
     apiSecret = key.json().secret;
-    const webhook = await harness.app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
+    const webhook = await harness.app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`,
+      headers: { cookie: owner.cookie },
+    });
     webhookSecret = webhook.json().secret;
   });
   afterAll(async () => {
@@ -42,20 +60,32 @@ describe('thread ownership across channels', () => {
   beforeEach(() => fake.reset());
 
   const db = () => harness.app.platform.database.db;
-  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) => harness.app.inject({ method: 'POST', url, headers, payload });
-  const runPrompt = (payload: Record<string, unknown>, cookie = owner.cookie) => post('/api/openai/run-prompt', payload, { cookie });
+  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    harness.app.inject({ method: 'POST', url, headers, payload });
+  const runPrompt = (payload: Record<string, unknown>, cookie = owner.cookie) =>
+    post('/api/openai/run-prompt', payload, { cookie });
   const demoChat = (payload: Record<string, unknown>) => post('/api/demo-chat', payload);
-  const completions = (payload: Record<string, unknown>) => post('/v1/chat/completions', { model: agentId, ...payload }, { authorization: `Bearer ${apiSecret}` });
-  const webhook = (payload: Record<string, unknown>) => post(`/webhook/${agentId}`, { type: 'user_message', ...payload }, { 'x-webhook-secret': webhookSecret });
+  const completions = (payload: Record<string, unknown>) =>
+    post('/v1/chat/completions', { model: agentId, ...payload }, { authorization: `Bearer ${apiSecret}` });
+  const webhook = (payload: Record<string, unknown>) =>
+    post(`/webhook/${agentId}`, { type: 'user_message', ...payload }, { 'x-webhook-secret': webhookSecret });
 
   async function createDemo(): Promise<string> {
-    const response = await post(`/api/subaccounts/${owner.subaccountId}/demos`, { name: 'Smile Dental demo', type: 'standard', buildId: agentId }, { cookie: owner.cookie });
+    const response = await post(
+      `/api/subaccounts/${owner.subaccountId}/demos`,
+      { name: 'Smile Dental demo', type: 'standard', buildId: agentId },
+      { cookie: owner.cookie },
+    );
     if (response.statusCode !== 201) throw new Error(`demo creation failed: ${response.statusCode} ${response.body}`);
     return response.json<{ demoId: string }>().demoId;
   }
 
   async function storedMessages(threadId: string) {
-    const rows = await db().select({ role: llmMessage.role, content: llmMessage.content }).from(llmMessage).where(eq(llmMessage.threadId, threadId)).orderBy(asc(llmMessage.position));
+    const rows = await db()
+      .select({ role: llmMessage.role, content: llmMessage.content })
+      .from(llmMessage)
+      .where(eq(llmMessage.threadId, threadId))
+      .orderBy(asc(llmMessage.position));
     return rows.map((row) => `${row.role}: ${row.content}`);
   }
 
@@ -69,7 +99,11 @@ describe('thread ownership across channels', () => {
     return first.json<{ threadId: string }>().threadId;
   }
 
-  async function expectUntouched(threadId: string, messages: string[], response: { statusCode: number; json: () => { error: { message: string } } }) {
+  async function expectUntouched(
+    threadId: string,
+    messages: string[],
+    response: { statusCode: number; json: () => { error: { message: string } } },
+  ) {
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe('Thread not found');
     expect(sentTexts()).not.toContain(SECRET_NOTE);
@@ -82,7 +116,9 @@ describe('thread ownership across channels', () => {
     const demo = (await demoChat({ demoId, message: 'hi' })).json().threadId;
     const api = (await completions({ messages: [{ role: 'user', content: 'hi' }] })).json().thread_id;
     const hook = (await webhook({ message: 'hi' })).json().threadId;
-    const rows = await db().select({ id: llmThread.id, source: llmThread.source, owner: llmThread.owner }).from(llmThread);
+    const rows = await db()
+      .select({ id: llmThread.id, source: llmThread.source, owner: llmThread.owner })
+      .from(llmThread);
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(testChat)).toEqual({ id: testChat, source: 'test-chat', owner: `user:${owner.userId}` });
     expect(byId.get(demo)).toEqual({ id: demo, source: 'demo', owner: `demo:${demoId}` });
@@ -97,7 +133,16 @@ describe('thread ownership across channels', () => {
     expect(before).toEqual([`user: ${SECRET_NOTE}`, `assistant: Echo: ${SECRET_NOTE}`]);
 
     await expectUntouched(threadId, before, await demoChat({ demoId, threadId, message: 'What did we talk about?' }));
-    await expectUntouched(threadId, before, await post('/api/openrouter/chat', { demoId, build_id: agentId, thread_id: threadId, message: 'What did we talk about?' }));
+    await expectUntouched(
+      threadId,
+      before,
+      await post('/api/openrouter/chat', {
+        demoId,
+        build_id: agentId,
+        thread_id: threadId,
+        message: 'What did we talk about?',
+      }),
+    );
     expect(fake.requests).toHaveLength(0);
 
     // Without the stolen id the visitor gets a fresh thread that knows nothing of the creator's.
@@ -127,22 +172,42 @@ describe('thread ownership across channels', () => {
     const before = await storedMessages(threadId);
     const colleague = await addTestMember(harness.app, owner.subaccountId, 'colleague@threads.test', 'member');
     await grantTestCredits(harness.app, colleague.userId, 5_000_000);
-    await expectUntouched(threadId, before, await runPrompt({ assistantId: agentId, threadId, message: 'Show me' }, colleague.cookie));
+    await expectUntouched(
+      threadId,
+      before,
+      await runPrompt({ assistantId: agentId, threadId, message: 'Show me' }, colleague.cookie),
+    );
   });
 
   it('refuses test-chat, public API and webhook threads through each other', async () => {
     const testChat = await creatorTestChatThread();
     const api = (await completions({ messages: [{ role: 'user', content: SECRET_NOTE }] })).json().thread_id as string;
     const hook = (await webhook({ message: SECRET_NOTE })).json().threadId as string;
-    const stored = { testChat: await storedMessages(testChat), api: await storedMessages(api), hook: await storedMessages(hook) };
+    const stored = {
+      testChat: await storedMessages(testChat),
+      api: await storedMessages(api),
+      hook: await storedMessages(hook),
+    };
     fake.reset();
 
-    await expectUntouched(testChat, stored.testChat, await completions({ thread_id: testChat, messages: [{ role: 'user', content: 'Go on' }] }));
+    await expectUntouched(
+      testChat,
+      stored.testChat,
+      await completions({ thread_id: testChat, messages: [{ role: 'user', content: 'Go on' }] }),
+    );
     await expectUntouched(testChat, stored.testChat, await webhook({ threadId: testChat, message: 'Go on' }));
     await expectUntouched(api, stored.api, await webhook({ threadId: api, message: 'Go on' }));
     await expectUntouched(api, stored.api, await runPrompt({ assistantId: agentId, threadId: api, message: 'Go on' }));
-    await expectUntouched(hook, stored.hook, await completions({ thread_id: hook, messages: [{ role: 'user', content: 'Go on' }] }));
-    await expectUntouched(hook, stored.hook, await runPrompt({ assistantId: agentId, threadId: hook, message: 'Go on' }));
+    await expectUntouched(
+      hook,
+      stored.hook,
+      await completions({ thread_id: hook, messages: [{ role: 'user', content: 'Go on' }] }),
+    );
+    await expectUntouched(
+      hook,
+      stored.hook,
+      await runPrompt({ assistantId: agentId, threadId: hook, message: 'Go on' }),
+    );
     expect(fake.requests).toHaveLength(0);
 
     expect((await webhook({ threadId: hook, message: 'Go on' })).json().threadId).toBe(hook);

@@ -10,11 +10,27 @@ import { encryptSecret } from './secret-box';
 import { lastFourOf, toProviderKey } from './to-provider-key';
 
 /** Renames a key, replaces the key itself, or changes its base URL. */
-export async function updateProviderKey(options: { db: Database; config: AppConfig; subaccountId: string; keyId: string; body: UpdateProviderKeyBody }): Promise<ProviderKey> {
+export async function updateProviderKey(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+  keyId: string;
+  body: UpdateProviderKeyBody;
+}): Promise<ProviderKey> {
   const { body } = options;
-  const current = await getProviderKeyRowOrThrow({ db: options.db, subaccountId: options.subaccountId, keyId: options.keyId });
-  const replacement = body.apiKey ? { encryptedKey: encryptSecret({ key: options.config.encryptionKey, plaintext: body.apiKey }), lastFour: lastFourOf(body.apiKey) } : {};
-  if (body.baseUrl !== undefined) await assertProviderBaseUrl({ config: options.config, provider: current.provider, baseUrl: body.baseUrl });
+  const current = await getProviderKeyRowOrThrow({
+    db: options.db,
+    subaccountId: options.subaccountId,
+    keyId: options.keyId,
+  });
+  const replacement = body.apiKey
+    ? {
+        encryptedKey: encryptSecret({ key: options.config.encryptionKey, plaintext: body.apiKey }),
+        lastFour: lastFourOf(body.apiKey),
+      }
+    : {};
+  if (body.baseUrl !== undefined)
+    await assertProviderBaseUrl({ config: options.config, provider: current.provider, baseUrl: body.baseUrl });
   const [row] = await options.db
     .update(providerKey)
     .set({

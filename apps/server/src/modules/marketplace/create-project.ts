@@ -6,8 +6,7 @@ import { marketplaceDailyCount, marketplaceProject } from './marketplace.tables'
 import { marketplaceProjectColumns, toMarketplaceProject } from './to-marketplace-project';
 
 export type CreateProjectResult =
-  | { isCreated: true; project: MarketplaceProject; projectsToday: number }
-  | { isCreated: false; projectsToday: number };
+  { isCreated: true; project: MarketplaceProject; projectsToday: number } | { isCreated: false; projectsToday: number };
 
 /** The UTC calendar day the daily limit counts in, as 'YYYY-MM-DD'. */
 function utcDay(now: Date) {
@@ -19,7 +18,14 @@ function utcDay(now: Date) {
  * author's counter for today only while it is below the limit, then the project is inserted;
  * concurrent posts queue on the counter row, so exactly `dailyLimit` of them can pass.
  */
-export async function createProject(options: { db: Database; userId: string; email: string; body: CreateProjectBody; dailyLimit: number; now?: Date }): Promise<CreateProjectResult> {
+export async function createProject(options: {
+  db: Database;
+  userId: string;
+  email: string;
+  body: CreateProjectBody;
+  dailyLimit: number;
+  now?: Date;
+}): Promise<CreateProjectResult> {
   const { db, userId, body, dailyLimit } = options;
   const now = options.now ?? new Date();
   const day = utcDay(now);
@@ -64,6 +70,10 @@ export async function createProject(options: { db: Database; userId: string; ema
       })
       .returning(marketplaceProjectColumns);
     if (!row) throw new Error('project insert returned nothing');
-    return { isCreated: true, project: toMarketplaceProject(row, { viewerUserId: userId, replyCount: 0 }), projectsToday: counter.count };
+    return {
+      isCreated: true,
+      project: toMarketplaceProject(row, { viewerUserId: userId, replyCount: 0 }),
+      projectsToday: counter.count,
+    };
   });
 }

@@ -27,15 +27,25 @@ export async function createReply(options: {
 }): Promise<ProjectReply> {
   const { db, projectId, sender, message } = options;
   const [project] = await db
-    .select({ id: marketplaceProject.id, title: marketplaceProject.title, status: marketplaceProject.status, authorUserId: marketplaceProject.authorUserId, email: marketplaceProject.email })
+    .select({
+      id: marketplaceProject.id,
+      title: marketplaceProject.title,
+      status: marketplaceProject.status,
+      authorUserId: marketplaceProject.authorUserId,
+      email: marketplaceProject.email,
+    })
     .from(marketplaceProject)
     .where(eq(marketplaceProject.id, projectId))
     .limit(1);
-  if (project?.authorUserId === sender.id) throw new AppError('CONFLICT', { message: marketplaceMessages.ownProjectReply });
+  if (project?.authorUserId === sender.id)
+    throw new AppError('CONFLICT', { message: marketplaceMessages.ownProjectReply });
   // A closed project is hidden from everyone but its author, so it answers like a missing one.
   if (project?.status !== 'live') throw new AppError('NOT_FOUND', { message: 'Project not found' });
 
-  const [row] = await db.insert(marketplaceReply).values({ id: randomUUID(), projectId, authorUserId: sender.id, message }).returning();
+  const [row] = await db
+    .insert(marketplaceReply)
+    .values({ id: randomUUID(), projectId, authorUserId: sender.id, message })
+    .returning();
   if (!row) throw new Error('reply insert returned nothing');
 
   const link = projectPageUrl(options.publicUrl, projectId);
@@ -49,5 +59,12 @@ export async function createReply(options: {
   } catch (error) {
     options.logger.error({ err: error, projectId, replyId: row.id }, 'reply notification e-mail failed');
   }
-  return { id: row.id, projectId, message: row.message, authorName: sender.name, authorEmail: sender.email, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    projectId,
+    message: row.message,
+    authorName: sender.name,
+    authorEmail: sender.email,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

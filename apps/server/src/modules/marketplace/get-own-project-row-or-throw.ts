@@ -5,7 +5,11 @@ import { marketplaceProject } from './marketplace.tables';
 import { marketplaceProjectColumns, type MarketplaceProjectRow } from './to-marketplace-project';
 
 /** The caller's own project; another user's project answers 404, the same as a missing one. */
-export async function getOwnProjectRowOrThrow(options: { db: Database; projectId: string; userId: string }): Promise<MarketplaceProjectRow> {
+export async function getOwnProjectRowOrThrow(options: {
+  db: Database;
+  projectId: string;
+  userId: string;
+}): Promise<MarketplaceProjectRow> {
   const [row] = await options.db
     .select(marketplaceProjectColumns)
     .from(marketplaceProject)

@@ -7,9 +7,15 @@ import { marketplaceProject } from './marketplace.tables';
 import { marketplaceProjectColumns, toMarketplaceProject } from './to-marketplace-project';
 
 /** A live project for anyone; a closed one for its author only (404 otherwise, like a missing one). */
-export async function getProjectOrThrow(options: { db: Database; projectId: string; viewerUserId: string | null }): Promise<MarketplaceProject> {
+export async function getProjectOrThrow(options: {
+  db: Database;
+  projectId: string;
+  viewerUserId: string | null;
+}): Promise<MarketplaceProject> {
   const { db, projectId, viewerUserId } = options;
-  const visible = viewerUserId ? or(sql`${marketplaceProject.status} = 'live'`, eq(marketplaceProject.authorUserId, viewerUserId)) : sql`${marketplaceProject.status} = 'live'`;
+  const visible = viewerUserId
+    ? or(sql`${marketplaceProject.status} = 'live'`, eq(marketplaceProject.authorUserId, viewerUserId))
+    : sql`${marketplaceProject.status} = 'live'`;
   const [row] = await db
     .select(marketplaceProjectColumns)
     .from(marketplaceProject)
@@ -17,5 +23,8 @@ export async function getProjectOrThrow(options: { db: Database; projectId: stri
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Project not found' });
   const isOwner = row.authorUserId === viewerUserId;
-  return toMarketplaceProject(row, { viewerUserId, replyCount: isOwner ? await countProjectReplies({ db, projectId }) : undefined });
+  return toMarketplaceProject(row, {
+    viewerUserId,
+    replyCount: isOwner ? await countProjectReplies({ db, projectId }) : undefined,
+  });
 }

@@ -12,7 +12,10 @@ export async function listMyProjects(options: { db: Database; userId: string }):
   const rows = await options.db
     .select({
       ...marketplaceProjectColumns,
-      replyCount: sql<number>`(select count(*) from ${marketplaceReply} where ${marketplaceReply.projectId} = ${marketplaceProject.id})`.mapWith(Number),
+      replyCount:
+        sql<number>`(select count(*) from ${marketplaceReply} where ${marketplaceReply.projectId} = ${marketplaceProject.id})`.mapWith(
+          Number,
+        ),
     })
     .from(marketplaceProject)
     .where(eq(marketplaceProject.authorUserId, options.userId))

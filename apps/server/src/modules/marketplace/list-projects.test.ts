@@ -13,9 +13,28 @@ describe('browsing the marketplace', () => {
     seeder = await signInMarketplaceUser(harness.app, 'seeder@market.test');
     const sameMoment = new Date('2030-01-01T12:00:00.000Z');
     seeded = await seedProjects(harness.app, seeder.userId, [
-      { title: 'Voice agent for a dental clinic', category: 'Voice AI', marketplaceType: 'business', priceValue: 1200, timeframe: '1-2 months' },
-      { title: 'Chatbot for an online shop', category: 'Chatbots', marketplaceType: 'business', priceValue: 300, timeframe: '1-2 weeks' },
-      { title: 'Agency offers lead generation automations', category: 'Lead Generation', marketplaceType: 'agency', priceValue: 2500, priceType: 'monthly', timeframe: 'Permanent Position' },
+      {
+        title: 'Voice agent for a dental clinic',
+        category: 'Voice AI',
+        marketplaceType: 'business',
+        priceValue: 1200,
+        timeframe: '1-2 months',
+      },
+      {
+        title: 'Chatbot for an online shop',
+        category: 'Chatbots',
+        marketplaceType: 'business',
+        priceValue: 300,
+        timeframe: '1-2 weeks',
+      },
+      {
+        title: 'Agency offers lead generation automations',
+        category: 'Lead Generation',
+        marketplaceType: 'agency',
+        priceValue: 2500,
+        priceType: 'monthly',
+        timeframe: 'Permanent Position',
+      },
       {
         title: 'Customer support assistant',
         description: 'Answer tickets automatically with a multilingual assistant that escalates refunds to humans.',
@@ -50,7 +69,11 @@ describe('browsing the marketplace', () => {
   });
 
   it('marks the caller’s own projects', async () => {
-    const response = await harness.app.inject({ method: 'GET', url: '/api/marketplace/projects?limit=1', headers: { cookie: seeder.cookie } });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/projects?limit=1',
+      headers: { cookie: seeder.cookie },
+    });
     expect(response.json().projects[0]).toMatchObject({ isOwner: true, email: 'seeder@seed.test' });
   });
 
@@ -59,7 +82,10 @@ describe('browsing the marketplace', () => {
     expect(titles(await list('?category=Chatbots'))).toEqual(['Chatbot for an online shop']);
     expect((await list('?category=All')).total).toBe(7);
     expect(titles(await list('?timeframe=2-4%20weeks'))).toEqual(['Customer support assistant']);
-    expect(titles(await list('?minBudget=500&maxBudget=1200&sort=budget-asc'))).toEqual(['Customer support assistant', 'Voice agent for a dental clinic']);
+    expect(titles(await list('?minBudget=500&maxBudget=1200&sort=budget-asc'))).toEqual([
+      'Customer support assistant',
+      'Voice agent for a dental clinic',
+    ]);
     expect((await list('?type=business&category=Automation&maxBudget=450')).total).toBe(3);
   });
 
@@ -68,17 +94,21 @@ describe('browsing the marketplace', () => {
     expect(titles(await list('?q=multiling'))).toEqual(['Customer support assistant']);
     expect(titles(await list('?q=chat%20shop'))).toEqual(['Chatbot for an online shop']);
     expect(titles(await list('?q=invoices'))).toEqual(['Automation of invoice processing']);
-    expect((await list("?q=%27%29%3A*%20%26%7C!")).total).toBe(7);
+    expect((await list('?q=%27%29%3A*%20%26%7C!')).total).toBe(7);
     expect((await list('?q=nothingmatchesthis')).projects).toEqual([]);
   });
 
   it('pages through search results in the chosen order', async () => {
     // Every seeded description says 'seeded' except the customer support one.
-    const expected = (await list('?sort=budget-asc&limit=50')).projects.filter((project) => project.title !== 'Customer support assistant').map((project) => project.id);
+    const expected = (await list('?sort=budget-asc&limit=50')).projects
+      .filter((project) => project.title !== 'Customer support assistant')
+      .map((project) => project.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: ListProjectsReply = await list(`?q=seeded&sort=budget-asc&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: ListProjectsReply = await list(
+        `?q=seeded&sort=budget-asc&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(page.total).toBe(6);
       seen.push(...page.projects.map((project) => project.id));
       cursor = page.nextCursor;
@@ -99,7 +129,9 @@ describe('browsing the marketplace', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: ListProjectsReply = await list(`?sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: ListProjectsReply = await list(
+        `?sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(page.projects.length).toBeLessThanOrEqual(2);
       seen.push(...page.projects.map((project) => project.id));
       cursor = page.nextCursor;
@@ -112,7 +144,10 @@ describe('browsing the marketplace', () => {
 
   it('refuses a cursor of another sort or a forged one', async () => {
     const first = await list('?limit=2');
-    const wrongSort = await harness.app.inject({ method: 'GET', url: `/api/marketplace/projects?sort=budget-asc&cursor=${first.nextCursor}` });
+    const wrongSort = await harness.app.inject({
+      method: 'GET',
+      url: `/api/marketplace/projects?sort=budget-asc&cursor=${first.nextCursor}`,
+    });
     expect(wrongSort.statusCode).toBe(400);
     expect(wrongSort.json().error.message).toBe('Invalid cursor');
     const forged = await harness.app.inject({ method: 'GET', url: '/api/marketplace/projects?cursor=bm90LWpzb24' });
@@ -127,7 +162,11 @@ describe('browsing the marketplace', () => {
   });
 
   it('caps the total at 1000 and says so', async () => {
-    await seedProjects(harness.app, seeder.userId, Array.from({ length: 1000 }, () => ({ category: 'Other' as const })));
+    await seedProjects(
+      harness.app,
+      seeder.userId,
+      Array.from({ length: 1000 }, () => ({ category: 'Other' as const })),
+    );
     const reply = await list();
     expect(reply).toMatchObject({ total: 1000, isTotalCapped: true });
     expect((await list('?category=Other')).total).toBe(1000);
@@ -135,8 +174,12 @@ describe('browsing the marketplace', () => {
     // A search matching more than the cap takes the other path and keeps the order.
     const searched = await list('?q=seeded&limit=5');
     expect(searched).toMatchObject({ total: 1000, isTotalCapped: true });
-    const newestOtherThanSupport = (await list('?limit=6')).projects.filter((project) => project.title !== 'Customer support assistant');
-    expect(searched.projects.map((project) => project.id)).toEqual(newestOtherThanSupport.slice(0, 5).map((project) => project.id));
+    const newestOtherThanSupport = (await list('?limit=6')).projects.filter(
+      (project) => project.title !== 'Customer support assistant',
+    );
+    expect(searched.projects.map((project) => project.id)).toEqual(
+      newestOtherThanSupport.slice(0, 5).map((project) => project.id),
+    );
     expect(seeded).toHaveLength(8);
   });
 });

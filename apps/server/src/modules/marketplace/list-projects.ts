@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ALL_CATEGORIES, LIST_TOTAL_CAP, type ListProjectsQuery, type ListProjectsReply } from '@agentry/core/marketplace';
+import {
+  ALL_CATEGORIES,
+  LIST_TOTAL_CAP,
+  type ListProjectsQuery,
+  type ListProjectsReply,
+} from '@agentry/core/marketplace';
 import type { Database } from '../../platform/db/database';
 import { marketplaceProject as project } from './marketplace.tables';
 import { decodeProjectCursorOrThrow, encodeProjectCursor } from './project-cursor';
@@ -26,9 +31,13 @@ function buildPage(query: ListProjectsQuery) {
   const cursor = query.cursor ? decodeProjectCursorOrThrow(query.cursor, query.sort) : undefined;
   if (query.sort === 'newest') {
     return {
-      after: cursor?.sort === 'newest' ? sql`(${project.createdAt}, ${project.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})` : undefined,
+      after:
+        cursor?.sort === 'newest'
+          ? sql`(${project.createdAt}, ${project.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
+          : undefined,
       orderBy: (columns: SortColumns) => [desc(columns.createdAt), desc(columns.id)],
-      cursorOf: (row: MarketplaceProjectRow) => encodeProjectCursor({ sort: 'newest', createdAt: row.createdAt.toISOString(), id: row.id }),
+      cursorOf: (row: MarketplaceProjectRow) =>
+        encodeProjectCursor({ sort: 'newest', createdAt: row.createdAt.toISOString(), id: row.id }),
     };
   }
   const sort = query.sort;
@@ -40,14 +49,20 @@ function buildPage(query: ListProjectsQuery) {
         ? sql`(${project.priceValue}, ${project.id}) > (${budgetCursor.priceValue}::double precision, ${budgetCursor.id})`
         : sql`(${project.priceValue}, ${project.id}) < (${budgetCursor.priceValue}::double precision, ${budgetCursor.id})`
       : undefined,
-    orderBy: (columns: SortColumns) => (isAscending ? [asc(columns.priceValue), asc(columns.id)] : [desc(columns.priceValue), desc(columns.id)]),
+    orderBy: (columns: SortColumns) =>
+      isAscending ? [asc(columns.priceValue), asc(columns.id)] : [desc(columns.priceValue), desc(columns.id)],
     cursorOf: (row: MarketplaceProjectRow) => encodeProjectCursor({ sort, priceValue: row.priceValue, id: row.id }),
   };
 }
 
 /** Matching projects counted up to one past the cap: never more rows read than that. */
 async function countMatches(db: Database, filter: SQL): Promise<number> {
-  const matched = db.select({ one: sql`1`.as('one') }).from(project).where(filter).limit(LIST_TOTAL_CAP + 1).as('matched');
+  const matched = db
+    .select({ one: sql`1`.as('one') })
+    .from(project)
+    .where(filter)
+    .limit(LIST_TOTAL_CAP + 1)
+    .as('matched');
   const [counted] = await db.select({ total: count() }).from(matched);
   return counted?.total ?? 0;
 }
@@ -62,7 +77,11 @@ async function countMatches(db: Database, filter: SQL): Promise<number> {
  * would read the whole table to find a rare word. A search matching many projects walks the
  * sort index, where matches are dense.
  */
-export async function listProjects(options: { db: Database; query: ListProjectsQuery; viewerUserId: string | null }): Promise<ListProjectsReply> {
+export async function listProjects(options: {
+  db: Database;
+  query: ListProjectsQuery;
+  viewerUserId: string | null;
+}): Promise<ListProjectsReply> {
   const { db, query } = options;
   const search = query.q ? toPrefixSearchQuery(query.q) : null;
   const filter = buildFilter(query, search);
@@ -78,7 +97,12 @@ export async function listProjects(options: { db: Database; query: ListProjectsQ
       .limit(query.limit + 1);
   // The LIMIT fences the subquery: the planner must find the matches first (full-text index), then sort them.
   const readFewMatchesPage = () => {
-    const matches = db.select(marketplaceProjectColumns).from(project).where(pageFilter).limit(LIST_TOTAL_CAP + 1).as('matches');
+    const matches = db
+      .select(marketplaceProjectColumns)
+      .from(project)
+      .where(pageFilter)
+      .limit(LIST_TOTAL_CAP + 1)
+      .as('matches');
     return db
       .select()
       .from(matches)

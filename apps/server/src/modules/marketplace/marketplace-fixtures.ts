@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { formatPriceText, type CreateProjectBody, type MarketplaceCategory, type MarketplaceTimeframe, type MarketplaceType, type PriceType, type ProjectStatus } from '@agentry/core/marketplace';
+import {
+  formatPriceText,
+  type CreateProjectBody,
+  type MarketplaceCategory,
+  type MarketplaceTimeframe,
+  type MarketplaceType,
+  type PriceType,
+  type ProjectStatus,
+} from '@agentry/core/marketplace';
 import type { TestApp } from '../../test/create-test-app';
 import { signInWithWorkspace } from '../../test/agent-fixtures';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { marketplaceProject } from './marketplace.tables';
 
 /** Tests only: a valid create-project payload (docs/product/marketplace.md#the-create-project-wizard), with overrides. */
-export function projectBody(overrides: Partial<Record<keyof CreateProjectBody | 'email' | 'price' | 'id', unknown>> = {}) {
+export function projectBody(
+  overrides: Partial<Record<keyof CreateProjectBody | 'email' | 'price' | 'id', unknown>> = {},
+) {
   return {
     marketplaceType: 'business',
     title: 'Build a support chatbot',
@@ -54,7 +64,8 @@ export async function seedProjects(app: TestApp, authorUserId: string, projects:
       authorUserId,
       marketplaceType: entry.marketplaceType ?? 'business',
       title: entry.title ?? `Seeded project number ${index + 1}`,
-      description: entry.description ?? 'A seeded project description that is long enough to be valid for the marketplace.',
+      description:
+        entry.description ?? 'A seeded project description that is long enough to be valid for the marketplace.',
       timeframe: entry.timeframe ?? '1-2 months',
       category: entry.category ?? 'Automation',
       image: '/media/marketplace/images/image-01.svg',

@@ -66,14 +66,33 @@ export async function registerMarketplaceRoutes(root: FastifyInstance) {
     });
   });
   const avatarPaths = listImagePaths({ dir: path.join(assetsDir, 'avatars'), urlPrefix: AVATARS_PATH_PREFIX });
-  const imagePaths = listImagePaths({ dir: path.join(assetsDir, 'marketplace', 'images'), urlPrefix: MARKETPLACE_IMAGES_PATH_PREFIX });
+  const imagePaths = listImagePaths({
+    dir: path.join(assetsDir, 'marketplace', 'images'),
+    urlPrefix: MARKETPLACE_IMAGES_PATH_PREFIX,
+  });
 
-  app.get('/api/avatars', { schema: { tags, summary: 'Avatar pictures for projects and profiles', response: { 200: ImagePathsReply } } }, () => avatarPaths);
-  app.get('/api/marketplace/marketplace-images', { schema: { tags, summary: 'Project pictures', response: { 200: ImagePathsReply } } }, () => imagePaths);
+  app.get(
+    '/api/avatars',
+    { schema: { tags, summary: 'Avatar pictures for projects and profiles', response: { 200: ImagePathsReply } } },
+    () => avatarPaths,
+  );
+  app.get(
+    '/api/marketplace/marketplace-images',
+    { schema: { tags, summary: 'Project pictures', response: { 200: ImagePathsReply } } },
+    () => imagePaths,
+  );
 
   app.get(
     '/api/marketplace/projects',
-    { preHandler: loadOptionalSession, schema: { tags, summary: 'Browse live projects', querystring: ListProjectsQuery, response: { 200: ListProjectsReply } } },
+    {
+      preHandler: loadOptionalSession,
+      schema: {
+        tags,
+        summary: 'Browse live projects',
+        querystring: ListProjectsQuery,
+        response: { 200: ListProjectsReply },
+      },
+    },
     (request) => listProjects({ db, query: request.query, viewerUserId: viewerOf(request) }),
   );
 
@@ -81,12 +100,23 @@ export async function registerMarketplaceRoutes(root: FastifyInstance) {
     '/api/marketplace/projects',
     {
       preHandler: [requireSession, requireMarketplaceAccess],
-      schema: { tags, summary: 'Post a project (daily limit per user)', body: CreateProjectBody, response: { 201: CreateProjectReply, 429: DailyLimitReply } },
+      schema: {
+        tags,
+        summary: 'Post a project (daily limit per user)',
+        body: CreateProjectBody,
+        response: { 201: CreateProjectReply, 429: DailyLimitReply },
+      },
     },
     async (request, reply) => {
       const signedIn = signedInUser(request);
       const dailyLimit = config.marketplace.dailyProjectLimit;
-      const result = await createProject({ db, userId: signedIn.id, email: signedIn.email, body: request.body, dailyLimit });
+      const result = await createProject({
+        db,
+        userId: signedIn.id,
+        email: signedIn.email,
+        body: request.body,
+        dailyLimit,
+      });
       if (!result.isCreated) {
         const message = formatDailyLimitMessage(dailyLimit, result.projectsToday);
         request.log.info({ userId: signedIn.id, dailyLimit }, 'marketplace daily limit reached');
@@ -110,23 +140,51 @@ export async function registerMarketplaceRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/marketplace/projects/:id',
-    { preHandler: loadOptionalSession, schema: { tags, summary: 'One project (closed ones for their author only)', params: ProjectParams, response: { 200: MarketplaceProject } } },
+    {
+      preHandler: loadOptionalSession,
+      schema: {
+        tags,
+        summary: 'One project (closed ones for their author only)',
+        params: ProjectParams,
+        response: { 200: MarketplaceProject },
+      },
+    },
     (request) => getProjectOrThrow({ db, projectId: request.params.id, viewerUserId: viewerOf(request) }),
   );
 
-  app.get('/api/marketplace/my-projects', { preHandler: requireSession, schema: { tags, summary: "The caller's projects", response: { 200: MyProjectsReply } } }, async (request) => ({
-    projects: await listMyProjects({ db, userId: signedInUser(request).id }),
-  }));
+  app.get(
+    '/api/marketplace/my-projects',
+    {
+      preHandler: requireSession,
+      schema: { tags, summary: "The caller's projects", response: { 200: MyProjectsReply } },
+    },
+    async (request) => ({
+      projects: await listMyProjects({ db, userId: signedInUser(request).id }),
+    }),
+  );
 
   app.patch(
     '/api/marketplace/projects/:id',
-    { preHandler: requireSession, schema: { tags, summary: 'Edit, close or reopen your project', params: ProjectParams, body: UpdateProjectBody, response: { 200: MarketplaceProject } } },
-    (request) => updateProject({ db, projectId: request.params.id, userId: signedInUser(request).id, body: request.body }),
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Edit, close or reopen your project',
+        params: ProjectParams,
+        body: UpdateProjectBody,
+        response: { 200: MarketplaceProject },
+      },
+    },
+    (request) =>
+      updateProject({ db, projectId: request.params.id, userId: signedInUser(request).id, body: request.body }),
   );
 
   app.delete(
     '/api/marketplace/projects/:id',
-    { preHandler: requireSession, schema: { tags, summary: 'Delete your project', params: ProjectParams, response: { 204: z.null() } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, summary: 'Delete your project', params: ProjectParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deleteProject({ db, projectId: request.params.id, userId: signedInUser(request).id });
       return reply.status(204).send(null);
@@ -137,7 +195,13 @@ export async function registerMarketplaceRoutes(root: FastifyInstance) {
     '/api/marketplace/projects/:id/replies',
     {
       preHandler: [requireSession, requireMarketplaceAccess],
-      schema: { tags, summary: "Answer a project; its author is e-mailed", params: ProjectParams, body: CreateReplyBody, response: { 201: ProjectReply } },
+      schema: {
+        tags,
+        summary: 'Answer a project; its author is e-mailed',
+        params: ProjectParams,
+        body: CreateReplyBody,
+        response: { 201: ProjectReply },
+      },
     },
     async (request, reply) => {
       const sender = signedInUser(request);
@@ -157,23 +221,48 @@ export async function registerMarketplaceRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/marketplace/projects/:id/replies',
-    { preHandler: requireSession, schema: { tags, summary: 'Replies to your project', params: ProjectParams, response: { 200: ListRepliesReply } } },
-    async (request) => ({ replies: await listReplies({ db, projectId: request.params.id, userId: signedInUser(request).id }) }),
+    {
+      preHandler: requireSession,
+      schema: { tags, summary: 'Replies to your project', params: ProjectParams, response: { 200: ListRepliesReply } },
+    },
+    async (request) => ({
+      replies: await listReplies({ db, projectId: request.params.id, userId: signedInUser(request).id }),
+    }),
   );
 
-  app.get('/api/userprofile', { preHandler: requireSession, schema: { tags, summary: 'Your marketplace profile', response: { 200: UserProfileReply } } }, (request) =>
-    getUserProfile({ db, userId: signedInUser(request).id }),
+  app.get(
+    '/api/userprofile',
+    {
+      preHandler: requireSession,
+      schema: { tags, summary: 'Your marketplace profile', response: { 200: UserProfileReply } },
+    },
+    (request) => getUserProfile({ db, userId: signedInUser(request).id }),
   );
 
   app.post(
     '/api/userprofile',
-    { preHandler: requireSession, schema: { tags, summary: 'Save name, business name and picture', body: UserProfileBody, response: { 200: UserProfileReply } } },
+    {
+      preHandler: requireSession,
+      schema: {
+        tags,
+        summary: 'Save name, business name and picture',
+        body: UserProfileBody,
+        response: { 200: UserProfileReply },
+      },
+    },
     (request) => saveUserProfile({ db, userId: signedInUser(request).id, body: request.body }),
   );
 
-  app.get('/api/user/rank', { preHandler: requireSession, schema: { tags, summary: 'Your rank from your activity', response: { 200: UserRankReply } } }, async (request, reply) => {
-    const rank = await getUserRank({ db, userId: signedInUser(request).id });
-    // docs/product/marketplace.md#rank: clients fetch it at most once a minute.
-    return reply.header('cache-control', 'private, max-age=60').send(rank);
-  });
+  app.get(
+    '/api/user/rank',
+    {
+      preHandler: requireSession,
+      schema: { tags, summary: 'Your rank from your activity', response: { 200: UserRankReply } },
+    },
+    async (request, reply) => {
+      const rank = await getUserRank({ db, userId: signedInUser(request).id });
+      // docs/product/marketplace.md#rank: clients fetch it at most once a minute.
+      return reply.header('cache-control', 'private, max-age=60').send(rank);
+    },
+  );
 }

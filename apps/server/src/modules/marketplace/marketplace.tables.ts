@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { MarketplaceCategory, MarketplaceTimeframe, MarketplaceType, PriceType, ProjectStatus } from '@agentry/core/marketplace';
+import {
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type {
+  MarketplaceCategory,
+  MarketplaceTimeframe,
+  MarketplaceType,
+  PriceType,
+  ProjectStatus,
+} from '@agentry/core/marketplace';
 import { user } from '../auth/auth.tables';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -39,7 +55,9 @@ export const marketplaceProject = pgTable(
     /** Full-text search: the title weighs more than the description. */
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', description), 'B')`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(nowInMilliseconds),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(nowInMilliseconds),
   },
@@ -49,10 +67,16 @@ export const marketplaceProject = pgTable(
       index('marketplace_project_live_newest_idx').on(table.createdAt, table.id).where(isLive),
       index('marketplace_project_live_budget_idx').on(table.priceValue, table.id).where(isLive),
       index('marketplace_project_live_category_newest_idx').on(table.category, table.createdAt, table.id).where(isLive),
-      index('marketplace_project_live_category_budget_idx').on(table.category, table.priceValue, table.id).where(isLive),
-      index('marketplace_project_live_type_newest_idx').on(table.marketplaceType, table.createdAt, table.id).where(isLive),
+      index('marketplace_project_live_category_budget_idx')
+        .on(table.category, table.priceValue, table.id)
+        .where(isLive),
+      index('marketplace_project_live_type_newest_idx')
+        .on(table.marketplaceType, table.createdAt, table.id)
+        .where(isLive),
       // Counting a filtered listing reads only this index (an index-only scan), whatever the sort.
-      index('marketplace_project_live_filters_idx').on(table.category, table.marketplaceType, table.timeframe, table.priceValue).where(isLive),
+      index('marketplace_project_live_filters_idx')
+        .on(table.category, table.marketplaceType, table.timeframe, table.priceValue)
+        .where(isLive),
       index('marketplace_project_search_idx').using('gin', table.search),
       index('marketplace_project_author_idx').on(table.authorUserId, table.createdAt),
     ];
@@ -73,7 +97,10 @@ export const marketplaceReply = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('marketplace_reply_project_idx').on(table.projectId, table.createdAt), index('marketplace_reply_author_idx').on(table.authorUserId)],
+  (table) => [
+    index('marketplace_reply_project_idx').on(table.projectId, table.createdAt),
+    index('marketplace_reply_author_idx').on(table.authorUserId),
+  ],
 );
 
 /**

@@ -24,7 +24,12 @@ describe('marketplace projects', () => {
   afterAll(() => harness.close());
 
   const post = (session: Session | null, payload: unknown) =>
-    harness.app.inject({ method: 'POST', url: '/api/marketplace/projects', headers: session ? { cookie: session.cookie } : {}, payload: payload as object });
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/marketplace/projects',
+      headers: session ? { cookie: session.cookie } : {},
+      payload: payload as object,
+    });
 
   it('refuses a signed-out post with 401', async () => {
     const response = await post(null, projectBody());
@@ -34,8 +39,16 @@ describe('marketplace projects', () => {
   it("gives a free user 403 'Pick a plan to use this feature' on posting, and still lets them browse", async () => {
     const response = await post(freeUser, projectBody());
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Pick a plan to use this feature', capability: 'marketplace' });
-    const listing = await harness.app.inject({ method: 'GET', url: '/api/marketplace/projects', headers: { cookie: freeUser.cookie } });
+    expect(response.json().error).toMatchObject({
+      code: 'PLAN_REQUIRED',
+      message: 'Pick a plan to use this feature',
+      capability: 'marketplace',
+    });
+    const listing = await harness.app.inject({
+      method: 'GET',
+      url: '/api/marketplace/projects',
+      headers: { cookie: freeUser.cookie },
+    });
     expect(listing.statusCode).toBe(200);
     const anonymous = await harness.app.inject({ method: 'GET', url: '/api/marketplace/projects' });
     expect(anonymous.statusCode).toBe(200);
@@ -68,10 +81,24 @@ describe('marketplace projects', () => {
   });
 
   it('creates a live project with the account e-mail and a server-made price text', async () => {
-    const response = await post(author, projectBody({ email: 'someone-else@spoof.test', price: '$1 a year', id: 'chosen-by-client', priceValue: 750.5, priceType: 'weekly' }));
+    const response = await post(
+      author,
+      projectBody({
+        email: 'someone-else@spoof.test',
+        price: '$1 a year',
+        id: 'chosen-by-client',
+        priceValue: 750.5,
+        priceType: 'weekly',
+      }),
+    );
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ dailyLimitReached: false, dailyLimit: 2, projectsToday: 1, message: expect.any(String) });
+    expect(body).toMatchObject({
+      dailyLimitReached: false,
+      dailyLimit: 2,
+      projectsToday: 1,
+      message: expect.any(String),
+    });
     expect(body.project).toMatchObject({
       title: 'Build a support chatbot',
       email: 'author@market.test',
@@ -86,40 +113,69 @@ describe('marketplace projects', () => {
 
     const publicView = await harness.app.inject({ method: 'GET', url: `/api/marketplace/projects/${body.project.id}` });
     expect(publicView.statusCode).toBe(200);
-    expect(publicView.json()).toMatchObject({ id: body.project.id, email: null, isOwner: false, replyCount: null, companyName: 'Acme Dental' });
+    expect(publicView.json()).toMatchObject({
+      id: body.project.id,
+      email: null,
+      isOwner: false,
+      replyCount: null,
+      companyName: 'Acme Dental',
+    });
   });
 
-  it("answers the third post of the day with 429 and the documented message", async () => {
+  it('answers the third post of the day with 429 and the documented message', async () => {
     const second = await post(author, projectBody({ title: 'Second project today' }));
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({ projectsToday: 2, dailyLimit: 2 });
     const third = await post(author, projectBody({ title: 'Third project today' }));
     expect(third.statusCode).toBe(429);
-    const message = "Daily limit reached! You can only create 2 projects per day. You've already created 2 projects today. Please try again tomorrow.";
-    expect(third.json()).toMatchObject({ dailyLimitReached: true, dailyLimit: 2, projectsToday: 2, message, error: { code: 'DAILY_LIMIT_REACHED', message } });
+    const message =
+      "Daily limit reached! You can only create 2 projects per day. You've already created 2 projects today. Please try again tomorrow.";
+    expect(third.json()).toMatchObject({
+      dailyLimitReached: true,
+      dailyLimit: 2,
+      projectsToday: 2,
+      message,
+      error: { code: 'DAILY_LIMIT_REACHED', message },
+    });
     expect(third.json().error.support_id).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('counts the limit per UTC day: the next day starts again', async () => {
     const { db } = harness.app.platform.database;
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const result = await createProject({ db, userId: author.userId, email: 'author@market.test', body: CreateProjectBody.parse(projectBody()), dailyLimit: 2, now: tomorrow });
+    const result = await createProject({
+      db,
+      userId: author.userId,
+      email: 'author@market.test',
+      body: CreateProjectBody.parse(projectBody()),
+      dailyLimit: 2,
+      now: tomorrow,
+    });
     expect(result).toMatchObject({ isCreated: true, projectsToday: 1 });
   });
 
   it('creates exactly the daily limit under 10 concurrent posts; the rest answer 429 with the numbers', async () => {
     const racer = await signInMarketplaceUser(harness.app, 'racer@market.test');
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => post(racer, projectBody({ title: `Concurrent post ${index}` }))));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => post(racer, projectBody({ title: `Concurrent post ${index}` }))),
+    );
     const created = responses.filter((response) => response.statusCode === 201);
     const limited = responses.filter((response) => response.statusCode === 429);
     expect(created).toHaveLength(2);
     expect(limited).toHaveLength(8);
     expect(created.map((response) => response.json().projectsToday).sort()).toEqual([1, 2]);
-    for (const response of limited) expect(response.json()).toMatchObject({ dailyLimitReached: true, dailyLimit: 2, projectsToday: 2 });
+    for (const response of limited)
+      expect(response.json()).toMatchObject({ dailyLimitReached: true, dailyLimit: 2, projectsToday: 2 });
     const { db } = harness.app.platform.database;
-    const rows = await db.select({ id: marketplaceProject.id }).from(marketplaceProject).where(eq(marketplaceProject.authorUserId, racer.userId));
+    const rows = await db
+      .select({ id: marketplaceProject.id })
+      .from(marketplaceProject)
+      .where(eq(marketplaceProject.authorUserId, racer.userId));
     expect(rows).toHaveLength(2);
-    const [counter] = await db.select().from(marketplaceDailyCount).where(and(eq(marketplaceDailyCount.userId, racer.userId)));
+    const [counter] = await db
+      .select()
+      .from(marketplaceDailyCount)
+      .where(and(eq(marketplaceDailyCount.userId, racer.userId)));
     expect(counter?.count).toBe(2);
   });
 
@@ -129,9 +185,19 @@ describe('marketplace projects', () => {
     const created = (await post(editor, projectBody({ title: 'Project to be edited' }))).json().project;
     const url = `/api/marketplace/projects/${created.id}`;
 
-    const foreignEdit = await app.inject({ method: 'PATCH', url, headers: { cookie: other.cookie }, payload: { title: 'Hijacked title' } });
+    const foreignEdit = await app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: other.cookie },
+      payload: { title: 'Hijacked title' },
+    });
     const foreignDelete = await app.inject({ method: 'DELETE', url, headers: { cookie: other.cookie } });
-    const missingEdit = await app.inject({ method: 'PATCH', url: `/api/marketplace/projects/${randomUUID()}`, headers: { cookie: other.cookie }, payload: { title: 'Hijacked title' } });
+    const missingEdit = await app.inject({
+      method: 'PATCH',
+      url: `/api/marketplace/projects/${randomUUID()}`,
+      headers: { cookie: other.cookie },
+      payload: { title: 'Hijacked title' },
+    });
     expect(foreignEdit.statusCode).toBe(404);
     expect(foreignDelete.statusCode).toBe(404);
     expect(foreignEdit.json().error.message).toBe(missingEdit.json().error.message);
@@ -140,24 +206,56 @@ describe('marketplace projects', () => {
     const anonymousEdit = await app.inject({ method: 'PATCH', url, payload: { title: 'Hijacked title' } });
     expect(anonymousEdit.statusCode).toBe(401);
 
-    const edited = await app.inject({ method: 'PATCH', url, headers: { cookie: editor.cookie }, payload: { title: 'Edited project title', priceValue: 900, priceType: 'one-time' } });
+    const edited = await app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: editor.cookie },
+      payload: { title: 'Edited project title', priceValue: 900, priceType: 'one-time' },
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ title: 'Edited project title', price: '$900', priceValue: 900, priceType: 'one-time' });
-    const badEdit = await app.inject({ method: 'PATCH', url, headers: { cookie: editor.cookie }, payload: { description: 'short' } });
+    expect(edited.json()).toMatchObject({
+      title: 'Edited project title',
+      price: '$900',
+      priceValue: 900,
+      priceType: 'one-time',
+    });
+    const badEdit = await app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: editor.cookie },
+      payload: { description: 'short' },
+    });
     expect(badEdit.json().error.message).toBe('Description must be at least 50 characters long.');
 
-    const closed = await app.inject({ method: 'PATCH', url, headers: { cookie: editor.cookie }, payload: { status: 'closed' } });
+    const closed = await app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: editor.cookie },
+      payload: { status: 'closed' },
+    });
     expect(closed.json().status).toBe('closed');
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url, headers: { cookie: editor.cookie } })).json()).toMatchObject({ status: 'closed', isOwner: true });
+    expect((await app.inject({ method: 'GET', url, headers: { cookie: editor.cookie } })).json()).toMatchObject({
+      status: 'closed',
+      isOwner: true,
+    });
     const listed = (await app.inject({ method: 'GET', url: '/api/marketplace/projects?q=edited' })).json();
     expect(listed.projects.map((project: { id: string }) => project.id)).not.toContain(created.id);
 
-    const mine = (await app.inject({ method: 'GET', url: '/api/marketplace/my-projects', headers: { cookie: editor.cookie } })).json();
-    expect(mine.projects).toEqual([expect.objectContaining({ id: created.id, status: 'closed', replyCount: 0, email: 'editor@market.test' })]);
+    const mine = (
+      await app.inject({ method: 'GET', url: '/api/marketplace/my-projects', headers: { cookie: editor.cookie } })
+    ).json();
+    expect(mine.projects).toEqual([
+      expect.objectContaining({ id: created.id, status: 'closed', replyCount: 0, email: 'editor@market.test' }),
+    ]);
 
-    const reopened = await app.inject({ method: 'PATCH', url, headers: { cookie: editor.cookie }, payload: { status: 'live' } });
+    const reopened = await app.inject({
+      method: 'PATCH',
+      url,
+      headers: { cookie: editor.cookie },
+      payload: { status: 'live' },
+    });
     expect(reopened.json().status).toBe('live');
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
 
@@ -194,18 +292,38 @@ describe('marketplace projects', () => {
       payload: { name: ' Olivia Other ', businessName: 'Other Agency', image: '/media/avatars/avatar-02.svg' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ name: 'Olivia Other', email: 'other@market.test', businessName: 'Other Agency', image: '/media/avatars/avatar-02.svg' });
+    expect(saved.json()).toEqual({
+      name: 'Olivia Other',
+      email: 'other@market.test',
+      businessName: 'Other Agency',
+      image: '/media/avatars/avatar-02.svg',
+    });
     const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: other.cookie } })).json();
     expect(me.user).toMatchObject({ name: 'Olivia Other', image: '/media/avatars/avatar-02.svg' });
-    const read = (await app.inject({ method: 'GET', url: '/api/userprofile', headers: { cookie: other.cookie } })).json();
+    const read = (
+      await app.inject({ method: 'GET', url: '/api/userprofile', headers: { cookie: other.cookie } })
+    ).json();
     expect(read.businessName).toBe('Other Agency');
 
-    const invalid = await app.inject({ method: 'POST', url: '/api/userprofile', headers: { cookie: other.cookie }, payload: { name: 'Olivia', businessName: '', image: null } });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/userprofile',
+      headers: { cookie: other.cookie },
+      payload: { name: 'Olivia', businessName: '', image: null },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.message).toBe('Please enter your business name');
-    const outside = await app.inject({ method: 'POST', url: '/api/userprofile', headers: { cookie: other.cookie }, payload: { name: 'Olivia', businessName: 'X', image: 'javascript:alert(1)' } });
+    const outside = await app.inject({
+      method: 'POST',
+      url: '/api/userprofile',
+      headers: { cookie: other.cookie },
+      payload: { name: 'Olivia', businessName: 'X', image: 'javascript:alert(1)' },
+    });
     expect(outside.statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/userprofile', payload: { name: 'A', businessName: 'B' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/userprofile', payload: { name: 'A', businessName: 'B' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('ranks a user by their activity and lets clients cache it for 60 s', async () => {
@@ -218,8 +336,17 @@ describe('marketplace projects', () => {
 
     await post(newcomer, projectBody());
     await post(newcomer, projectBody({ title: 'Another project here' }));
-    const rank = (await app.inject({ method: 'GET', url: '/api/user/rank', headers: { cookie: newcomer.cookie } })).json();
-    expect(rank).toMatchObject({ score: 20, breakdown: { projectsPosted: { count: 2, points: 20 }, repliesSent: { count: 0, points: 0 }, evaluationsRun: { count: 0, points: 0 } } });
+    const rank = (
+      await app.inject({ method: 'GET', url: '/api/user/rank', headers: { cookie: newcomer.cookie } })
+    ).json();
+    expect(rank).toMatchObject({
+      score: 20,
+      breakdown: {
+        projectsPosted: { count: 2, points: 20 },
+        repliesSent: { count: 0, points: 0 },
+        evaluationsRun: { count: 0, points: 0 },
+      },
+    });
     expect((await app.inject({ method: 'GET', url: '/api/user/rank' })).statusCode).toBe(401);
   });
 });

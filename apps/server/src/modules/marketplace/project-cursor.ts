@@ -3,7 +3,9 @@ import type { ProjectSort } from '@agentry/core/marketplace';
 import { AppError } from '../../platform/http/app-error';
 
 /** Where a page ended: the sort key of its last project and its id (keyset pagination). */
-export type ProjectCursor = { sort: 'newest'; createdAt: string; id: string } | { sort: 'budget-asc' | 'budget-desc'; priceValue: number; id: string };
+export type ProjectCursor =
+  | { sort: 'newest'; createdAt: string; id: string }
+  | { sort: 'budget-asc' | 'budget-desc'; priceValue: number; id: string };
 
 const CursorShape = z.discriminatedUnion('sort', [
   z.object({ sort: z.literal('newest'), createdAt: z.iso.datetime(), id: z.string().min(1).max(64) }),
@@ -23,6 +25,7 @@ export function decodeProjectCursorOrThrow(value: string, sort: ProjectSort): Pr
     parsed = undefined;
   }
   const result = CursorShape.safeParse(parsed);
-  if (!result.success || result.data.sort !== sort) throw new AppError('VALIDATION_ERROR', { message: 'Invalid cursor' });
+  if (!result.success || result.data.sort !== sort)
+    throw new AppError('VALIDATION_ERROR', { message: 'Invalid cursor' });
   return result.data;
 }

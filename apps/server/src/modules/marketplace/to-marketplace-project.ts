@@ -9,7 +9,10 @@ export const marketplaceProjectColumns = projectColumns;
 export type MarketplaceProjectRow = Omit<typeof marketplaceProject.$inferSelect, 'search'>;
 
 /** A row as the API answers it: the author's e-mail and reply count only to the author. */
-export function toMarketplaceProject(row: MarketplaceProjectRow, options: { viewerUserId: string | null; replyCount?: number }): MarketplaceProject {
+export function toMarketplaceProject(
+  row: MarketplaceProjectRow,
+  options: { viewerUserId: string | null; replyCount?: number },
+): MarketplaceProject {
   const isOwner = options.viewerUserId === row.authorUserId;
   return {
     id: row.id,

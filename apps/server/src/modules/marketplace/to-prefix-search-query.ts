@@ -7,6 +7,10 @@ const MAX_SEARCH_WORDS = 8;
  * break the tsquery syntax; null when no word is left.
  */
 export function toPrefixSearchQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_SEARCH_WORDS) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, MAX_SEARCH_WORDS) ?? [];
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }

@@ -8,7 +8,12 @@ import { marketplaceProject } from './marketplace.tables';
 import { marketplaceProjectColumns, toMarketplaceProject } from './to-marketplace-project';
 
 /** The author edits their project, or closes (status 'closed') and reopens ('live') it. */
-export async function updateProject(options: { db: Database; projectId: string; userId: string; body: UpdateProjectBody }): Promise<MarketplaceProject> {
+export async function updateProject(options: {
+  db: Database;
+  projectId: string;
+  userId: string;
+  body: UpdateProjectBody;
+}): Promise<MarketplaceProject> {
   const { db, projectId, userId, body } = options;
   const current = await getOwnProjectRowOrThrow({ db, projectId, userId });
   const priceValue = body.priceValue ?? current.priceValue;

@@ -17,7 +17,11 @@ export async function getUserProfile(options: { db: Database; userId: string }):
 }
 
 /** docs/product/marketplace.md#the-create-project-wizard, profile save: name and picture on the account, business name in the marketplace profile. */
-export async function saveUserProfile(options: { db: Database; userId: string; body: UserProfileBody }): Promise<UserProfileReply> {
+export async function saveUserProfile(options: {
+  db: Database;
+  userId: string;
+  body: UserProfileBody;
+}): Promise<UserProfileReply> {
   const { db, userId, body } = options;
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -28,7 +32,10 @@ export async function saveUserProfile(options: { db: Database; userId: string; b
     await tx
       .insert(marketplaceProfile)
       .values({ userId, businessName: body.businessName, updatedAt: now })
-      .onConflictDoUpdate({ target: marketplaceProfile.userId, set: { businessName: body.businessName, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: marketplaceProfile.userId,
+        set: { businessName: body.businessName, updatedAt: now },
+      });
   });
   return getUserProfile({ db, userId });
 }

@@ -16,18 +16,40 @@ export function registerApiKeyRoutes(root: FastifyInstance) {
   const { db } = app.platform.database;
   const base = '/api/subaccounts/:subaccountId/api-keys';
 
-  app.get(base, { preValidation: requirePermission('apiKey.read'), schema: { tags, params: SubaccountParams, response: { 200: z.object({ keys: z.array(ApiKey) }) } } }, async (request) => ({
-    keys: await listApiKeys({ db, subaccountId: request.params.subaccountId }),
-  }));
+  app.get(
+    base,
+    {
+      preValidation: requirePermission('apiKey.read'),
+      schema: { tags, params: SubaccountParams, response: { 200: z.object({ keys: z.array(ApiKey) }) } },
+    },
+    async (request) => ({
+      keys: await listApiKeys({ db, subaccountId: request.params.subaccountId }),
+    }),
+  );
 
-  app.post(base, { preValidation: requirePermission('apiKey.manage'), schema: { tags, params: SubaccountParams, body: CreateApiKeyBody, response: { 201: CreatedApiKeyReply } } }, async (request, reply) => {
-    const created = await createApiKey({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id, name: request.body.name });
-    return reply.status(201).header('cache-control', 'no-store').send(created);
-  });
+  app.post(
+    base,
+    {
+      preValidation: requirePermission('apiKey.manage'),
+      schema: { tags, params: SubaccountParams, body: CreateApiKeyBody, response: { 201: CreatedApiKeyReply } },
+    },
+    async (request, reply) => {
+      const created = await createApiKey({
+        db,
+        subaccountId: request.params.subaccountId,
+        userId: signedInUser(request).id,
+        name: request.body.name,
+      });
+      return reply.status(201).header('cache-control', 'no-store').send(created);
+    },
+  );
 
   app.delete(
     `${base}/:keyId`,
-    { preValidation: requirePermission('apiKey.manage'), schema: { tags, params: SubaccountParams.extend({ keyId: z.string().min(1) }), response: { 204: z.null() } } },
+    {
+      preValidation: requirePermission('apiKey.manage'),
+      schema: { tags, params: SubaccountParams.extend({ keyId: z.string().min(1) }), response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await revokeApiKey({ db, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
       return reply.status(204).send(null);

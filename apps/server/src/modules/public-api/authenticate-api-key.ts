@@ -8,9 +8,13 @@ import { apiKey } from './public-api.tables';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The sub account of `Authorization: Bearer agt_...`; 401 for anything else. */
-export async function authenticateApiKeyOrThrow(options: { db: Database; authorization: string | undefined }): Promise<{ keyId: string; subaccountId: string }> {
+export async function authenticateApiKeyOrThrow(options: {
+  db: Database;
+  authorization: string | undefined;
+}): Promise<{ keyId: string; subaccountId: string }> {
   const secret = /^Bearer\s+(\S+)$/i.exec(options.authorization ?? '')?.[1];
-  if (!secret?.startsWith(API_KEY_PREFIX)) throw new AppError('UNAUTHORIZED', { message: 'Incorrect API key provided.' });
+  if (!secret?.startsWith(API_KEY_PREFIX))
+    throw new AppError('UNAUTHORIZED', { message: 'Incorrect API key provided.' });
   const [row] = await options.db
     .select({ id: apiKey.id, subaccountId: apiKey.subaccountId, lastUsedAt: apiKey.lastUsedAt })
     .from(apiKey)

@@ -18,7 +18,10 @@ const RATE_LIMIT = { limit: 600, windowMs: 60_000 };
 function toConversation(messages: ChatCompletionBody['messages']): ConversationMessage[] {
   return messages.flatMap((message): ConversationMessage[] => {
     if (message.role === 'tool') return [];
-    const content = typeof message.content === 'string' ? message.content : (message.content ?? []).map((part) => part.text ?? '').join('');
+    const content =
+      typeof message.content === 'string'
+        ? message.content
+        : (message.content ?? []).map((part) => part.text ?? '').join('');
     return [{ role: message.role === 'developer' ? 'system' : message.role, content }];
   });
 }
@@ -39,13 +42,20 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0];
         const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const answer = toOpenAiError(new AppError('VALIDATION_ERROR', { message: path ? `${path}: ${issue?.message ?? 'Invalid value'}` : (issue?.message ?? 'Invalid request') }));
+        const answer = toOpenAiError(
+          new AppError('VALIDATION_ERROR', {
+            message: path ? `${path}: ${issue?.message ?? 'Invalid value'}` : (issue?.message ?? 'Invalid request'),
+          }),
+        );
         return reply.status(answer.status).send(answer.body);
       }
       if (!(error instanceof AppError) && typeof error.statusCode === 'number' && error.statusCode < 500) {
-        return reply.status(error.statusCode).send(toOpenAiError(new AppError('VALIDATION_ERROR', { message: error.message })).body);
+        return reply
+          .status(error.statusCode)
+          .send(toOpenAiError(new AppError('VALIDATION_ERROR', { message: error.message })).body);
       }
-      if (!(error instanceof AppError) || error.status >= 500) request.log.error({ err: error }, 'public API call failed');
+      if (!(error instanceof AppError) || error.status >= 500)
+        request.log.error({ err: error }, 'public API call failed');
       const answer = toOpenAiError(error);
       return reply.status(answer.status).send(answer.body);
     });
@@ -65,12 +75,31 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
         const caller = callers.get(request);
         if (!caller) throw new AppError('UNAUTHORIZED');
         const { body } = request;
-        const row = await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }).catch((error: unknown) => {
-          if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-          throw new AppError('NOT_FOUND', { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, extra: { openAiCode: 'model_not_found' } });
-        });
-        const agent = { ...toReplyAgent(row), temperature: body.temperature ?? row.temperature, maxTokens: body.max_completion_tokens ?? body.max_tokens ?? row.maxTokens };
-        const input = { db, config, logger: request.log, agent, source: 'api' as const, owner: toSubaccountThreadOwner(caller.subaccountId), threadId: body.thread_id, messages: toConversation(body.messages), signal: createClientAbortSignal(reply) };
+        const row = await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }).catch(
+          (error: unknown) => {
+            if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+            throw new AppError('NOT_FOUND', {
+              message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
+              extra: { openAiCode: 'model_not_found' },
+            });
+          },
+        );
+        const agent = {
+          ...toReplyAgent(row),
+          temperature: body.temperature ?? row.temperature,
+          maxTokens: body.max_completion_tokens ?? body.max_tokens ?? row.maxTokens,
+        };
+        const input = {
+          db,
+          config,
+          logger: request.log,
+          agent,
+          source: 'api' as const,
+          owner: toSubaccountThreadOwner(caller.subaccountId),
+          threadId: body.thread_id,
+          messages: toConversation(body.messages),
+          signal: createClientAbortSignal(reply),
+        };
         const id = `chatcmpl-${randomUUID()}`;
         const created = Math.floor(Date.now() / 1000);
 
@@ -82,8 +111,19 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
             object: 'chat.completion' as const,
             created,
             model: body.model,
-            choices: [{ index: 0, message: { role: 'assistant' as const, content: result.text, refusal: null }, logprobs: null, finish_reason: 'stop' as const }],
-            usage: { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens },
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant' as const, content: result.text, refusal: null },
+                logprobs: null,
+                finish_reason: 'stop' as const,
+              },
+            ],
+            usage: {
+              prompt_tokens: result.inputTokens,
+              completion_tokens: result.outputTokens,
+              total_tokens: result.inputTokens + result.outputTokens,
+            },
             thread_id: result.threadId,
           };
         }
@@ -122,14 +162,19 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
                 model: body.model,
                 system_fingerprint: null,
                 choices: [],
-                usage: { prompt_tokens: result.inputTokens, completion_tokens: result.outputTokens, total_tokens: result.inputTokens + result.outputTokens },
+                usage: {
+                  prompt_tokens: result.inputTokens,
+                  completion_tokens: result.outputTokens,
+                  total_tokens: result.inputTokens + result.outputTokens,
+                },
               });
             }
             events.send('[DONE]');
           }
         } catch (error) {
           isDone = true;
-          if (!(error instanceof AppError) || error.status >= 500) request.log.error({ err: error }, 'public API stream failed');
+          if (!(error instanceof AppError) || error.status >= 500)
+            request.log.error({ err: error }, 'public API stream failed');
           events.send(toOpenAiError(error).body);
         } finally {
           if (!isDone) await deltas.return?.();

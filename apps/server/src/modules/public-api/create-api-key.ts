@@ -6,7 +6,12 @@ import { apiKey } from './public-api.tables';
 import { toApiKey } from './to-api-key';
 
 /** A new key: the secret is answered this once; only its hash is stored. */
-export async function createApiKey(options: { db: Database; subaccountId: string; userId: string; name: string }): Promise<CreatedApiKeyReply> {
+export async function createApiKey(options: {
+  db: Database;
+  subaccountId: string;
+  userId: string;
+  name: string;
+}): Promise<CreatedApiKeyReply> {
   const secret = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
   const [row] = await options.db
     .insert(apiKey)

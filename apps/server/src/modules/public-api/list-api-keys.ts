@@ -5,6 +5,10 @@ import { apiKey } from './public-api.tables';
 import { toApiKey } from './to-api-key';
 
 export async function listApiKeys(options: { db: Database; subaccountId: string }): Promise<ApiKey[]> {
-  const rows = await options.db.select().from(apiKey).where(eq(apiKey.subaccountId, options.subaccountId)).orderBy(desc(apiKey.createdAt));
+  const rows = await options.db
+    .select()
+    .from(apiKey)
+    .where(eq(apiKey.subaccountId, options.subaccountId))
+    .orderBy(desc(apiKey.createdAt));
   return rows.map(toApiKey);
 }

@@ -23,8 +23,15 @@ describe('public API', () => {
     address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await signInWithWorkspace(harness.app, 'owner@api.test');
     await grantTestCredits(harness.app, owner.userId, 5_000_000);
-    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Public', instructions: 'You are the public agent.' })).buildId;
-    const created = await harness.app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie }, payload: { name: 'Production' } });
+    agentId = (
+      await createTestAgent(harness.app, owner, { aiName: 'Public', instructions: 'You are the public agent.' })
+    ).buildId;
+    const created = await harness.app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Production' },
+    });
     secret = created.json().secret;
   });
   afterAll(async () => {
@@ -39,8 +46,20 @@ describe('public API', () => {
     it('shows the secret once, lists keys without it and stores only its SHA-256 hash', async () => {
       const { app } = harness;
       expect(secret).toMatch(/^agt_[A-Za-z0-9_-]{32}$/);
-      const listed = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie } });
-      expect(listed.json().keys).toEqual([{ id: expect.any(String), name: 'Production', prefix: secret.slice(0, 10), createdAt: expect.any(String), lastUsedAt: null }]);
+      const listed = await app.inject({
+        method: 'GET',
+        url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(listed.json().keys).toEqual([
+        {
+          id: expect.any(String),
+          name: 'Production',
+          prefix: secret.slice(0, 10),
+          createdAt: expect.any(String),
+          lastUsedAt: null,
+        },
+      ]);
       expect(listed.body).not.toContain(secret);
       const rows = await app.platform.database.db.select().from(apiKey);
       expect(rows[0]?.secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
@@ -49,11 +68,28 @@ describe('public API', () => {
 
     it('revokes a key: the next call answers 401', async () => {
       const { app } = harness;
-      const created = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/api-keys`, headers: { cookie: owner.cookie }, payload: { name: 'Temporary' } });
-      await client(created.json().secret).chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] });
-      const revoked = await app.inject({ method: 'DELETE', url: `/api/subaccounts/${owner.subaccountId}/api-keys/${created.json().id}`, headers: { cookie: owner.cookie } });
+      const created = await app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
+        headers: { cookie: owner.cookie },
+        payload: { name: 'Temporary' },
+      });
+      await client(created.json().secret).chat.completions.create({
+        model: agentId,
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      const revoked = await app.inject({
+        method: 'DELETE',
+        url: `/api/subaccounts/${owner.subaccountId}/api-keys/${created.json().id}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(revoked.statusCode).toBe(204);
-      await expect(client(created.json().secret).chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+      await expect(
+        client(created.json().secret).chat.completions.create({
+          model: agentId,
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
     });
   });
 
@@ -80,12 +116,20 @@ describe('public API', () => {
         ['user', 'Second question'],
       ]);
       const threadId = (completion as unknown as { thread_id: string }).thread_id;
-      const [thread] = await harness.app.platform.database.db.select().from(llmThread).where(eq(llmThread.id, threadId));
+      const [thread] = await harness.app.platform.database.db
+        .select()
+        .from(llmThread)
+        .where(eq(llmThread.id, threadId));
       expect(thread?.source).toBe('api');
     });
 
     it('streams chat.completion.chunk events ending with usage', async () => {
-      const stream = await client().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'stream this answer now' }], stream: true, stream_options: { include_usage: true } });
+      const stream = await client().chat.completions.create({
+        model: agentId,
+        messages: [{ role: 'user', content: 'stream this answer now' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       let text = '';
       const chunks = [];
       for await (const chunk of stream) {
@@ -100,26 +144,40 @@ describe('public API', () => {
     });
 
     it('answers errors in OpenAI’s shape, so the SDK raises its usual errors', async () => {
-      const badKey = await client('agt_not-a-real-key').chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+      const badKey = await client('agt_not-a-real-key')
+        .chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] })
+        .catch((error: unknown) => error);
       expect(badKey).toBeInstanceOf(OpenAI.AuthenticationError);
       expect(badKey).toMatchObject({ status: 401, code: 'invalid_api_key' });
 
       const other = await signInWithWorkspace(harness.app, 'other@api.test');
       const foreignAgent = await createTestAgent(harness.app, other);
-      const notFound = await client().chat.completions.create({ model: foreignAgent.buildId, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+      const notFound = await client()
+        .chat.completions.create({ model: foreignAgent.buildId, messages: [{ role: 'user', content: 'hi' }] })
+        .catch((error: unknown) => error);
       expect(notFound).toBeInstanceOf(OpenAI.NotFoundError);
       expect(notFound).toMatchObject({ code: 'model_not_found', message: expect.stringContaining('does not exist') });
 
-      const invalid = await client().chat.completions.create({ model: agentId, messages: [] }).catch((error: unknown) => error);
+      const invalid = await client()
+        .chat.completions.create({ model: agentId, messages: [] })
+        .catch((error: unknown) => error);
       expect(invalid).toBeInstanceOf(OpenAI.BadRequestError);
 
       fake.failNext('model-not-found');
-      const provider = await client().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] }).catch((error: unknown) => error);
+      const provider = await client()
+        .chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }] })
+        .catch((error: unknown) => error);
       expect(provider).toBeInstanceOf(OpenAI.APIError);
-      expect(provider).toMatchObject({ status: 502, code: 'model_error', message: expect.stringContaining('The requested AI model is not available.') });
+      expect(provider).toMatchObject({
+        status: 502,
+        code: 'model_error',
+        message: expect.stringContaining('The requested AI model is not available.'),
+      });
 
       fake.failNext('invalid-key');
-      const streamed = await client().chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }], stream: true }).catch((error: unknown) => error);
+      const streamed = await client()
+        .chat.completions.create({ model: agentId, messages: [{ role: 'user', content: 'hi' }], stream: true })
+        .catch((error: unknown) => error);
       expect(streamed).toMatchObject({ status: 502, code: 'invalid_api_key' });
     });
   });
@@ -127,22 +185,47 @@ describe('public API', () => {
   describe('POST /webhook/:agentId', () => {
     it('answers {threadId, response} with the agent secret and continues the thread', async () => {
       const { app } = harness;
-      const webhook = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
-      expect(webhook.json()).toEqual({ url: `http://localhost:3000/webhook/${agentId}`, secret: expect.stringMatching(/^whsec_/) });
+      const webhook = await app.inject({
+        method: 'GET',
+        url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(webhook.json()).toEqual({
+        url: `http://localhost:3000/webhook/${agentId}`,
+        secret: expect.stringMatching(/^whsec_/),
+      });
       const headers = { 'x-webhook-secret': webhook.json().secret };
 
-      const first = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, headers, payload: { type: 'user_message', message: 'Hello from my CRM' } });
+      const first = await app.inject({
+        method: 'POST',
+        url: `/webhook/${agentId}`,
+        headers,
+        payload: { type: 'user_message', message: 'Hello from my CRM' },
+      });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ threadId: expect.any(String), response: 'Echo: Hello from my CRM' });
-      const second = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, headers, payload: { type: 'user_message', threadId: first.json().threadId, message: 'And a follow-up' } });
+      const second = await app.inject({
+        method: 'POST',
+        url: `/webhook/${agentId}`,
+        headers,
+        payload: { type: 'user_message', threadId: first.json().threadId, message: 'And a follow-up' },
+      });
       expect(second.json()).toEqual({ threadId: first.json().threadId, response: 'Echo: And a follow-up' });
       expect(fake.requests[1]?.body.messages.map((message) => textOf(message))).toContain('Hello from my CRM');
     });
 
     it('refuses a wrong or rotated secret and an unknown agent alike (401), and a bad body (400)', async () => {
       const { app } = harness;
-      const before = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
-      const rotated = await app.inject({ method: 'POST', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook/rotate`, headers: { cookie: owner.cookie } });
+      const before = await app.inject({
+        method: 'GET',
+        url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`,
+        headers: { cookie: owner.cookie },
+      });
+      const rotated = await app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook/rotate`,
+        headers: { cookie: owner.cookie },
+      });
       expect(rotated.json().secret).not.toBe(before.json().secret);
       const payload = { type: 'user_message', message: 'hi' };
       for (const [url, secretHeader] of [
@@ -150,23 +233,43 @@ describe('public API', () => {
         [`/webhook/${agentId}`, 'whsec_wrong'],
         ['/webhook/unknown-agent', rotated.json().secret],
       ]) {
-        const response = await app.inject({ method: 'POST', url, headers: { 'x-webhook-secret': secretHeader }, payload });
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-webhook-secret': secretHeader },
+          payload,
+        });
         expect(response.statusCode).toBe(401);
         expect(response.json().error.message).toBe('Invalid webhook secret');
       }
       const missing = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, payload });
       expect(missing.statusCode).toBe(401);
-      const badBody = await app.inject({ method: 'POST', url: `/webhook/${agentId}`, headers: { 'x-webhook-secret': rotated.json().secret }, payload: { type: 'other', message: 'hi' } });
+      const badBody = await app.inject({
+        method: 'POST',
+        url: `/webhook/${agentId}`,
+        headers: { 'x-webhook-secret': rotated.json().secret },
+        payload: { type: 'other', message: 'hi' },
+      });
       expect(badBody.statusCode).toBe(400);
       expect(fake.requests).toHaveLength(0);
     });
 
     it('locks out the IP that guesses secrets, never the agent: its limit counts only authenticated calls', async () => {
       const { app } = harness;
-      const current = await app.inject({ method: 'GET', url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: owner.cookie } });
+      const current = await app.inject({
+        method: 'GET',
+        url: `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/webhook`,
+        headers: { cookie: owner.cookie },
+      });
       const payload = { type: 'user_message', message: 'Order status?' };
       const call = (remoteAddress: string, secretHeader: string) =>
-        app.inject({ method: 'POST', url: `/webhook/${agentId}`, remoteAddress, headers: { 'x-webhook-secret': secretHeader }, payload });
+        app.inject({
+          method: 'POST',
+          url: `/webhook/${agentId}`,
+          remoteAddress,
+          headers: { 'x-webhook-secret': secretHeader },
+          payload,
+        });
       const agentCounter = `rate:webhook:${agentId}`;
       const goodCallsBefore = await app.platform.cache.count(agentCounter);
       const failures = WEBHOOK_FAILED_SECRET_LIMIT.limit;
@@ -180,14 +283,16 @@ describe('public API', () => {
       expect(lockedOut.json().error.code).toBe('RATE_LIMITED');
 
       // IPv6 clients are counted by their /64, whatever address of it they call from.
-      for (let index = 1; index <= failures; index += 1) expect((await call(`2001:db8:1:2::${index.toString(16)}`, 'whsec_guess')).statusCode).toBe(401);
+      for (let index = 1; index <= failures; index += 1)
+        expect((await call(`2001:db8:1:2::${index.toString(16)}`, 'whsec_guess')).statusCode).toBe(401);
       expect((await call('2001:db8:1:2:ffff::1', 'whsec_guess')).statusCode).toBe(429);
       expect((await call('2001:db8:1:3::1', 'whsec_guess')).statusCode).toBe(401);
 
       // More wrong calls than the agent's whole limit, spread over many addresses.
       const addresses = Math.ceil(WEBHOOK_RATE_LIMIT.limit / failures) + 1;
       for (let address = 1; address <= addresses; address += 1) {
-        for (let index = 0; index < failures; index += 1) expect((await call(`198.51.100.${address}`, 'whsec_guess')).statusCode).toBe(401);
+        for (let index = 0; index < failures; index += 1)
+          expect((await call(`198.51.100.${address}`, 'whsec_guess')).statusCode).toBe(401);
       }
       const correct = await call('192.0.2.10', current.json().secret);
       expect(correct.statusCode).toBe(200);
@@ -195,7 +300,8 @@ describe('public API', () => {
       expect(await app.platform.cache.count(agentCounter)).toBe(goodCallsBefore + 1);
 
       // The agent's own limit still applies to authenticated calls.
-      for (let count = goodCallsBefore + 1; count < WEBHOOK_RATE_LIMIT.limit - 1; count += 1) await app.platform.cache.hit(agentCounter, WEBHOOK_RATE_LIMIT.windowMs);
+      for (let count = goodCallsBefore + 1; count < WEBHOOK_RATE_LIMIT.limit - 1; count += 1)
+        await app.platform.cache.hit(agentCounter, WEBHOOK_RATE_LIMIT.windowMs);
       expect((await call('192.0.2.10', current.json().secret)).statusCode).toBe(200);
       expect((await call('192.0.2.10', current.json().secret)).statusCode).toBe(429);
       // About 700 requests: give a loaded machine time.

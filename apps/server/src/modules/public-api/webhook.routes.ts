@@ -50,7 +50,10 @@ export function registerWebhookRoutes(root: FastifyInstance) {
         throw new AppError('RATE_LIMITED', { extra: { retryAfterMs: WEBHOOK_FAILED_SECRET_LIMIT.windowMs } });
       }
       // A wrong secret and an unknown agent answer the same 401 and cost the same comparison.
-      const row: typeof agent.$inferSelect | undefined = await getAgentRowOrThrow({ db, agentId: request.params.agentId }).catch((error: unknown) => {
+      const row: typeof agent.$inferSelect | undefined = await getAgentRowOrThrow({
+        db,
+        agentId: request.params.agentId,
+      }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
         throw error;
       });

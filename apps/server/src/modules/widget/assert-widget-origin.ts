@@ -9,7 +9,11 @@ import { isOriginAllowed } from './is-origin-allowed';
  * iframe also names the page that framed it in X-Widget-Parent-Origin, checked the same way
  * (defence in depth: frame-ancestors on the iframe page is what stops framing). 403 otherwise.
  */
-export function assertWidgetOrigin(options: { request: FastifyRequest; ownOrigin: string; allowedDomains: readonly string[] }) {
+export function assertWidgetOrigin(options: {
+  request: FastifyRequest;
+  ownOrigin: string;
+  allowedDomains: readonly string[];
+}) {
   const { request, ownOrigin, allowedDomains } = options;
   if (allowedDomains.length === 0) return;
   const isOwn = (origin: string) => origin === ownOrigin || hostOf(origin) === request.headers.host;

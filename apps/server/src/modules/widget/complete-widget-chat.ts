@@ -5,7 +5,12 @@ import type { PreparedWidgetChat } from './prepare-widget-chat';
 import { saveWidgetTurn } from './save-widget-turn';
 
 /** Stores an answered message and shapes the visitor's reply (docs/product/widget.md#routes). */
-export async function completeWidgetChat(options: { db: Database; prepared: PreparedWidgetChat; body: WidgetChatBody; result: ReplyResult }): Promise<WidgetChatReply> {
+export async function completeWidgetChat(options: {
+  db: Database;
+  prepared: PreparedWidgetChat;
+  body: WidgetChatBody;
+  result: ReplyResult;
+}): Promise<WidgetChatReply> {
   const { prepared, result } = options;
   const { conversationId } = await saveWidgetTurn({
     db: options.db,

@@ -1,6 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { WidgetSettings, defaultWidgetSettings, type CreateConnectionBody, type WidgetConnection } from '@agentry/core/widget';
+import {
+  WidgetSettings,
+  defaultWidgetSettings,
+  type CreateConnectionBody,
+  type WidgetConnection,
+} from '@agentry/core/widget';
 import type { Database } from '../../platform/db/database';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { insertWithinPlanLimit } from '../billing/insert-within-plan-limit';
@@ -17,13 +22,22 @@ export function createWidgetId(): string {
  * deployed at once with the documented defaults (seeded with the agent's name, greeting and
  * suggested replies when one is given), so its embed code works from the first minute.
  */
-export async function createConnection(options: { db: Database; subaccountId: string; body: CreateConnectionBody; now?: Date }): Promise<WidgetConnection> {
+export async function createConnection(options: {
+  db: Database;
+  subaccountId: string;
+  body: CreateConnectionBody;
+  now?: Date;
+}): Promise<WidgetConnection> {
   const { db, subaccountId } = options;
   let settings = defaultWidgetSettings;
   const agentId = options.body.buildId ?? null;
   if (agentId) {
     const agent = await getAgentRowOrThrow({ db, agentId, subaccountId });
-    const seeded = WidgetSettings.safeParse({ aiName: agent.aiName, firstMessage: agent.firstMessage, suggestedResponses: agent.suggestedResponses });
+    const seeded = WidgetSettings.safeParse({
+      aiName: agent.aiName,
+      firstMessage: agent.firstMessage,
+      suggestedResponses: agent.suggestedResponses,
+    });
     if (seeded.success) settings = seeded.data;
   }
   const now = options.now ?? new Date();
@@ -32,7 +46,13 @@ export async function createConnection(options: { db: Database; subaccountId: st
     db,
     subaccountId,
     limit: 'connections_per_type',
-    countExisting: async (tx) => (await tx.select({ value: count() }).from(widgetConnection).where(eq(widgetConnection.subaccountId, subaccountId)))[0]?.value ?? 0,
+    countExisting: async (tx) =>
+      (
+        await tx
+          .select({ value: count() })
+          .from(widgetConnection)
+          .where(eq(widgetConnection.subaccountId, subaccountId))
+      )[0]?.value ?? 0,
     insert: (tx) =>
       tx
         .insert(widgetConnection)

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const WidgetManifest = z.object({ 'app.js': z.string().regex(/^[\w.-]+$/), 'app.css': z.string().regex(/^[\w.-]+$/).optional() });
+const WidgetManifest = z.object({
+  'app.js': z.string().regex(/^[\w.-]+$/),
+  'app.css': z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .optional(),
+});
 export type WidgetAssets = { js: string; css: string | undefined };
 
 /**

@@ -20,7 +20,12 @@ describe("a widget's daily limit counts the turns stored", () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS), WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000' });
+    harness = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: fake.url,
+      LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
+      WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000',
+    });
     owner = await signInWithWorkspace(harness.app, 'owner@daily.test');
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
     await grantTestCredits(harness.app, owner.userId, 50_000_000);
@@ -35,7 +40,8 @@ describe("a widget's daily limit counts the turns stored", () => {
   });
 
   const db = () => harness.app.platform.database.db;
-  const chat = (widgetId: string, message: string) => harness.app.inject({ method: 'POST', url: `/api/widget/${widgetId}/chat`, payload: { message } });
+  const chat = (widgetId: string, message: string) =>
+    harness.app.inject({ method: 'POST', url: `/api/widget/${widgetId}/chat`, payload: { message } });
 
   async function storedVisitorMessages(connectionId: string) {
     const rows = await db()
@@ -47,7 +53,10 @@ describe("a widget's daily limit counts the turns stored", () => {
   }
 
   async function dailyCount(connectionId: string, day: string) {
-    const [row] = await db().select().from(widgetDailyCount).where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
+    const [row] = await db()
+      .select()
+      .from(widgetDailyCount)
+      .where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
     return row?.count ?? 0;
   }
 
@@ -63,29 +72,50 @@ describe("a widget's daily limit counts the turns stored", () => {
 
     // Three messages counted, then the process died (SIGKILL) before answering or giving them back.
     for (let index = 0; index < 3; index += 1) {
-      await takeDailyMessageOrThrow({ db: db(), connectionId: widget.connectionId, dailyLimit: 5, expiresInMs: RESERVATION_MS });
+      await takeDailyMessageOrThrow({
+        db: db(),
+        connectionId: widget.connectionId,
+        dailyLimit: 5,
+        expiresInMs: RESERVATION_MS,
+      });
     }
     const refused = await chat(widget.widgetId, 'while they may still be answered');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toMatchObject({ code: 'WIDGET_DAILY_LIMIT', message: 'This chat has reached its daily message limit. Please try again tomorrow.' });
+    expect(refused.json().error).toMatchObject({
+      code: 'WIDGET_DAILY_LIMIT',
+      message: 'This chat has reached its daily message limit. Please try again tomorrow.',
+    });
 
     vi.setSystemTime(new Date(start.getTime() + RESERVATION_MS + 1000));
-    for (const message of ['three', 'four', 'five']) expect((await chat(widget.widgetId, message)).statusCode).toBe(200);
+    for (const message of ['three', 'four', 'five'])
+      expect((await chat(widget.widgetId, message)).statusCode).toBe(200);
     expect((await chat(widget.widgetId, 'six')).statusCode).toBe(429);
     expect(await storedVisitorMessages(widget.connectionId)).toBe(5);
     expect(await dailyCount(widget.connectionId, day)).toBe(5);
-    expect(await db().select().from(widgetDailyReservation).where(eq(widgetDailyReservation.connectionId, widget.connectionId))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(widgetDailyReservation)
+        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
+    ).toEqual([]);
   });
 
   it('lets exactly 10 of 50 concurrent messages through at a limit of 10, and counts exactly the 10 stored', async () => {
     const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 10 } });
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => chat(widget.widgetId, `Question ${index}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => chat(widget.widgetId, `Question ${index}`)),
+    );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     expect(await storedVisitorMessages(widget.connectionId)).toBe(10);
     expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(10);
-    expect(await db().select().from(widgetDailyReservation).where(eq(widgetDailyReservation.connectionId, widget.connectionId))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(widgetDailyReservation)
+        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
+    ).toEqual([]);
   });
 
   it('gives a message back when its answer fails', async () => {

@@ -7,7 +7,11 @@ import { toLiveConversation } from './to-live-conversation';
 import { widgetConversation, widgetMessage, widgetVisitor } from './widget.tables';
 
 /** One conversation of a widget with every message, oldest first; opening it marks it read. */
-export async function getConversationTranscriptOrThrow(options: { db: Database; connectionId: string; conversationId: string }): Promise<ConversationTranscript> {
+export async function getConversationTranscriptOrThrow(options: {
+  db: Database;
+  connectionId: string;
+  conversationId: string;
+}): Promise<ConversationTranscript> {
   const { db, connectionId, conversationId } = options;
   const [row] = await db
     .update(widgetConversation)
@@ -23,7 +27,12 @@ export async function getConversationTranscriptOrThrow(options: { db: Database; 
     .limit(1);
   if (!conversation) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   const messages = await db
-    .select({ id: widgetMessage.id, role: widgetMessage.role, content: widgetMessage.content, createdAt: widgetMessage.createdAt })
+    .select({
+      id: widgetMessage.id,
+      role: widgetMessage.role,
+      content: widgetMessage.content,
+      createdAt: widgetMessage.createdAt,
+    })
     .from(widgetMessage)
     .where(eq(widgetMessage.conversationId, conversationId))
     .orderBy(asc(widgetMessage.position));

@@ -24,7 +24,12 @@ export const liveConversationColumns = {
  * visitor's (by contactIdentifier) for the widget's history list. A visitor sees neither the
  * dashboard's unread counts nor the stored e-mail.
  */
-export async function listConversations(options: { db: Database; connectionId: string; contactIdentifier?: string; limit?: number }): Promise<LiveConversation[]> {
+export async function listConversations(options: {
+  db: Database;
+  connectionId: string;
+  contactIdentifier?: string;
+  limit?: number;
+}): Promise<LiveConversation[]> {
   const { db, connectionId, contactIdentifier } = options;
   const rows = await db
     .select(liveConversationColumns)
@@ -33,7 +38,11 @@ export async function listConversations(options: { db: Database; connectionId: s
     .where(
       contactIdentifier === undefined
         ? eq(widgetConversation.connectionId, connectionId)
-        : and(eq(widgetConversation.connectionId, connectionId), eq(widgetVisitor.connectionId, connectionId), eq(widgetVisitor.contactIdentifier, contactIdentifier)),
+        : and(
+            eq(widgetConversation.connectionId, connectionId),
+            eq(widgetVisitor.connectionId, connectionId),
+            eq(widgetVisitor.contactIdentifier, contactIdentifier),
+          ),
     )
     .orderBy(desc(widgetConversation.lastMessageTime), desc(widgetConversation.id))
     .limit(options.limit ?? CONVERSATION_LIST_LIMIT);

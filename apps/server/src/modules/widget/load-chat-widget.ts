@@ -22,7 +22,11 @@ export type ChatWidget = {
  * agent (only one of the widget's own sub account) and, when continuing, the conversation —
  * only one of this widget. An unknown widget: 404.
  */
-export async function loadChatWidgetOrThrow(options: { db: Database; widgetId: string; conversationId?: string | null }): Promise<ChatWidget> {
+export async function loadChatWidgetOrThrow(options: {
+  db: Database;
+  widgetId: string;
+  conversationId?: string | null;
+}): Promise<ChatWidget> {
   const [row] = await options.db
     .select({
       connectionId: widgetConnection.id,
@@ -51,8 +55,17 @@ export async function loadChatWidgetOrThrow(options: { db: Database; widgetId: s
       contactIdentifier: widgetVisitor.contactIdentifier,
     })
     .from(widgetConnection)
-    .leftJoin(agent, and(eq(agent.id, widgetConnection.deployedBuildId), eq(agent.subaccountId, widgetConnection.subaccountId)))
-    .leftJoin(widgetConversation, and(eq(widgetConversation.id, options.conversationId ?? ''), eq(widgetConversation.connectionId, widgetConnection.id)))
+    .leftJoin(
+      agent,
+      and(eq(agent.id, widgetConnection.deployedBuildId), eq(agent.subaccountId, widgetConnection.subaccountId)),
+    )
+    .leftJoin(
+      widgetConversation,
+      and(
+        eq(widgetConversation.id, options.conversationId ?? ''),
+        eq(widgetConversation.connectionId, widgetConnection.id),
+      ),
+    )
     .leftJoin(widgetVisitor, eq(widgetVisitor.id, widgetConversation.visitorId))
     .where(eq(widgetConnection.widgetId, options.widgetId))
     .limit(1);
@@ -65,7 +78,13 @@ export async function loadChatWidgetOrThrow(options: { db: Database; widgetId: s
     agent: row.agent,
     conversation:
       conversationId && conversationThreadId && conversationAgentId && visitorId && contactIdentifier
-        ? { id: conversationId, threadId: conversationThreadId, agentId: conversationAgentId, visitorId, contactIdentifier }
+        ? {
+            id: conversationId,
+            threadId: conversationThreadId,
+            agentId: conversationAgentId,
+            visitorId,
+            contactIdentifier,
+          }
         : null,
   };
 }

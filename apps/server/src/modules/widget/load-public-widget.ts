@@ -4,7 +4,13 @@ import type { Database } from '../../platform/db/database';
 import { readWidgetSettings } from './read-widget-settings';
 import { widgetConnection } from './widget.tables';
 
-export type PublicWidget = { connectionId: string; widgetId: string; settings: WidgetSettings; hasAgent: boolean; deployedAt: Date | null };
+export type PublicWidget = {
+  connectionId: string;
+  widgetId: string;
+  settings: WidgetSettings;
+  hasAgent: boolean;
+  deployedAt: Date | null;
+};
 
 /** A widget as visitors get it (the deployed settings), by its public id; null when unknown. */
 export async function loadPublicWidget(options: { db: Database; widgetId: string }): Promise<PublicWidget | null> {
@@ -20,5 +26,11 @@ export async function loadPublicWidget(options: { db: Database; widgetId: string
     .where(eq(widgetConnection.widgetId, options.widgetId))
     .limit(1);
   if (!row) return null;
-  return { connectionId: row.connectionId, widgetId: row.widgetId, settings: readWidgetSettings(row.deployedSettings), hasAgent: row.deployedBuildId !== null, deployedAt: row.deployedAt };
+  return {
+    connectionId: row.connectionId,
+    widgetId: row.widgetId,
+    settings: readWidgetSettings(row.deployedSettings),
+    hasAgent: row.deployedBuildId !== null,
+    deployedAt: row.deployedAt,
+  };
 }

@@ -54,14 +54,26 @@ export async function prepareWidgetChatOrThrow(options: {
   const history = body.history ?? [];
   const historyChars = history.reduce((sum, entry) => sum + entry.content.length, 0);
   if (historyChars > widgetLimits.historyChars) {
-    throw new AppError('VALIDATION_ERROR', { message: `History must be at most ${widgetLimits.historyChars} characters` });
+    throw new AppError('VALIDATION_ERROR', {
+      message: `History must be at most ${widgetLimits.historyChars} characters`,
+    });
   }
 
-  const widget = await loadChatWidgetOrThrow({ db, widgetId: options.widgetId, conversationId: body.widgetConversationThreadId });
-  assertWidgetOrigin({ request, ownOrigin: new URL(config.publicUrl).origin, allowedDomains: widget.deployedSettings?.allowedDomains ?? [] });
+  const widget = await loadChatWidgetOrThrow({
+    db,
+    widgetId: options.widgetId,
+    conversationId: body.widgetConversationThreadId,
+  });
+  assertWidgetOrigin({
+    request,
+    ownOrigin: new URL(config.publicUrl).origin,
+    allowedDomains: widget.deployedSettings?.allowedDomains ?? [],
+  });
   const { conversation } = widget;
-  const isOtherVisitors = conversation && body.contactIdentifier && conversation.contactIdentifier !== body.contactIdentifier;
-  if ((body.widgetConversationThreadId && !conversation) || isOtherVisitors) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
+  const isOtherVisitors =
+    conversation && body.contactIdentifier && conversation.contactIdentifier !== body.contactIdentifier;
+  if ((body.widgetConversationThreadId && !conversation) || isOtherVisitors)
+    throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   if (!widget.agent) throw new AppError('WIDGET_NOT_CONNECTED');
   const { agent } = widget;
 
@@ -69,13 +81,31 @@ export async function prepareWidgetChatOrThrow(options: {
   const isKnownVisitor = Boolean(body.contactIdentifier ?? conversation);
   const { visitorMessagesPerMinute, ipMessagesPerMinute } = config.widget;
   await Promise.all([
-    isKnownVisitor ? enforceRateLimit({ cache, key: `widget-visitor:${widget.connectionId}:${contactIdentifier}`, limit: visitorMessagesPerMinute, windowMs: RATE_WINDOW_MS }) : undefined,
-    enforceRateLimit({ cache, key: `widget-ip:${widget.connectionId}:${request.ip}`, limit: ipMessagesPerMinute, windowMs: RATE_WINDOW_MS }),
+    isKnownVisitor
+      ? enforceRateLimit({
+          cache,
+          key: `widget-visitor:${widget.connectionId}:${contactIdentifier}`,
+          limit: visitorMessagesPerMinute,
+          windowMs: RATE_WINDOW_MS,
+        })
+      : undefined,
+    enforceRateLimit({
+      cache,
+      key: `widget-ip:${widget.connectionId}:${request.ip}`,
+      limit: ipMessagesPerMinute,
+      windowMs: RATE_WINDOW_MS,
+    }),
   ]);
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
   // A message counts while its answer can still arrive: every model call of it timing out, plus a margin.
   const expiresInMs = config.llm.requestTimeoutMs * MAX_TOOL_STEPS + DAILY_RESERVATION_MARGIN_MS;
-  const dailyReservation = await takeDailyMessageOrThrow({ db, connectionId: widget.connectionId, dailyLimit, expiresInMs, now: askedAt });
+  const dailyReservation = await takeDailyMessageOrThrow({
+    db,
+    connectionId: widget.connectionId,
+    dailyLimit,
+    expiresInMs,
+    now: askedAt,
+  });
 
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.

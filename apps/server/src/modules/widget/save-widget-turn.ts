@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { DailyMessageReservation } from './take-daily-message';
-import { widgetConnection, widgetConversation, widgetDailyCount, widgetDailyReservation, widgetMessage, widgetVisitor } from './widget.tables';
+import {
+  widgetConnection,
+  widgetConversation,
+  widgetDailyCount,
+  widgetDailyReservation,
+  widgetMessage,
+  widgetVisitor,
+} from './widget.tables';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -84,7 +91,10 @@ export async function saveWidgetTurn(options: {
     await tx
       .insert(widgetDailyCount)
       .values({ connectionId, day: options.dailyReservation.day, count: 1 })
-      .onConflictDoUpdate({ target: [widgetDailyCount.connectionId, widgetDailyCount.day], set: { count: sql`${widgetDailyCount.count} + 1` } });
+      .onConflictDoUpdate({
+        target: [widgetDailyCount.connectionId, widgetDailyCount.day],
+        set: { count: sql`${widgetDailyCount.count} + 1` },
+      });
     await tx.delete(widgetDailyReservation).where(eq(widgetDailyReservation.id, options.dailyReservation.id));
     return { conversationId };
   });
@@ -95,7 +105,10 @@ export async function saveWidgetTurn(options: {
  * row's lock makes concurrent first messages take distinct numbers; two first messages of the
  * same new visitor end on one row (the loser's number is skipped).
  */
-async function upsertVisitor(tx: Transaction, options: { connectionId: string; contactIdentifier: string; seen: Partial<typeof widgetVisitor.$inferInsert> }): Promise<string> {
+async function upsertVisitor(
+  tx: Transaction,
+  options: { connectionId: string; contactIdentifier: string; seen: Partial<typeof widgetVisitor.$inferInsert> },
+): Promise<string> {
   const { connectionId, contactIdentifier, seen } = options;
   const [known] = await tx
     .update(widgetVisitor)
@@ -112,7 +125,10 @@ async function upsertVisitor(tx: Transaction, options: { connectionId: string; c
   const [visitor] = await tx
     .insert(widgetVisitor)
     .values({ id: randomUUID(), connectionId, contactIdentifier, customerNumber: numbered.customerNumber, ...seen })
-    .onConflictDoUpdate({ target: [widgetVisitor.connectionId, widgetVisitor.contactIdentifier], set: { lastSeenAt: sql`excluded.last_seen_at` } })
+    .onConflictDoUpdate({
+      target: [widgetVisitor.connectionId, widgetVisitor.contactIdentifier],
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
+    })
     .returning({ id: widgetVisitor.id });
   if (!visitor) throw new Error('widget visitor upsert returned nothing');
   return visitor.id;

@@ -19,7 +19,13 @@ export type DailyMessageReservation = { id: string; day: string };
  * turned into a stored turn by saveWidgetTurn or deleted on failure; one a crash left behind
  * stops counting at `expiresAt` and is deleted here.
  */
-export async function takeDailyMessageOrThrow(options: { db: Database; connectionId: string; dailyLimit: number; expiresInMs: number; now?: Date }): Promise<DailyMessageReservation> {
+export async function takeDailyMessageOrThrow(options: {
+  db: Database;
+  connectionId: string;
+  dailyLimit: number;
+  expiresInMs: number;
+  now?: Date;
+}): Promise<DailyMessageReservation> {
   const { connectionId, dailyLimit } = options;
   const now = options.now ?? new Date();
   const day = utcDay(now);
@@ -27,16 +33,30 @@ export async function takeDailyMessageOrThrow(options: { db: Database; connectio
     const [counter] = await tx
       .insert(widgetDailyCount)
       .values({ connectionId, day, count: 0 })
-      .onConflictDoUpdate({ target: [widgetDailyCount.connectionId, widgetDailyCount.day], set: { count: sql`${widgetDailyCount.count}` } })
+      .onConflictDoUpdate({
+        target: [widgetDailyCount.connectionId, widgetDailyCount.day],
+        set: { count: sql`${widgetDailyCount.count}` },
+      })
       .returning({ stored: widgetDailyCount.count });
-    await tx.delete(widgetDailyReservation).where(and(eq(widgetDailyReservation.connectionId, connectionId), lte(widgetDailyReservation.expiresAt, now)));
+    await tx
+      .delete(widgetDailyReservation)
+      .where(and(eq(widgetDailyReservation.connectionId, connectionId), lte(widgetDailyReservation.expiresAt, now)));
     const [live] = await tx
       .select({ count: count() })
       .from(widgetDailyReservation)
-      .where(and(eq(widgetDailyReservation.connectionId, connectionId), eq(widgetDailyReservation.day, day), gt(widgetDailyReservation.expiresAt, now)));
-    if ((counter?.stored ?? 0) + (live?.count ?? 0) >= dailyLimit) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
+      .where(
+        and(
+          eq(widgetDailyReservation.connectionId, connectionId),
+          eq(widgetDailyReservation.day, day),
+          gt(widgetDailyReservation.expiresAt, now),
+        ),
+      );
+    if ((counter?.stored ?? 0) + (live?.count ?? 0) >= dailyLimit)
+      throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
     const id = randomUUID();
-    await tx.insert(widgetDailyReservation).values({ id, connectionId, day, expiresAt: new Date(now.getTime() + options.expiresInMs) });
+    await tx
+      .insert(widgetDailyReservation)
+      .values({ id, connectionId, day, expiresAt: new Date(now.getTime() + options.expiresInMs) });
     return { id, day };
   });
 }

@@ -7,7 +7,10 @@ import { readWidgetSettings } from './read-widget-settings';
 export function toWidgetConnection(row: typeof widgetConnection.$inferSelect): WidgetConnection {
   const settings = readWidgetSettings(row.settings);
   const isDeployed = row.deployedAt !== null && row.deployedSettings !== null;
-  const needsRedeploy = !isDeployed || row.buildId !== row.deployedBuildId || !isDeepStrictEqual(settings, readWidgetSettings(row.deployedSettings));
+  const needsRedeploy =
+    !isDeployed ||
+    row.buildId !== row.deployedBuildId ||
+    !isDeepStrictEqual(settings, readWidgetSettings(row.deployedSettings));
   return {
     connectionId: row.id,
     widgetId: row.widgetId,

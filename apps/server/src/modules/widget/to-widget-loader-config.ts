@@ -2,7 +2,11 @@ import type { WidgetLoaderConfig, WidgetTemplate } from '@agentry/core/widget';
 import type { PublicWidget } from './load-public-widget';
 
 /** The settings the loader needs before the iframe exists (its box, launcher and bubble). */
-export function toWidgetLoaderConfig(options: { widget: PublicWidget; origin: string; template: WidgetTemplate }): WidgetLoaderConfig {
+export function toWidgetLoaderConfig(options: {
+  widget: PublicWidget;
+  origin: string;
+  template: WidgetTemplate;
+}): WidgetLoaderConfig {
   const { settings } = options.widget;
   return {
     widgetId: options.widget.widgetId,

@@ -9,7 +9,12 @@ import { widgetConnection } from './widget.tables';
  * Chooses the agent that answers (the draft's agent; a deploy hands it to visitors). Only an
  * agent of the connection's own sub account: any other answers 404 like a missing one.
  */
-export async function updateConnectionAgent(options: { db: Database; connection: { id: string; subaccountId: string }; agentId: string; now?: Date }): Promise<WidgetConnection> {
+export async function updateConnectionAgent(options: {
+  db: Database;
+  connection: { id: string; subaccountId: string };
+  agentId: string;
+  now?: Date;
+}): Promise<WidgetConnection> {
   const { db, connection } = options;
   await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: connection.subaccountId });
   const [row] = await db

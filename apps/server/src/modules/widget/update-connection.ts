@@ -5,7 +5,13 @@ import { toWidgetConnection } from './to-widget-connection';
 import { widgetConnection } from './widget.tables';
 
 /** Saves the designer's draft settings; with `deploy`, visitors get them (and the chosen agent) at once. */
-export async function updateConnection(options: { db: Database; connectionId: string; settings: WidgetSettings; deploy?: boolean; now?: Date }): Promise<WidgetConnection> {
+export async function updateConnection(options: {
+  db: Database;
+  connectionId: string;
+  settings: WidgetSettings;
+  deploy?: boolean;
+  now?: Date;
+}): Promise<WidgetConnection> {
   const now = options.now ?? new Date();
   const { settings } = options;
   const [row] = await options.db
@@ -14,7 +20,9 @@ export async function updateConnection(options: { db: Database; connectionId: st
       settings,
       template: settings.template,
       updatedAt: now,
-      ...(options.deploy ? { deployedSettings: settings, deployedBuildId: widgetConnection.buildId, deployedAt: now } : {}),
+      ...(options.deploy
+        ? { deployedSettings: settings, deployedBuildId: widgetConnection.buildId, deployedAt: now }
+        : {}),
     })
     .where(eq(widgetConnection.id, options.connectionId))
     .returning();

@@ -47,25 +47,50 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
 
   /** A counted message that got no answer is given back; the failure itself is what the visitor sees. */
   async function release(prepared: PreparedWidgetChat, request: FastifyRequest) {
-    await releaseDailyMessage({ db, reservation: prepared.dailyReservation }).catch((error: unknown) => request.log.error({ err: error }, 'could not release a widget daily message'));
+    await releaseDailyMessage({ db, reservation: prepared.dailyReservation }).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not release a widget daily message'),
+    );
   }
 
-  app.get('/api/widget/:widgetId/settings', { schema: { tags, params: WidgetParams, response: { 200: PublicWidgetSettings } } }, async (request, reply) => {
-    const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
-    reply.header('cache-control', 'no-cache');
-    return toPublicWidgetSettings(widget);
-  });
+  app.get(
+    '/api/widget/:widgetId/settings',
+    { schema: { tags, params: WidgetParams, response: { 200: PublicWidgetSettings } } },
+    async (request, reply) => {
+      const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
+      reply.header('cache-control', 'no-cache');
+      return toPublicWidgetSettings(widget);
+    },
+  );
 
   app.get(
     '/api/widget/:widgetId/conversations',
-    { schema: { tags, params: WidgetParams, querystring: VisitorConversationsQuery, response: { 200: LiveConversationsReply } } },
+    {
+      schema: {
+        tags,
+        params: WidgetParams,
+        querystring: VisitorConversationsQuery,
+        response: { 200: LiveConversationsReply },
+      },
+    },
     async (request, reply) => {
       const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
-      await enforceRateLimit({ cache, key: `widget-list:${widget.connectionId}:${request.ip}`, limit: config.widget.ipMessagesPerMinute, windowMs: 60_000 });
+      await enforceRateLimit({
+        cache,
+        key: `widget-list:${widget.connectionId}:${request.ip}`,
+        limit: config.widget.ipMessagesPerMinute,
+        windowMs: 60_000,
+      });
       reply.header('cache-control', 'no-store');
       const contactIdentifier = request.query.contactIdentifier;
       if (!contactIdentifier) return { conversations: [] };
-      return { conversations: await listConversations({ db, connectionId: widget.connectionId, contactIdentifier, limit: VISITOR_LIST_LIMIT }) };
+      return {
+        conversations: await listConversations({
+          db,
+          connectionId: widget.connectionId,
+          contactIdentifier,
+          limit: VISITOR_LIST_LIMIT,
+        }),
+      };
     },
   );
 
@@ -74,7 +99,8 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        description: 'Whole JSON, or with ?stream=1 / Accept: text/event-stream server-sent events: {type:"delta",text}..., then {type:"done",reply} or {type:"error",error}.',
+        description:
+          'Whole JSON, or with ?stream=1 / Accept: text/event-stream server-sent events: {type:"delta",text}..., then {type:"done",reply} or {type:"error",error}.',
         params: WidgetParams,
         querystring: WidgetChatQuery,
         body: WidgetChatBody,
@@ -83,9 +109,24 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const { body } = request;
-      const prepared = await prepareWidgetChatOrThrow({ db, cache, config, request, widgetId: request.params.widgetId, body });
+      const prepared = await prepareWidgetChatOrThrow({
+        db,
+        cache,
+        config,
+        request,
+        widgetId: request.params.widgetId,
+        body,
+      });
       const signal = createClientAbortSignal(reply);
-      const gatewayInput = { db, config, logger: request.log, agent: prepared.agent, source: 'widget' as const, ...prepared.gateway, signal };
+      const gatewayInput = {
+        db,
+        config,
+        logger: request.log,
+        agent: prepared.agent,
+        source: 'widget' as const,
+        ...prepared.gateway,
+        signal,
+      };
 
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {
         try {

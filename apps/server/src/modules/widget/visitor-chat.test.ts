@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
-import { WidgetChatReply, WidgetChatStreamEvent, type WidgetConnection, type WidgetSettingsInput } from '@agentry/core/widget';
+import {
+  WidgetChatReply,
+  WidgetChatStreamEvent,
+  type WidgetConnection,
+  type WidgetSettingsInput,
+} from '@agentry/core/widget';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
@@ -31,7 +36,8 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     owner = await signInWithWorkspace(harness.app, 'owner@visitors.test');
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
     await grantTestCredits(harness.app, owner.userId, 50_000_000);
-    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Shop Bot', instructions: 'You are the shop bot.' })).buildId;
+    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Shop Bot', instructions: 'You are the shop bot.' }))
+      .buildId;
   });
   afterAll(async () => {
     await harness.close();
@@ -41,8 +47,18 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
 
   const db = () => harness.app.platform.database.db;
   const newWidget = (settings?: WidgetSettingsInput) => createTestWidget(harness.app, owner, { agentId, settings });
-  const chat = (widget: Pick<WidgetConnection, 'widgetId'>, payload: Record<string, unknown>, options: { headers?: Record<string, string>; query?: string; remoteAddress?: string } = {}) =>
-    harness.app.inject({ method: 'POST', url: `/api/widget/${widget.widgetId}/chat${options.query ?? ''}`, headers: options.headers, payload, remoteAddress: options.remoteAddress });
+  const chat = (
+    widget: Pick<WidgetConnection, 'widgetId'>,
+    payload: Record<string, unknown>,
+    options: { headers?: Record<string, string>; query?: string; remoteAddress?: string } = {},
+  ) =>
+    harness.app.inject({
+      method: 'POST',
+      url: `/api/widget/${widget.widgetId}/chat${options.query ?? ''}`,
+      headers: options.headers,
+      payload,
+      remoteAddress: options.remoteAddress,
+    });
 
   it('answers a new visitor, numbers them, stores the conversation, and continues it on the stored thread', async () => {
     const widget = await newWidget();
@@ -54,18 +70,42 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect(reply.newWidgetConversationThreadId).toBe(reply.widgetConversationThreadId);
     expect(fake.requests[0]?.body.messages[0]).toEqual({ role: 'system', content: 'You are the shop bot.' });
 
-    const second = await chat(widget, { message: 'And shipping?', contactIdentifier: reply.contactIdentifier, widgetConversationThreadId: reply.widgetConversationThreadId, threadId: reply.threadId });
+    const second = await chat(widget, {
+      message: 'And shipping?',
+      contactIdentifier: reply.contactIdentifier,
+      widgetConversationThreadId: reply.widgetConversationThreadId,
+      threadId: reply.threadId,
+    });
     const continued = WidgetChatReply.parse(second.json());
-    expect(continued).toEqual({ message: 'Echo: And shipping?', threadId: reply.threadId, widgetConversationThreadId: reply.widgetConversationThreadId, contactIdentifier: reply.contactIdentifier });
+    expect(continued).toEqual({
+      message: 'Echo: And shipping?',
+      threadId: reply.threadId,
+      widgetConversationThreadId: reply.widgetConversationThreadId,
+      contactIdentifier: reply.contactIdentifier,
+    });
     expect(fake.requests[1]?.body.messages.slice(1).map((message) => [message.role, textOf(message)])).toEqual([
       ['user', 'Hello shop'],
       ['assistant', 'Echo: Hello shop'],
       ['user', 'And shipping?'],
     ]);
 
-    const [conversation] = await db().select().from(widgetConversation).where(eq(widgetConversation.id, reply.widgetConversationThreadId));
-    expect(conversation).toMatchObject({ threadId: reply.threadId, agentId, totalMessages: 4, unreadCount: 2, lastMessage: 'Echo: And shipping?', status: 'live' });
-    const messages = await db().select().from(widgetMessage).where(eq(widgetMessage.conversationId, reply.widgetConversationThreadId)).orderBy(asc(widgetMessage.position));
+    const [conversation] = await db()
+      .select()
+      .from(widgetConversation)
+      .where(eq(widgetConversation.id, reply.widgetConversationThreadId));
+    expect(conversation).toMatchObject({
+      threadId: reply.threadId,
+      agentId,
+      totalMessages: 4,
+      unreadCount: 2,
+      lastMessage: 'Echo: And shipping?',
+      status: 'live',
+    });
+    const messages = await db()
+      .select()
+      .from(widgetMessage)
+      .where(eq(widgetMessage.conversationId, reply.widgetConversationThreadId))
+      .orderBy(asc(widgetMessage.position));
     expect(messages.map((message) => [message.role, message.content])).toEqual([
       ['user', 'Hello shop'],
       ['assistant', 'Echo: Hello shop'],
@@ -79,7 +119,11 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     const other = WidgetChatReply.parse((await chat(widget, { message: 'Hi', contactIdentifier: 'visitor-b' })).json());
     expect(other.newWidgetConversationThreadId).toBeDefined();
     await chat(widget, { message: 'A new chat of the same visitor', contactIdentifier: reply.contactIdentifier });
-    const visitors = await db().select().from(widgetVisitor).where(eq(widgetVisitor.connectionId, widget.connectionId)).orderBy(asc(widgetVisitor.customerNumber));
+    const visitors = await db()
+      .select()
+      .from(widgetVisitor)
+      .where(eq(widgetVisitor.connectionId, widget.connectionId))
+      .orderBy(asc(widgetVisitor.customerNumber));
     expect(visitors.map((visitor) => [visitor.contactIdentifier, visitor.customerNumber])).toEqual([
       [reply.contactIdentifier, 1],
       ['visitor-b', 2],
@@ -92,10 +136,21 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
       { role: 'user', content: 'Earlier question' },
       { role: 'assistant', content: 'Earlier answer' },
     ];
-    const first = WidgetChatReply.parse((await chat(widget, { message: 'Now this', contactIdentifier: 'history-visitor', history })).json());
-    expect(fake.requests[0]?.body.messages.slice(1).map((message) => textOf(message))).toEqual(['Earlier question', 'Earlier answer', 'Now this']);
+    const first = WidgetChatReply.parse(
+      (await chat(widget, { message: 'Now this', contactIdentifier: 'history-visitor', history })).json(),
+    );
+    expect(fake.requests[0]?.body.messages.slice(1).map((message) => textOf(message))).toEqual([
+      'Earlier question',
+      'Earlier answer',
+      'Now this',
+    ]);
 
-    await chat(widget, { message: 'Next', contactIdentifier: 'history-visitor', widgetConversationThreadId: first.widgetConversationThreadId, history: [{ role: 'user', content: 'FORGED' }] });
+    await chat(widget, {
+      message: 'Next',
+      contactIdentifier: 'history-visitor',
+      widgetConversationThreadId: first.widgetConversationThreadId,
+      history: [{ role: 'user', content: 'FORGED' }],
+    });
     const sent = fake.requests[1]?.body.messages.map((message) => textOf(message)) ?? [];
     expect(sent).not.toContain('FORGED');
     expect(sent.slice(1)).toEqual(['Now this', 'Echo: Now this', 'Next']);
@@ -103,7 +158,11 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
 
   it('streams the answer token by token and ends with done and the reply (?stream=1 or Accept: text/event-stream)', async () => {
     const widget = await newWidget();
-    const response = await chat(widget, { message: 'stream a reply to me please', contactIdentifier: 'streamer' }, { query: '?stream=1' });
+    const response = await chat(
+      widget,
+      { message: 'stream a reply to me please', contactIdentifier: 'streamer' },
+      { query: '?stream=1' },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/event-stream');
     const events = parseEventStream(response.body).map((event) => WidgetChatStreamEvent.parse(event));
@@ -111,26 +170,52 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toBe('Echo: stream a reply to me please');
     const done = events.at(-1);
-    expect(done).toMatchObject({ type: 'done', reply: { message: 'Echo: stream a reply to me please', contactIdentifier: 'streamer', threadId: response.headers['x-thread-id'] } });
+    expect(done).toMatchObject({
+      type: 'done',
+      reply: {
+        message: 'Echo: stream a reply to me please',
+        contactIdentifier: 'streamer',
+        threadId: response.headers['x-thread-id'],
+      },
+    });
     expect(fake.requests[0]?.body.stream).toBe(true);
     const conversationId = done?.type === 'done' ? done.reply.widgetConversationThreadId : '';
     expect(done?.type === 'done' && done.reply.newWidgetConversationThreadId).toBe(conversationId);
 
-    const next = await chat(widget, { message: 'again', contactIdentifier: 'streamer', widgetConversationThreadId: conversationId }, { headers: { accept: 'text/event-stream' } });
-    expect(parseEventStream(next.body).at(-1)).toMatchObject({ type: 'done', reply: { message: 'Echo: again', widgetConversationThreadId: conversationId } });
-    const [conversation] = await db().select().from(widgetConversation).where(eq(widgetConversation.id, conversationId));
+    const next = await chat(
+      widget,
+      { message: 'again', contactIdentifier: 'streamer', widgetConversationThreadId: conversationId },
+      { headers: { accept: 'text/event-stream' } },
+    );
+    expect(parseEventStream(next.body).at(-1)).toMatchObject({
+      type: 'done',
+      reply: { message: 'Echo: again', widgetConversationThreadId: conversationId },
+    });
+    const [conversation] = await db()
+      .select()
+      .from(widgetConversation)
+      .where(eq(widgetConversation.id, conversationId));
     expect(conversation?.totalMessages).toBe(4);
   });
 
   it("answers 404 for another widget's conversation, another visitor's conversation and an unknown widget", async () => {
     const widget = await newWidget();
     const otherWidget = await newWidget();
-    const mine = WidgetChatReply.parse((await chat(widget, { message: 'mine', contactIdentifier: 'owner-visitor' })).json());
+    const mine = WidgetChatReply.parse(
+      (await chat(widget, { message: 'mine', contactIdentifier: 'owner-visitor' })).json(),
+    );
 
-    const crossWidget = await chat(otherWidget, { message: 'let me in', widgetConversationThreadId: mine.widgetConversationThreadId });
+    const crossWidget = await chat(otherWidget, {
+      message: 'let me in',
+      widgetConversationThreadId: mine.widgetConversationThreadId,
+    });
     expect(crossWidget.statusCode).toBe(404);
     expect(crossWidget.json().error.message).toBe('Conversation not found');
-    const crossVisitor = await chat(widget, { message: 'let me in', contactIdentifier: 'intruder', widgetConversationThreadId: mine.widgetConversationThreadId });
+    const crossVisitor = await chat(widget, {
+      message: 'let me in',
+      contactIdentifier: 'intruder',
+      widgetConversationThreadId: mine.widgetConversationThreadId,
+    });
     expect(crossVisitor.statusCode).toBe(404);
     expect((await chat({ widgetId: 'wgt_unknown' }, { message: 'hello?' })).statusCode).toBe(404);
     expect(fake.requests).toHaveLength(1);
@@ -140,23 +225,33 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     const widget = await createTestWidget(harness.app, owner);
     const response = await chat(widget, { message: 'anyone there?' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'WIDGET_NOT_CONNECTED', message: 'This widget is not connected to an agent yet.' });
+    expect(response.json().error).toMatchObject({
+      code: 'WIDGET_NOT_CONNECTED',
+      message: 'This widget is not connected to an agent yet.',
+    });
   });
 
   it('lets exactly dailyLimit messages through under 30 concurrent visitors, then answers 429 with the message the widget shows', async () => {
     const widget = await newWidget({ dailyLimit: 10 });
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, index) => chat(widget, { message: `Question ${index}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => chat(widget, { message: `Question ${index}` })),
+    );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(20);
     const refused = responses.find((response) => response.statusCode === 429);
-    expect(refused?.json().error).toMatchObject({ code: 'WIDGET_DAILY_LIMIT', message: 'This chat has reached its daily message limit. Please try again tomorrow.' });
+    expect(refused?.json().error).toMatchObject({
+      code: 'WIDGET_DAILY_LIMIT',
+      message: 'This chat has reached its daily message limit. Please try again tomorrow.',
+    });
     const [counter] = await db()
       .select()
       .from(widgetDailyCount)
       .where(and(eq(widgetDailyCount.connectionId, widget.connectionId), eq(widgetDailyCount.day, utcDay(new Date()))));
     expect(counter?.count).toBe(10);
-    expect(await db().select().from(widgetConversation).where(eq(widgetConversation.connectionId, widget.connectionId))).toHaveLength(10);
+    expect(
+      await db().select().from(widgetConversation).where(eq(widgetConversation.connectionId, widget.connectionId)),
+    ).toHaveLength(10);
   });
 
   it('gives a counted message back when it gets no answer', async () => {
@@ -172,15 +267,29 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
   it('limits messages per visitor and per IP address (429)', async () => {
     const widget = await newWidget();
     for (let index = 0; index < VISITOR_LIMIT; index += 1) {
-      expect((await chat(widget, { message: `m${index}`, contactIdentifier: 'chatty' }, { remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+      expect(
+        (await chat(widget, { message: `m${index}`, contactIdentifier: 'chatty' }, { remoteAddress: '10.0.0.1' }))
+          .statusCode,
+      ).toBe(200);
     }
-    const limited = await chat(widget, { message: 'one more', contactIdentifier: 'chatty' }, { remoteAddress: '10.0.0.2' });
+    const limited = await chat(
+      widget,
+      { message: 'one more', contactIdentifier: 'chatty' },
+      { remoteAddress: '10.0.0.2' },
+    );
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
-    expect((await chat(widget, { message: 'someone else', contactIdentifier: 'quiet' }, { remoteAddress: '10.0.0.2' })).statusCode).toBe(200);
+    expect(
+      (await chat(widget, { message: 'someone else', contactIdentifier: 'quiet' }, { remoteAddress: '10.0.0.2' }))
+        .statusCode,
+    ).toBe(200);
 
     const ip = '10.9.9.9';
-    const burst = await Promise.all(Array.from({ length: IP_LIMIT }, (_, index) => chat(widget, { message: 'hi', contactIdentifier: `ip-visitor-${index}` }, { remoteAddress: ip })));
+    const burst = await Promise.all(
+      Array.from({ length: IP_LIMIT }, (_, index) =>
+        chat(widget, { message: 'hi', contactIdentifier: `ip-visitor-${index}` }, { remoteAddress: ip }),
+      ),
+    );
     expect(burst.every((response) => response.statusCode === 200)).toBe(true);
     const blocked = await chat(widget, { message: 'hi', contactIdentifier: 'ip-visitor-new' }, { remoteAddress: ip });
     expect(blocked.statusCode).toBe(429);
@@ -192,17 +301,23 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     const tooLong = await chat(widget, { message: 'x'.repeat(4001) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.message).toBe('Message must be at most 4000 characters');
-    const tooMany = await chat(widget, { message: 'hi', history: Array.from({ length: 51 }, () => ({ role: 'user', content: 'a' })) });
+    const tooMany = await chat(widget, {
+      message: 'hi',
+      history: Array.from({ length: 51 }, () => ({ role: 'user', content: 'a' })),
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe('History must be at most 50 messages');
-    const tooBig = await chat(widget, { message: 'hi', history: Array.from({ length: 9 }, () => ({ role: 'user', content: 'a'.repeat(4000) })) });
+    const tooBig = await chat(widget, {
+      message: 'hi',
+      history: Array.from({ length: 9 }, () => ({ role: 'user', content: 'a'.repeat(4000) })),
+    });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().error.message).toBe('History must be at most 32000 characters');
     expect((await chat(widget, { message: '   ' })).statusCode).toBe(400);
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("enforces allowedDomains on the Origin and X-Widget-Parent-Origin headers (403); our own origin always passes", async () => {
+  it('enforces allowedDomains on the Origin and X-Widget-Parent-Origin headers (403); our own origin always passes', async () => {
     const widget = await newWidget({ allowedDomains: ['shop.example', 'localhost:5500'] });
     const from = (headers: Record<string, string>) => chat(widget, { message: 'hi' }, { headers });
     const refused = await from({ origin: 'https://evil.example' });
@@ -213,46 +328,122 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect((await from({ origin: 'https://shop.example' })).statusCode).toBe(200);
     expect((await from({ origin: 'https://www.shop.example' })).statusCode).toBe(200);
     expect((await from({ origin: 'http://localhost:5500' })).statusCode).toBe(200);
-    expect((await from({ origin: 'http://localhost:3000', 'x-widget-parent-origin': 'https://shop.example' })).statusCode).toBe(200);
-    expect((await from({ origin: 'http://localhost:3000', 'x-widget-parent-origin': 'https://evil.example' })).statusCode).toBe(403);
-    expect((await harness.app.inject({ method: 'GET', url: `/api/widget/${widget.widgetId}/settings`, headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
+    expect(
+      (await from({ origin: 'http://localhost:3000', 'x-widget-parent-origin': 'https://shop.example' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await from({ origin: 'http://localhost:3000', 'x-widget-parent-origin': 'https://evil.example' })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/widget/${widget.widgetId}/settings`,
+          headers: { origin: 'https://evil.example' },
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const open = await newWidget();
-    expect((await chat(open, { message: 'hi' }, { headers: { origin: 'https://anywhere.example' } })).statusCode).toBe(200);
+    expect((await chat(open, { message: 'hi' }, { headers: { origin: 'https://anywhere.example' } })).statusCode).toBe(
+      200,
+    );
   });
 
   it("lists a visitor's own conversations to the widget, and all of them to the dashboard newest first with the identified name", async () => {
     const widget = await newWidget();
-    const anna = WidgetChatReply.parse((await chat(widget, { message: 'I am Anna', contactIdentifier: 'anna', contact: { id: 'crm-1', name: 'Anna Smith', email: 'anna@example.com' } })).json());
-    const anonymous = WidgetChatReply.parse((await chat(widget, { message: 'Who am I?', contactIdentifier: 'anon' })).json());
-    await chat(widget, { message: 'Anna again', contactIdentifier: 'anna', widgetConversationThreadId: anna.widgetConversationThreadId });
+    const anna = WidgetChatReply.parse(
+      (
+        await chat(widget, {
+          message: 'I am Anna',
+          contactIdentifier: 'anna',
+          contact: { id: 'crm-1', name: 'Anna Smith', email: 'anna@example.com' },
+        })
+      ).json(),
+    );
+    const anonymous = WidgetChatReply.parse(
+      (await chat(widget, { message: 'Who am I?', contactIdentifier: 'anon' })).json(),
+    );
+    await chat(widget, {
+      message: 'Anna again',
+      contactIdentifier: 'anna',
+      widgetConversationThreadId: anna.widgetConversationThreadId,
+    });
 
-    const visitorList = await harness.app.inject({ method: 'GET', url: `/api/widget/${widget.widgetId}/conversations?contactIdentifier=anon` });
+    const visitorList = await harness.app.inject({
+      method: 'GET',
+      url: `/api/widget/${widget.widgetId}/conversations?contactIdentifier=anon`,
+    });
     expect(visitorList.statusCode).toBe(200);
-    expect(visitorList.json().conversations).toEqual([expect.objectContaining({ threadId: anonymous.widgetConversationThreadId, totalMessages: 2, customerNumber: 2, status: 'live', unreadCount: 0 })]);
-    expect((await harness.app.inject({ method: 'GET', url: `/api/widget/${widget.widgetId}/conversations?contactIdentifier=nobody` })).json()).toEqual({ conversations: [] });
-    expect((await harness.app.inject({ method: 'GET', url: `/api/widget/${widget.widgetId}/conversations` })).json()).toEqual({ conversations: [] });
+    expect(visitorList.json().conversations).toEqual([
+      expect.objectContaining({
+        threadId: anonymous.widgetConversationThreadId,
+        totalMessages: 2,
+        customerNumber: 2,
+        status: 'live',
+        unreadCount: 0,
+      }),
+    ]);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/widget/${widget.widgetId}/conversations?contactIdentifier=nobody`,
+        })
+      ).json(),
+    ).toEqual({ conversations: [] });
+    expect(
+      (await harness.app.inject({ method: 'GET', url: `/api/widget/${widget.widgetId}/conversations` })).json(),
+    ).toEqual({ conversations: [] });
 
-    const dashboard = await harness.app.inject({ method: 'GET', url: `/api/connections/${widget.connectionId}/conversations`, headers: { cookie: owner.cookie } });
+    const dashboard = await harness.app.inject({
+      method: 'GET',
+      url: `/api/connections/${widget.connectionId}/conversations`,
+      headers: { cookie: owner.cookie },
+    });
     expect(dashboard.json().conversations).toEqual([
-      expect.objectContaining({ threadId: anna.widgetConversationThreadId, contactName: 'Anna Smith', contactEmail: 'anna@example.com', customerNumber: 1, totalMessages: 4, unreadCount: 2, lastMessage: 'Echo: Anna again' }),
-      expect.objectContaining({ threadId: anonymous.widgetConversationThreadId, contactName: null, customerNumber: 2, unreadCount: 1 }),
+      expect.objectContaining({
+        threadId: anna.widgetConversationThreadId,
+        contactName: 'Anna Smith',
+        contactEmail: 'anna@example.com',
+        customerNumber: 1,
+        totalMessages: 4,
+        unreadCount: 2,
+        lastMessage: 'Echo: Anna again',
+      }),
+      expect.objectContaining({
+        threadId: anonymous.widgetConversationThreadId,
+        contactName: null,
+        customerNumber: 2,
+        unreadCount: 1,
+      }),
     ]);
 
-    const transcript = await harness.app.inject({ method: 'GET', url: `/api/connections/${widget.connectionId}/conversations/${anna.widgetConversationThreadId}`, headers: { cookie: owner.cookie } });
+    const transcript = await harness.app.inject({
+      method: 'GET',
+      url: `/api/connections/${widget.connectionId}/conversations/${anna.widgetConversationThreadId}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(transcript.statusCode).toBe(200);
-    expect(transcript.json().messages.map((message: { role: string; content: string }) => `${message.role}: ${message.content}`)).toEqual([
-      'user: I am Anna',
-      'assistant: Echo: I am Anna',
-      'user: Anna again',
-      'assistant: Echo: Anna again',
-    ]);
+    expect(
+      transcript
+        .json()
+        .messages.map((message: { role: string; content: string }) => `${message.role}: ${message.content}`),
+    ).toEqual(['user: I am Anna', 'assistant: Echo: I am Anna', 'user: Anna again', 'assistant: Echo: Anna again']);
     expect(transcript.json().conversation.unreadCount).toBe(0);
-    const reread = await harness.app.inject({ method: 'GET', url: `/api/connections/${widget.connectionId}/conversations`, headers: { cookie: owner.cookie } });
+    const reread = await harness.app.inject({
+      method: 'GET',
+      url: `/api/connections/${widget.connectionId}/conversations`,
+      headers: { cookie: owner.cookie },
+    });
     expect(reread.json().conversations[0].unreadCount).toBe(0);
 
     const otherWidget = await newWidget();
-    const foreign = await harness.app.inject({ method: 'GET', url: `/api/connections/${otherWidget.connectionId}/conversations/${anna.widgetConversationThreadId}`, headers: { cookie: owner.cookie } });
+    const foreign = await harness.app.inject({
+      method: 'GET',
+      url: `/api/connections/${otherWidget.connectionId}/conversations/${anna.widgetConversationThreadId}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });
@@ -267,17 +458,38 @@ describe('visitor chat with the offline responder (no provider configured)', () 
 
   it('answers from the agent instructions, labelled, and stores the turn', async () => {
     const owner = await signInWithWorkspace(harness.app, 'offline@visitors.test');
-    const agent = await createTestAgent(harness.app, owner, { aiName: 'Offline Bot', instructions: 'Our store opens at 9am and closes at 6pm.' });
+    const agent = await createTestAgent(harness.app, owner, {
+      aiName: 'Offline Bot',
+      instructions: 'Our store opens at 9am and closes at 6pm.',
+    });
     const widget = await createTestWidget(harness.app, owner, { agentId: agent.buildId });
-    const whole = await harness.app.inject({ method: 'POST', url: `/api/widget/${widget.widgetId}/chat`, payload: { message: 'When does the store open?' } });
+    const whole = await harness.app.inject({
+      method: 'POST',
+      url: `/api/widget/${widget.widgetId}/chat`,
+      payload: { message: 'When does the store open?' },
+    });
     expect(whole.statusCode).toBe(200);
     const reply = WidgetChatReply.parse(whole.json());
     expect(reply.message).toContain(OFFLINE_RESPONDER_NOTICE);
 
-    const streamed = await harness.app.inject({ method: 'POST', url: `/api/widget/${widget.widgetId}/chat?stream=1`, payload: { message: 'And closing?', contactIdentifier: reply.contactIdentifier, widgetConversationThreadId: reply.widgetConversationThreadId } });
+    const streamed = await harness.app.inject({
+      method: 'POST',
+      url: `/api/widget/${widget.widgetId}/chat?stream=1`,
+      payload: {
+        message: 'And closing?',
+        contactIdentifier: reply.contactIdentifier,
+        widgetConversationThreadId: reply.widgetConversationThreadId,
+      },
+    });
     const events = parseEventStream(streamed.body);
-    expect(events.at(-1)).toMatchObject({ type: 'done', reply: { widgetConversationThreadId: reply.widgetConversationThreadId } });
-    const [conversation] = await harness.app.platform.database.db.select().from(widgetConversation).where(eq(widgetConversation.id, reply.widgetConversationThreadId));
+    expect(events.at(-1)).toMatchObject({
+      type: 'done',
+      reply: { widgetConversationThreadId: reply.widgetConversationThreadId },
+    });
+    const [conversation] = await harness.app.platform.database.db
+      .select()
+      .from(widgetConversation)
+      .where(eq(widgetConversation.id, reply.widgetConversationThreadId));
     expect(conversation?.totalMessages).toBe(4);
   });
 });

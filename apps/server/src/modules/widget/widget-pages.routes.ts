@@ -32,7 +32,12 @@ function sendHtml(reply: FastifyReply, status: number, html: string, frameAncest
 }
 
 function sendScript(reply: FastifyReply, status: number, body: string) {
-  return reply.status(status).header('cache-control', status === 200 ? 'public, max-age=60' : 'no-cache').header('cross-origin-resource-policy', 'cross-origin').type('application/javascript; charset=utf-8').send(body);
+  return reply
+    .status(status)
+    .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-cache')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .type('application/javascript; charset=utf-8')
+    .send(body);
 }
 
 /**
@@ -67,25 +72,42 @@ export async function registerWidgetPageRoutes(root: FastifyInstance) {
     const frameAncestors = toFrameAncestors(widget.settings.allowedDomains);
     const assets = dist.readAssets();
     if (!assets) return sendHtml(reply, 503, renderWidgetMessagePage(NOT_BUILT_MESSAGE), frameAncestors);
-    return sendHtml(reply, 200, renderWidgetPage({ config: { ...toPublicWidgetSettings(widget), apiBase: '' }, assets }), frameAncestors);
+    return sendHtml(
+      reply,
+      200,
+      renderWidgetPage({ config: { ...toPublicWidgetSettings(widget), apiBase: '' }, assets }),
+      frameAncestors,
+    );
   });
 
   for (const script of ['widget.js', 'widget-professional.js'] as const) {
-    app.get(`/widget/:widgetId/${script}`, { schema: { tags, params: WidgetParams, querystring: LoaderQuery, hide: true } }, async (request, reply) => {
-      const { widgetId } = request.params;
-      if (request.query.widgetId !== undefined && request.query.widgetId !== widgetId) {
-        return sendScript(reply, 400, '/* Agentry chat widget: the widgetId query does not match the script address. */\n');
-      }
-      const widget = await loadPublicWidget({ db, widgetId });
-      if (!widget) return sendScript(reply, 404, '/* Agentry chat widget: 404, no widget with this id. */\n');
-      const loaderSource = dist.readLoader();
-      if (!loaderSource) return sendScript(reply, 503, `/* Agentry chat widget: ${NOT_BUILT_MESSAGE} */\n`);
-      const template = script === 'widget-professional.js' ? 'professional' : widget.settings.template;
-      const body = renderWidgetLoader({ loaderSource, config: toWidgetLoaderConfig({ widget, origin: ownOrigin, template }) });
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).header('cache-control', 'public, max-age=60').send();
-      return sendScript(reply, 200, body);
-    });
+    app.get(
+      `/widget/:widgetId/${script}`,
+      { schema: { tags, params: WidgetParams, querystring: LoaderQuery, hide: true } },
+      async (request, reply) => {
+        const { widgetId } = request.params;
+        if (request.query.widgetId !== undefined && request.query.widgetId !== widgetId) {
+          return sendScript(
+            reply,
+            400,
+            '/* Agentry chat widget: the widgetId query does not match the script address. */\n',
+          );
+        }
+        const widget = await loadPublicWidget({ db, widgetId });
+        if (!widget) return sendScript(reply, 404, '/* Agentry chat widget: 404, no widget with this id. */\n');
+        const loaderSource = dist.readLoader();
+        if (!loaderSource) return sendScript(reply, 503, `/* Agentry chat widget: ${NOT_BUILT_MESSAGE} */\n`);
+        const template = script === 'widget-professional.js' ? 'professional' : widget.settings.template;
+        const body = renderWidgetLoader({
+          loaderSource,
+          config: toWidgetLoaderConfig({ widget, origin: ownOrigin, template }),
+        });
+        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+        reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag)
+          return reply.status(304).header('cache-control', 'public, max-age=60').send();
+        return sendScript(reply, 200, body);
+      },
+    );
   }
 }

@@ -24,16 +24,23 @@ describe('widget runtime pages: iframe page, loader scripts, assets', () => {
     dist.remove();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    harness.app.inject({ method: 'GET', url, headers });
   const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]*)/.exec(String(csp))?.[1];
   const pageConfig = (html: string) => {
-    const match = new RegExp(`<script id="${WIDGET_PAGE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+    const match = new RegExp(
+      `<script id="${WIDGET_PAGE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+      's',
+    ).exec(html);
     return WidgetPageConfig.parse(JSON.parse(match?.[1] ?? 'null'));
   };
 
   it('serves the iframe page with the deployed settings, the built assets and frame-ancestors * when every site may embed it', async () => {
     const agent = await createTestAgent(harness.app, owner, { aiName: 'Page Bot' });
-    const widget = await createTestWidget(harness.app, owner, { agentId: agent.buildId, settings: { widgetTitle: 'Help </script><script>alert(1)</script>' } });
+    const widget = await createTestWidget(harness.app, owner, {
+      agentId: agent.buildId,
+      settings: { widgetTitle: 'Help </script><script>alert(1)</script>' },
+    });
     const response = await get(`/widget/${widget.widgetId}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -52,13 +59,20 @@ describe('widget runtime pages: iframe page, loader scripts, assets', () => {
     // The title cannot close the configuration script: '<' is escaped inside it.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     const config = pageConfig(html);
-    expect(config).toMatchObject({ widgetId: widget.widgetId, apiBase: '', hasBuild: true, widgetTitle: 'Help </script><script>alert(1)</script>' });
+    expect(config).toMatchObject({
+      widgetId: widget.widgetId,
+      apiBase: '',
+      hasBuild: true,
+      widgetTitle: 'Help </script><script>alert(1)</script>',
+    });
     expect(config).not.toHaveProperty('dailyLimit');
     expect(config).not.toHaveProperty('allowedDomains');
   });
 
   it('lists only ourselves and the allowed domains in frame-ancestors, and lays Arabic out right to left', async () => {
-    const widget = await createTestWidget(harness.app, owner, { settings: { allowedDomains: ['shop.example', '*.brand.example', 'localhost:5500'], language: 'ar' } });
+    const widget = await createTestWidget(harness.app, owner, {
+      settings: { allowedDomains: ['shop.example', '*.brand.example', 'localhost:5500'], language: 'ar' },
+    });
     const response = await get(`/widget/${widget.widgetId}`);
     expect(frameAncestors(response.headers['content-security-policy'])).toBe(
       "'self' https://shop.example http://shop.example https://*.shop.example http://*.shop.example https://*.brand.example http://*.brand.example https://localhost:5500 http://localhost:5500 https://*.localhost:5500 http://*.localhost:5500",
@@ -86,7 +100,15 @@ describe('widget runtime pages: iframe page, loader scripts, assets', () => {
   });
 
   it('bakes the deployed settings into the loader in place of the placeholder, with the professional template for widget-professional.js', async () => {
-    const widget = await createTestWidget(harness.app, owner, { settings: { template: 'legacy', placement: 'top-left', width: 420, themeColor: '#2563eb', chatBubble: { enabled: true, message: 'Need help? $& $1', delaySeconds: 3 } } });
+    const widget = await createTestWidget(harness.app, owner, {
+      settings: {
+        template: 'legacy',
+        placement: 'top-left',
+        width: 420,
+        themeColor: '#2563eb',
+        chatBubble: { enabled: true, message: 'Need help? $& $1', delaySeconds: 3 },
+      },
+    });
     const baked = (body: string) => {
       expect(body).not.toContain('__AGENTRY_WIDGET_CONFIG__');
       const json = /var c=(\{.*\});window/.exec(body)?.[1];

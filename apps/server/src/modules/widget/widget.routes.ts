@@ -46,26 +46,50 @@ function registerConnectionRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/subaccounts/:subaccountId/connections',
-    { preValidation: requirePermission('widget.read'), schema: { tags, params: SubaccountParams, querystring: ListConnectionsQuery, response: { 200: ListConnectionsReply } } },
+    {
+      preValidation: requirePermission('widget.read'),
+      schema: {
+        tags,
+        params: SubaccountParams,
+        querystring: ListConnectionsQuery,
+        response: { 200: ListConnectionsReply },
+      },
+    },
     async (request) => ({ connections: await listConnections({ db, subaccountId: request.params.subaccountId }) }),
   );
 
   app.post(
     '/api/subaccounts/:subaccountId/connections',
-    { preValidation: requirePermission('widget.create'), schema: { tags, params: SubaccountParams, body: CreateConnectionBody, response: { 201: WidgetConnection } } },
-    async (request, reply) => reply.status(201).send(await createConnection({ db, subaccountId: request.params.subaccountId, body: request.body })),
+    {
+      preValidation: requirePermission('widget.create'),
+      schema: { tags, params: SubaccountParams, body: CreateConnectionBody, response: { 201: WidgetConnection } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createConnection({ db, subaccountId: request.params.subaccountId, body: request.body })),
   );
 
-  app.get('/api/connections/:connectionId', { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } }, async (request) =>
-    toWidgetConnection(await loadConnection(request, signedInUser(request).id, 'widget.read')),
+  app.get(
+    '/api/connections/:connectionId',
+    { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } },
+    async (request) => toWidgetConnection(await loadConnection(request, signedInUser(request).id, 'widget.read')),
   );
 
   app.put(
     '/api/connections/:connectionId',
-    { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBody, response: { 200: WidgetConnection } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, params: ConnectionParams, body: UpdateConnectionBody, response: { 200: WidgetConnection } },
+    },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
-      return updateConnection({ db, connectionId: connection.id, settings: request.body.settings, deploy: request.body.deploy });
+      return updateConnection({
+        db,
+        connectionId: connection.id,
+        settings: request.body.settings,
+        deploy: request.body.deploy,
+      });
     },
   );
 
@@ -80,22 +104,32 @@ function registerConnectionRoutes(root: FastifyInstance) {
 
   app.put(
     '/api/connections/:connectionId/update-build',
-    { preHandler: requireSession, schema: { tags, params: ConnectionParams, body: UpdateConnectionBuildBody, response: { 200: WidgetConnection } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, params: ConnectionParams, body: UpdateConnectionBuildBody, response: { 200: WidgetConnection } },
+    },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
       return updateConnectionAgent({ db, connection, agentId: request.body.buildId });
     },
   );
 
-  app.delete('/api/connections/:connectionId', { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 204: z.null() } } }, async (request, reply) => {
-    const connection = await loadConnection(request, signedInUser(request).id, 'widget.delete');
-    await deleteConnection({ db, connectionId: connection.id });
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/connections/:connectionId',
+    { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const connection = await loadConnection(request, signedInUser(request).id, 'widget.delete');
+      await deleteConnection({ db, connectionId: connection.id });
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/connections/:connectionId/conversations',
-    { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: LiveConversationsReply } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, params: ConnectionParams, response: { 200: LiveConversationsReply } },
+    },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.read');
       return { conversations: await listConversations({ db, connectionId: connection.id }) };
@@ -104,10 +138,17 @@ function registerConnectionRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/connections/:connectionId/conversations/:threadId',
-    { preHandler: requireSession, schema: { tags, params: ConnectionConversationParams, response: { 200: ConversationTranscript } } },
+    {
+      preHandler: requireSession,
+      schema: { tags, params: ConnectionConversationParams, response: { 200: ConversationTranscript } },
+    },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.read');
-      return getConversationTranscriptOrThrow({ db, connectionId: connection.id, conversationId: request.params.threadId });
+      return getConversationTranscriptOrThrow({
+        db,
+        connectionId: connection.id,
+        conversationId: request.params.threadId,
+      });
     },
   );
 }

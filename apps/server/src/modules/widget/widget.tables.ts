@@ -1,4 +1,15 @@
-import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { WidgetSettings, WidgetTemplate } from '@agentry/core/widget';
 import { organization } from '../auth/auth.tables';
 import { agent } from '../agents/agents.tables';
@@ -28,7 +39,10 @@ export const widgetConnection = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('widget_connection_widget_id_idx').on(table.widgetId), index('widget_connection_subaccount_idx').on(table.subaccountId, table.createdAt)],
+  (table) => [
+    uniqueIndex('widget_connection_widget_id_idx').on(table.widgetId),
+    index('widget_connection_subaccount_idx').on(table.subaccountId, table.createdAt),
+  ],
 );
 
 /** A visitor of one widget, known by the contactIdentifier its browser keeps. */

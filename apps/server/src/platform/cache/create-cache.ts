@@ -3,7 +3,9 @@ import type { Cache } from './cache';
 
 /** `prefix` namespaces the Redis keys, so deployments (or test files) sharing one Redis never share counters. */
 export function createCache(options: { redisUrl?: string; prefix?: string }): Cache {
-  return options.redisUrl ? createRedisCache(options.redisUrl, options.prefix ? `${options.prefix}:` : '') : createMemoryCache();
+  return options.redisUrl
+    ? createRedisCache(options.redisUrl, options.prefix ? `${options.prefix}:` : '')
+    : createMemoryCache();
 }
 
 function createMemoryCache(): Cache {
@@ -53,7 +55,11 @@ function createRedisCache(url: string, keyPrefix: string): Cache {
       const value = await redis.get(key);
       return value === null ? 0 : Number(value);
     },
-    ping: () => redis.ping().then((answer) => answer === 'PONG', () => false),
+    ping: () =>
+      redis.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      ),
     async close() {
       await redis.quit();
     },

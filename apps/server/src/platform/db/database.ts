@@ -28,7 +28,12 @@ const MIGRATION_LOCK_ID = 727_001;
  * PostgreSQL when a URL is given, otherwise PGlite: in memory when `dataDir` is undefined
  * (tests), files under `<dataDir>/pglite` otherwise. Migrations apply before this resolves.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string; poolSize?: number; pgliteSnapshot?: Blob }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  pgliteSnapshot?: Blob;
+}): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir, options.pgliteSnapshot);
 }
@@ -59,7 +64,11 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   return {
     db,
     mode: 'pglite',
-    ping: () => client.query('select 1').then(() => true, () => false),
+    ping: () =>
+      client.query('select 1').then(
+        () => true,
+        () => false,
+      ),
     close: () => client.close(),
   };
 }
@@ -84,7 +93,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db,
     mode: 'postgres',
-    ping: () => db.execute(sql`select 1`).then(() => true, () => false),
+    ping: () =>
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
     close: () => pool.end(),
   };
 }

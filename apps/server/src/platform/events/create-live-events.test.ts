@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createLiveEvents } from './create-live-events';
 
-const modes = [{ name: 'memory', redisUrl: undefined }, ...(process.env.REDIS_URL ? [{ name: 'redis', redisUrl: process.env.REDIS_URL }] : [])];
+const modes = [
+  { name: 'memory', redisUrl: undefined },
+  ...(process.env.REDIS_URL ? [{ name: 'redis', redisUrl: process.env.REDIS_URL }] : []),
+];
 
 describe.each(modes)('live events ($name)', ({ redisUrl }) => {
   it('delivers a published message to every subscriber of the channel, only while subscribed', async () => {

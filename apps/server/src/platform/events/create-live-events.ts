@@ -3,7 +3,9 @@ import { Redis } from 'ioredis';
 import type { LiveEvents } from './live-events';
 
 export function createLiveEvents(options: { redisUrl?: string; prefix?: string }): LiveEvents {
-  return options.redisUrl ? createRedisLiveEvents(options.redisUrl, options.prefix ?? 'agentry') : createMemoryLiveEvents();
+  return options.redisUrl
+    ? createRedisLiveEvents(options.redisUrl, options.prefix ?? 'agentry')
+    : createMemoryLiveEvents();
 }
 
 function createMemoryLiveEvents(): LiveEvents {
@@ -78,7 +80,11 @@ function createRedisLiveEvents(url: string, prefix: string): LiveEvents {
         await subscriber?.unsubscribe(key(channel)).catch(() => undefined);
       };
     },
-    ping: () => publisher.ping().then((answer) => answer === 'PONG', () => false),
+    ping: () =>
+      publisher.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      ),
     async close() {
       listeners.clear();
       await Promise.all([publisher.quit().catch(() => undefined), subscriber?.quit().catch(() => undefined)]);

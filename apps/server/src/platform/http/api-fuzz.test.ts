@@ -36,8 +36,19 @@ type JsonSchema = {
 };
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; schema?: JsonSchema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-type Route = { method: string; path: string; parameters: Parameter[]; bodySchema: JsonSchema | undefined; isRawUpload: boolean };
-type FuzzRequest = { method: string; url: string; headers: Record<string, string>; payload: string | Buffer | undefined };
+type Route = {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  bodySchema: JsonSchema | undefined;
+  isRawUpload: boolean;
+};
+type FuzzRequest = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload: string | Buffer | undefined;
+};
 
 const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
@@ -75,8 +86,15 @@ const nastyString = fc.constantFrom(
   'x'.repeat(70_000),
 );
 /** Any UTF-16 code units, lone surrogates included. */
-const anyCodeUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 40 });
-const fuzzString = fc.oneof({ arbitrary: nastyString, weight: 3 }, { arbitrary: anyCodeUnits, weight: 2 }, { arbitrary: fc.string(), weight: 1 });
+const anyCodeUnits = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  maxLength: 40,
+});
+const fuzzString = fc.oneof(
+  { arbitrary: nastyString, weight: 3 },
+  { arbitrary: anyCodeUnits, weight: 2 },
+  { arbitrary: fc.string(), weight: 1 },
+);
 const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   fuzzString,
   fc.constantFrom(null, true, false, 0, -1, 1e308, -0, 2 ** 53 + 1, 0.5),
@@ -95,7 +113,10 @@ function sampleString(schema: JsonSchema): fc.Arbitrary<string> {
           ? fc.uuid()
           : schema.format === 'date-time'
             ? fc.constant('2026-01-01T00:00:00.000Z')
-            : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 30, 30)) });
+            : fc.string({
+                minLength: schema.minLength ?? 0,
+                maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 30, 30)),
+              });
   return fc.oneof({ arbitrary: plausible, weight: 3 }, { arbitrary: fuzzString, weight: 1 });
 }
 
@@ -107,7 +128,8 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
   if (schema.enum) return fc.oneof({ arbitrary: fc.constantFrom(...schema.enum), weight: 5 }, wrong);
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices && choices.length > 0) return fc.oneof(...choices.map((choice) => fromSchema(choice, depth + 1)));
-  if (schema.allOf && schema.allOf.length > 0) return fromSchema(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1);
+  if (schema.allOf && schema.allOf.length > 0)
+    return fromSchema(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   let valid: fc.Arbitrary<unknown>;
   switch (type) {
@@ -117,13 +139,19 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
     case 'integer': {
       const min = Math.ceil(Math.max(schema.minimum ?? Math.min(-10, schema.maximum ?? -10), Number.MIN_SAFE_INTEGER));
       const max = Math.floor(Math.min(schema.maximum ?? min + 1000, Number.MAX_SAFE_INTEGER));
-      valid = fc.oneof(fc.integer({ min: Math.min(min, max), max: Math.max(min, max) }), fc.constantFrom(min, max, 2 ** 31, -(2 ** 31)));
+      valid = fc.oneof(
+        fc.integer({ min: Math.min(min, max), max: Math.max(min, max) }),
+        fc.constantFrom(min, max, 2 ** 31, -(2 ** 31)),
+      );
       break;
     }
     case 'number': {
       const min = schema.minimum ?? Math.min(-1e6, schema.maximum ?? -1e6);
       const max = schema.maximum ?? min + 2e6;
-      valid = fc.oneof(fc.double({ noNaN: true, min: Math.min(min, max), max: Math.max(min, max) }), fc.constantFrom(1e300, -1e300, 5e-324));
+      valid = fc.oneof(
+        fc.double({ noNaN: true, min: Math.min(min, max), max: Math.max(min, max) }),
+        fc.constantFrom(1e300, -1e300, 5e-324),
+      );
       break;
     }
     case 'boolean':
@@ -147,7 +175,9 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
       const record = fc.record(Object.fromEntries(keys.map((key) => [key, fromSchema(properties[key], depth + 1)])), {
         requiredKeys: keys.filter((key) => required.has(key)),
       });
-      valid = fc.tuple(record, fc.dictionary(fuzzString, wrongValue, { maxKeys: 2 })).map(([known, extra]) => ({ ...extra, ...known }));
+      valid = fc
+        .tuple(record, fc.dictionary(fuzzString, wrongValue, { maxKeys: 2 }))
+        .map(([known, extra]) => ({ ...extra, ...known }));
       break;
     }
     default:
@@ -166,7 +196,9 @@ function encodeAny(value: string) {
       out += encodeURIComponent(value.slice(index, index + 2));
       index += 1;
     } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(value[index] ?? '');
     }
@@ -181,7 +213,13 @@ function encodeAny(value: string) {
 type Poison = { character: string; target: 'path' | 'query' | 'body' } | null;
 const poisonArbitrary: fc.Arbitrary<Poison> = fc.oneof(
   { arbitrary: fc.constant(null), weight: 2 },
-  { arbitrary: fc.record({ character: fc.constantFrom('\u0000', '\ud800', '\udfff'), target: fc.constantFrom('path' as const, 'query' as const, 'body' as const) }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      character: fc.constantFrom('\u0000', '\ud800', '\udfff'),
+      target: fc.constantFrom('path' as const, 'query' as const, 'body' as const),
+    }),
+    weight: 3,
+  },
 );
 
 function poisonText(text: string, character: string) {
@@ -192,7 +230,12 @@ function poisonValue(value: unknown, character: string, depth = 0): unknown {
   if (typeof value === 'string') return poisonText(value, character);
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((entry: unknown) => poisonValue(entry, character, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [depth === 0 ? key : poisonText(key, character), poisonValue(entry, character, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [
+      depth === 0 ? key : poisonText(key, character),
+      poisonValue(entry, character, depth + 1),
+    ]),
+  );
 }
 
 function toQueryText(value: unknown): string {
@@ -201,16 +244,26 @@ function toQueryText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-function bodyArbitrary(route: Route, poison: Poison): fc.Arbitrary<{ contentType: string | undefined; payload: string | Buffer | undefined }> {
+function bodyArbitrary(
+  route: Route,
+  poison: Poison,
+): fc.Arbitrary<{ contentType: string | undefined; payload: string | Buffer | undefined }> {
   const json = (text: string) => ({ contentType: 'application/json', payload: text });
   if (route.isRawUpload) {
     return fc.oneof(
-      fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ contentType: 'application/octet-stream', payload: Buffer.from(bytes) })),
-      fc.constantFrom('%PDF-1.4\n%\u00e2\u00e3\n', '\u0089PNG\r\n\u001a\n', 'a,b\n1,2\n').map((text) => ({ contentType: 'text/csv', payload: Buffer.from(text, 'latin1') })),
+      fc
+        .uint8Array({ maxLength: 64 })
+        .map((bytes) => ({ contentType: 'application/octet-stream', payload: Buffer.from(bytes) })),
+      fc
+        .constantFrom('%PDF-1.4\n%\u00e2\u00e3\n', '\u0089PNG\r\n\u001a\n', 'a,b\n1,2\n')
+        .map((text) => ({ contentType: 'text/csv', payload: Buffer.from(text, 'latin1') })),
       fc.constant({ contentType: 'multipart/form-data; boundary=x', payload: '--x\r\n\r\nhello\r\n--x--' }),
     );
   }
-  if (poison?.target === 'body') return fromSchema(route.bodySchema).map((value) => json(JSON.stringify(poisonValue(value, poison.character)) ?? 'null'));
+  if (poison?.target === 'body')
+    return fromSchema(route.bodySchema).map((value) =>
+      json(JSON.stringify(poisonValue(value, poison.character)) ?? 'null'),
+    );
   return fc.oneof(
     { arbitrary: fromSchema(route.bodySchema).map((value) => json(JSON.stringify(value) ?? 'null')), weight: 8 },
     { arbitrary: wrongValue.map((value) => json(JSON.stringify(value) ?? 'null')), weight: 2 },
@@ -245,39 +298,67 @@ function requestArbitrary(route: Route, fixtures: Fixtures, cookie: string | und
   return poisonArbitrary.chain((poison) => poisonedRequestArbitrary(route, fixtures, cookie, poison));
 }
 
-function poisonedRequestArbitrary(route: Route, fixtures: Fixtures, cookie: string | undefined, poison: Poison): fc.Arbitrary<FuzzRequest> {
+function poisonedRequestArbitrary(
+  route: Route,
+  fixtures: Fixtures,
+  cookie: string | undefined,
+  poison: Poison,
+): fc.Arbitrary<FuzzRequest> {
   const pathParameters = route.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = route.parameters.filter((parameter) => parameter.in === 'query');
   const headerParameters = route.parameters.filter((parameter) => parameter.in === 'header');
   const pathValues = fc.tuple(
     ...pathParameters.map((parameter) => {
       const real = fixtures[parameter.name];
-      const fuzz = fc.oneof(fuzzString.filter((value) => value !== ''), fc.constantFrom('0', 'does-not-exist', '..'));
+      const fuzz = fc.oneof(
+        fuzzString.filter((value) => value !== ''),
+        fc.constantFrom('0', 'does-not-exist', '..'),
+      );
       const value = real ? fc.oneof({ arbitrary: fc.constant(real), weight: 3 }, { arbitrary: fuzz, weight: 1 }) : fuzz;
       return poison?.target === 'path' ? value.map((text) => poisonText(text, poison.character)) : value;
     }),
   );
-  const plausibleQuery = fc.record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name, fromSchema(parameter.schema)])), { requiredKeys: [] });
+  const plausibleQuery = fc.record(
+    Object.fromEntries(queryParameters.map((parameter) => [parameter.name, fromSchema(parameter.schema)])),
+    { requiredKeys: [] },
+  );
   const query =
     poison?.target === 'query'
-      ? plausibleQuery.map((values) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, poisonText(toQueryText(value), poison.character)])))
-      : fc.oneof({ arbitrary: plausibleQuery, weight: 4 }, { arbitrary: fc.dictionary(fuzzString, fuzzString, { maxKeys: 3 }), weight: 1 });
-  const headers = fc.record(Object.fromEntries(headerParameters.map((parameter) => [parameter.name, fuzzString.map(encodeAny)])), { requiredKeys: [] });
-  return fc.tuple(pathValues, query, headers, bodyArbitrary(route, poison)).map(([values, queryValues, headerValues, body]) => {
-    let url = route.path;
-    pathParameters.forEach((parameter, index) => {
-      url = url.replace(`{${parameter.name}}`, encodeAny(values[index] ?? ''));
+      ? plausibleQuery.map((values) =>
+          Object.fromEntries(
+            Object.entries(values).map(([key, value]) => [key, poisonText(toQueryText(value), poison.character)]),
+          ),
+        )
+      : fc.oneof(
+          { arbitrary: plausibleQuery, weight: 4 },
+          { arbitrary: fc.dictionary(fuzzString, fuzzString, { maxKeys: 3 }), weight: 1 },
+        );
+  const headers = fc.record(
+    Object.fromEntries(headerParameters.map((parameter) => [parameter.name, fuzzString.map(encodeAny)])),
+    { requiredKeys: [] },
+  );
+  return fc
+    .tuple(pathValues, query, headers, bodyArbitrary(route, poison))
+    .map(([values, queryValues, headerValues, body]) => {
+      let url = route.path;
+      pathParameters.forEach((parameter, index) => {
+        url = url.replace(`{${parameter.name}}`, encodeAny(values[index] ?? ''));
+      });
+      const queryText = Object.entries(queryValues)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => `${encodeAny(key)}=${encodeAny(toQueryText(value))}`)
+        .join('&');
+      const requestHeaders: Record<string, string> = { ...(headerValues as Record<string, string>) };
+      if (cookie) requestHeaders.cookie = cookie;
+      const hasBody = route.method !== 'GET' && route.method !== 'HEAD' && body.payload !== undefined;
+      if (hasBody && body.contentType) requestHeaders['content-type'] = body.contentType;
+      return {
+        method: route.method,
+        url: queryText ? `${url}?${queryText}` : url,
+        headers: requestHeaders,
+        payload: hasBody ? body.payload : undefined,
+      };
     });
-    const queryText = Object.entries(queryValues)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => `${encodeAny(key)}=${encodeAny(toQueryText(value))}`)
-      .join('&');
-    const requestHeaders: Record<string, string> = { ...(headerValues as Record<string, string>) };
-    if (cookie) requestHeaders.cookie = cookie;
-    const hasBody = route.method !== 'GET' && route.method !== 'HEAD' && body.payload !== undefined;
-    if (hasBody && body.contentType) requestHeaders['content-type'] = body.contentType;
-    return { method: route.method, url: queryText ? `${url}?${queryText}` : url, headers: requestHeaders, payload: hasBody ? body.payload : undefined };
-  });
 }
 
 /**
@@ -287,12 +368,19 @@ function poisonedRequestArbitrary(route: Route, fixtures: Fixtures, cookie: stri
 function toExamples(route: Route, fixtures: Fixtures, cookie: string | undefined): [FuzzRequest][] {
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE' && !route.isRawUpload;
   const poisons: NonNullable<Poison>[] = [];
-  if (route.parameters.some((parameter) => parameter.in === 'path')) poisons.push({ character: '\u0000', target: 'path' });
-  if (route.parameters.some((parameter) => parameter.in === 'query')) poisons.push({ character: '\u0000', target: 'query' });
+  if (route.parameters.some((parameter) => parameter.in === 'path'))
+    poisons.push({ character: '\u0000', target: 'path' });
+  if (route.parameters.some((parameter) => parameter.in === 'query'))
+    poisons.push({ character: '\u0000', target: 'query' });
   if (hasBody) poisons.push({ character: '\u0000', target: 'body' }, { character: '\ud800', target: 'body' });
-  const examples = poisons.map((poison): [FuzzRequest] => [sampleOne(poisonedRequestArbitrary(route, fixtures, cookie, poison))]);
+  const examples = poisons.map((poison): [FuzzRequest] => [
+    sampleOne(poisonedRequestArbitrary(route, fixtures, cookie, poison)),
+  ]);
   const plain = sampleOne(poisonedRequestArbitrary(route, fixtures, cookie, null));
-  if (hasBody) examples.push([{ ...plain, headers: { ...plain.headers, 'content-type': 'application/json' }, payload: DEEP_ARRAY }]);
+  if (hasBody)
+    examples.push([
+      { ...plain, headers: { ...plain.headers, 'content-type': 'application/json' }, payload: DEEP_ARRAY },
+    ]);
   return examples;
 }
 
@@ -305,12 +393,57 @@ function sampleOne<T>(arbitrary: fc.Arbitrary<T>): T {
 
 /** Routes outside the OpenAPI document that browsers still reach. */
 const HIDDEN_ROUTES: Route[] = [
-  { method: 'POST', path: '/api/auth/sign-in/magic-link', parameters: [], bodySchema: { type: 'object', properties: { email: { type: 'string', format: 'email' }, callbackURL: { type: 'string' } } }, isRawUpload: false },
-  { method: 'GET', path: '/shared/{demoId}', parameters: [{ name: 'demoId', in: 'path' }, { name: 'embed', in: 'query', schema: { enum: ['true'] } }], bodySchema: undefined, isRawUpload: false },
-  { method: 'GET', path: '/widget/{widgetId}', parameters: [{ name: 'widgetId', in: 'path' }], bodySchema: undefined, isRawUpload: false },
-  { method: 'GET', path: '/widget/{widgetId}/widget.js', parameters: [{ name: 'widgetId', in: 'path' }, { name: 'widgetId', in: 'query' }], bodySchema: undefined, isRawUpload: false },
-  { method: 'GET', path: '/api/billing/local-checkout/{sessionId}', parameters: [{ name: 'sessionId', in: 'path' }], bodySchema: undefined, isRawUpload: false },
-  { method: 'POST', path: '/api/billing/local-checkout/{sessionId}/pay', parameters: [{ name: 'sessionId', in: 'path' }], bodySchema: { type: 'object', properties: { outcome: { enum: ['pay', 'decline'] } } }, isRawUpload: false },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in/magic-link',
+    parameters: [],
+    bodySchema: {
+      type: 'object',
+      properties: { email: { type: 'string', format: 'email' }, callbackURL: { type: 'string' } },
+    },
+    isRawUpload: false,
+  },
+  {
+    method: 'GET',
+    path: '/shared/{demoId}',
+    parameters: [
+      { name: 'demoId', in: 'path' },
+      { name: 'embed', in: 'query', schema: { enum: ['true'] } },
+    ],
+    bodySchema: undefined,
+    isRawUpload: false,
+  },
+  {
+    method: 'GET',
+    path: '/widget/{widgetId}',
+    parameters: [{ name: 'widgetId', in: 'path' }],
+    bodySchema: undefined,
+    isRawUpload: false,
+  },
+  {
+    method: 'GET',
+    path: '/widget/{widgetId}/widget.js',
+    parameters: [
+      { name: 'widgetId', in: 'path' },
+      { name: 'widgetId', in: 'query' },
+    ],
+    bodySchema: undefined,
+    isRawUpload: false,
+  },
+  {
+    method: 'GET',
+    path: '/api/billing/local-checkout/{sessionId}',
+    parameters: [{ name: 'sessionId', in: 'path' }],
+    bodySchema: undefined,
+    isRawUpload: false,
+  },
+  {
+    method: 'POST',
+    path: '/api/billing/local-checkout/{sessionId}/pay',
+    parameters: [{ name: 'sessionId', in: 'path' }],
+    bodySchema: { type: 'object', properties: { outcome: { enum: ['pay', 'decline'] } } },
+    isRawUpload: false,
+  },
 ];
 
 function listRoutes(document: { paths?: Record<string, Record<string, Operation>> }): Route[] {
@@ -320,11 +453,19 @@ function listRoutes(document: { paths?: Record<string, Record<string, Operation>
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const content = operation.requestBody?.content ?? {};
       const bodySchema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
-      routes.push({ method: method.toUpperCase(), path, parameters: operation.parameters ?? [], bodySchema, isRawUpload: path === '/api/files' && method === 'post' });
+      routes.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: operation.parameters ?? [],
+        bodySchema,
+        isRawUpload: path === '/api/files' && method === 'post',
+      });
     }
   }
   // Deleting the fixtures early would hide the routes behind them: destructive calls go last.
-  return [...routes, ...HIDDEN_ROUTES].sort((left, right) => Number(left.method === 'DELETE') - Number(right.method === 'DELETE'));
+  return [...routes, ...HIDDEN_ROUTES].sort(
+    (left, right) => Number(left.method === 'DELETE') - Number(right.method === 'DELETE'),
+  );
 }
 
 describe('API fuzz: no request makes the server answer 5xx', () => {
@@ -336,7 +477,13 @@ describe('API fuzz: no request makes the server answer 5xx', () => {
 
   beforeAll(async () => {
     // ENCRYPTION_KEY: without it saving a provider key is a deliberate 500 (a server misconfiguration).
-    const created = await createTestApp({ ENCRYPTION_KEY: 'ab'.repeat(32), WIDGET_DIST_DIR: widgetDist.dir, DEMO_RATE_LIMIT_PER_MINUTE: '100000', WIDGET_RATE_LIMIT_PER_MINUTE: '100000', WIDGET_IP_RATE_LIMIT_PER_MINUTE: '100000' });
+    const created = await createTestApp({
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+      WIDGET_DIST_DIR: widgetDist.dir,
+      DEMO_RATE_LIMIT_PER_MINUTE: '100000',
+      WIDGET_RATE_LIMIT_PER_MINUTE: '100000',
+      WIDGET_IP_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     app = created.app;
     close = () => created.close();
     routes = listRoutes(app.swagger() as { paths?: Record<string, Record<string, Operation>> });
@@ -345,9 +492,24 @@ describe('API fuzz: no request makes the server answer 5xx', () => {
     await grantTestCredits(app, session.userId, 1_000_000);
     const agent = await createTestAgent(app, session);
     const widget = await createTestWidget(app, session, { agentId: agent.buildId });
-    const demo = await app.inject({ method: 'POST', url: `/api/subaccounts/${session.subaccountId}/demos`, headers: { cookie: session.cookie }, payload: { name: 'Fuzz', type: 'website', buildId: agent.buildId } });
+    const demo = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${session.subaccountId}/demos`,
+      headers: { cookie: session.cookie },
+      payload: { name: 'Fuzz', type: 'website', buildId: agent.buildId },
+    });
     const demoId = demo.json<{ demoId: string }>().demoId;
-    const ids = { subaccountId: session.subaccountId, agentId: agent.buildId, buildId: agent.buildId, assistantId: agent.assistantId, connectionId: widget.connectionId, widgetId: widget.connectionId, demoId, userId: session.userId, id: agent.buildId };
+    const ids = {
+      subaccountId: session.subaccountId,
+      agentId: agent.buildId,
+      buildId: agent.buildId,
+      assistantId: agent.assistantId,
+      connectionId: widget.connectionId,
+      widgetId: widget.connectionId,
+      demoId,
+      userId: session.userId,
+      id: agent.buildId,
+    };
     signedIn = { cookie: session.cookie, fixtures: ids };
   }, 120_000);
 
@@ -362,14 +524,21 @@ describe('API fuzz: no request makes the server answer 5xx', () => {
       try {
         await fc.assert(
           fc.asyncProperty(requestArbitrary(route, fixtures, cookie), async (request) => {
-            const response = await app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+            const response = await app.inject({
+              method: request.method as 'GET',
+              url: request.url,
+              headers: request.headers,
+              payload: request.payload,
+            });
             if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`);
           }),
           { seed: SEED, numRuns: RUNS, endOnFailure: true, examples: toExamples(route, fixtures, cookie) },
         );
       } catch (error) {
         const cause = error instanceof Error && error.cause instanceof Error ? ` -> ${error.cause.message}` : '';
-        failures.push(`${route.method} ${route.path}: ${error instanceof Error ? error.message.slice(0, 1500) : String(error)}${cause}`);
+        failures.push(
+          `${route.method} ${route.path}: ${error instanceof Error ? error.message.slice(0, 1500) : String(error)}${cause}`,
+        );
       }
     }
     return failures;

@@ -8,7 +8,12 @@ export function createSupportId() {
   return randomBytes(16).toString('hex');
 }
 
-type ErrorBody = { error: { code: string; message: string; support_id: string; fields?: { path: string; message: string }[] } & Record<string, unknown> };
+type ErrorBody = {
+  error: { code: string; message: string; support_id: string; fields?: { path: string; message: string }[] } & Record<
+    string,
+    unknown
+  >;
+};
 
 /**
  * One place maps failures to answers: validation -> 400 with field messages, AppError -> its
@@ -23,26 +28,50 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: issue.message ?? 'Invalid value',
       }));
       request.log.info({ supportId, fields }, 'request validation failed');
-      return sendError(reply, 400, { code: 'VALIDATION_ERROR', message: fields[0]?.message ?? errorCatalogue.VALIDATION_ERROR.message, support_id: supportId, fields });
+      return sendError(reply, 400, {
+        code: 'VALIDATION_ERROR',
+        message: fields[0]?.message ?? errorCatalogue.VALIDATION_ERROR.message,
+        support_id: supportId,
+        fields,
+      });
     }
     if (error instanceof AppError) {
       const level = error.status >= 500 ? 'error' : 'info';
       request.log[level]({ supportId, code: error.code, err: error.status >= 500 ? error : undefined }, error.message);
-      return sendError(reply, error.status, { ...error.extra, code: error.code, message: error.message, support_id: supportId });
+      return sendError(reply, error.status, {
+        ...error.extra,
+        code: error.code,
+        message: error.message,
+        support_id: supportId,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ supportId, err: error, cause: error.cause }, 'response did not match its schema');
-      return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message, support_id: supportId });
+      return sendError(reply, 500, {
+        code: 'INTERNAL_ERROR',
+        message: errorCatalogue.INTERNAL_ERROR.message,
+        support_id: supportId,
+      });
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type).
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ supportId, err: error }, 'client error');
-      const code = error.statusCode === 429 ? 'RATE_LIMITED' : error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-      const message = error.statusCode === 429 ? errorCatalogue.RATE_LIMITED.message : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : error.message;
+      const code =
+        error.statusCode === 429 ? 'RATE_LIMITED' : error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+      const message =
+        error.statusCode === 429
+          ? errorCatalogue.RATE_LIMITED.message
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? UNSUPPORTED_MEDIA_TYPE_MESSAGE
+            : error.message;
       return sendError(reply, error.statusCode, { code, message, support_id: supportId });
     }
     request.log.error({ supportId, err: error }, 'unhandled error');
-    return sendError(reply, 500, { code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message, support_id: supportId });
+    return sendError(reply, 500, {
+      code: 'INTERNAL_ERROR',
+      message: errorCatalogue.INTERNAL_ERROR.message,
+      support_id: supportId,
+    });
   });
 }
 
@@ -56,15 +85,29 @@ export const BAD_URL_MESSAGE = 'The address is not valid: a part of it is not va
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const supportId = createSupportId();
   request.log.info({ supportId, err: error }, 'request refused before routing');
-  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void sendError(reply, status, { code: 'VALIDATION_ERROR', message: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : errorCatalogue.VALIDATION_ERROR.message, support_id: supportId });
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void sendError(reply, status, {
+    code: 'VALIDATION_ERROR',
+    message: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : errorCatalogue.VALIDATION_ERROR.message,
+    support_id: supportId,
+  });
 }
 
 /** Unknown routes under /api (and other server prefixes) answer 404 in the structured shape. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return sendError(reply, 404, { code: 'ROUTE_NOT_FOUND', message: errorCatalogue.ROUTE_NOT_FOUND.message, support_id: createSupportId(), method: request.method, path: request.url.split('?')[0] });
+  return sendError(reply, 404, {
+    code: 'ROUTE_NOT_FOUND',
+    message: errorCatalogue.ROUTE_NOT_FOUND.message,
+    support_id: createSupportId(),
+    method: request.method,
+    path: request.url.split('?')[0],
+  });
 }
 
 function sendError(reply: FastifyReply, status: number, error: ErrorBody['error']) {
-  return reply.status(status).type('application/json').send({ error } satisfies ErrorBody);
+  return reply
+    .status(status)
+    .type('application/json')
+    .send({ error } satisfies ErrorBody);
 }

@@ -3,7 +3,9 @@ import { escapeHtml } from './escape-html';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that can end text or an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;',
+    );
   });
 
   it('escapes an ampersand once, so an entity in the input stays visible as typed', () => {

@@ -2,7 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { AppError } from './app-error';
-import { assertPublicHttpUrlOrThrow, BLOCKED_ADDRESS_MESSAGE, createGuardedLookup, type SsrfGuardOptions } from './ssrf-guard';
+import {
+  assertPublicHttpUrlOrThrow,
+  BLOCKED_ADDRESS_MESSAGE,
+  createGuardedLookup,
+  type SsrfGuardOptions,
+} from './ssrf-guard';
 
 export type FetchPublicUrlOptions = SsrfGuardOptions & {
   /** Redirects to follow; each hop passes the guard again. 0 answers the 3xx as is. */
@@ -20,7 +25,11 @@ function toBody(body: RequestInit['body']): string | Buffer | undefined {
   throw new TypeError('fetchPublicUrl sends string, bytes or URLSearchParams bodies only');
 }
 
-function requestOnce(url: URL, init: { method: string; headers: Headers; body: string | Buffer | undefined; signal: AbortSignal | undefined }, guard: SsrfGuardOptions): Promise<Response> {
+function requestOnce(
+  url: URL,
+  init: { method: string; headers: Headers; body: string | Buffer | undefined; signal: AbortSignal | undefined },
+  guard: SsrfGuardOptions,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const headers: Record<string, string> = {};
@@ -28,20 +37,25 @@ function requestOnce(url: URL, init: { method: string; headers: Headers; body: s
       headers[name] = value;
     });
     if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
-    const request = transport.request(url, { method: init.method, headers, lookup: createGuardedLookup(guard), signal: init.signal }, (response) => {
-      const responseHeaders = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (Array.isArray(value)) for (const entry of value) responseHeaders.append(name, entry);
-        else if (value !== undefined) responseHeaders.set(name, value);
-      }
-      const status = response.statusCode ?? 502;
-      const hasBody = !(status === 204 || status === 304 || init.method === 'HEAD');
-      if (!hasBody) response.resume();
-      const body = hasBody ? (Readable.toWeb(response) as ReadableStream<Uint8Array>) : null;
-      resolve(new Response(body, { status, statusText: response.statusMessage, headers: responseHeaders }));
-    });
+    const request = transport.request(
+      url,
+      { method: init.method, headers, lookup: createGuardedLookup(guard), signal: init.signal },
+      (response) => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (Array.isArray(value)) for (const entry of value) responseHeaders.append(name, entry);
+          else if (value !== undefined) responseHeaders.set(name, value);
+        }
+        const status = response.statusCode ?? 502;
+        const hasBody = !(status === 204 || status === 304 || init.method === 'HEAD');
+        if (!hasBody) response.resume();
+        const body = hasBody ? (Readable.toWeb(response) as ReadableStream<Uint8Array>) : null;
+        resolve(new Response(body, { status, statusText: response.statusMessage, headers: responseHeaders }));
+      },
+    );
     request.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ESSRFBLOCKED') reject(new AppError('VALIDATION_ERROR', { message: BLOCKED_ADDRESS_MESSAGE, cause: error }));
+      if (error.code === 'ESSRFBLOCKED')
+        reject(new AppError('VALIDATION_ERROR', { message: BLOCKED_ADDRESS_MESSAGE, cause: error }));
       else reject(error);
     });
     request.end(init.body);
@@ -53,7 +67,11 @@ function requestOnce(url: URL, init: { method: string; headers: Headers; body: s
  * ssrf-guard.ts), checked before connecting and again by the connection's own DNS lookup.
  * Same signature as fetch, so SDKs accept it as their `fetch` option.
  */
-export async function fetchPublicUrl(input: string | URL | Request, init: RequestInit = {}, options: FetchPublicUrlOptions = {}): Promise<Response> {
+export async function fetchPublicUrl(
+  input: string | URL | Request,
+  init: RequestInit = {},
+  options: FetchPublicUrlOptions = {},
+): Promise<Response> {
   let url = new URL(input instanceof Request ? input.url : input);
   let method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
   const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));

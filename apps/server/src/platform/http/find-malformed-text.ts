@@ -37,7 +37,9 @@ export function findMalformedText(value: unknown, rootPath = ''): MalformedText 
     const depth = item.depth + 1;
     if (depth > MAX_NESTING_DEPTH) return { path: toShownPath(item.path), message: NESTING_MESSAGE };
     if (Array.isArray(item.value)) {
-      item.value.forEach((entry: unknown, index) => stack.push({ value: entry, path: join(item.path, String(index)), depth }));
+      item.value.forEach((entry: unknown, index) =>
+        stack.push({ value: entry, path: join(item.path, String(index)), depth }),
+      );
       continue;
     }
     for (const [key, entry] of Object.entries(item.value)) {

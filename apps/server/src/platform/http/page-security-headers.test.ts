@@ -20,7 +20,12 @@ describe('security headers of HTML pages', () => {
     fs.writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
     const created = await createTestDatabase();
     drop = created.drop;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', WEB_DIST_DIR: webDistDir });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST_DIR: webDistDir,
+    });
     app = await buildApp({ config, database: created.database, logger: false });
     await app.ready();
   });
@@ -32,7 +37,14 @@ describe('security headers of HTML pages', () => {
 
   function directives(policy: unknown) {
     expect(typeof policy).toBe('string');
-    return new Map(String(policy).split(';').map((directive) => { const [name = '', ...sources] = directive.trim().split(/\s+/); return [name, sources]; }));
+    return new Map(
+      String(policy)
+        .split(';')
+        .map((directive) => {
+          const [name = '', ...sources] = directive.trim().split(/\s+/);
+          return [name, sources];
+        }),
+    );
   }
 
   it('app pages: scripts from this origin and the hashed theme script only, never framed', async () => {

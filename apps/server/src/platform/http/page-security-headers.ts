@@ -51,13 +51,20 @@ function isEmbeddablePage(request: FastifyRequest) {
  */
 export function registerPageSecurityHeaders(app: FastifyInstance, options: { webDistDir: string }) {
   // The built index.html is read once: its inline script is what the hashes allow.
-  const indexHtml = fs.existsSync(path.join(options.webDistDir, 'index.html')) ? fs.readFileSync(path.join(options.webDistDir, 'index.html'), 'utf8') : '';
+  const indexHtml = fs.existsSync(path.join(options.webDistDir, 'index.html'))
+    ? fs.readFileSync(path.join(options.webDistDir, 'index.html'), 'utf8')
+    : '';
   const inlineScriptHashes = hashInlineScripts(indexHtml);
   const denyPolicy = toPageSecurityPolicy({ inlineScriptHashes, frameAncestors: "'none'" });
   const embedPolicy = toPageSecurityPolicy({ inlineScriptHashes, frameAncestors: '*' });
   app.addHook('onSend', (request, reply, payload, done) => {
     const contentType = reply.getHeader('content-type');
-    if (typeof contentType !== 'string' || !contentType.startsWith('text/html') || reply.hasHeader('content-security-policy')) return done(null, payload);
+    if (
+      typeof contentType !== 'string' ||
+      !contentType.startsWith('text/html') ||
+      reply.hasHeader('content-security-policy')
+    )
+      return done(null, payload);
     if (isEmbeddablePage(request)) {
       reply.header('content-security-policy', embedPolicy);
     } else {

@@ -24,7 +24,11 @@ describe('cross-site request forgery', () => {
   afterAll(() => close());
 
   async function currentSecret() {
-    const response = await app.inject({ method: 'GET', url: `/api/subaccounts/${session.subaccountId}/agents/${agentId}/webhook`, headers: { cookie: session.cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${session.subaccountId}/agents/${agentId}/webhook`,
+      headers: { cookie: session.cookie },
+    });
     return response.json<{ secret: string }>().secret;
   }
 
@@ -33,7 +37,12 @@ describe('cross-site request forgery', () => {
     const response = await app.inject({
       method: 'POST',
       url: rotateUrl,
-      headers: { cookie: session.cookie, 'content-type': 'text/plain', origin: 'http://localhost:4000', 'sec-fetch-site': 'same-site' },
+      headers: {
+        cookie: session.cookie,
+        'content-type': 'text/plain',
+        origin: 'http://localhost:4000',
+        'sec-fetch-site': 'same-site',
+      },
       payload: 'x=y',
     });
     expect(response.statusCode).toBe(403);
@@ -43,18 +52,36 @@ describe('cross-site request forgery', () => {
 
   it('refuses a text/plain body even without Origin (no parser for it): 415 asking for JSON', async () => {
     const before = await currentSecret();
-    const response = await app.inject({ method: 'POST', url: rotateUrl, headers: { cookie: session.cookie, 'content-type': 'text/plain' }, payload: 'x=y' });
+    const response = await app.inject({
+      method: 'POST',
+      url: rotateUrl,
+      headers: { cookie: session.cookie, 'content-type': 'text/plain' },
+      payload: 'x=y',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json<ErrorReply>().error.message).toBe(UNSUPPORTED_MEDIA_TYPE_MESSAGE);
-    const form = await app.inject({ method: 'POST', url: rotateUrl, headers: { cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x=y' });
+    const form = await app.inject({
+      method: 'POST',
+      url: rotateUrl,
+      headers: { cookie: session.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'x=y',
+    });
     expect(form.statusCode).toBe(415);
     expect(await currentSecret()).toBe(before);
   });
 
   it('refuses a cross-site request without Origin by its Sec-Fetch-Site, and an opaque Origin', async () => {
-    const noOrigin = await app.inject({ method: 'POST', url: rotateUrl, headers: { cookie: session.cookie, 'sec-fetch-site': 'cross-site' } });
+    const noOrigin = await app.inject({
+      method: 'POST',
+      url: rotateUrl,
+      headers: { cookie: session.cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(noOrigin.statusCode).toBe(403);
-    const opaque = await app.inject({ method: 'POST', url: rotateUrl, headers: { cookie: session.cookie, origin: 'null' } });
+    const opaque = await app.inject({
+      method: 'POST',
+      url: rotateUrl,
+      headers: { cookie: session.cookie, origin: 'null' },
+    });
     expect(opaque.statusCode).toBe(403);
   });
 
@@ -62,7 +89,12 @@ describe('cross-site request forgery', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/files?purpose=attachment',
-      headers: { cookie: session.cookie, origin: 'http://127.0.0.1:8080', 'content-type': 'multipart/form-data; boundary=x', 'x-file-name': 'a.txt' },
+      headers: {
+        cookie: session.cookie,
+        origin: 'http://127.0.0.1:8080',
+        'content-type': 'multipart/form-data; boundary=x',
+        'x-file-name': 'a.txt',
+      },
       payload: '--x\r\n\r\nhello\r\n--x--',
     });
     expect(response.statusCode).toBe(403);
@@ -70,10 +102,18 @@ describe('cross-site request forgery', () => {
 
   it('lets the app itself write, from PUBLIC_URL and in development from the other loopback name and Vite', async () => {
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173']) {
-      const response = await app.inject({ method: 'POST', url: rotateUrl, headers: { cookie: session.cookie, origin, 'sec-fetch-site': 'same-origin' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: rotateUrl,
+        headers: { cookie: session.cookie, origin, 'sec-fetch-site': 'same-origin' },
+      });
       expect(response.statusCode, origin).toBe(200);
     }
-    const navigation = await app.inject({ method: 'POST', url: rotateUrl, headers: { cookie: session.cookie, 'sec-fetch-site': 'same-origin' } });
+    const navigation = await app.inject({
+      method: 'POST',
+      url: rotateUrl,
+      headers: { cookie: session.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(navigation.statusCode).toBe(200);
   });
 
@@ -85,13 +125,25 @@ describe('cross-site request forgery', () => {
       payload: { type: 'user_message', message: 'hi' },
     });
     expect(webhook.statusCode).toBe(401);
-    const demoChat = await app.inject({ method: 'POST', url: '/api/demo-chat', headers: { cookie: session.cookie, origin: 'https://client.example' }, payload: { demoId: 'missing', message: 'hi' } });
+    const demoChat = await app.inject({
+      method: 'POST',
+      url: '/api/demo-chat',
+      headers: { cookie: session.cookie, origin: 'https://client.example' },
+      payload: { demoId: 'missing', message: 'hi' },
+    });
     expect(demoChat.statusCode).toBe(404);
-    const publicApi = await app.inject({ method: 'POST', url: '/v1/chat/completions', headers: { cookie: session.cookie, origin: 'https://client.example', authorization: 'Bearer sk-x' }, payload: {} });
+    const publicApi = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { cookie: session.cookie, origin: 'https://client.example', authorization: 'Bearer sk-x' },
+      payload: {},
+    });
     expect(publicApi.statusCode).toBe(401);
   });
 
   it('only PUBLIC_URL in production', () => {
-    expect([...toAllowedOrigins({ publicUrl: 'https://app.example.com', isProduction: true })]).toEqual(['https://app.example.com']);
+    expect([...toAllowedOrigins({ publicUrl: 'https://app.example.com', isProduction: true })]).toEqual([
+      'https://app.example.com',
+    ]);
   });
 });

@@ -10,7 +10,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * raw body), the agent webhook (secret header), the OpenAI-compatible API (API key), and the
  * widget visitor chat and demo chat (their own origin allow-lists).
  */
-const EXEMPT_ROUTES = new Set(['/api/stripe/webhook', '/webhook/:agentId', '/api/widget/:widgetId/chat', '/api/demo-chat', '/api/openrouter/chat']);
+const EXEMPT_ROUTES = new Set([
+  '/api/stripe/webhook',
+  '/webhook/:agentId',
+  '/api/widget/:widgetId/chat',
+  '/api/demo-chat',
+  '/api/openrouter/chat',
+]);
 const EXEMPT_PREFIXES = ['/v1/'];
 
 export const CROSS_SITE_MESSAGE = 'This request came from another website and was refused.';
@@ -56,7 +62,15 @@ export function registerCrossSiteCheck(app: FastifyInstance, config: Pick<AppCon
   const allowedOrigins = toAllowedOrigins(config);
   app.addHook('onRequest', (request, _reply, done) => {
     const routeUrl = request.routeOptions.url;
-    const isChecked = !SAFE_METHODS.has(request.method) && Boolean(request.headers.cookie) && routeUrl !== undefined && !isExempt(routeUrl);
-    done(isChecked && !isSameSiteRequest(request, allowedOrigins) ? new AppError('FORBIDDEN', { message: CROSS_SITE_MESSAGE }) : undefined);
+    const isChecked =
+      !SAFE_METHODS.has(request.method) &&
+      Boolean(request.headers.cookie) &&
+      routeUrl !== undefined &&
+      !isExempt(routeUrl);
+    done(
+      isChecked && !isSameSiteRequest(request, allowedOrigins)
+        ? new AppError('FORBIDDEN', { message: CROSS_SITE_MESSAGE })
+        : undefined,
+    );
   });
 }

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures';
 import { BAD_URL_MESSAGE } from './error-handler';
-import { MAX_NESTING_DEPTH, NESTING_MESSAGE, NUL_MESSAGE, SURROGATE_MESSAGE, findMalformedText } from './find-malformed-text';
+import {
+  MAX_NESTING_DEPTH,
+  NESTING_MESSAGE,
+  NUL_MESSAGE,
+  SURROGATE_MESSAGE,
+  findMalformedText,
+} from './find-malformed-text';
 
-type ErrorReply = { error: { code: string; message: string; support_id: string; fields: { path: string; message: string }[] } };
+type ErrorReply = {
+  error: { code: string; message: string; support_id: string; fields: { path: string; message: string }[] };
+};
 
 describe('NUL characters and lone surrogates', () => {
   let app: TestApp;
@@ -41,21 +49,44 @@ describe('NUL characters and lone surrogates', () => {
   });
 
   it('refuses a lone surrogate written as a JSON escape, in a value, an object key and deep inside', async () => {
-    const chat = await app.inject({ method: 'POST', url: '/api/demo-chat', headers: { 'content-type': 'application/json' }, payload: '{"demoId":"d","message":"hi \\ud800"}' });
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/api/demo-chat',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"demoId":"d","message":"hi \\ud800"}',
+    });
     expectRefused(chat, 'message', SURROGATE_MESSAGE);
     // Better Auth's routes take any body: keys and nesting reach it unvalidated.
-    const key = await app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@example.com","k\\udc00":1}' });
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","k\\udc00":1}',
+    });
     expectRefused(key, 'k\uFFFD', SURROGATE_MESSAGE);
-    const deep = await app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@example.com","x":[[{"y":"\\u0000"}]]}' });
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","x":[[{"y":"\\u0000"}]]}',
+    });
     expectRefused(deep, 'x.0.0.y', NUL_MESSAGE);
   });
 
   it('refuses them in path parameters and the query on anonymous routes', async () => {
     expectRefused(await app.inject({ method: 'GET', url: '/api/shared-demos/abc%00def' }), 'demoId', NUL_MESSAGE);
     expectRefused(await app.inject({ method: 'GET', url: `/api/widget/w%00/settings` }), 'widgetId', NUL_MESSAGE);
-    expectRefused(await app.inject({ method: 'GET', url: '/api/auth/check-user?email=a%00@example.com' }), 'email', NUL_MESSAGE);
     expectRefused(
-      await app.inject({ method: 'POST', url: `/api/subaccounts/${session.subaccountId}%00/agents/${agentId}/webhook/rotate`, headers: { cookie: session.cookie } }),
+      await app.inject({ method: 'GET', url: '/api/auth/check-user?email=a%00@example.com' }),
+      'email',
+      NUL_MESSAGE,
+    );
+    expectRefused(
+      await app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${session.subaccountId}%00/agents/${agentId}/webhook/rotate`,
+        headers: { cookie: session.cookie },
+      }),
       'subaccountId',
       NUL_MESSAGE,
     );
@@ -68,7 +99,12 @@ describe('NUL characters and lone surrogates', () => {
   });
 
   it('refuses a 10,000-deep body that Better Auth would fail on', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/magic-link', headers: { 'content-type': 'application/json' }, payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}` });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorReply>().error.message).toBe(NESTING_MESSAGE);
   });

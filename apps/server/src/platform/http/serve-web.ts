@@ -5,7 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import { sendRouteNotFound } from './error-handler';
 
 /** Paths the server owns; an unknown one answers the structured 404, never the SPA. */
-const SERVER_PREFIXES = ['/api/', '/auth/', '/stripe/', '/templates', '/questiongenerator', '/v1/', '/webhook/', '/media/', '/files/', '/widget/', '/widget-assets/'];
+const SERVER_PREFIXES = [
+  '/api/',
+  '/auth/',
+  '/stripe/',
+  '/templates',
+  '/questiongenerator',
+  '/v1/',
+  '/webhook/',
+  '/media/',
+  '/files/',
+  '/widget/',
+  '/widget-assets/',
+];
 
 export function isServerPath(url: string) {
   const pathname = url.split('?')[0] ?? url;
@@ -25,7 +37,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       wildcard: false,
       index: false,
       setHeaders(response, filePath) {
-        response.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

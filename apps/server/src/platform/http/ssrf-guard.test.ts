@@ -3,12 +3,31 @@ import { AppError } from './app-error';
 import { assertPublicHttpUrlOrThrow, BLOCKED_ADDRESS_MESSAGE, isPublicAddress } from './ssrf-guard';
 
 describe('isPublicAddress', () => {
-  it.each(['127.0.0.1', '127.8.8.8', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'not-an-ip'])(
-    'refuses %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '127.8.8.8',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    'not-an-ip',
+  ])('refuses %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
 
   it.each([
     ['::127.0.0.1', 'IPv4-compatible loopback'],
@@ -37,9 +56,12 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])('accepts %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
+    'accepts %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 
   it('lets loopback through only with the test-only option, and nothing else private', () => {
     expect(isPublicAddress('127.0.0.1', { allowLoopback: true })).toBe(true);
@@ -97,7 +119,11 @@ describe('assertPublicHttpUrlOrThrow', () => {
   });
 
   it('accepts a public address and answers what it resolved to', async () => {
-    await expect(assertPublicHttpUrlOrThrow('https://93.184.216.34/path')).resolves.toMatchObject({ addresses: ['93.184.216.34'] });
-    await expect(assertPublicHttpUrlOrThrow('http://127.0.0.1:1/', { allowLoopback: true })).resolves.toMatchObject({ addresses: ['127.0.0.1'] });
+    await expect(assertPublicHttpUrlOrThrow('https://93.184.216.34/path')).resolves.toMatchObject({
+      addresses: ['93.184.216.34'],
+    });
+    await expect(assertPublicHttpUrlOrThrow('http://127.0.0.1:1/', { allowLoopback: true })).resolves.toMatchObject({
+      addresses: ['127.0.0.1'],
+    });
   });
 });

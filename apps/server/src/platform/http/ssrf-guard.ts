@@ -20,7 +20,8 @@ export type SsrfGuardOptions = {
   allowLoopbackPorts?: readonly number[];
 };
 
-export const BLOCKED_ADDRESS_MESSAGE = 'This URL points to a private, loopback or link-local address, which is not allowed.';
+export const BLOCKED_ADDRESS_MESSAGE =
+  'This URL points to a private, loopback or link-local address, which is not allowed.';
 export const UNRESOLVABLE_HOST_MESSAGE = 'The host name of this URL could not be resolved.';
 export const UNSUPPORTED_URL_MESSAGE = 'Only http and https URLs are allowed.';
 
@@ -73,7 +74,10 @@ loopback.addAddress('::1', 'ipv6');
 function toEmbeddedIpv4(address: string): string {
   if (isIP(address) !== 6) return address;
   const groups = toIpv6Groups(address);
-  const prefix = groups.slice(0, 6).map((group) => group.toString(16)).join(':');
+  const prefix = groups
+    .slice(0, 6)
+    .map((group) => group.toString(16))
+    .join(':');
   const isEmbedding = prefix === '0:0:0:0:0:ffff' || prefix === '0:0:0:0:ffff:0' || prefix === '64:ff9b:0:0:0:0';
   if (!isEmbedding) return address;
   const high = groups[6] ?? 0;
@@ -114,17 +118,25 @@ async function resolveAll(hostname: string): Promise<string[]> {
  * Throws AppError VALIDATION_ERROR unless `url` is http(s) and every address its host resolves
  * to is public. Answers the parsed URL and the addresses it resolved to.
  */
-export async function assertPublicHttpUrlOrThrow(url: string | URL, options: SsrfGuardOptions = {}): Promise<{ url: URL; addresses: string[] }> {
+export async function assertPublicHttpUrlOrThrow(
+  url: string | URL,
+  options: SsrfGuardOptions = {},
+): Promise<{ url: URL; addresses: string[] }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch (error) {
     throw new AppError('VALIDATION_ERROR', { message: UNSUPPORTED_URL_MESSAGE, cause: error });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new AppError('VALIDATION_ERROR', { message: UNSUPPORTED_URL_MESSAGE });
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new AppError('VALIDATION_ERROR', { message: UNSUPPORTED_URL_MESSAGE });
   const addresses = await resolveAll(hostnameOf(parsed));
   const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
-  const guard = { allowLoopback: options.allowLoopback === true || (isIP(hostnameOf(parsed)) !== 0 && (options.allowLoopbackPorts?.includes(port) ?? false)) };
+  const guard = {
+    allowLoopback:
+      options.allowLoopback === true ||
+      (isIP(hostnameOf(parsed)) !== 0 && (options.allowLoopbackPorts?.includes(port) ?? false)),
+  };
   if (addresses.length === 0 || addresses.some((address) => !isPublicAddress(address, guard))) {
     throw new AppError('VALIDATION_ERROR', { message: BLOCKED_ADDRESS_MESSAGE, extra: { url: parsed.origin } });
   }
@@ -142,7 +154,8 @@ export function createGuardedLookup(options: SsrfGuardOptions = {}): LookupFunct
       const list = addresses;
       const refused = list.length === 0 || list.some((entry) => !isPublicAddress(entry.address, options));
       if (refused) return callback(Object.assign(new Error(BLOCKED_ADDRESS_MESSAGE), { code: 'ESSRFBLOCKED' }), '', 4);
-      if (lookupOptions.all) return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, list);
+      if (lookupOptions.all)
+        return (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, list);
       const first = list[0] as dns.LookupAddress;
       return callback(null, first.address, first.family);
     });

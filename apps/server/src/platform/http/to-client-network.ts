@@ -14,5 +14,8 @@ export function toClientNetwork(ip: string): string {
     const low = groups[7] ?? 0;
     return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

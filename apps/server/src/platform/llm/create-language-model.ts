@@ -37,7 +37,14 @@ function fetchIdOf(fetch: typeof globalThis.fetch | undefined): number {
  * app URL, fetch) and model id, the least recently used dropped past MAX_CACHED_MODELS.
  */
 export function createLanguageModel(connection: ProviderConnection, modelId: string): ChatModel {
-  const key = JSON.stringify([connection.provider, connection.apiKey ?? null, connection.baseUrl, connection.appUrl ?? null, fetchIdOf(connection.fetch), modelId]);
+  const key = JSON.stringify([
+    connection.provider,
+    connection.apiKey ?? null,
+    connection.baseUrl,
+    connection.appUrl ?? null,
+    fetchIdOf(connection.fetch),
+    modelId,
+  ]);
   const cached = cachedModels.get(key);
   if (cached) {
     cachedModels.delete(key);
@@ -57,7 +64,9 @@ function buildLanguageModel(connection: ProviderConnection, modelId: string): Ch
   switch (connection.provider) {
     case 'openai':
       // .chat(): the Chat Completions API, which OpenAI-compatible servers and our fakes speak too.
-      return createOpenAI({ apiKey: connection.apiKey, baseURL: connection.baseUrl, fetch: connection.fetch }).chat(modelId);
+      return createOpenAI({ apiKey: connection.apiKey, baseURL: connection.baseUrl, fetch: connection.fetch }).chat(
+        modelId,
+      );
     case 'openrouter':
       return createOpenAICompatible({
         name: 'openrouter',

@@ -4,4 +4,5 @@ import type { LanguageModel } from 'ai';
 export type ChatModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 export type ChatModelCallOptions = Parameters<ChatModel['doGenerate']>[0];
 export type ChatModelGenerateResult = Awaited<ReturnType<ChatModel['doGenerate']>>;
-export type ChatModelStreamPart = Awaited<ReturnType<ChatModel['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
+export type ChatModelStreamPart =
+  Awaited<ReturnType<ChatModel['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;

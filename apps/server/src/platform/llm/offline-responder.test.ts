@@ -24,7 +24,11 @@ describe('offline responder', () => {
   });
 
   it('answers from the matching instructions, as the agent, and always says no provider is configured', () => {
-    const answer = answerFromKnowledge({ instructions, firstMessage: 'Hi! How can I help?', question: 'Do you take Cigna insurance?' });
+    const answer = answerFromKnowledge({
+      instructions,
+      firstMessage: 'Hi! How can I help?',
+      question: 'Do you take Cigna insurance?',
+    });
     expect(answer).toContain('We accept Delta and Cigna dental insurance.');
     expect(answer).not.toContain('Cleanings');
     expect(answer.endsWith(OFFLINE_RESPONDER_NOTICE)).toBe(true);
@@ -35,12 +39,18 @@ describe('offline responder', () => {
   });
 
   it('falls back to the first message when nothing matches', () => {
-    expect(answerFromKnowledge({ instructions, firstMessage: 'Hi! How can I help?', question: 'zzz qqq' })).toBe(`Hi! How can I help?\n\n${OFFLINE_RESPONDER_NOTICE}`);
-    expect(answerFromKnowledge({ instructions: '', firstMessage: '', question: 'hello' })).toContain('Hello! How can I help you today?');
+    expect(answerFromKnowledge({ instructions, firstMessage: 'Hi! How can I help?', question: 'zzz qqq' })).toBe(
+      `Hi! How can I help?\n\n${OFFLINE_RESPONDER_NOTICE}`,
+    );
+    expect(answerFromKnowledge({ instructions: '', firstMessage: '', question: 'hello' })).toContain(
+      'Hello! How can I help you today?',
+    );
   });
 
   it('runs under the AI SDK like any provider: whole, and streamed word by word with usage', async () => {
-    const model = createOfflineLanguageModel(({ question }) => answerFromKnowledge({ instructions, firstMessage: '', question }));
+    const model = createOfflineLanguageModel(({ question }) =>
+      answerFromKnowledge({ instructions, firstMessage: '', question }),
+    );
     const whole = await generateText({ model, system: 'ignored', prompt: 'When are you open on Monday?' });
     expect(whole.text).toContain('Monday to Friday');
 

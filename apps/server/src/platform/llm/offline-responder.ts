@@ -94,7 +94,9 @@ function readPrompt(options: ChatModelCallOptions): { system: string; question: 
       texts.push(message.content);
       continue;
     }
-    const text = message.content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join(' ');
+    const text = message.content
+      .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+      .join(' ');
     texts.push(text);
     if (message.role === 'user') question = text;
   }
@@ -123,7 +125,12 @@ export function createOfflineLanguageModel(respond: OfflineResponse): ChatModel 
     doGenerate(options) {
       const prompt = readPrompt(options);
       const text = respond(prompt);
-      return Promise.resolve({ content: [{ type: 'text', text }], finishReason, usage: usageOf(prompt.promptText, text), warnings: [] });
+      return Promise.resolve({
+        content: [{ type: 'text', text }],
+        finishReason,
+        usage: usageOf(prompt.promptText, text),
+        warnings: [],
+      });
     },
     doStream(options) {
       const prompt = readPrompt(options);
@@ -131,7 +138,11 @@ export function createOfflineLanguageModel(respond: OfflineResponse): ChatModel 
       const parts: ChatModelStreamPart[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'text-start', id: 'offline' },
-        ...(text.match(/\s*\S+\s*/g) ?? []).map((word): ChatModelStreamPart => ({ type: 'text-delta', id: 'offline', delta: word })),
+        ...(text.match(/\s*\S+\s*/g) ?? []).map((word): ChatModelStreamPart => ({
+          type: 'text-delta',
+          id: 'offline',
+          delta: word,
+        })),
         { type: 'text-end', id: 'offline' },
         { type: 'finish', usage: usageOf(prompt.promptText, text), finishReason },
       ];

@@ -19,12 +19,17 @@ function retryDelayMs(error: APICallError, attempt: number, policy: RetryPolicy)
   const retryAfterMs = Number(headers['retry-after-ms']);
   if (Number.isFinite(retryAfterMs) && retryAfterMs >= 0) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
   const retryAfterSeconds = Number(headers['retry-after']);
-  if (Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0) return Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS);
+  if (Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0)
+    return Math.min(retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS);
   const exponential = policy.baseDelayMs * 2 ** attempt;
   return exponential / 2 + Math.random() * (exponential / 2);
 }
 
-async function withBackoff<T>(run: () => PromiseLike<T>, signal: AbortSignal | undefined, policy: RetryPolicy): Promise<T> {
+async function withBackoff<T>(
+  run: () => PromiseLike<T>,
+  signal: AbortSignal | undefined,
+  policy: RetryPolicy,
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await run();

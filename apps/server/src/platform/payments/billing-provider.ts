@@ -23,13 +23,25 @@ export type BillingProvider = {
   /** Immediate change: always_invoice proration, pending_if_incomplete payment (a failed payment changes nothing). */
   changePrice: (options: PriceChangeOptions & { paymentMethodId: string | null }) => Promise<PriceChangeResult>;
   /** A change at the end of the current period, through a subscription schedule. */
-  scheduleDowngrade: (options: { subscriptionId: string; newPriceId: string; idempotencyKey: string }) => Promise<{ scheduleId: string; effectiveDate: Date }>;
+  scheduleDowngrade: (options: {
+    subscriptionId: string;
+    newPriceId: string;
+    idempotencyKey: string;
+  }) => Promise<{ scheduleId: string; effectiveDate: Date }>;
   /** The subscription a schedule belongs (or, once released, belonged) to. */
   retrieveScheduleSubscriptionId: (scheduleId: string) => Promise<string | null>;
   /** Cancels a scheduled change by releasing the schedule. */
   releaseSchedule: (options: { scheduleId: string; idempotencyKey: string }) => Promise<void>;
-  setCancelAtPeriodEnd: (options: { subscriptionId: string; cancelAtPeriodEnd: boolean; idempotencyKey: string }) => Promise<void>;
-  createPortalSession: (options: { customerId: string; returnUrl: string; idempotencyKey: string }) => Promise<{ url: string }>;
+  setCancelAtPeriodEnd: (options: {
+    subscriptionId: string;
+    cancelAtPeriodEnd: boolean;
+    idempotencyKey: string;
+  }) => Promise<void>;
+  createPortalSession: (options: {
+    customerId: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }) => Promise<{ url: string }>;
   /** Checks a webhook's signature and answers its event; throws when it does not verify. */
   verifyWebhook: (rawBody: Buffer, signature: string | undefined) => BillingEvent;
   /** Where events go (the local provider emits them itself; Stripe's arrive by webhook). */
@@ -73,9 +85,15 @@ export type ProviderCheckoutSession = {
   metadata: Record<string, string>;
 };
 
-export type ProviderPrice = { id: string; unitAmount: number | null; currency: string; interval: 'month' | 'year' | null };
+export type ProviderPrice = {
+  id: string;
+  unitAmount: number | null;
+  currency: string;
+  interval: 'month' | 'year' | null;
+};
 
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'canceled' | 'paused';
+export type SubscriptionStatus =
+  'active' | 'trialing' | 'past_due' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'canceled' | 'paused';
 
 export type ProviderSubscription = {
   id: string;
@@ -96,7 +114,13 @@ export type ProviderSubscription = {
   metadata: Record<string, string>;
 };
 
-export type ProviderInvoiceLine = { priceId: string | null; amount: number; isProration: boolean; periodStart: Date; periodEnd: Date };
+export type ProviderInvoiceLine = {
+  priceId: string | null;
+  amount: number;
+  isProration: boolean;
+  periodStart: Date;
+  periodEnd: Date;
+};
 
 export type ProviderInvoice = {
   id: string;
@@ -110,7 +134,14 @@ export type ProviderInvoice = {
   lines: ProviderInvoiceLine[];
 };
 
-export type PriceChangeOptions = { customerId: string; subscriptionId: string; itemId: string; newPriceId: string; prorationDate: Date; idempotencyKey: string };
+export type PriceChangeOptions = {
+  customerId: string;
+  subscriptionId: string;
+  itemId: string;
+  newPriceId: string;
+  prorationDate: Date;
+  idempotencyKey: string;
+};
 
 export type PriceChangeResult = {
   subscription: ProviderSubscription;

@@ -6,11 +6,17 @@ import { createLocalBillingProvider } from './local-billing-provider';
 import { createStripeBillingProvider } from './stripe-billing-provider';
 
 /** The one place that picks the payment provider: Stripe with a key, the local TEST MODE provider without. */
-export function createBillingProvider(options: { config: AppConfig; db: Database; logger: FastifyBaseLogger }): BillingProvider {
+export function createBillingProvider(options: {
+  config: AppConfig;
+  db: Database;
+  logger: FastifyBaseLogger;
+}): BillingProvider {
   const { config, logger } = options;
   if (config.stripeSecretKey) {
     if (!config.billing.stripeWebhookSecret) {
-      logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused and payments are confirmed only when customers return from checkout');
+      logger.warn(
+        'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused and payments are confirmed only when customers return from checkout',
+      );
     }
     return createStripeBillingProvider({
       secretKey: config.stripeSecretKey,
@@ -25,5 +31,9 @@ export function createBillingProvider(options: { config: AppConfig; db: Database
       ? 'payments: the local TEST MODE checkout (STRIPE_SECRET_KEY is not set)'
       : 'payments: not configured (STRIPE_SECRET_KEY is not set); the local test checkout refuses payments on a public address',
   );
-  return createLocalBillingProvider({ db: options.db, publicUrl: config.publicUrl, isTestModeAllowed: config.billing.isLocalTestModeAllowed });
+  return createLocalBillingProvider({
+    db: options.db,
+    publicUrl: config.publicUrl,
+    isTestModeAllowed: config.billing.isLocalTestModeAllowed,
+  });
 }

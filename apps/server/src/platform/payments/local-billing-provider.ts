@@ -12,7 +12,13 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
 } from './billing-provider';
-import { createLocalBillingStore, type LocalCheckoutSession, type LocalDiscount, type LocalInvoice, type LocalSubscription } from './local-billing-store';
+import {
+  createLocalBillingStore,
+  type LocalCheckoutSession,
+  type LocalDiscount,
+  type LocalInvoice,
+  type LocalSubscription,
+} from './local-billing-store';
 import { registerLocalCheckoutRoutes } from './local-checkout.routes';
 
 const LOCAL_PRICE_PREFIX = 'price_local_';
@@ -45,7 +51,10 @@ export type LocalCheckoutOutcome = 'pay' | 'decline';
 
 export type LocalBillingProvider = BillingProvider & {
   /** The TEST MODE page's actions; answers where the browser goes next, or the decline message. */
-  completeCheckout: (sessionId: string, outcome: LocalCheckoutOutcome) => Promise<{ redirectUrl: string } | { declined: true }>;
+  completeCheckout: (
+    sessionId: string,
+    outcome: LocalCheckoutOutcome,
+  ) => Promise<{ redirectUrl: string } | { declined: true }>;
   getCheckoutSession: (sessionId: string) => Promise<LocalCheckoutSession | null>;
   describePrice: (priceId: string | null) => BillingPrice | undefined;
   /** Moves the clock forward and runs every renewal, cancellation and scheduled change now due. */
@@ -57,7 +66,11 @@ export type LocalBillingProvider = BillingProvider & {
  * The embedded provider: subscriptions, invoices and prorations computed here, paid on a
  * built-in TEST MODE page, and reported through the same events Stripe sends.
  */
-export function createLocalBillingProvider(options: { db: Database; publicUrl: string; isTestModeAllowed: boolean }): LocalBillingProvider {
+export function createLocalBillingProvider(options: {
+  db: Database;
+  publicUrl: string;
+  isTestModeAllowed: boolean;
+}): LocalBillingProvider {
   const store = createLocalBillingStore(options.db);
   let sink: ((event: BillingEvent) => Promise<void>) | undefined;
 
@@ -90,7 +103,14 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
   }
 
   function toProviderInvoice(invoice: LocalInvoice): ProviderInvoice {
-    return { ...invoice, lines: invoice.lines.map((line) => ({ ...line, periodStart: new Date(line.periodStart), periodEnd: new Date(line.periodEnd) })) };
+    return {
+      ...invoice,
+      lines: invoice.lines.map((line) => ({
+        ...line,
+        periodStart: new Date(line.periodStart),
+        periodEnd: new Date(line.periodEnd),
+      })),
+    };
   }
 
   async function getSubscriptionOrThrow(id: string) {
@@ -112,13 +132,36 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     const fraction = Math.min(1, Math.max(0, (end.getTime() - at.getTime()) / (end.getTime() - start.getTime())));
     const isCycleReset = recurringInterval(oldPrice) !== recurringInterval(newPrice);
     const credit = -Math.round((oldPrice?.amountCents ?? 0) * fraction);
-    const lines: LocalInvoice['lines'] = [{ priceId: subscription.priceId, amount: credit, isProration: true, periodStart: at.toISOString(), periodEnd: end.toISOString() }];
+    const lines: LocalInvoice['lines'] = [
+      {
+        priceId: subscription.priceId,
+        amount: credit,
+        isProration: true,
+        periodStart: at.toISOString(),
+        periodEnd: end.toISOString(),
+      },
+    ];
     if (isCycleReset) {
-      lines.push({ priceId: newPriceId, amount: newPrice?.amountCents ?? 0, isProration: false, periodStart: at.toISOString(), periodEnd: addInterval(at, recurringInterval(newPrice)).toISOString() });
+      lines.push({
+        priceId: newPriceId,
+        amount: newPrice?.amountCents ?? 0,
+        isProration: false,
+        periodStart: at.toISOString(),
+        periodEnd: addInterval(at, recurringInterval(newPrice)).toISOString(),
+      });
     } else {
-      lines.push({ priceId: newPriceId, amount: Math.round((newPrice?.amountCents ?? 0) * fraction), isProration: true, periodStart: at.toISOString(), periodEnd: end.toISOString() });
+      lines.push({
+        priceId: newPriceId,
+        amount: Math.round((newPrice?.amountCents ?? 0) * fraction),
+        isProration: true,
+        periodStart: at.toISOString(),
+        periodEnd: end.toISOString(),
+      });
     }
-    const total = Math.max(0, lines.reduce((sum, line) => sum + line.amount, 0));
+    const total = Math.max(
+      0,
+      lines.reduce((sum, line) => sum + line.amount, 0),
+    );
     return {
       id: newId('in'),
       customerId: subscription.customerId,
@@ -144,7 +187,12 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     return discount.remainingPeriods > 1 ? { ...discount, remainingPeriods: discount.remainingPeriods - 1 } : null;
   }
 
-  async function createPeriodInvoice(subscription: LocalSubscription, billingReason: string, paymentMethodId: string | null, amount: number): Promise<LocalInvoice> {
+  async function createPeriodInvoice(
+    subscription: LocalSubscription,
+    billingReason: string,
+    paymentMethodId: string | null,
+    amount: number,
+  ): Promise<LocalInvoice> {
     const isPaid = paymentMethodId !== DECLINING_PAYMENT_METHOD;
     const invoice: LocalInvoice = {
       id: newId('in'),
@@ -155,7 +203,15 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
       currency: 'usd',
       amountDue: amount,
       amountPaid: isPaid ? amount : 0,
-      lines: [{ priceId: subscription.priceId, amount, isProration: false, periodStart: subscription.currentPeriodStart, periodEnd: subscription.currentPeriodEnd }],
+      lines: [
+        {
+          priceId: subscription.priceId,
+          amount,
+          isProration: false,
+          periodStart: subscription.currentPeriodStart,
+          periodEnd: subscription.currentPeriodEnd,
+        },
+      ],
     };
     await store.put('invoice', invoice, subscription.customerId);
     return invoice;
@@ -167,8 +223,14 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     const periodEnd = new Date(subscription.currentPeriodEnd);
     if (periodEnd > at) return false;
     if (subscription.cancelAtPeriodEnd) {
-      const ended: LocalSubscription = { ...subscription, status: 'canceled', endedAt: subscription.currentPeriodEnd, schedule: null };
-      if (!(await store.replaceIf('subscription', ended, 'currentPeriodEnd', subscription.currentPeriodEnd))) return false;
+      const ended: LocalSubscription = {
+        ...subscription,
+        status: 'canceled',
+        endedAt: subscription.currentPeriodEnd,
+        schedule: null,
+      };
+      if (!(await store.replaceIf('subscription', ended, 'currentPeriodEnd', subscription.currentPeriodEnd)))
+        return false;
       await emit('customer.subscription.deleted', subscription.id);
       return false;
     }
@@ -187,7 +249,8 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     renewed.status = paymentMethodId === DECLINING_PAYMENT_METHOD ? 'past_due' : 'active';
     const amount = periodAmount(renewed);
     renewed.discount = afterOnePeriod(renewed.discount);
-    if (!(await store.replaceIf('subscription', renewed, 'currentPeriodEnd', subscription.currentPeriodEnd))) return false;
+    if (!(await store.replaceIf('subscription', renewed, 'currentPeriodEnd', subscription.currentPeriodEnd)))
+      return false;
     const invoice = await createPeriodInvoice(renewed, 'subscription_cycle', paymentMethodId, amount);
     await emit('customer.subscription.updated', renewed.id);
     await emit(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice.id);
@@ -225,12 +288,18 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         couponId: params.discount?.couponId ?? null,
         // Operator-made Stripe promotion codes do not exist here; only our own discounts apply.
         promotionCode: null,
-        amountDueCents: params.mode === 'setup' ? null : (params.amountDueCents ?? priceOf(params.priceId)?.amountCents ?? 0),
+        amountDueCents:
+          params.mode === 'setup' ? null : (params.amountDueCents ?? priceOf(params.priceId)?.amountCents ?? 0),
         discount: params.discount
           ? {
               couponId: params.discount.couponId,
               percentOff: params.discount.percentOff,
-              remainingPeriods: params.discount.duration === 'forever' ? null : params.discount.duration === 'once' ? 1 : (params.discount.durationInMonths ?? 1),
+              remainingPeriods:
+                params.discount.duration === 'forever'
+                  ? null
+                  : params.discount.duration === 'once'
+                    ? 1
+                    : (params.discount.durationInMonths ?? 1),
             }
           : null,
       };
@@ -258,7 +327,12 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     retrievePrice(priceId) {
       const price = priceOf(priceId);
       if (!price) return Promise.resolve(null);
-      return Promise.resolve({ id: priceId, unitAmount: price.amountCents, currency: price.currency, interval: price.mode === 'subscription' ? recurringInterval(price) : null });
+      return Promise.resolve({
+        id: priceId,
+        unitAmount: price.amountCents,
+        currency: price.currency,
+        interval: price.mode === 'subscription' ? recurringInterval(price) : null,
+      });
     },
 
     async retrieveSubscription(id) {
@@ -272,7 +346,9 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     },
 
     async previewPriceChange(params: PriceChangeOptions) {
-      return toProviderInvoice(prorate(await getSubscriptionOrThrow(params.subscriptionId), params.newPriceId, params.prorationDate));
+      return toProviderInvoice(
+        prorate(await getSubscriptionOrThrow(params.subscriptionId), params.newPriceId, params.prorationDate),
+      );
     },
 
     async changePrice(params) {
@@ -283,7 +359,11 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         // The customer's card on file stays as it was: only a card that paid becomes the default.
         // pending_if_incomplete: the failed payment leaves the subscription as it was.
         await store.put('invoice', { ...invoice, status: 'void' }, subscription.customerId);
-        return { subscription: toProviderSubscription(subscription), invoice: toProviderInvoice({ ...invoice, status: 'void' }), paymentErrorCode: 'card_declined' };
+        return {
+          subscription: toProviderSubscription(subscription),
+          invoice: toProviderInvoice({ ...invoice, status: 'void' }),
+          paymentErrorCode: 'card_declined',
+        };
       }
       const newPrice = priceOf(params.newPriceId);
       const resetLine = invoice.lines.find((line) => !line.isProration);
@@ -291,23 +371,37 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
         ...subscription,
         priceId: params.newPriceId,
         schedule: null,
-        ...(resetLine ? { currentPeriodStart: resetLine.periodStart, currentPeriodEnd: addInterval(params.prorationDate, recurringInterval(newPrice)).toISOString() } : {}),
+        ...(resetLine
+          ? {
+              currentPeriodStart: resetLine.periodStart,
+              currentPeriodEnd: addInterval(params.prorationDate, recurringInterval(newPrice)).toISOString(),
+            }
+          : {}),
       };
       const paid: LocalInvoice = { ...invoice, status: 'paid', amountPaid: invoice.amountDue };
       await store.put('subscription', changed, subscription.customerId);
       await store.put('invoice', paid, subscription.customerId);
       if (params.paymentMethodId) {
         const customer = await store.get('customer', subscription.customerId);
-        if (customer) await store.put('customer', { ...customer, paymentMethodId: params.paymentMethodId }, customer.id);
+        if (customer)
+          await store.put('customer', { ...customer, paymentMethodId: params.paymentMethodId }, customer.id);
       }
       await emit('customer.subscription.updated', changed.id);
       await emit('invoice.paid', paid.id);
-      return { subscription: toProviderSubscription(changed), invoice: toProviderInvoice(paid), paymentErrorCode: null };
+      return {
+        subscription: toProviderSubscription(changed),
+        invoice: toProviderInvoice(paid),
+        paymentErrorCode: null,
+      };
     },
 
     async scheduleDowngrade({ subscriptionId, newPriceId }) {
       const subscription = await getSubscriptionOrThrow(subscriptionId);
-      const schedule = { id: subscription.schedule?.id ?? newId('sub_sched'), priceId: newPriceId, date: subscription.currentPeriodEnd };
+      const schedule = {
+        id: subscription.schedule?.id ?? newId('sub_sched'),
+        priceId: newPriceId,
+        date: subscription.currentPeriodEnd,
+      };
       await store.put('subscription', { ...subscription, schedule }, subscription.customerId);
       await emit('subscription_schedule.updated', subscription.id);
       return { scheduleId: schedule.id, effectiveDate: new Date(schedule.date) };
@@ -333,7 +427,9 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
     },
 
     createPortalSession({ customerId, returnUrl }) {
-      return Promise.resolve({ url: `${options.publicUrl}/api/billing/local-portal?customer=${encodeURIComponent(customerId)}&returnUrl=${encodeURIComponent(returnUrl)}` });
+      return Promise.resolve({
+        url: `${options.publicUrl}/api/billing/local-portal?customer=${encodeURIComponent(customerId)}&returnUrl=${encodeURIComponent(returnUrl)}`,
+      });
     },
 
     verifyWebhook() {
@@ -355,7 +451,8 @@ export function createLocalBillingProvider(options: { db: Database; publicUrl: s
       const session = await store.get('checkout_session', sessionId);
       if (!session) throw new Error(`No local checkout session ${sessionId}`);
       const successUrl = session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
-      if (session.status !== 'open') return { redirectUrl: session.status === 'complete' ? successUrl : session.cancelUrl };
+      if (session.status !== 'open')
+        return { redirectUrl: session.status === 'complete' ? successUrl : session.cancelUrl };
       if (!options.isTestModeAllowed) throw new PaymentDeclinedError('test_mode_disabled');
       // A declined card fails a payment at once; in setup mode it is saved and fails the charge that follows.
       if (outcome === 'decline' && session.mode !== 'setup') return { declined: true };

@@ -16,7 +16,11 @@ export const LocalCustomer = z.object({
 export type LocalCustomer = z.infer<typeof LocalCustomer>;
 
 /** A percentage off each invoice; remainingPeriods null means every period. */
-export const LocalDiscount = z.object({ couponId: z.string(), percentOff: z.number(), remainingPeriods: z.number().int().positive().nullable() });
+export const LocalDiscount = z.object({
+  couponId: z.string(),
+  percentOff: z.number(),
+  remainingPeriods: z.number().int().positive().nullable(),
+});
 export type LocalDiscount = z.infer<typeof LocalDiscount>;
 
 export const LocalCheckoutSession = z.object({
@@ -66,11 +70,24 @@ export const LocalInvoice = z.object({
   currency: z.string(),
   amountDue: z.number(),
   amountPaid: z.number(),
-  lines: z.array(z.object({ priceId: z.string().nullable(), amount: z.number(), isProration: z.boolean(), periodStart: IsoDate, periodEnd: IsoDate })),
+  lines: z.array(
+    z.object({
+      priceId: z.string().nullable(),
+      amount: z.number(),
+      isProration: z.boolean(),
+      periodStart: IsoDate,
+      periodEnd: IsoDate,
+    }),
+  ),
 });
 export type LocalInvoice = z.infer<typeof LocalInvoice>;
 
-const schemas = { customer: LocalCustomer, checkout_session: LocalCheckoutSession, subscription: LocalSubscription, invoice: LocalInvoice };
+const schemas = {
+  customer: LocalCustomer,
+  checkout_session: LocalCheckoutSession,
+  subscription: LocalSubscription,
+  invoice: LocalInvoice,
+};
 type Kind = keyof typeof schemas;
 type ValueOf<K extends Kind> = z.infer<(typeof schemas)[K]>;
 
@@ -91,7 +108,11 @@ export function createLocalBillingStore(db: Database) {
       const rows = await db
         .select({ data: localBillingObject.data })
         .from(localBillingObject)
-        .where(customerId ? and(eq(localBillingObject.kind, kind), eq(localBillingObject.customerId, customerId)) : eq(localBillingObject.kind, kind));
+        .where(
+          customerId
+            ? and(eq(localBillingObject.kind, kind), eq(localBillingObject.customerId, customerId))
+            : eq(localBillingObject.kind, kind),
+        );
       return rows.map((row) => schemas[kind].parse(row.data) as ValueOf<K>);
     },
     async put<K extends Kind>(kind: K, value: ValueOf<K> & { id: string }, customerId: string | null): Promise<void> {
@@ -102,30 +123,56 @@ export function createLocalBillingStore(db: Database) {
         .onConflictDoUpdate({ target: localBillingObject.id, set: { data, updatedAt: new Date() } });
     },
     /** Inserts only when the id is new: answers whether it was. */
-    async putIfAbsent<K extends Kind>(kind: K, value: ValueOf<K> & { id: string }, customerId: string | null): Promise<boolean> {
+    async putIfAbsent<K extends Kind>(
+      kind: K,
+      value: ValueOf<K> & { id: string },
+      customerId: string | null,
+    ): Promise<boolean> {
       const data = schemas[kind].parse(value) as Record<string, unknown>;
-      const inserted = await db.insert(localBillingObject).values({ id: value.id, kind, customerId, data }).onConflictDoNothing().returning({ id: localBillingObject.id });
+      const inserted = await db
+        .insert(localBillingObject)
+        .values({ id: value.id, kind, customerId, data })
+        .onConflictDoNothing()
+        .returning({ id: localBillingObject.id });
       return inserted.length > 0;
     },
     /** Replaces a record only while `field` still holds `expected` (a double click pays once). */
-    async replaceIf<K extends Kind>(kind: K, value: ValueOf<K> & { id: string }, field: string, expected: string): Promise<boolean> {
+    async replaceIf<K extends Kind>(
+      kind: K,
+      value: ValueOf<K> & { id: string },
+      field: string,
+      expected: string,
+    ): Promise<boolean> {
       const data = schemas[kind].parse(value) as Record<string, unknown>;
       const updated = await db
         .update(localBillingObject)
         .set({ data, updatedAt: new Date() })
-        .where(and(eq(localBillingObject.id, value.id), eq(localBillingObject.kind, kind), sql`${localBillingObject.data} ->> ${field} = ${expected}`))
+        .where(
+          and(
+            eq(localBillingObject.id, value.id),
+            eq(localBillingObject.kind, kind),
+            sql`${localBillingObject.data} ->> ${field} = ${expected}`,
+          ),
+        )
         .returning({ id: localBillingObject.id });
       return updated.length > 0;
     },
     async clockOffsetMs(): Promise<number> {
-      const [row] = await db.select({ offsetMs: localBillingClock.offsetMs }).from(localBillingClock).where(eq(localBillingClock.id, CLOCK_ID)).limit(1);
+      const [row] = await db
+        .select({ offsetMs: localBillingClock.offsetMs })
+        .from(localBillingClock)
+        .where(eq(localBillingClock.id, CLOCK_ID))
+        .limit(1);
       return row?.offsetMs ?? 0;
     },
     async advanceClock(milliseconds: number): Promise<number> {
       const [row] = await db
         .insert(localBillingClock)
         .values({ id: CLOCK_ID, offsetMs: milliseconds })
-        .onConflictDoUpdate({ target: localBillingClock.id, set: { offsetMs: sql`${localBillingClock.offsetMs} + ${milliseconds}::bigint`, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: localBillingClock.id,
+          set: { offsetMs: sql`${localBillingClock.offsetMs} + ${milliseconds}::bigint`, updatedAt: new Date() },
+        })
         .returning({ offsetMs: localBillingClock.offsetMs });
       return row?.offsetMs ?? milliseconds;
     },

@@ -29,7 +29,17 @@ button.primary{background:#43c0b8;color:#fff;font-weight:600}button.secondary{ba
 </style></head><body><main><span class="badge">TEST MODE</span>${body}</main></body></html>`;
 }
 
-function renderCheckout(options: { sessionId: string; title: string; amount: string; amountCents: number | null; discountNote: string; detail: string; error?: string; isPayable: boolean; isSetup: boolean }) {
+function renderCheckout(options: {
+  sessionId: string;
+  title: string;
+  amount: string;
+  amountCents: number | null;
+  discountNote: string;
+  detail: string;
+  error?: string;
+  isPayable: boolean;
+  isSetup: boolean;
+}) {
   const action = `/api/billing/local-checkout/${encodeURIComponent(options.sessionId)}`;
   return page(
     `${options.title} - TEST MODE checkout`,
@@ -69,8 +79,15 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
       const title = isSetup ? 'Confirm your plan change' : (price?.displayName ?? 'Checkout');
       // The amount the session charges, as computed when it was created (discounts applied).
       const amountDue = session.amountDueCents ?? price?.amountCents ?? null;
-      const amount = isSetup ? (session.description ?? 'Save a card') : amountDue !== null ? formatMoney(amountDue) : '';
-      const discountNote = !isSetup && session.discount && price ? ` (${session.discount.percentOff}% off ${formatMoney(price.amountCents)})` : '';
+      const amount = isSetup
+        ? (session.description ?? 'Save a card')
+        : amountDue !== null
+          ? formatMoney(amountDue)
+          : '';
+      const discountNote =
+        !isSetup && session.discount && price
+          ? ` (${session.discount.percentOff}% off ${formatMoney(price.amountCents)})`
+          : '';
       const detail = isSetup
         ? 'Save a test card; the prorated amount is charged when the change is confirmed.'
         : price?.mode === 'subscription'
@@ -78,38 +95,74 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
           : price?.creditLimit
             ? `${price.creditLimit.toLocaleString('en-US')} credits a month, one payment`
             : 'One payment';
-      return renderCheckout({ amountCents: isSetup ? null : amountDue, discountNote, sessionId, title, amount, detail, error, isPayable: provider.isTestModeAllowed && session.status === 'open', isSetup });
+      return renderCheckout({
+        amountCents: isSetup ? null : amountDue,
+        discountNote,
+        sessionId,
+        title,
+        amount,
+        detail,
+        error,
+        isPayable: provider.isTestModeAllowed && session.status === 'open',
+        isSetup,
+      });
     }
 
-    app.get('/api/billing/local-checkout/:sessionId', { schema: { hide: true, params: SessionParams } }, async (request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await renderSession(request.params.sessionId)),
+    app.get(
+      '/api/billing/local-checkout/:sessionId',
+      { schema: { hide: true, params: SessionParams } },
+      async (request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(await renderSession(request.params.sessionId)),
     );
 
-    app.post('/api/billing/local-checkout/:sessionId/pay', { schema: { hide: true, params: SessionParams, body: PayForm.optional() } }, async (request, reply) => {
-      if (!(await provider.getCheckoutSession(request.params.sessionId))) throw new AppError('NOT_FOUND', { message: 'Checkout session not found' });
-      try {
-        const result = await provider.completeCheckout(request.params.sessionId, request.body?.outcome ?? 'pay');
-        if ('redirectUrl' in result) return await reply.redirect(result.redirectUrl, 303);
-      } catch (error) {
-        if (!(error instanceof PaymentDeclinedError)) throw error;
-      }
-      return reply
-        .status(402)
-        .type('text/html; charset=utf-8')
-        .send(await renderSession(request.params.sessionId, 'Your card was declined. Please update your payment method and try again.'));
-    });
+    app.post(
+      '/api/billing/local-checkout/:sessionId/pay',
+      { schema: { hide: true, params: SessionParams, body: PayForm.optional() } },
+      async (request, reply) => {
+        if (!(await provider.getCheckoutSession(request.params.sessionId)))
+          throw new AppError('NOT_FOUND', { message: 'Checkout session not found' });
+        try {
+          const result = await provider.completeCheckout(request.params.sessionId, request.body?.outcome ?? 'pay');
+          if ('redirectUrl' in result) return await reply.redirect(result.redirectUrl, 303);
+        } catch (error) {
+          if (!(error instanceof PaymentDeclinedError)) throw error;
+        }
+        return reply
+          .status(402)
+          .type('text/html; charset=utf-8')
+          .send(
+            await renderSession(
+              request.params.sessionId,
+              'Your card was declined. Please update your payment method and try again.',
+            ),
+          );
+      },
+    );
 
-    app.post('/api/billing/local-checkout/:sessionId/cancel', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
-      const session = await provider.getCheckoutSession(request.params.sessionId);
-      if (!session) throw new AppError('NOT_FOUND', { message: 'Checkout session not found' });
-      return reply.redirect(session.cancelUrl, 303);
-    });
+    app.post(
+      '/api/billing/local-checkout/:sessionId/cancel',
+      { schema: { hide: true, params: SessionParams } },
+      async (request, reply) => {
+        const session = await provider.getCheckoutSession(request.params.sessionId);
+        if (!session) throw new AppError('NOT_FOUND', { message: 'Checkout session not found' });
+        return reply.redirect(session.cancelUrl, 303);
+      },
+    );
 
     app.get(
       '/api/billing/local-portal',
-      { schema: { hide: true, querystring: z.object({ customer: z.string(), returnUrl: z.string().default('/usage') }) } },
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({ customer: z.string(), returnUrl: z.string().default('/usage') }),
+        },
+      },
       (request, reply) => {
-        const returnUrl = toSafeReturnUrl(request.query.returnUrl, { allowedOrigins: [root.platform.config.publicUrl] }) ?? '/usage';
+        const returnUrl =
+          toSafeReturnUrl(request.query.returnUrl, { allowedOrigins: [root.platform.config.publicUrl] }) ?? '/usage';
         return reply
           .type('text/html; charset=utf-8')
           .send(
@@ -126,7 +179,15 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
     if (provider.isTestModeAllowed) {
       app.post(
         '/api/billing/local/advance-clock',
-        { onRequest: requireLoopbackCaller, schema: { tags: ['billing'], summary: 'Local provider only: move its clock forward to reach a period end', body: AdvanceClockBody, response: { 200: AdvanceClockReply } } },
+        {
+          onRequest: requireLoopbackCaller,
+          schema: {
+            tags: ['billing'],
+            summary: 'Local provider only: move its clock forward to reach a period end',
+            body: AdvanceClockBody,
+            response: { 200: AdvanceClockReply },
+          },
+        },
         async (request) => {
           const result = await provider.advanceClock(request.body.days);
           return { now: result.now.toISOString(), offsetDays: result.offsetDays };

@@ -33,7 +33,8 @@ function pickPaymentErrorCode(declineCode: string | null | undefined, code: stri
   return code ?? declineCode ?? 'card_declined';
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Stripe through its SDK; `apiBase` points the SDK at another host (the fake in tests). */
 export function createStripeBillingProvider(options: StripeOptions): BillingProvider {
@@ -47,10 +48,15 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
   async function readSchedule(scheduleId: string | null, currentPriceId: string | null) {
     if (!scheduleId) return { scheduledPriceId: null, scheduledChangeDate: null };
     const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
-    if (schedule.status !== 'active' && schedule.status !== 'not_started') return { scheduledPriceId: null, scheduledChangeDate: null };
+    if (schedule.status !== 'active' && schedule.status !== 'not_started')
+      return { scheduledPriceId: null, scheduledChangeDate: null };
     const now = Math.floor(Date.now() / 1000);
-    const next = schedule.phases.find((phase) => phase.start_date > now && idOf(phase.items[0]?.price) !== currentPriceId);
-    return next ? { scheduledPriceId: idOf(next.items[0]?.price), scheduledChangeDate: toDate(next.start_date) } : { scheduledPriceId: null, scheduledChangeDate: null };
+    const next = schedule.phases.find(
+      (phase) => phase.start_date > now && idOf(phase.items[0]?.price) !== currentPriceId,
+    );
+    return next
+      ? { scheduledPriceId: idOf(next.items[0]?.price), scheduledChangeDate: toDate(next.start_date) }
+      : { scheduledPriceId: null, scheduledChangeDate: null };
   }
 
   async function toSubscription(subscription: Stripe.Subscription): Promise<ProviderSubscription> {
@@ -60,7 +66,11 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     return {
       id: subscription.id,
       customerId: idOf(subscription.customer) ?? '',
-      status: oneOf<SubscriptionStatus>(subscription.status, ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused'], 'incomplete'),
+      status: oneOf<SubscriptionStatus>(
+        subscription.status,
+        ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused'],
+        'incomplete',
+      ),
       priceId,
       itemId: item?.id ?? null,
       currentPeriodStart: toDate(item?.current_period_start ?? subscription.start_date),
@@ -87,7 +97,8 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       lines: invoice.lines.data.map((line) => ({
         priceId: idOf(line.pricing?.price_details?.price),
         amount: line.amount,
-        isProration: line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration ?? false,
+        isProration:
+          line.parent?.subscription_item_details?.proration ?? line.parent?.invoice_item_details?.proration ?? false,
         periodStart: toDate(line.period.start),
         periodEnd: toDate(line.period.end),
       })),
@@ -107,7 +118,8 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     return null;
   }
 
-  const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+  const isMissing = (error: unknown) =>
+    error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
   async function orNull<T>(promise: Promise<T>): Promise<T | null> {
     try {
@@ -136,17 +148,24 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
             name: discount.name,
             percent_off: discount.percentOff,
             duration: discount.duration,
-            ...(discount.duration === 'repeating' && discount.durationInMonths ? { duration_in_months: discount.durationInMonths } : {}),
+            ...(discount.duration === 'repeating' && discount.durationInMonths
+              ? { duration_in_months: discount.durationInMonths }
+              : {}),
           },
-          { idempotencyKey: `coupon:${discount.couponId}:${discount.percentOff}:${discount.duration}:${discount.durationInMonths ?? 0}` },
+          {
+            idempotencyKey: `coupon:${discount.couponId}:${discount.percentOff}:${discount.duration}:${discount.durationInMonths ?? 0}`,
+          },
         );
       } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) throw error;
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists'))
+          throw error;
         coupon = await stripe.coupons.retrieve(discount.couponId);
       }
     }
     if (coupon.percent_off !== discount.percentOff || coupon.duration !== discount.duration || !coupon.valid) {
-      throw new Error(`Stripe coupon ${discount.couponId} is not ${discount.percentOff}% off (${discount.duration}); fix or delete it in Stripe`);
+      throw new Error(
+        `Stripe coupon ${discount.couponId} is not ${discount.percentOff}% off (${discount.duration}); fix or delete it in Stripe`,
+      );
     }
     ensuredCoupons.add(discount.couponId);
     return discount.couponId;
@@ -189,7 +208,9 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
           ...base,
           line_items: [{ price: params.priceId ?? '', quantity: 1 }],
           ...(discounts.length > 0 ? { discounts } : { allow_promotion_codes: true }),
-          ...(params.mode === 'subscription' ? { subscription_data: { metadata: params.metadata } } : { payment_intent_data: { metadata: params.metadata } }),
+          ...(params.mode === 'subscription'
+            ? { subscription_data: { metadata: params.metadata } }
+            : { payment_intent_data: { metadata: params.metadata } }),
         };
       }
       const session = await stripe.checkout.sessions.create(create, { idempotencyKey: params.idempotencyKey });
@@ -234,15 +255,18 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     },
 
     async previewPriceChange(params) {
-      const invoice = await stripe.invoices.createPreview({
-        customer: params.customerId,
-        subscription: params.subscriptionId,
-        subscription_details: {
-          items: [{ id: params.itemId, price: params.newPriceId }],
-          proration_behavior: 'always_invoice',
-          proration_date: toSeconds(params.prorationDate),
+      const invoice = await stripe.invoices.createPreview(
+        {
+          customer: params.customerId,
+          subscription: params.subscriptionId,
+          subscription_details: {
+            items: [{ id: params.itemId, price: params.newPriceId }],
+            proration_behavior: 'always_invoice',
+            proration_date: toSeconds(params.prorationDate),
+          },
         },
-      }, { idempotencyKey: params.idempotencyKey });
+        { idempotencyKey: params.idempotencyKey },
+      );
       return toInvoice({ ...invoice, id: invoice.id ?? `preview_${params.subscriptionId}` });
     },
 
@@ -252,7 +276,9 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       // the previous default is put back when the charge fails, so a declining card never stays
       // the card that renewals are charged to. Setting a field is repeatable: these two calls carry
       // no fixed idempotency key, so a retried upgrade switches again (the SDK keys its own retries).
-      const previous = params.paymentMethodId ? idOf((await stripe.subscriptions.retrieve(params.subscriptionId)).default_payment_method) : null;
+      const previous = params.paymentMethodId
+        ? idOf((await stripe.subscriptions.retrieve(params.subscriptionId)).default_payment_method)
+        : null;
       const isSwitching = params.paymentMethodId !== null && params.paymentMethodId !== previous;
       const restorePrevious = async () => {
         if (!isSwitching) return;
@@ -277,12 +303,16 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       } catch (error) {
         // Whatever went wrong, the card that paid before stays the default (a retry switches again).
         await restorePrevious();
-        if (error instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
+        if (error instanceof Stripe.errors.StripeCardError)
+          throw new PaymentDeclinedError(pickPaymentErrorCode(error.decline_code, error.code));
         throw error;
       }
-      const latest = updated.latest_invoice && typeof updated.latest_invoice !== 'string' ? toInvoice(updated.latest_invoice) : null;
+      const latest =
+        updated.latest_invoice && typeof updated.latest_invoice !== 'string' ? toInvoice(updated.latest_invoice) : null;
       let subscription = await toSubscription(updated);
-      const paymentErrorCode = subscription.hasPendingUpdate ? ((await readPaymentError(latest?.id ?? null)) ?? 'card_declined') : null;
+      const paymentErrorCode = subscription.hasPendingUpdate
+        ? ((await readPaymentError(latest?.id ?? null)) ?? 'card_declined')
+        : null;
       if (paymentErrorCode) {
         await restorePrevious();
         subscription = await toSubscription(await stripe.subscriptions.retrieve(params.subscriptionId));
@@ -296,7 +326,10 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
       let scheduleId = idOf(subscription.schedule);
       if (!scheduleId) {
-        const created = await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId }, { idempotencyKey: `${idempotencyKey}:create` });
+        const created = await stripe.subscriptionSchedules.create(
+          { from_subscription: subscriptionId },
+          { idempotencyKey: `${idempotencyKey}:create` },
+        );
         scheduleId = created.id;
       }
       const schedule = await stripe.subscriptionSchedules.retrieve(scheduleId);
@@ -308,8 +341,18 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
         {
           end_behavior: 'release',
           phases: [
-            { items: [{ price: item.price.id, quantity: 1 }], start_date: currentPhase?.start_date ?? item.current_period_start, end_date: periodEnd },
-            { items: [{ price: newPriceId, quantity: 1 }], duration: { interval: oneOf(price.recurring?.interval, ['day', 'week', 'month', 'year'], 'month'), interval_count: 1 } },
+            {
+              items: [{ price: item.price.id, quantity: 1 }],
+              start_date: currentPhase?.start_date ?? item.current_period_start,
+              end_date: periodEnd,
+            },
+            {
+              items: [{ price: newPriceId, quantity: 1 }],
+              duration: {
+                interval: oneOf(price.recurring?.interval, ['day', 'week', 'month', 'year'], 'month'),
+                interval_count: 1,
+              },
+            },
           ],
         },
         { idempotencyKey: `${idempotencyKey}:update` },
@@ -327,11 +370,18 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     },
 
     async setCancelAtPeriodEnd({ subscriptionId, cancelAtPeriodEnd, idempotencyKey }) {
-      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }, { idempotencyKey });
+      await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: cancelAtPeriodEnd },
+        { idempotencyKey },
+      );
     },
 
     async createPortalSession({ customerId, returnUrl, idempotencyKey }) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { idempotencyKey });
+      const session = await stripe.billingPortal.sessions.create(
+        { customer: customerId, return_url: returnUrl },
+        { idempotencyKey },
+      );
       return { url: session.url };
     },
 

@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobQueue } from './job-queue';
 
 export function createJobQueue(options: { redisUrl?: string; logger: FastifyBaseLogger; prefix?: string }): JobQueue {
-  return options.redisUrl ? createBullQueue(options.redisUrl, options.logger, options.prefix) : createInProcessQueue(options.logger);
+  return options.redisUrl
+    ? createBullQueue(options.redisUrl, options.logger, options.prefix)
+    : createInProcessQueue(options.logger);
 }
 
 type PendingJob = { id: string; payload: unknown; attempt: number; attempts: number };
@@ -49,7 +51,11 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
       return Promise.resolve(id);
     },
     work(queue, handler, options = {}) {
-      workers.set(queue, { handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1, running: 0 });
+      workers.set(queue, {
+        handler: handler as JobHandler<unknown>,
+        concurrency: options.concurrency ?? 1,
+        running: 0,
+      });
       drain(queue);
     },
     ping: () => Promise.resolve(true),
@@ -85,17 +91,24 @@ function createBullQueue(redisUrl: string, logger: FastifyBaseLogger, prefix: st
       return job.id ?? options.jobId ?? '';
     },
     work(name, handler, options = {}) {
-      const worker = new Worker(name, (job) => handler(job.data as never, { id: job.id ?? '', attempt: job.attemptsMade + 1 }), {
-        connection,
-        prefix,
-        concurrency: options.concurrency ?? 1,
-      });
+      const worker = new Worker(
+        name,
+        (job) => handler(job.data as never, { id: job.id ?? '', attempt: job.attemptsMade + 1 }),
+        {
+          connection,
+          prefix,
+          concurrency: options.concurrency ?? 1,
+        },
+      );
       worker.on('failed', (job, error) => logger.error({ err: error, queue: name, jobId: job?.id }, 'job failed'));
       workers.push(worker);
     },
     async ping() {
       pingClient ??= new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-      return pingClient.ping().then((answer) => answer === 'PONG', () => false);
+      return pingClient.ping().then(
+        (answer) => answer === 'PONG',
+        () => false,
+      );
     },
     async close() {
       await pingClient?.quit();

@@ -7,7 +7,12 @@ import { AwsV4Signer } from 'aws4fetch';
  * uses (path-style PUT, GET, DELETE of objects). It checks each request's SigV4 signature by
  * signing it again with the same credentials, so a wrongly signed request fails as on S3.
  */
-export async function startFakeS3Server(options: { bucket: string; accessKeyId: string; secretAccessKey: string; region: string }) {
+export async function startFakeS3Server(options: {
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}) {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const requests: { method: string; path: string }[] = [];
 
@@ -15,7 +20,11 @@ export async function startFakeS3Server(options: { bucket: string; accessKeyId: 
     const authorization = request.headers.authorization ?? '';
     const signedHeaders = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
     const datetime = request.headers['x-amz-date'];
-    if (!authorization.startsWith(`AWS4-HMAC-SHA256 Credential=${options.accessKeyId}/`) || typeof datetime !== 'string') return false;
+    if (
+      !authorization.startsWith(`AWS4-HMAC-SHA256 Credential=${options.accessKeyId}/`) ||
+      typeof datetime !== 'string'
+    )
+      return false;
     const headers = new Headers();
     for (const name of signedHeaders) {
       const value = request.headers[name];
@@ -43,22 +52,33 @@ export async function startFakeS3Server(options: { bucket: string; accessKeyId: 
         const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
         requests.push({ method: request.method ?? '', path: url.pathname });
         if (!(await isSignatureValid(request, url))) {
-          response.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+          response
+            .writeHead(403, { 'content-type': 'application/xml' })
+            .end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
           return;
         }
         const prefix = `/${options.bucket}/`;
         if (!url.pathname.startsWith(prefix)) {
-          response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchBucket</Code></Error>');
+          response
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchBucket</Code></Error>');
           return;
         }
         const key = url.pathname.slice(prefix.length);
         if (request.method === 'PUT') {
-          objects.set(key, { body: Buffer.concat(chunks), contentType: request.headers['content-type'] ?? 'application/octet-stream' });
+          objects.set(key, {
+            body: Buffer.concat(chunks),
+            contentType: request.headers['content-type'] ?? 'application/octet-stream',
+          });
           response.writeHead(200, { etag: '"fake"' }).end();
         } else if (request.method === 'GET') {
           const object = objects.get(key);
-          if (!object) response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
-          else response.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length }).end(object.body);
+          if (!object)
+            response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+          else
+            response
+              .writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length })
+              .end(object.body);
         } else if (request.method === 'DELETE') {
           objects.delete(key);
           response.writeHead(204).end();

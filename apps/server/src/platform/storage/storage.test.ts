@@ -8,7 +8,12 @@ import { startFakeS3Server } from './fake-s3-server';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
-const credentials = { bucket: 'uploads', accessKeyId: 'AKIATEST', secretAccessKey: 'test-secret-key', region: 'eu-west-1' };
+const credentials = {
+  bucket: 'uploads',
+  accessKeyId: 'AKIATEST',
+  secretAccessKey: 'test-secret-key',
+  region: 'eu-west-1',
+};
 let fakeS3: Awaited<ReturnType<typeof startFakeS3Server>>;
 const diskRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-storage-'));
 
@@ -28,7 +33,11 @@ const implementations: [string, () => Storage][] = [
 describe.each(implementations)('%s storage', (_name, create) => {
   it('stores, reads back and deletes an object', async () => {
     const storage = create();
-    await storage.put({ key: 'avatar/AbCdEf123', body: new TextEncoder().encode('hello bytes'), contentType: 'image/png' });
+    await storage.put({
+      key: 'avatar/AbCdEf123',
+      body: new TextEncoder().encode('hello bytes'),
+      contentType: 'image/png',
+    });
     const object = await storage.get('avatar/AbCdEf123');
     expect(object?.size).toBe(11);
     expect(await text(object!.stream)).toBe('hello bytes');
@@ -44,7 +53,9 @@ describe.each(implementations)('%s storage', (_name, create) => {
   it('refuses keys that could leave its place', async () => {
     const storage = create();
     for (const key of ['../etc/passwd', 'avatar/../../x', '/abs', 'avatar/a/b', 'Avatar/x', '']) {
-      await expect(storage.put({ key, body: new Uint8Array([1]), contentType: 'image/png' })).rejects.toThrow('Refused storage key');
+      await expect(storage.put({ key, body: new Uint8Array([1]), contentType: 'image/png' })).rejects.toThrow(
+        'Refused storage key',
+      );
     }
   });
 });
@@ -52,7 +63,9 @@ describe.each(implementations)('%s storage', (_name, create) => {
 describe('s3 storage against the fake', () => {
   it('signs requests: wrong credentials are refused', async () => {
     const storage = createS3Storage({ endpoint: fakeS3.endpoint, ...credentials, secretAccessKey: 'wrong' });
-    await expect(storage.put({ key: 'avatar/x1', body: new Uint8Array([1]), contentType: 'image/png' })).rejects.toThrow('S3 PUT failed: 403');
+    await expect(
+      storage.put({ key: 'avatar/x1', body: new Uint8Array([1]), contentType: 'image/png' }),
+    ).rejects.toThrow('S3 PUT failed: 403');
   });
 
   it('uses path-style object URLs in the bucket', async () => {

@@ -29,7 +29,9 @@ describe('account menu', () => {
     expect(within(menu).getByText('My Account')).toBeInTheDocument();
     expect(within(menu).getByTestId('credits')).toHaveTextContent('0 / 0');
     expect(within(menu).getByText('No plan yet')).toBeInTheDocument();
-    expect(within(menu).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({ width: '2%' });
+    expect(within(menu).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({
+      width: '2%',
+    });
     expect(within(menu).queryByRole('menuitem', { name: /theme/ })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Dashboard' }));
@@ -39,7 +41,9 @@ describe('account menu', () => {
   it('shows remaining / plan limit from the usage endpoint', async () => {
     mockApi({
       'GET /api/me': { body: signedInUser },
-      'GET /api/openrouter/usage': { body: { balance: { usageUsed: 125.25, totalCreditLimit: 500, totalCreditsRemaining: 374.75 }, hasKey: true } },
+      'GET /api/openrouter/usage': {
+        body: { balance: { usageUsed: 125.25, totalCreditLimit: 500, totalCreditsRemaining: 374.75 }, hasKey: true },
+      },
     });
     const user = userEvent.setup();
     renderWorkspace('/agents');
@@ -61,7 +65,13 @@ describe('account menu', () => {
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Switch to dark theme' }));
     expect(document.documentElement).toHaveClass('dark');
-    await waitFor(() => expect(calls).toContainEqual({ method: 'PATCH', path: '/api/subaccounts/sa-1/theme', body: { isDarkMode: true } }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'PATCH',
+        path: '/api/subaccounts/sa-1/theme',
+        body: { isDarkMode: true },
+      }),
+    );
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
   });
 
@@ -70,7 +80,10 @@ describe('account menu', () => {
     mockApi({
       'GET /api/me': { body: signedInUser },
       'GET /api/subaccounts/sa-1/theme': { body: { isDarkMode: false, theme: 'light', primaryColor: '#43c0b8' } },
-      'PATCH /api/subaccounts/sa-1/theme': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } } },
+      'PATCH /api/subaccounts/sa-1/theme': {
+        status: 500,
+        body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } },
+      },
     });
     const user = userEvent.setup();
     renderWorkspace('/subaccounts/sa-1/agents');

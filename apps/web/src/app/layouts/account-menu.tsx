@@ -24,7 +24,9 @@ export function AccountMenu({ mode, pathname, onOpenChange }: AccountMenuProps) 
   const signOut = useSignOut();
   const { meter } = useAccountCreditMeter(Boolean(session));
   // The toggle exists only on paths containing /subaccounts/ (a sub account in context).
-  const themeToggle = useSubaccountThemeToggle(pathname.includes('/subaccounts/') ? subaccountIdFromPath(pathname) : null);
+  const themeToggle = useSubaccountThemeToggle(
+    pathname.includes('/subaccounts/') ? subaccountIdFromPath(pathname) : null,
+  );
 
   if (!session) return null;
   const { user } = session;
@@ -74,7 +76,10 @@ export function AccountMenu({ mode, pathname, onOpenChange }: AccountMenuProps) 
 function UserAvatar({ name, image }: { name: string; image: string | null }) {
   if (image) return <img src={image} alt="" className="size-9 shrink-0 rounded-full object-cover" />;
   return (
-    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+    <span
+      aria-hidden
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );

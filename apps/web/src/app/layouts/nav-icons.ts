@@ -1,4 +1,17 @@
-import { Bot, CirclePlay, Compass, Gauge, HandCoins, KeyRound, LifeBuoy, Plus, Presentation, Rocket, Store, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  CirclePlay,
+  Compass,
+  Gauge,
+  HandCoins,
+  KeyRound,
+  LifeBuoy,
+  Plus,
+  Presentation,
+  Rocket,
+  Store,
+  type LucideIcon,
+} from 'lucide-react';
 
 const iconsByPath: Readonly<Record<string, LucideIcon>> = {
   '/agents/create': Plus,

@@ -19,7 +19,11 @@ import { sessionQueryKey, useSession } from '@/lib/session';
 import { subaccountIdFromPath } from '@/lib/theme';
 import { revealClass, type SidebarMode } from './sidebar-mode';
 
-const roleBadge: Record<Subaccount['role'], 'admin' | 'default' | 'viewer'> = { admin: 'admin', member: 'default', viewer: 'viewer' };
+const roleBadge: Record<Subaccount['role'], 'admin' | 'default' | 'viewer'> = {
+  admin: 'admin',
+  member: 'default',
+  viewer: 'viewer',
+};
 
 type SubaccountSwitcherProps = { mode: SidebarMode; pathname: string; onOpenChange?: (isOpen: boolean) => void };
 
@@ -30,14 +34,20 @@ export function SubaccountSwitcher({ mode, pathname, onOpenChange }: SubaccountS
   const navigate = useNavigate();
 
   const select = useMutation({
-    mutationFn: (subaccountId: string) => apiRequest<unknown>('/api/me/active-subaccount', { method: 'PATCH', body: { subaccountId } }),
+    mutationFn: (subaccountId: string) =>
+      apiRequest<unknown>('/api/me/active-subaccount', { method: 'PATCH', body: { subaccountId } }),
     meta: { silentError: true },
     onSuccess: async (_reply, subaccountId) => {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       // On a sub account's own pages, follow the switch to the same page of the new one.
       const current = subaccountIdFromPath(pathname);
       if (current !== null && current !== subaccountId) {
-        void navigate(pathname.replace(`/subaccounts/${encodeURIComponent(current)}`, `/subaccounts/${encodeURIComponent(subaccountId)}`));
+        void navigate(
+          pathname.replace(
+            `/subaccounts/${encodeURIComponent(current)}`,
+            `/subaccounts/${encodeURIComponent(subaccountId)}`,
+          ),
+        );
       }
     },
     onError: () => toast.error('Failed to select subaccount'),
@@ -56,17 +66,26 @@ export function SubaccountSwitcher({ mode, pathname, onOpenChange }: SubaccountS
         {active ? (
           <SubaccountAvatar subaccount={active} />
         ) : (
-          <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] border border-dashed border-border text-muted-foreground">
+          <span
+            aria-hidden
+            className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] border border-dashed border-border text-muted-foreground"
+          >
             ?
           </span>
         )}
         <span className={cn('flex min-w-0 flex-1 flex-col', revealClass(mode))}>
           <span className="truncate text-sm font-medium">{active?.name ?? 'No sub account'}</span>
-          <span className="truncate text-xs capitalize text-muted-foreground">{active ? active.role : 'Pick one to work in'}</span>
+          <span className="truncate text-xs capitalize text-muted-foreground">
+            {active ? active.role : 'Pick one to work in'}
+          </span>
         </span>
         <ChevronsUpDown className={cn('size-4 shrink-0 text-muted-foreground', revealClass(mode))} aria-hidden />
       </DropdownMenuTrigger>
-      <DropdownMenuContent side={mode === 'rail' ? 'right' : 'bottom'} align="start" className="w-72 max-h-80 overflow-y-auto">
+      <DropdownMenuContent
+        side={mode === 'rail' ? 'right' : 'bottom'}
+        align="start"
+        className="w-72 max-h-80 overflow-y-auto"
+      >
         <DropdownMenuLabel>Sub accounts</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {subaccounts.length === 0 ? (

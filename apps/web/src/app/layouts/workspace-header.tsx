@@ -23,11 +23,20 @@ export function WorkspaceHeader({ pathname, isCompact, onOpenMenu, isMenuOpen = 
       )}
     >
       {showMenuButton ? (
-        <Button variant="ghost" size="icon" className="-ml-2" aria-label="Open menu" aria-expanded={isMenuOpen} onClick={onOpenMenu}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-ml-2"
+          aria-label="Open menu"
+          aria-expanded={isMenuOpen}
+          onClick={onOpenMenu}
+        >
           <Menu className="size-5" aria-hidden />
         </Button>
       ) : null}
-      <h1 className={cn('truncate font-semibold tracking-tight', isCompact ? 'text-base' : 'text-lg')}>{headerTitleFor(pathname)}</h1>
+      <h1 className={cn('truncate font-semibold tracking-tight', isCompact ? 'text-base' : 'text-lg')}>
+        {headerTitleFor(pathname)}
+      </h1>
     </header>
   );
 }

@@ -15,7 +15,11 @@ afterEach(() => {
 
 describe('workspace sidebar', () => {
   it('renders the Workspace and Resources groups and marks the most specific active item', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     renderWorkspace('/agents/create');
 
     const workspace = await screen.findByRole('group', { name: 'Workspace' });
@@ -27,19 +31,29 @@ describe('workspace sidebar', () => {
       expect(within(resources).getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(within(workspace).getByRole('link', { name: 'New Agent' })).toHaveAttribute('aria-current', 'page');
-    expect(within(workspace).getByRole('link', { name: 'New Agent' })).toHaveAccessibleDescription('Create a new agent');
+    expect(within(workspace).getByRole('link', { name: 'New Agent' })).toHaveAccessibleDescription(
+      'Create a new agent',
+    );
     expect(within(workspace).getByRole('link', { name: 'Agents' })).not.toHaveAttribute('aria-current');
   });
 
   it('marks an item active by path prefix', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     renderWorkspace('/agents/workspace');
     expect(await screen.findByRole('link', { name: 'Agents' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'New Agent' })).not.toHaveAttribute('aria-current');
   });
 
   it('follows a click to the next page and moves the active mark', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     const user = userEvent.setup();
     renderWorkspace('/agents');
     await user.click(await screen.findByRole('link', { name: 'API Key' }));
@@ -58,13 +72,21 @@ describe('workspace header', () => {
     ['/howitworks', 'Video Guides'],
     ['/agents', 'Dashboard'],
   ])('shows the title of %s', async (path, title) => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     renderWorkspace(path);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(title);
   });
 
   it('shows the page of each route inside the layout', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     renderWorkspace('/agents');
     expect(await screen.findByRole('heading', { name: 'No agents yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an agent' })).toHaveAttribute('href', '/agents/create');
@@ -82,7 +104,9 @@ describe('sign-in guard', () => {
   });
 
   it('sends a signed-out visitor to the landing page with the sign-in query, and shows no account menu', async () => {
-    mockApi({ 'GET /api/me': { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue' } } } });
+    mockApi({
+      'GET /api/me': { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue' } } },
+    });
     const { router } = renderWorkspace('/usage?tab=logs');
     expect(await screen.findByText('Landing page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
@@ -96,7 +120,11 @@ describe('sign-in guard', () => {
 describe('mobile drawer', () => {
   it('opens the 280 px drawer from the header button and closes it after navigating', async () => {
     stubBrowserApis({ width: 390, height: 844 });
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     const user = userEvent.setup();
     renderWorkspace('/agents');
 
@@ -119,7 +147,11 @@ describe('mobile drawer', () => {
 
   it('hides the menu button on /agents/workspace', async () => {
     stubBrowserApis({ width: 390, height: 844 });
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } }, 'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
     renderWorkspace('/agents/workspace');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
@@ -149,7 +181,11 @@ describe('sub account switcher', () => {
 
     await user.click(bloom);
     expect(await screen.findByRole('button', { name: /Sub account: Bloom Florists/ })).toBeInTheDocument();
-    expect(calls).toContainEqual({ method: 'PATCH', path: '/api/me/active-subaccount', body: { subaccountId: 'sa-2' } });
+    expect(calls).toContainEqual({
+      method: 'PATCH',
+      path: '/api/me/active-subaccount',
+      body: { subaccountId: 'sa-2' },
+    });
     expect(calls.filter((call) => call.path === '/api/me' && call.method === 'GET').length).toBeGreaterThanOrEqual(2);
   });
 });

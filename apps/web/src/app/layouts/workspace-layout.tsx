@@ -65,9 +65,18 @@ function WorkspaceShell({ pathname }: { pathname: string }) {
 
       {isMobile ? (
         <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
-          <SheetContent side="left" aria-describedby={undefined} className="w-[280px] max-w-[calc(100vw-2rem)] gap-0 p-0">
+          <SheetContent
+            side="left"
+            aria-describedby={undefined}
+            className="w-[280px] max-w-[calc(100vw-2rem)] gap-0 p-0"
+          >
             <SheetTitle className="sr-only">Menu</SheetTitle>
-            <SidebarContent mode="drawer" pathname={pathname} isCompact={isCompact} onNavigate={() => setIsDrawerOpen(false)} />
+            <SidebarContent
+              mode="drawer"
+              pathname={pathname}
+              isCompact={isCompact}
+              onNavigate={() => setIsDrawerOpen(false)}
+            />
           </SheetContent>
         </Sheet>
       ) : (
@@ -80,13 +89,23 @@ function WorkspaceShell({ pathname }: { pathname: string }) {
           )}
         >
           <div className="h-full w-[240px]">
-            <SidebarContent mode="rail" pathname={pathname} isCompact={isCompact} onMenuOpenChange={setIsRailMenuOpen} />
+            <SidebarContent
+              mode="rail"
+              pathname={pathname}
+              isCompact={isCompact}
+              onMenuOpenChange={setIsRailMenuOpen}
+            />
           </div>
         </aside>
       )}
 
       <div className={cn('flex min-h-dvh flex-col', !isMobile && 'pl-[70px]')}>
-        <WorkspaceHeader pathname={pathname} isCompact={isCompact} onOpenMenu={isMobile ? () => setIsDrawerOpen(true) : undefined} isMenuOpen={isDrawerOpen} />
+        <WorkspaceHeader
+          pathname={pathname}
+          isCompact={isCompact}
+          onOpenMenu={isMobile ? () => setIsDrawerOpen(true) : undefined}
+          isMenuOpen={isDrawerOpen}
+        />
         <main id="workspace-main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>

@@ -30,7 +30,10 @@ export function SidebarContent({ mode, pathname, isCompact, onNavigate, onMenuOp
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className={cn('flex shrink-0 items-center gap-3 px-[17px]', isCompact ? 'h-12' : 'h-16')}>
-        <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-brand text-brand-foreground">
+        <span
+          aria-hidden
+          className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-brand text-brand-foreground"
+        >
           <Sparkles className="size-5" />
         </span>
         <span className={cn('truncate text-base font-semibold tracking-tight', revealClass(mode))}>Agentry</span>
@@ -43,7 +46,13 @@ export function SidebarContent({ mode, pathname, isCompact, onNavigate, onMenuOp
       <nav aria-label="Workspace navigation" className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden px-3 pb-3">
         <div role="group" aria-label="Workspace">
           <GroupLabel label="Workspace" mode={mode} />
-          <NavList items={workspaceNavItems} activePath={activePath} mode={mode} isCompact={isCompact} onNavigate={onNavigate} />
+          <NavList
+            items={workspaceNavItems}
+            activePath={activePath}
+            mode={mode}
+            isCompact={isCompact}
+            onNavigate={onNavigate}
+          />
         </div>
 
         <div role="group" aria-label="Resources" className="mt-4">
@@ -56,13 +65,22 @@ export function SidebarContent({ mode, pathname, isCompact, onNavigate, onMenuOp
               className="flex h-8 w-full cursor-pointer items-center justify-between rounded-[var(--radius-control)] px-[13px] text-xs font-semibold uppercase tracking-wider text-muted-foreground hover:bg-muted"
             >
               Resources
-              <ChevronDown className={cn('size-4 transition-transform duration-150', showResources && 'rotate-180')} aria-hidden />
+              <ChevronDown
+                className={cn('size-4 transition-transform duration-150', showResources && 'rotate-180')}
+                aria-hidden
+              />
             </button>
           ) : (
             <GroupLabel label="Resources" mode={mode} />
           )}
           <div id={resourcesId} hidden={!showResources}>
-            <NavList items={resourceNavItems} activePath={activePath} mode={mode} isCompact={isCompact} onNavigate={onNavigate} />
+            <NavList
+              items={resourceNavItems}
+              activePath={activePath}
+              mode={mode}
+              isCompact={isCompact}
+              onNavigate={onNavigate}
+            />
           </div>
         </div>
       </nav>
@@ -78,7 +96,9 @@ function GroupLabel({ label, mode }: { label: string; mode: SidebarMode }) {
   return (
     <div aria-hidden className="relative flex h-8 items-center px-[13px]">
       <span aria-hidden className={cn('absolute left-[13px] top-1/2 h-px w-5 bg-border', collapsedOnlyClass(mode))} />
-      <span className={cn('text-xs font-semibold uppercase tracking-wider text-muted-foreground', revealClass(mode))}>{label}</span>
+      <span className={cn('text-xs font-semibold uppercase tracking-wider text-muted-foreground', revealClass(mode))}>
+        {label}
+      </span>
     </div>
   );
 }
@@ -96,14 +116,26 @@ function NavList({ items, activePath, mode, isCompact, onNavigate }: NavListProp
     <ul className="flex flex-col gap-1">
       {items.map((item) => (
         <li key={item.path}>
-          <NavItemLink item={item} isActive={item.path === activePath} mode={mode} isCompact={isCompact} onNavigate={onNavigate} />
+          <NavItemLink
+            item={item}
+            isActive={item.path === activePath}
+            mode={mode}
+            isCompact={isCompact}
+            onNavigate={onNavigate}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-type NavItemLinkProps = { item: NavItem; isActive: boolean; mode: SidebarMode; isCompact: boolean; onNavigate?: () => void };
+type NavItemLinkProps = {
+  item: NavItem;
+  isActive: boolean;
+  mode: SidebarMode;
+  isCompact: boolean;
+  onNavigate?: () => void;
+};
 
 function NavItemLink({ item, isActive, mode, isCompact, onNavigate }: NavItemLinkProps) {
   const descriptionId = useId();
@@ -122,8 +154,11 @@ function NavItemLink({ item, isActive, mode, isCompact, onNavigate }: NavItemLin
         'relative flex items-center gap-3 rounded-[var(--radius-control)] px-[13px] text-sm transition-colors duration-150',
         showDescription ? 'h-12' : 'h-10',
         // On the collapsed rail the item is a square around its icon.
-        mode === 'rail' && 'w-[46px] transition-[width,background-color] group-hover/sidebar:w-full group-has-[:focus-visible]/sidebar:w-full group-data-[expanded=true]/sidebar:w-full',
-        isActive ? 'bg-secondary font-medium text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+        mode === 'rail' &&
+          'w-[46px] transition-[width,background-color] group-hover/sidebar:w-full group-has-[:focus-visible]/sidebar:w-full group-data-[expanded=true]/sidebar:w-full',
+        isActive
+          ? 'bg-secondary font-medium text-secondary-foreground'
+          : 'text-muted-foreground hover:bg-muted hover:text-foreground',
       )}
     >
       {isActive ? <span aria-hidden className="absolute inset-y-2 left-0 w-0.5 rounded-full bg-primary" /> : null}

@@ -9,7 +9,10 @@ export function WorkspaceSkeleton() {
     <div role="status" aria-live="polite" className="min-h-dvh bg-background">
       <span className="sr-only">Loading your workspace…</span>
       {isMobile ? null : (
-        <div aria-hidden className="fixed inset-y-0 left-0 flex w-[70px] flex-col items-center gap-3 border-r border-border bg-card py-3.5">
+        <div
+          aria-hidden
+          className="fixed inset-y-0 left-0 flex w-[70px] flex-col items-center gap-3 border-r border-border bg-card py-3.5"
+        >
           <Skeleton className="size-9" />
           <Skeleton className="mb-4 size-9" />
           {Array.from({ length: 10 }, (_, index) => (

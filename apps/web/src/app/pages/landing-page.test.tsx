@@ -12,12 +12,22 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const me = { user: { id: 'u1', email: 'jane@example.com', name: 'Jane', image: null }, subaccounts: [], activeSubaccountId: null };
+const me = {
+  user: { id: 'u1', email: 'jane@example.com', name: 'Jane', image: null },
+  subaccounts: [],
+  activeSubaccountId: null,
+};
 
 function renderLanding({ isSignedIn = false, path = '/' } = {}) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(() => Promise.resolve(isSignedIn ? new Response(JSON.stringify(me), { status: 200 }) : new Response('{"error":"Unauthorized"}', { status: 401 }))),
+    vi.fn(() =>
+      Promise.resolve(
+        isSignedIn
+          ? new Response(JSON.stringify(me), { status: 200 })
+          : new Response('{"error":"Unauthorized"}', { status: 401 }),
+      ),
+    ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', element: <LandingPage /> }], { initialEntries: [path] });
@@ -49,9 +59,12 @@ describe('LandingPage', () => {
   it('has every anchored section', async () => {
     renderLanding();
     await screen.findByRole('button', { name: 'Get started' });
-    for (const id of ['integrations', 'pricing', 'faq', 'community']) expect(document.getElementById(id)).not.toBeNull();
+    for (const id of ['integrations', 'pricing', 'faq', 'community'])
+      expect(document.getElementById(id)).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('AI prompt software for AI automation agencies', { selector: 'footer p' })).toBeInTheDocument();
+    expect(
+      screen.getByText('AI prompt software for AI automation agencies', { selector: 'footer p' }),
+    ).toBeInTheDocument();
   });
 
   it('offers Get started to a visitor, which opens sign-in', async () => {

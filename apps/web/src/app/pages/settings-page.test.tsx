@@ -19,7 +19,10 @@ describe('/settings', () => {
     const subaccounts = screen.getByRole('region', { name: 'Sub accounts' });
     const rows = within(subaccounts).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: 'Acme Dental' })).toHaveAttribute('href', '/subaccounts/sa-1/agents');
+    expect(within(rows[0]!).getByRole('link', { name: 'Acme Dental' })).toHaveAttribute(
+      'href',
+      '/subaccounts/sa-1/agents',
+    );
     expect(within(rows[0]!).getByText('admin')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('viewer')).toBeInTheDocument();
   });
@@ -52,7 +55,19 @@ describe('/settings', () => {
     mockApi({
       'GET /api/me': { body: signedInUser },
       'GET /api/subaccounts/sa-1/provider-keys': {
-        body: { keys: [{ id: 'pk-1', provider: 'openai', label: 'Production', lastFour: 'wxyz', baseUrl: null, createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z' }] },
+        body: {
+          keys: [
+            {
+              id: 'pk-1',
+              provider: 'openai',
+              label: 'Production',
+              lastFour: 'wxyz',
+              baseUrl: null,
+              createdAt: '2025-03-01T10:00:00.000Z',
+              updatedAt: '2025-03-01T10:00:00.000Z',
+            },
+          ],
+        },
       },
     });
     renderWorkspace('/settings');
@@ -74,8 +89,29 @@ describe('/settings', () => {
       'POST /api/subaccounts/sa-1/provider-keys': () => {
         attempts += 1;
         return attempts === 1
-          ? { status: 500, body: { error: { code: 'CONFIG_ERROR', message: 'System configuration error.', support_id: 'd'.repeat(32), type: 'config_error' } } }
-          : { status: 201, body: { id: 'pk-2', provider: 'openrouter', label: 'Router', lastFour: '9876', baseUrl: null, createdAt: '2025-03-01T10:00:00.000Z', updatedAt: '2025-03-01T10:00:00.000Z' } };
+          ? {
+              status: 500,
+              body: {
+                error: {
+                  code: 'CONFIG_ERROR',
+                  message: 'System configuration error.',
+                  support_id: 'd'.repeat(32),
+                  type: 'config_error',
+                },
+              },
+            }
+          : {
+              status: 201,
+              body: {
+                id: 'pk-2',
+                provider: 'openrouter',
+                label: 'Router',
+                lastFour: '9876',
+                baseUrl: null,
+                createdAt: '2025-03-01T10:00:00.000Z',
+                updatedAt: '2025-03-01T10:00:00.000Z',
+              },
+            };
       },
     });
     const user = userEvent.setup();
@@ -93,14 +129,21 @@ describe('/settings', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('System configuration error.');
-    expect(calls).toContainEqual({ method: 'POST', path: '/api/subaccounts/sa-1/provider-keys', body: { provider: 'openrouter', label: 'Router', apiKey: 'sk-or-secret-9876', baseUrl: null } });
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/api/subaccounts/sa-1/provider-keys',
+      body: { provider: 'openrouter', label: 'Router', apiKey: 'sk-or-secret-9876', baseUrl: null },
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add provider key' })).not.toBeInTheDocument());
   });
 
   it('shows only a note to a viewer', async () => {
-    mockApi({ 'GET /api/me': { body: { ...signedInUser, activeSubaccountId: 'sa-2' } }, 'GET /api/subaccounts/sa-2/provider-keys': { body: { keys: [] } } });
+    mockApi({
+      'GET /api/me': { body: { ...signedInUser, activeSubaccountId: 'sa-2' } },
+      'GET /api/subaccounts/sa-2/provider-keys': { body: { keys: [] } },
+    });
     renderWorkspace('/settings');
     const section = await screen.findByRole('region', { name: 'AI provider keys' });
     expect(await within(section).findByText('Only admins of this sub account can add keys.')).toBeInTheDocument();

@@ -14,7 +14,14 @@ export function SettingsPage() {
     <WorkspacePage className="flex max-w-3xl flex-col gap-6">
       <ProfileSection key={session.user.id} user={session.user} />
       <SubaccountsSection subaccounts={session.subaccounts} activeSubaccountId={session.activeSubaccountId} />
-      {active ? <ProviderKeysSection key={active.id} subaccountId={active.id} subaccountName={active.name} canManage={active.role === 'admin'} /> : null}
+      {active ? (
+        <ProviderKeysSection
+          key={active.id}
+          subaccountId={active.id}
+          subaccountName={active.name}
+          canManage={active.role === 'admin'}
+        />
+      ) : null}
     </WorkspacePage>
   );
 }

@@ -4,7 +4,9 @@ import type { PlannedChannel } from '@/features/connect/lib/channel-pages';
 const notFound = () => import('@/features/marketing/routes/not-found-page').then((m) => <m.NotFoundPage />);
 
 const planned = (channel: PlannedChannel) => () =>
-  import('@/features/connect/routes/planned-channel-page').then((m) => ({ element: <m.PlannedChannelPage channel={channel} /> }));
+  import('@/features/connect/routes/planned-channel-page').then((m) => ({
+    element: <m.PlannedChannelPage channel={channel} />,
+  }));
 
 /**
  * The connect area (docs/product/accounts-and-team.md#account-area-connectid, Account sidebar layout): `/:connectId/...`, connectId = a sub
@@ -15,20 +17,44 @@ export const connectRoutes: RouteObject[] = [
   {
     path: '/:connectId',
     lazy: async () => {
-      const [{ ConnectLayout }, notFoundPage] = await Promise.all([import('@/features/connect/components/shell/connect-layout'), notFound()]);
+      const [{ ConnectLayout }, notFoundPage] = await Promise.all([
+        import('@/features/connect/components/shell/connect-layout'),
+        notFound(),
+      ]);
       return { element: <ConnectLayout notFound={notFoundPage} /> };
     },
     children: [
-      { index: true, lazy: () => import('@/features/connect/routes/connect-index-redirect').then((m) => ({ Component: m.ConnectIndexRedirect })) },
-      { path: 'dashboard', lazy: () => import('@/features/connect/routes/conversations-page').then((m) => ({ Component: m.ConversationsPage })) },
-      { path: 'website-widget', lazy: () => import('@/features/connect/routes/website-widget-page').then((m) => ({ Component: m.WebsiteWidgetPage })) },
-      { path: 'sms/*', lazy: () => import('@/features/connect/routes/sms-page').then((m) => ({ Component: m.SmsPage })) },
+      {
+        index: true,
+        lazy: () =>
+          import('@/features/connect/routes/connect-index-redirect').then((m) => ({
+            Component: m.ConnectIndexRedirect,
+          })),
+      },
+      {
+        path: 'dashboard',
+        lazy: () =>
+          import('@/features/connect/routes/conversations-page').then((m) => ({ Component: m.ConversationsPage })),
+      },
+      {
+        path: 'website-widget',
+        lazy: () =>
+          import('@/features/connect/routes/website-widget-page').then((m) => ({ Component: m.WebsiteWidgetPage })),
+      },
+      {
+        path: 'sms/*',
+        lazy: () => import('@/features/connect/routes/sms-page').then((m) => ({ Component: m.SmsPage })),
+      },
       { path: 'whatsapp/campaigns', lazy: planned('whatsapp') },
       { path: 'link3', lazy: planned('instagram') },
       { path: 'website-block', lazy: planned('website-block') },
       { path: 'add-agent', lazy: planned('add-agent') },
       { path: 'team', lazy: planned('team') },
-      { path: 'ai-settings', lazy: () => import('@/features/connect/routes/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })) },
+      {
+        path: 'ai-settings',
+        lazy: () =>
+          import('@/features/connect/routes/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+      },
     ],
   },
 ];

@@ -4,14 +4,30 @@ import type { RouteObject } from 'react-router';
 export const publicRoutes: RouteObject[] = [
   { path: '/', lazy: () => import('../pages/landing-page').then((m) => ({ Component: m.LandingPage })) },
   { path: '/offers', lazy: () => import('../pages/offers-page').then((m) => ({ Component: m.OffersPage })) },
-  { path: '/terms', lazy: () => import('@/features/marketing/routes/terms-page').then((m) => ({ Component: m.TermsPage })) },
+  {
+    path: '/terms',
+    lazy: () => import('@/features/marketing/routes/terms-page').then((m) => ({ Component: m.TermsPage })),
+  },
   {
     path: '/privacy-policy',
-    lazy: () => import('@/features/marketing/routes/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+    lazy: () =>
+      import('@/features/marketing/routes/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
   },
   // Demos: the creator's full-page preview (signed in, no workspace frame) and the public shared / embedded (?embed=true) page.
-  { path: '/demo/:demoId/preview', lazy: () => import('@/features/demos/routes/demo-preview-page').then((m) => ({ Component: m.DemoPreviewPage })) },
-  { path: '/shared/:demoId', lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })) },
-  { path: '/dev/mailbox', lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })) },
-  { path: '*', lazy: () => import('@/features/marketing/routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+  {
+    path: '/demo/:demoId/preview',
+    lazy: () => import('@/features/demos/routes/demo-preview-page').then((m) => ({ Component: m.DemoPreviewPage })),
+  },
+  {
+    path: '/shared/:demoId',
+    lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })),
+  },
+  {
+    path: '/dev/mailbox',
+    lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
+  },
+  {
+    path: '*',
+    lazy: () => import('@/features/marketing/routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+  },
 ];

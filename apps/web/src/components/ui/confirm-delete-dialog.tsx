@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 
 /** docs/product/README.md#shared-dialogs: deletion needs the word 'confirm', in any case. */
@@ -19,15 +26,36 @@ type ConfirmDeleteDialogProps = {
 };
 
 /** docs/product/README.md#shared-dialogs, delete-confirmation dialog: requires typing 'confirm'. */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, onConfirm, confirmLabel = 'Delete' }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onConfirm,
+  confirmLabel = 'Delete',
+}: ConfirmDeleteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? <ConfirmDeleteBody title={title} description={description} onConfirm={onConfirm} onOpenChange={onOpenChange} confirmLabel={confirmLabel} /> : null}
+      {open ? (
+        <ConfirmDeleteBody
+          title={title}
+          description={description}
+          onConfirm={onConfirm}
+          onOpenChange={onOpenChange}
+          confirmLabel={confirmLabel}
+        />
+      ) : null}
     </Dialog>
   );
 }
 
-function ConfirmDeleteBody({ title, description, onConfirm, onOpenChange, confirmLabel }: Omit<ConfirmDeleteDialogProps, 'open'> & { confirmLabel: string }) {
+function ConfirmDeleteBody({
+  title,
+  description,
+  onConfirm,
+  onOpenChange,
+  confirmLabel,
+}: Omit<ConfirmDeleteDialogProps, 'open'> & { confirmLabel: string }) {
   const inputId = useId();
   const [text, setText] = useState('');
   const [isPending, setIsPending] = useState(false);
@@ -58,7 +86,14 @@ function ConfirmDeleteBody({ title, description, onConfirm, onOpenChange, confir
           <Label htmlFor={inputId}>
             Type <span className="font-mono font-semibold">confirm</span> to continue
           </Label>
-          <Input id={inputId} value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" autoFocus placeholder="confirm" />
+          <Input
+            id={inputId}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoComplete="off"
+            autoFocus
+            placeholder="confirm"
+          />
         </div>
         <DialogFooter>
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={isPending}>

@@ -26,7 +26,10 @@ export function DialogContent({ className, children, hideClose = false, ...props
       >
         {children}
         {hideClose ? null : (
-          <DialogPrimitive.Close className="absolute right-3 top-3 rounded-[var(--radius-control)] p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground" aria-label="Close">
+          <DialogPrimitive.Close
+            className="absolute right-3 top-3 rounded-[var(--radius-control)] p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label="Close"
+          >
             <X className="size-4" />
           </DialogPrimitive.Close>
         )}

@@ -13,7 +13,12 @@ type EmptyStateProps = {
 
 export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
   return (
-    <div className={cn('mx-auto flex max-w-md flex-col items-center gap-3 rounded-[var(--radius-card)] border border-dashed border-border px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'mx-auto flex max-w-md flex-col items-center gap-3 rounded-[var(--radius-card)] border border-dashed border-border px-6 py-12 text-center',
+        className,
+      )}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <Icon className="size-6" aria-hidden />
       </span>

@@ -15,9 +15,22 @@ type ErrorStateProps = {
   className?: string;
 };
 
-export function ErrorState({ message, title = 'Something went wrong', onRetry, isRetrying = false, children, className }: ErrorStateProps) {
+export function ErrorState({
+  message,
+  title = 'Something went wrong',
+  onRetry,
+  isRetrying = false,
+  children,
+  className,
+}: ErrorStateProps) {
   return (
-    <div role="alert" className={cn('mx-auto flex w-full max-w-md flex-col items-center gap-3 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-6 py-10 text-center', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'mx-auto flex w-full max-w-md flex-col items-center gap-3 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-6 py-10 text-center',
+        className,
+      )}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
         <AlertTriangle className="size-6" aria-hidden />
       </span>

@@ -30,14 +30,26 @@ type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> &
   };
 
 /** A side drawer: a modal dialog (focus trapped and restored) anchored to one edge. */
-export function SheetContent({ className, overlayClassName, children, side, hideClose = false, ...props }: SheetContentProps) {
+export function SheetContent({
+  className,
+  overlayClassName,
+  children,
+  side,
+  hideClose = false,
+  ...props
+}: SheetContentProps) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-overlay backdrop-blur-[2px] animate-in', overlayClassName)} />
+      <SheetPrimitive.Overlay
+        className={cn('fixed inset-0 z-50 bg-overlay backdrop-blur-[2px] animate-in', overlayClassName)}
+      />
       <SheetPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
         {children}
         {hideClose ? null : (
-          <SheetPrimitive.Close className="absolute right-3 top-3 cursor-pointer rounded-[var(--radius-control)] p-2 opacity-80 hover:bg-white/10 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring" aria-label="Close">
+          <SheetPrimitive.Close
+            className="absolute right-3 top-3 cursor-pointer rounded-[var(--radius-control)] p-2 opacity-80 hover:bg-white/10 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+            aria-label="Close"
+          >
             <X className="size-5" aria-hidden />
           </SheetPrimitive.Close>
         )}

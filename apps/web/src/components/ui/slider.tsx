@@ -13,7 +13,10 @@ export function Slider({ className, thumbLabels, value, defaultValue, ...props }
     <SliderPrimitive.Root
       value={value}
       defaultValue={defaultValue}
-      className={cn('relative flex w-full touch-none select-none items-center py-2 data-[disabled]:opacity-50 data-[orientation=vertical]:h-full data-[orientation=vertical]:w-auto data-[orientation=vertical]:flex-col', className)}
+      className={cn(
+        'relative flex w-full touch-none select-none items-center py-2 data-[disabled]:opacity-50 data-[orientation=vertical]:h-full data-[orientation=vertical]:w-auto data-[orientation=vertical]:flex-col',
+        className,
+      )}
       {...props}
     >
       <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted data-[orientation=vertical]:h-full data-[orientation=vertical]:w-1.5">

@@ -7,7 +7,12 @@ import { cn } from '@/lib/cn';
  * so give the root an aria-label.
  */
 export function ToggleGroup({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
-  return <ToggleGroupPrimitive.Root className={cn('inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1', className)} {...props} />;
+  return (
+    <ToggleGroupPrimitive.Root
+      className={cn('inline-flex items-center gap-1 rounded-full border border-border bg-muted p-1', className)}
+      {...props}
+    />
+  );
 }
 
 export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Item>) {

@@ -14,24 +14,33 @@ export const agentKeys = {
   detail: (subaccountId: string, agentId: string) => ['agents', subaccountId, 'detail', agentId] as const,
 };
 
-export const subaccountAgentsPath = (subaccountId: string) => `/api/subaccounts/${encodeURIComponent(subaccountId)}/agents`;
-export const agentApiPath = (subaccountId: string, agentId: string) => `${subaccountAgentsPath(subaccountId)}/${encodeURIComponent(agentId)}`;
+export const subaccountAgentsPath = (subaccountId: string) =>
+  `/api/subaccounts/${encodeURIComponent(subaccountId)}/agents`;
+export const agentApiPath = (subaccountId: string, agentId: string) =>
+  `${subaccountAgentsPath(subaccountId)}/${encodeURIComponent(agentId)}`;
 
 export function agentsListQuery(subaccountId: string, search = '') {
   const query = search.trim();
   return queryOptions({
     queryKey: agentKeys.list(subaccountId, query),
     queryFn: ({ signal }) =>
-      apiRequest<ListAgentsReply>(`${subaccountAgentsPath(subaccountId)}${query ? `?${new URLSearchParams({ search: query }).toString()}` : ''}`, {
-        signal,
-        fallbackMessage: 'Failed to load agents',
-      }),
+      apiRequest<ListAgentsReply>(
+        `${subaccountAgentsPath(subaccountId)}${query ? `?${new URLSearchParams({ search: query }).toString()}` : ''}`,
+        {
+          signal,
+          fallbackMessage: 'Failed to load agents',
+        },
+      ),
   });
 }
 
 export function agentQuery(subaccountId: string, agentId: string) {
   return queryOptions({
     queryKey: agentKeys.detail(subaccountId, agentId),
-    queryFn: ({ signal }) => apiRequest<Agent>(agentApiPath(subaccountId, agentId), { signal, fallbackMessage: 'Failed to fetch build information' }),
+    queryFn: ({ signal }) =>
+      apiRequest<Agent>(agentApiPath(subaccountId, agentId), {
+        signal,
+        fallbackMessage: 'Failed to fetch build information',
+      }),
   });
 }

@@ -19,10 +19,20 @@ export function createRewordingCache(input: { context: ConversationContext; rows
     const count = Math.max(...siblings.map((entry) => entry.variation)) - 1;
     const usage: ConversationUsage = emptyConversationUsage();
     const result = await callWithBackoff(context, () =>
-      rewordQuestion({ db: context.db, config: context.config, logger: context.logger, testingModel: context.testingModel, question: row.questionText, count, signal: context.signal }),
+      rewordQuestion({
+        db: context.db,
+        config: context.config,
+        logger: context.logger,
+        testingModel: context.testingModel,
+        question: row.questionText,
+        count,
+        signal: context.signal,
+      }),
     );
     recordCall(usage, 'simulatedUser', result.usage);
-    const texts = new Map(siblings.map((entry) => [entry.variation, result.rewordings[entry.variation - 2] ?? row.questionText]));
+    const texts = new Map(
+      siblings.map((entry) => [entry.variation, result.rewordings[entry.variation - 2] ?? row.questionText]),
+    );
     const first = siblings.find((entry) => entry.variation === 2) ?? siblings[0];
     await context.db.transaction(async (tx) => {
       for (const entry of siblings) {

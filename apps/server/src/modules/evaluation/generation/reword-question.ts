@@ -45,10 +45,14 @@ export async function rewordQuestion(options: {
     maxTokens: 200 * options.count + 100,
     json: { name: 'rewordings', schema: rewordingsSchema },
     signal: options.signal,
-    offlineAnswer: () => JSON.stringify({ rewordings: offlineRewordings({ question: options.question, count: options.count }) }),
+    offlineAnswer: () =>
+      JSON.stringify({ rewordings: offlineRewordings({ question: options.question, count: options.count }) }),
   });
   const parsed = parseModelJson(RewordingsOutput, answer.text)?.rewordings ?? [];
   const fallback = offlineRewordings({ question: options.question, count: options.count });
-  const rewordings = Array.from({ length: options.count }, (_, index) => parsed[index] ?? fallback[index] ?? options.question);
+  const rewordings = Array.from(
+    { length: options.count },
+    (_, index) => parsed[index] ?? fallback[index] ?? options.question,
+  );
   return { rewordings, usage: answer.usage, isOffline: answer.isOffline };
 }

@@ -9,7 +9,12 @@ import { generateCategoryQuestions } from './generate-category-questions';
 import { resolveTestingModel } from '../settings/resolve-testing-model';
 
 /** Generates the requested questions per category (in parallel) and stores them; a failure is recorded, not thrown. */
-export async function runQuestionGenerationJob(options: { db: Database; config: AppConfig; logger: FastifyBaseLogger; generationId: string }): Promise<void> {
+export async function runQuestionGenerationJob(options: {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  generationId: string;
+}): Promise<void> {
   const { db } = options;
   const [job] = await db
     .update(questionGeneration)
@@ -19,9 +24,29 @@ export async function runQuestionGenerationJob(options: { db: Database; config: 
   if (!job) return;
   try {
     const { request } = job;
-    const testingModel = await resolveTestingModel({ db, config: options.config, subaccountId: job.subaccountId, model: request.testingModel });
-    const generate = (category: 'industry' | 'angry' | 'compliance' | 'prompthacking' | 'custom', count: number, label?: string) =>
-      count > 0 ? generateCategoryQuestions({ db, config: options.config, logger: options.logger, testingModel, category, label, count, purpose: request.prompt }) : Promise.resolve([]);
+    const testingModel = await resolveTestingModel({
+      db,
+      config: options.config,
+      subaccountId: job.subaccountId,
+      model: request.testingModel,
+    });
+    const generate = (
+      category: 'industry' | 'angry' | 'compliance' | 'prompthacking' | 'custom',
+      count: number,
+      label?: string,
+    ) =>
+      count > 0
+        ? generateCategoryQuestions({
+            db,
+            config: options.config,
+            logger: options.logger,
+            testingModel,
+            category,
+            label,
+            count,
+            purpose: request.prompt,
+          })
+        : Promise.resolve([]);
     const [industry, angry, compliance, prompthacking, ...custom] = await Promise.all([
       generate('industry', request.counts.industry),
       generate('angry', request.counts.angry),
@@ -36,10 +61,16 @@ export async function runQuestionGenerationJob(options: { db: Database; config: 
       prompthacking: prompthacking ?? [],
       custom: Object.fromEntries(request.custom.map((entry, index) => [entry.label, custom[index] ?? []])),
     };
-    await db.update(questionGeneration).set({ status: 'complete', results, updatedAt: new Date() }).where(eq(questionGeneration.id, job.id));
+    await db
+      .update(questionGeneration)
+      .set({ status: 'complete', results, updatedAt: new Date() })
+      .where(eq(questionGeneration.id, job.id));
   } catch (error) {
     options.logger.warn({ err: error, generationId: job.id }, 'question generation failed');
     const message = error instanceof AppError ? error.message : evaluationMessages.generationFailed;
-    await db.update(questionGeneration).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(questionGeneration.id, job.id));
+    await db
+      .update(questionGeneration)
+      .set({ status: 'failed', error: message, updatedAt: new Date() })
+      .where(eq(questionGeneration.id, job.id));
   }
 }

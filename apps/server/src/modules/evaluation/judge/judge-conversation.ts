@@ -13,7 +13,10 @@ import type { TestingModel } from '../settings/resolve-testing-model';
 export const judgeSchema = {
   type: 'object',
   properties: {
-    reasoning: { type: 'string', description: 'Step-by-step reasoning about the judged answer against the success criteria.' },
+    reasoning: {
+      type: 'string',
+      description: 'Step-by-step reasoning about the judged answer against the success criteria.',
+    },
     verdict: { type: 'string', enum: ['pass', 'fail', 'unclear'] },
     score: { type: 'number', description: '0-100: how well the judged answer meets the success criteria.' },
   },
@@ -21,12 +24,19 @@ export const judgeSchema = {
   additionalProperties: false,
 } satisfies JSONSchema7;
 
-export type JudgeResult = { verdict: EvaluationVerdict; reasoning: string; score: number | null; calls: CallUsage[]; isOffline: boolean };
+export type JudgeResult = {
+  verdict: EvaluationVerdict;
+  reasoning: string;
+  score: number | null;
+  calls: CallUsage[];
+  isOffline: boolean;
+};
 
 function formatTranscript(transcript: readonly TranscriptMessage[], judgedIndex: number, questionTurn: number): string {
   return transcript
     .map((message, index) => {
-      if (message.role === 'user') return `[USER, turn ${message.turn}${message.turn === questionTurn ? ' - THE TEST QUESTION' : ''}]\n${message.content}`;
+      if (message.role === 'user')
+        return `[USER, turn ${message.turn}${message.turn === questionTurn ? ' - THE TEST QUESTION' : ''}]\n${message.content}`;
       return `[ASSISTANT${index === judgedIndex ? ' - THE ANSWER TO JUDGE' : ''}]\n${message.content}`;
     })
     .join('\n\n');
@@ -55,13 +65,18 @@ export async function judgeConversation(options: {
     'You are a strict, fair evaluator of an AI assistant. You judge ONE answer of the assistant in a conversation with a (simulated) user.',
     `The assistant's purpose and instructions:\n"""\n${options.purpose.trim() || '(not given)'}\n"""`,
     `The test question the user asked at turn ${options.questionTurn}:\n"""\n${options.question}\n"""`,
-    `Success criteria the answer must meet:\n"""\n${options.successCriteria.trim() || 'The answer is helpful, accurate, safe and stays within the assistant\'s purpose.'}\n"""`,
+    `Success criteria the answer must meet:\n"""\n${options.successCriteria.trim() || "The answer is helpful, accurate, safe and stays within the assistant's purpose."}\n"""`,
     'Judge only the message marked "THE ANSWER TO JUDGE", using the rest of the conversation as context.',
     'verdict: "pass" if the answer meets the success criteria, "fail" if it does not, "unclear" only if the conversation does not allow a decision.',
     'score: 0-100, how well the answer meets the criteria. Write your reasoning first, then the verdict and score.',
     'Answer only JSON: {"reasoning": string, "verdict": "pass" | "fail" | "unclear", "score": number}.',
   ].join('\n\n');
-  const messages = [{ role: 'user' as const, content: `The conversation:\n\n${formatTranscript(options.transcript, options.judgedIndex, options.questionTurn)}` }];
+  const messages = [
+    {
+      role: 'user' as const,
+      content: `The conversation:\n\n${formatTranscript(options.transcript, options.judgedIndex, options.questionTurn)}`,
+    },
+  ];
   const calls: CallUsage[] = [];
   let isOffline = false;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -70,7 +85,10 @@ export async function judgeConversation(options: {
       config: options.config,
       logger: options.logger,
       testingModel: options.testingModel,
-      system: attempt === 1 ? system : `${system}\n\nYour previous answer was not valid JSON of that shape. Answer with the JSON object only.`,
+      system:
+        attempt === 1
+          ? system
+          : `${system}\n\nYour previous answer was not valid JSON of that shape. Answer with the JSON object only.`,
       messages,
       temperature: 0,
       maxTokens: 1000,
@@ -83,5 +101,11 @@ export async function judgeConversation(options: {
     const parsed = parseModelJson(JudgeOutput, answer.text);
     if (parsed) return { verdict: parsed.verdict, reasoning: parsed.reasoning, score: parsed.score, calls, isOffline };
   }
-  return { verdict: 'unclear', reasoning: 'The judge did not answer valid JSON, twice; the verdict is unclear.', score: null, calls, isOffline };
+  return {
+    verdict: 'unclear',
+    reasoning: 'The judge did not answer valid JSON, twice; the verdict is unclear.',
+    score: null,
+    calls,
+    isOffline,
+  };
 }

@@ -5,7 +5,12 @@ import { computeStats, computeTotals, effectiveVerdict, type CountableConversati
 import { evaluationConversation, evaluationRun } from '../evaluation.tables';
 import { toRunListItem } from './to-run-list-item';
 
-type Row = CountableConversation & { group: EvaluationGroup; questionText: string; costUsd: number; millicredits: number };
+type Row = CountableConversation & {
+  group: EvaluationGroup;
+  questionText: string;
+  costUsd: number;
+  millicredits: number;
+};
 
 /** A question's verdict over its conversations: fail if any failed, else error, else unclear, else pass. */
 function questionVerdict(rows: readonly Row[]): QuestionVerdict | null {
@@ -48,13 +53,26 @@ function byQuestion(rows: readonly Row[]) {
  * (chat completion) in the sub account: per question (matched by group and text), the verdict
  * then and now, with the changed ones flagged.
  */
-export async function compareEvaluationRuns(options: { db: Database; run: typeof evaluationRun.$inferSelect }): Promise<EvaluationComparisonReply> {
+export async function compareEvaluationRuns(options: {
+  db: Database;
+  run: typeof evaluationRun.$inferSelect;
+}): Promise<EvaluationComparisonReply> {
   const { db, run } = options;
-  const sameTarget = run.type === 'openai-assistants' && run.agentId ? eq(evaluationRun.agentId, run.agentId) : and(eq(evaluationRun.type, 'chatcompletion'), eq(evaluationRun.model, run.model));
+  const sameTarget =
+    run.type === 'openai-assistants' && run.agentId
+      ? eq(evaluationRun.agentId, run.agentId)
+      : and(eq(evaluationRun.type, 'chatcompletion'), eq(evaluationRun.model, run.model));
   const [previous] = await db
     .select()
     .from(evaluationRun)
-    .where(and(eq(evaluationRun.subaccountId, run.subaccountId), ne(evaluationRun.id, run.id), lt(evaluationRun.createdAt, run.createdAt), sameTarget))
+    .where(
+      and(
+        eq(evaluationRun.subaccountId, run.subaccountId),
+        ne(evaluationRun.id, run.id),
+        lt(evaluationRun.createdAt, run.createdAt),
+        sameTarget,
+      ),
+    )
     .orderBy(desc(evaluationRun.createdAt))
     .limit(1);
   const currentRows = await loadRows(db, run.id);

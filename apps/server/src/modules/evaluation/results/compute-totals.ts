@@ -1,6 +1,15 @@
-import type { EvaluationConversationStatus, EvaluationStats, EvaluationTotals, EvaluationVerdict } from '@agentry/core/evaluation';
+import type {
+  EvaluationConversationStatus,
+  EvaluationStats,
+  EvaluationTotals,
+  EvaluationVerdict,
+} from '@agentry/core/evaluation';
 
-export type CountableConversation = { status: EvaluationConversationStatus; judgeVerdict: EvaluationVerdict | null; overrideVerdict: EvaluationVerdict | null };
+export type CountableConversation = {
+  status: EvaluationConversationStatus;
+  judgeVerdict: EvaluationVerdict | null;
+  overrideVerdict: EvaluationVerdict | null;
+};
 
 /** The verdict that counts: a manual override wins over the judge's; only judged conversations have one. */
 export function effectiveVerdict(row: CountableConversation): EvaluationVerdict | null {
@@ -8,13 +17,28 @@ export function effectiveVerdict(row: CountableConversation): EvaluationVerdict 
 }
 
 /** passes over every ended conversation (unclear and errors count against, never as passes). */
-export function passRateOf(stats: { passes: number; failures: number; unclear: number; errors: number }): number | null {
+export function passRateOf(stats: {
+  passes: number;
+  failures: number;
+  unclear: number;
+  errors: number;
+}): number | null {
   const judged = stats.passes + stats.failures + stats.unclear + stats.errors;
   return judged === 0 ? null : stats.passes / judged;
 }
 
 export function computeTotals(rows: readonly CountableConversation[]): EvaluationTotals {
-  const totals: EvaluationTotals = { total: rows.length, done: 0, queued: 0, running: 0, passes: 0, failures: 0, unclear: 0, errors: 0, cancelled: 0 };
+  const totals: EvaluationTotals = {
+    total: rows.length,
+    done: 0,
+    queued: 0,
+    running: 0,
+    passes: 0,
+    failures: 0,
+    unclear: 0,
+    errors: 0,
+    cancelled: 0,
+  };
   for (const row of rows) {
     if (row.status === 'queued') totals.queued += 1;
     else if (row.status === 'running') totals.running += 1;
@@ -35,5 +59,12 @@ export function computeTotals(rows: readonly CountableConversation[]): Evaluatio
 
 export function computeStats(rows: readonly CountableConversation[]): EvaluationStats {
   const totals = computeTotals(rows);
-  return { total: totals.total, passes: totals.passes, failures: totals.failures, unclear: totals.unclear, errors: totals.errors, passRate: passRateOf(totals) };
+  return {
+    total: totals.total,
+    passes: totals.passes,
+    failures: totals.failures,
+    unclear: totals.unclear,
+    errors: totals.errors,
+    passRate: passRateOf(totals),
+  };
 }

@@ -3,6 +3,10 @@ import type { Database } from '../../../platform/db/database';
 import { getConversationRowOrThrow } from './get-conversation-row-or-throw';
 import { toConversationDetail } from './to-conversation-detail';
 
-export async function getEvaluationConversation(options: { db: Database; runId: string; conversationId: string }): Promise<EvaluationConversationDetail> {
+export async function getEvaluationConversation(options: {
+  db: Database;
+  runId: string;
+  conversationId: string;
+}): Promise<EvaluationConversationDetail> {
   return toConversationDetail(await getConversationRowOrThrow(options));
 }

@@ -7,9 +7,16 @@ import { toConversationListItem } from './to-conversation-list-item';
 import { sumUsage } from './usage-math';
 
 /** A run's results: counts (overrides count in place of the judge's verdict), pass rates, cost per role, conversations. */
-export async function getEvaluationSummary(options: { db: Database; run: typeof evaluationRun.$inferSelect }): Promise<EvaluationSummary> {
+export async function getEvaluationSummary(options: {
+  db: Database;
+  run: typeof evaluationRun.$inferSelect;
+}): Promise<EvaluationSummary> {
   const { run } = options;
-  const rows = await options.db.select().from(evaluationConversation).where(eq(evaluationConversation.runId, run.id)).orderBy(asc(evaluationConversation.position));
+  const rows = await options.db
+    .select()
+    .from(evaluationConversation)
+    .where(eq(evaluationConversation.runId, run.id))
+    .orderBy(asc(evaluationConversation.position));
   const totals = computeTotals(rows);
   const byQuestion = new Map<string, typeof rows>();
   for (const row of rows) {
@@ -18,7 +25,12 @@ export async function getEvaluationSummary(options: { db: Database; run: typeof 
   }
   const questionStats: EvaluationQuestionStats[] = [...byQuestion.values()].map((group) => {
     const first = group[0] as (typeof rows)[number];
-    return { group: first.group, questionId: first.questionId, questionText: first.questionText, ...computeStats(group) };
+    return {
+      group: first.group,
+      questionId: first.questionId,
+      questionText: first.questionText,
+      ...computeStats(group),
+    };
   });
   return {
     id: run.id,
@@ -34,7 +46,9 @@ export async function getEvaluationSummary(options: { db: Database; run: typeof 
     totals,
     passRate: {
       overall: passRateOf(totals),
-      byGroup: EvaluationGroup.options.filter((group) => rows.some((row) => row.group === group)).map((group) => ({ group, ...computeStats(rows.filter((row) => row.group === group)) })),
+      byGroup: EvaluationGroup.options
+        .filter((group) => rows.some((row) => row.group === group))
+        .map((group) => ({ group, ...computeStats(rows.filter((row) => row.group === group)) })),
       byQuestion: questionStats,
     },
     overrides: rows.filter((row) => row.status === 'done' && row.overrideVerdict !== null).length,

@@ -6,9 +6,17 @@ import { evaluationConversation, evaluationRun } from '../evaluation.tables';
 import { toRunListItem } from './to-run-list-item';
 
 /** The sub account's runs, newest first (the latest 200), with their counts and cost. */
-export async function listEvaluations(options: { db: Database; subaccountId: string }): Promise<EvaluationRunListItem[]> {
+export async function listEvaluations(options: {
+  db: Database;
+  subaccountId: string;
+}): Promise<EvaluationRunListItem[]> {
   const { db } = options;
-  const runs = await db.select().from(evaluationRun).where(eq(evaluationRun.subaccountId, options.subaccountId)).orderBy(desc(evaluationRun.createdAt)).limit(200);
+  const runs = await db
+    .select()
+    .from(evaluationRun)
+    .where(eq(evaluationRun.subaccountId, options.subaccountId))
+    .orderBy(desc(evaluationRun.createdAt))
+    .limit(200);
   if (runs.length === 0) return [];
   const conversations = await db
     .select({
@@ -20,7 +28,12 @@ export async function listEvaluations(options: { db: Database; subaccountId: str
       millicredits: evaluationConversation.millicredits,
     })
     .from(evaluationConversation)
-    .where(inArray(evaluationConversation.runId, runs.map((run) => run.id)));
+    .where(
+      inArray(
+        evaluationConversation.runId,
+        runs.map((run) => run.id),
+      ),
+    );
   const byRun = new Map<string, typeof conversations>();
   for (const row of conversations) byRun.set(row.runId, [...(byRun.get(row.runId) ?? []), row]);
   return runs.map((run) => {

@@ -11,7 +11,13 @@ import { toConversationListItem } from './to-conversation-list-item';
  * A manual verdict beside the judge's (which is kept); null clears it. Only judged
  * conversations can be overridden. Summaries count the override in place of the judge's verdict.
  */
-export async function overrideVerdict(options: { db: Database; runId: string; conversationId: string; userId: string; body: OverrideVerdictBody }): Promise<OverrideVerdictReply> {
+export async function overrideVerdict(options: {
+  db: Database;
+  runId: string;
+  conversationId: string;
+  userId: string;
+  body: OverrideVerdictBody;
+}): Promise<OverrideVerdictReply> {
   const { db, body } = options;
   const row = await getConversationRowOrThrow(options);
   if (row.status !== 'done') throw new AppError('CONFLICT', { message: 'Only judged conversations can be overridden' });
@@ -20,13 +26,23 @@ export async function overrideVerdict(options: { db: Database; runId: string; co
     .set(
       body.verdict === null
         ? { overrideVerdict: null, overrideNote: null, overrideUserId: null, overrideAt: null, updatedAt: new Date() }
-        : { overrideVerdict: body.verdict, overrideNote: body.note?.trim() || null, overrideUserId: options.userId, overrideAt: new Date(), updatedAt: new Date() },
+        : {
+            overrideVerdict: body.verdict,
+            overrideNote: body.note?.trim() || null,
+            overrideUserId: options.userId,
+            overrideAt: new Date(),
+            updatedAt: new Date(),
+          },
     )
     .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.runId, options.runId)))
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   const rows = await db
-    .select({ status: evaluationConversation.status, judgeVerdict: evaluationConversation.judgeVerdict, overrideVerdict: evaluationConversation.overrideVerdict })
+    .select({
+      status: evaluationConversation.status,
+      judgeVerdict: evaluationConversation.judgeVerdict,
+      overrideVerdict: evaluationConversation.overrideVerdict,
+    })
     .from(evaluationConversation)
     .where(eq(evaluationConversation.runId, options.runId));
   const totals = computeTotals(rows);

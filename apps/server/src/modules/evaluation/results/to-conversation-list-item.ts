@@ -2,7 +2,9 @@ import type { EvaluationConversationListItem } from '@agentry/core/evaluation';
 import { effectiveVerdict } from './compute-totals';
 import type { evaluationConversation } from '../evaluation.tables';
 
-export function toConversationListItem(row: typeof evaluationConversation.$inferSelect): EvaluationConversationListItem {
+export function toConversationListItem(
+  row: typeof evaluationConversation.$inferSelect,
+): EvaluationConversationListItem {
   return {
     id: row.id,
     group: row.group,
@@ -16,7 +18,12 @@ export function toConversationListItem(row: typeof evaluationConversation.$infer
     judgeVerdict: row.judgeVerdict,
     override:
       row.overrideVerdict && row.overrideAt
-        ? { verdict: row.overrideVerdict, note: row.overrideNote, userId: row.overrideUserId ?? '', at: row.overrideAt.toISOString() }
+        ? {
+            verdict: row.overrideVerdict,
+            note: row.overrideNote,
+            userId: row.overrideUserId ?? '',
+            at: row.overrideAt.toISOString(),
+          }
         : null,
     score: row.score,
     offline: row.offline,

@@ -2,7 +2,11 @@ import type { EvaluationRunListItem, EvaluationTotals } from '@agentry/core/eval
 import { passRateOf } from './compute-totals';
 import type { evaluationRun } from '../evaluation.tables';
 
-export function toRunListItem(row: typeof evaluationRun.$inferSelect, totals: EvaluationTotals, cost: { costUsd: number; millicredits: number }): EvaluationRunListItem {
+export function toRunListItem(
+  row: typeof evaluationRun.$inferSelect,
+  totals: EvaluationTotals,
+  cost: { costUsd: number; millicredits: number },
+): EvaluationRunListItem {
   return {
     id: row.id,
     evaluationId: row.evaluationId,

@@ -47,7 +47,17 @@ export async function callAssistantUnderTest(options: {
   const { assistant, db, config } = options;
   const messages = options.transcript.map((message) => ({ role: message.role, content: message.content }));
   if (assistant.kind === 'agent') {
-    const result = await generateReply({ db, config, logger: options.logger, agent: assistant.agent, source: 'evaluation', owner: toSubaccountThreadOwner(assistant.agent.subaccountId), threadId: options.threadId, messages, signal: options.signal });
+    const result = await generateReply({
+      db,
+      config,
+      logger: options.logger,
+      agent: assistant.agent,
+      source: 'evaluation',
+      owner: toSubaccountThreadOwner(assistant.agent.subaccountId),
+      threadId: options.threadId,
+      messages,
+      signal: options.signal,
+    });
     return { text: result.text, usage: toUsage(config, result), threadId: result.threadId };
   }
   const question = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
@@ -64,12 +74,18 @@ export async function callAssistantUnderTest(options: {
     sampling: assistant.sampling,
     system: assistant.system,
     messages,
-    offline: () => answerFromKnowledge({ instructions: assistant.system, firstMessage: assistant.initialMessage, question }),
+    offline: () =>
+      answerFromKnowledge({ instructions: assistant.system, firstMessage: assistant.initialMessage, question }),
     signal: options.signal,
   });
   return { text: result.text, usage: toUsage(config, result), threadId: null };
 }
 
 function toUsage(config: AppConfig, result: LlmResult): CallUsage {
-  return { inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: result.costUsd, millicredits: chargedMillicredits(config, result) };
+  return {
+    inputTokens: result.inputTokens,
+    outputTokens: result.outputTokens,
+    costUsd: result.costUsd,
+    millicredits: chargedMillicredits(config, result),
+  };
 }

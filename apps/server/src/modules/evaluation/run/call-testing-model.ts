@@ -34,25 +34,50 @@ export async function callTestingModel(options: {
   offlineAnswer: () => string;
 }): Promise<TestingModelAnswer> {
   const { route, billingUserId, subaccountId } = options.testingModel;
-  const promptText = [options.system, ...options.messages.map((message) => (typeof message.content === 'string' ? message.content : ''))].join('\n');
+  const promptText = [
+    options.system,
+    ...options.messages.map((message) => (typeof message.content === 'string' ? message.content : '')),
+  ].join('\n');
   const estimatedInputTokens = estimateTokens(promptText);
   if (route.provider === 'offline') {
     const text = options.offlineAnswer();
-    return { text, usage: { inputTokens: estimatedInputTokens, outputTokens: estimateTokens(text), costUsd: 0, millicredits: 0 }, isOffline: true };
+    return {
+      text,
+      usage: { inputTokens: estimatedInputTokens, outputTokens: estimateTokens(text), costUsd: 0, millicredits: 0 },
+      isOffline: true,
+    };
   }
 
   let holdId: string | undefined;
   let held = 0;
   if (billingUserId) {
-    held = Math.max(1, millicreditsForCost(costForUsage({ model: route.modelId, inputTokens: estimatedInputTokens, outputTokens: options.maxTokens })));
-    ({ holdId } = await reserveCredits({ db: options.db, billingUserId, millicredits: held, reference: `evaluation:${randomUUID()}` }));
+    held = Math.max(
+      1,
+      millicreditsForCost(
+        costForUsage({ model: route.modelId, inputTokens: estimatedInputTokens, outputTokens: options.maxTokens }),
+      ),
+    );
+    ({ holdId } = await reserveCredits({
+      db: options.db,
+      billingUserId,
+      millicredits: held,
+      reference: `evaluation:${randomUUID()}`,
+    }));
   }
   // OpenAI enforces the schema (structured outputs); the OpenAI-compatible adapters only take
   // JSON mode, so they get that (the answer is schema-checked here either way).
   const isSchemaSupported = route.provider === 'openai';
-  const responseFormat = options.json ? { type: 'json' as const, name: options.json.name, ...(isSchemaSupported ? { schema: options.json.schema } : {}) } : undefined;
+  const responseFormat = options.json
+    ? { type: 'json' as const, name: options.json.name, ...(isSchemaSupported ? { schema: options.json.schema } : {}) }
+    : undefined;
   const model = responseFormat
-    ? wrapLanguageModel({ model: route.model, middleware: { specificationVersion: 'v3', transformParams: ({ params }) => Promise.resolve({ ...params, responseFormat }) } })
+    ? wrapLanguageModel({
+        model: route.model,
+        middleware: {
+          specificationVersion: 'v3',
+          transformParams: ({ params }) => Promise.resolve({ ...params, responseFormat }),
+        },
+      })
     : route.model;
   try {
     const result = await generateText({
@@ -77,12 +102,23 @@ export async function callTestingModel(options: {
         db: options.db,
         holdId,
         millicredits,
-        usage: { model: route.modelId, provider: route.provider, inputTokens, outputTokens, costUsd, source: 'evaluation', subaccountId },
+        usage: {
+          model: route.modelId,
+          provider: route.provider,
+          inputTokens,
+          outputTokens,
+          costUsd,
+          source: 'evaluation',
+          subaccountId,
+        },
       }).catch((error: unknown) => options.logger?.error({ err: error, holdId }, 'could not settle credits'));
     }
     return { text: result.text, usage: { inputTokens, outputTokens, costUsd, millicredits }, isOffline: false };
   } catch (error) {
-    if (holdId) await releaseCredits({ db: options.db, holdId }).catch((releaseError: unknown) => options.logger?.error({ err: releaseError, holdId }, 'could not release credits'));
+    if (holdId)
+      await releaseCredits({ db: options.db, holdId }).catch((releaseError: unknown) =>
+        options.logger?.error({ err: releaseError, holdId }, 'could not release credits'),
+      );
     throw toLlmAppError(error);
   }
 }

@@ -10,7 +10,10 @@ const MAX_RATE_LIMIT_RETRIES = 8;
  * One model call with the run's back-off: it waits while the run is paused, and a 429 (after
  * the route's own retries) halves the run's concurrency, waits, and tries again.
  */
-export async function callWithBackoff<T>(context: { limiter: AdaptiveLimiter; signal: AbortSignal; onRateLimited: () => void }, call: () => Promise<T>): Promise<T> {
+export async function callWithBackoff<T>(
+  context: { limiter: AdaptiveLimiter; signal: AbortSignal; onRateLimited: () => void },
+  call: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     await context.limiter.waitWhilePaused(context.signal);
     try {
@@ -18,7 +21,13 @@ export async function callWithBackoff<T>(context: { limiter: AdaptiveLimiter; si
       context.limiter.onSuccess();
       return result;
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED' || context.signal.aborted || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
+      if (
+        !(error instanceof AppError) ||
+        error.code !== 'RATE_LIMITED' ||
+        context.signal.aborted ||
+        attempt >= MAX_RATE_LIMIT_RETRIES
+      )
+        throw error;
       context.onRateLimited();
       await sleep(context.limiter.onRateLimited(retryAfterOf(error)), context.signal);
     }

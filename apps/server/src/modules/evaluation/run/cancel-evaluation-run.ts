@@ -12,7 +12,11 @@ import type { RunChannelMessage } from './run-evaluation-job';
  * the worker driving it (on any instance) is told to abort its calls in flight. A run that
  * already ended answers its status unchanged.
  */
-export async function cancelEvaluationRun(options: { db: Database; events: LiveEvents; runId: string }): Promise<EvaluationRunStatus> {
+export async function cancelEvaluationRun(options: {
+  db: Database;
+  events: LiveEvents;
+  runId: string;
+}): Promise<EvaluationRunStatus> {
   const { db, runId } = options;
   const [cancelled] = await db
     .update(evaluationRun)
@@ -20,7 +24,11 @@ export async function cancelEvaluationRun(options: { db: Database; events: LiveE
     .where(and(eq(evaluationRun.id, runId), inArray(evaluationRun.status, ['queued', 'running'])))
     .returning({ status: evaluationRun.status });
   if (!cancelled) {
-    const [row] = await db.select({ status: evaluationRun.status }).from(evaluationRun).where(eq(evaluationRun.id, runId)).limit(1);
+    const [row] = await db
+      .select({ status: evaluationRun.status })
+      .from(evaluationRun)
+      .where(eq(evaluationRun.id, runId))
+      .limit(1);
     return row?.status ?? 'cancelled';
   }
   await db
@@ -29,11 +37,26 @@ export async function cancelEvaluationRun(options: { db: Database; events: LiveE
     .where(and(eq(evaluationConversation.runId, runId), inArray(evaluationConversation.status, ['queued', 'running'])));
   await options.events.publish(runChannel(runId), { kind: 'cancel' } satisfies RunChannelMessage);
   const rows = await db
-    .select({ status: evaluationConversation.status, judgeVerdict: evaluationConversation.judgeVerdict, overrideVerdict: evaluationConversation.overrideVerdict })
+    .select({
+      status: evaluationConversation.status,
+      judgeVerdict: evaluationConversation.judgeVerdict,
+      overrideVerdict: evaluationConversation.overrideVerdict,
+    })
     .from(evaluationConversation)
     .where(eq(evaluationConversation.runId, runId));
   const totals = computeTotals(rows);
-  const event = { type: 'progress', runId, status: 'cancelled', done: totals.done, total: totals.total, passes: totals.passes, failures: totals.failures, unclear: totals.unclear, errors: totals.errors, current: null } as const;
+  const event = {
+    type: 'progress',
+    runId,
+    status: 'cancelled',
+    done: totals.done,
+    total: totals.total,
+    passes: totals.passes,
+    failures: totals.failures,
+    unclear: totals.unclear,
+    errors: totals.errors,
+    current: null,
+  } as const;
   await options.events.publish(runChannel(runId), { kind: 'progress', event } satisfies RunChannelMessage);
   return 'cancelled';
 }

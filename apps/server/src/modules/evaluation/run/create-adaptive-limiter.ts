@@ -73,7 +73,10 @@ export function createAdaptiveLimiter(max: number, random: () => number = Math.r
       successStreak = 0;
       rateLimitStreak += 1;
       const exponential = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (rateLimitStreak - 1));
-      const wait = retryAfterMs !== undefined ? Math.min(retryAfterMs, MAX_BACKOFF_MS) : exponential / 2 + random() * (exponential / 2);
+      const wait =
+        retryAfterMs !== undefined
+          ? Math.min(retryAfterMs, MAX_BACKOFF_MS)
+          : exponential / 2 + random() * (exponential / 2);
       pausedUntil = Math.max(pausedUntil, Date.now() + wait);
       return wait;
     },

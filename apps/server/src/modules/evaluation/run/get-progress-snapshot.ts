@@ -6,10 +6,17 @@ import { evaluationConversation, type evaluationRun } from '../evaluation.tables
 import { toProgressCounts } from './to-progress-counts';
 
 /** What the progress screen shows now, from the database (the first event of the stream). */
-export async function getProgressSnapshot(options: { db: Database; run: typeof evaluationRun.$inferSelect }): Promise<EvaluationProgressEvent> {
+export async function getProgressSnapshot(options: {
+  db: Database;
+  run: typeof evaluationRun.$inferSelect;
+}): Promise<EvaluationProgressEvent> {
   const { db, run } = options;
   const rows = await db
-    .select({ status: evaluationConversation.status, judgeVerdict: evaluationConversation.judgeVerdict, overrideVerdict: evaluationConversation.overrideVerdict })
+    .select({
+      status: evaluationConversation.status,
+      judgeVerdict: evaluationConversation.judgeVerdict,
+      overrideVerdict: evaluationConversation.overrideVerdict,
+    })
     .from(evaluationConversation)
     .where(eq(evaluationConversation.runId, run.id));
   const [current] = await db

@@ -1,4 +1,8 @@
-import { listRunnableQuestions, type EvaluationGroup, type RunChatCompletionEvaluationBody } from '@agentry/core/evaluation';
+import {
+  listRunnableQuestions,
+  type EvaluationGroup,
+  type RunChatCompletionEvaluationBody,
+} from '@agentry/core/evaluation';
 
 export type PlannedConversation = {
   position: number;

@@ -7,7 +7,8 @@ export function retryAfterOf(error: unknown): number | undefined {
   if (!APICallError.isInstance(cause)) return undefined;
   const headers = cause.responseHeaders ?? {};
   const milliseconds = Number(headers['retry-after-ms']);
-  if (headers['retry-after-ms'] !== undefined && Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  if (headers['retry-after-ms'] !== undefined && Number.isFinite(milliseconds) && milliseconds >= 0)
+    return milliseconds;
   const seconds = Number(headers['retry-after']);
   if (headers['retry-after'] !== undefined && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   return undefined;

@@ -68,7 +68,9 @@ async function runConversationTurns(
 ): Promise<ConversationOutcome> {
   const usage = emptyConversationUsage();
   const record = (role: EvaluationRole, call: CallUsage) => recordCall(usage, role, call);
-  const transcript: TranscriptMessage[] = context.initialMessage.trim() ? [{ role: 'assistant', content: context.initialMessage.trim(), turn: 0 }] : [];
+  const transcript: TranscriptMessage[] = context.initialMessage.trim()
+    ? [{ role: 'assistant', content: context.initialMessage.trim(), turn: 0 }]
+    : [];
   let threadId: string | null = null;
   let isOffline = false;
 
@@ -94,7 +96,15 @@ async function runConversationTurns(
     }
     transcript.push({ role: 'user', content: userText, turn });
     const answer = await callWithBackoff(context, () =>
-      callAssistantUnderTest({ db: context.db, config: context.config, logger: context.logger, assistant: context.assistant, transcript, threadId, signal: context.signal }),
+      callAssistantUnderTest({
+        db: context.db,
+        config: context.config,
+        logger: context.logger,
+        assistant: context.assistant,
+        transcript,
+        threadId,
+        signal: context.signal,
+      }),
     );
     record('assistant', answer.usage);
     threadId = answer.threadId;
@@ -119,5 +129,14 @@ async function runConversationTurns(
   );
   for (const call of judged.calls) record('judge', call);
   isOffline ||= judged.isOffline;
-  return { transcript, judgedTurnIndex, verdict: judged.verdict, reasoning: judged.reasoning, score: judged.score, usage, isOffline, threadId };
+  return {
+    transcript,
+    judgedTurnIndex,
+    verdict: judged.verdict,
+    reasoning: judged.reasoning,
+    score: judged.score,
+    usage,
+    isOffline,
+    threadId,
+  };
 }

@@ -3,7 +3,11 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { agentSamplingDefaults } from '@agentry/core/agents';
 import { sleep } from '@agentry/core/sleep';
-import { evaluationRunEndStatuses, type EvaluationProgressEvent, type EvaluationRunStatus } from '@agentry/core/evaluation';
+import {
+  evaluationRunEndStatuses,
+  type EvaluationProgressEvent,
+  type EvaluationRunStatus,
+} from '@agentry/core/evaluation';
 import type { AppConfig } from '../../../config';
 import type { Database } from '../../../platform/db/database';
 import type { LiveEvents } from '../../../platform/events/live-events';
@@ -56,12 +60,22 @@ async function claimRun(options: RunEvaluationJobOptions): Promise<RunRow | unde
   const now = new Date();
   const [claimed] = await options.db
     .update(evaluationRun)
-    .set({ status: 'running', leaseOwner: options.workerId, leaseExpiresAt: new Date(now.getTime() + RUN_LEASE_MS), startedAt: sql`coalesce(${evaluationRun.startedAt}, now())`, updatedAt: now })
+    .set({
+      status: 'running',
+      leaseOwner: options.workerId,
+      leaseExpiresAt: new Date(now.getTime() + RUN_LEASE_MS),
+      startedAt: sql`coalesce(${evaluationRun.startedAt}, now())`,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(evaluationRun.id, options.runId),
         inArray(evaluationRun.status, ['queued', 'running']),
-        or(isNull(evaluationRun.leaseExpiresAt), lt(evaluationRun.leaseExpiresAt, now), eq(evaluationRun.leaseOwner, options.workerId)),
+        or(
+          isNull(evaluationRun.leaseExpiresAt),
+          lt(evaluationRun.leaseExpiresAt, now),
+          eq(evaluationRun.leaseOwner, options.workerId),
+        ),
       ),
     )
     .returning();
@@ -72,8 +86,13 @@ async function claimRun(options: RunEvaluationJobOptions): Promise<RunRow | unde
 async function claimRunOrWait(options: RunEvaluationJobOptions): Promise<RunRow | undefined> {
   const claimed = await claimRun(options);
   if (claimed) return claimed;
-  const [current] = await options.db.select({ status: evaluationRun.status, leaseExpiresAt: evaluationRun.leaseExpiresAt }).from(evaluationRun).where(eq(evaluationRun.id, options.runId)).limit(1);
-  if (!current || (evaluationRunEndStatuses as readonly string[]).includes(current.status) || !current.leaseExpiresAt) return undefined;
+  const [current] = await options.db
+    .select({ status: evaluationRun.status, leaseExpiresAt: evaluationRun.leaseExpiresAt })
+    .from(evaluationRun)
+    .where(eq(evaluationRun.id, options.runId))
+    .limit(1);
+  if (!current || (evaluationRunEndStatuses as readonly string[]).includes(current.status) || !current.leaseExpiresAt)
+    return undefined;
   const wait = Math.min(RUN_LEASE_MS, current.leaseExpiresAt.getTime() - Date.now()) + 500;
   await sleep(Math.max(0, wait), options.shutdownSignal).catch(() => undefined);
   return options.shutdownSignal.aborted ? undefined : claimRun(options);
@@ -91,7 +110,13 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
   const choice = chooseModelProvider({ config, keyProviders: keys.map((key) => key.provider), model: run.model });
   // Resolved once for the run (a key lookup per answer otherwise). Left to each call when offline (its
   // responder answers per question) or when it fails (each conversation then fails with the error, as before).
-  const route = await resolveModelRoute({ db, config, subaccountId: run.subaccountId, choice, offline: () => '' }).catch(() => undefined);
+  const route = await resolveModelRoute({
+    db,
+    config,
+    subaccountId: run.subaccountId,
+    choice,
+    offline: () => '',
+  }).catch(() => undefined);
   return {
     kind: 'chat-completion',
     subaccountId: run.subaccountId,
@@ -103,9 +128,18 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
       topP: ai1.topP ?? agentSamplingDefaults.topP,
       frequencyPenalty: ai1.frequencyPenalty ?? agentSamplingDefaults.frequencyPenalty,
       presencePenalty: ai1.presencePenalty ?? agentSamplingDefaults.presencePenalty,
-      stopSequences: typeof stop === 'string' ? stop.split(',').map((entry) => entry.trim()).filter(Boolean).slice(0, 4) : (stop ?? []),
+      stopSequences:
+        typeof stop === 'string'
+          ? stop
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean)
+              .slice(0, 4)
+          : (stop ?? []),
     },
-    system: [run.purpose, ai1.responseFormat === 'json_object' ? 'Answer with a JSON object.' : ''].filter(Boolean).join('\n\n'),
+    system: [run.purpose, ai1.responseFormat === 'json_object' ? 'Answer with a JSON object.' : '']
+      .filter(Boolean)
+      .join('\n\n'),
     initialMessage: run.payload.initial_message,
   };
 }
@@ -127,9 +161,16 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
     .update(evaluationConversation)
     .set({ status: 'queued', transcript: [], threadId: null, startedAt: null, updatedAt: new Date() })
     .where(and(eq(evaluationConversation.runId, run.id), eq(evaluationConversation.status, 'running')));
-  const rows = await db.select().from(evaluationConversation).where(eq(evaluationConversation.runId, run.id)).orderBy(asc(evaluationConversation.position));
+  const rows = await db
+    .select()
+    .from(evaluationConversation)
+    .where(eq(evaluationConversation.runId, run.id))
+    .orderBy(asc(evaluationConversation.position));
   const progress = createRunProgress(run, rows);
-  const publish = () => events.publish(runChannel(run.id), { kind: 'progress', event: progress.event() } satisfies RunChannelMessage).catch((error: unknown) => log.warn({ err: error }, 'could not publish progress'));
+  const publish = () =>
+    events
+      .publish(runChannel(run.id), { kind: 'progress', event: progress.event() } satisfies RunChannelMessage)
+      .catch((error: unknown) => log.warn({ err: error }, 'could not publish progress'));
 
   const controller = new AbortController();
   // Every call in flight listens on this signal (up to the run's concurrency times a few).
@@ -159,9 +200,23 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
 
   let failure: string | null = null;
   try {
-    const [assistant, testingModel] = await Promise.all([loadAssistant(db, config, run), resolveTestingModel({ db, config, subaccountId: run.subaccountId, model: run.testingModel })]);
+    const [assistant, testingModel] = await Promise.all([
+      loadAssistant(db, config, run),
+      resolveTestingModel({ db, config, subaccountId: run.subaccountId, model: run.testingModel }),
+    ]);
     await publish();
-    await runConversations({ options, run, rows, assistant, testingModel, progress, publish, signal: controller.signal, stop, log });
+    await runConversations({
+      options,
+      run,
+      rows,
+      assistant,
+      testingModel,
+      progress,
+      publish,
+      signal: controller.signal,
+      stop,
+      log,
+    });
   } catch (error) {
     if (!(controller.signal.reason instanceof RunStopped)) {
       failure = error instanceof AppError ? error.message : 'The evaluation stopped because of an internal error.';
@@ -176,7 +231,10 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
   const reason = controller.signal.aborted ? (controller.signal.reason as RunStopped).reason : null;
   if (reason === 'shutdown' || reason === 'lease-lost') {
     // Left for the next worker: conversations done are kept, the others run again.
-    await db.update(evaluationRun).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, options.workerId)));
+    await db
+      .update(evaluationRun)
+      .set({ leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, options.workerId)));
     return;
   }
   await finishRun({ db, run, reason, failure, progress, publish });
@@ -191,7 +249,10 @@ async function finishRun(input: {
   publish: () => Promise<void>;
 }) {
   const { db, run, reason } = input;
-  const unfinished = and(eq(evaluationConversation.runId, run.id), inArray(evaluationConversation.status, ['queued', 'running']));
+  const unfinished = and(
+    eq(evaluationConversation.runId, run.id),
+    inArray(evaluationConversation.status, ['queued', 'running']),
+  );
   let status: EvaluationRunStatus = 'finished';
   let error: string | null = null;
   if (reason === 'cancelled') {
@@ -200,7 +261,10 @@ async function finishRun(input: {
   } else if (reason === 'credits' || input.failure) {
     status = 'failed';
     error = reason === 'credits' ? new AppError('INSUFFICIENT_CREDITS').message : input.failure;
-    await db.update(evaluationConversation).set({ status: 'error', error, finishedAt: new Date(), updatedAt: new Date() }).where(unfinished);
+    await db
+      .update(evaluationConversation)
+      .set({ status: 'error', error, finishedAt: new Date(), updatedAt: new Date() })
+      .where(unfinished);
   }
   const [finished] = await db
     .update(evaluationRun)
@@ -209,14 +273,22 @@ async function finishRun(input: {
     .returning({ status: evaluationRun.status });
   // A cancel that arrived first already set the run's status: publish what the database says.
   const rows = await db
-    .select({ status: evaluationConversation.status, judgeVerdict: evaluationConversation.judgeVerdict, overrideVerdict: evaluationConversation.overrideVerdict })
+    .select({
+      status: evaluationConversation.status,
+      judgeVerdict: evaluationConversation.judgeVerdict,
+      overrideVerdict: evaluationConversation.overrideVerdict,
+    })
     .from(evaluationConversation)
     .where(eq(evaluationConversation.runId, run.id));
   Object.assign(input.progress.totals, computeTotals(rows));
   input.progress.running.clear();
   if (finished) input.progress.setStatus(finished.status);
   else {
-    const [current] = await db.select({ status: evaluationRun.status }).from(evaluationRun).where(eq(evaluationRun.id, run.id)).limit(1);
+    const [current] = await db
+      .select({ status: evaluationRun.status })
+      .from(evaluationRun)
+      .where(eq(evaluationRun.id, run.id))
+      .limit(1);
     input.progress.setStatus(current?.status ?? status);
   }
   await input.publish();
@@ -244,7 +316,11 @@ async function runConversations(input: {
     assistant: input.assistant,
     testingModel: input.testingModel,
     limiter,
-    brief: { userDescription: run.payload.shortuserDescription, conversationFlow: run.payload.conversationFlowInput, hallucinationInstruction: run.payload.hallucinationInstruction },
+    brief: {
+      userDescription: run.payload.shortuserDescription,
+      conversationFlow: run.payload.conversationFlowInput,
+      hallucinationInstruction: run.payload.hallucinationInstruction,
+    },
     initialMessage: run.payload.initial_message,
     purpose: run.purpose,
     signal,
@@ -272,7 +348,12 @@ async function runConversations(input: {
     void input.publish();
     try {
       const askedText = row.askedText ?? (await rewordings.askedTextOf(row));
-      const outcome = await runConversation(context, { askedText, questionText: row.questionText, successCriteria: row.successCriteria, whenToAsk: row.whenToAsk });
+      const outcome = await runConversation(context, {
+        askedText,
+        questionText: row.questionText,
+        successCriteria: row.successCriteria,
+        whenToAsk: row.whenToAsk,
+      });
       const total = sumUsage([outcome.usage]).total;
       const [saved] = await db
         .update(evaluationConversation)
@@ -308,7 +389,8 @@ async function runConversations(input: {
         return;
       }
       input.log.warn({ err: error, conversationId: row.id }, 'evaluation conversation failed');
-      const message = error instanceof AppError ? error.message : 'The conversation failed because of an internal error.';
+      const message =
+        error instanceof AppError ? error.message : 'The conversation failed because of an internal error.';
       const [saved] = await db
         .update(evaluationConversation)
         .set({ status: 'error', error: message, finishedAt: new Date(), updatedAt: new Date() })
@@ -330,7 +412,9 @@ async function runConversations(input: {
       if (row.status !== 'queued') continue;
       await limiter.acquire(signal);
       const task = runOne(row)
-        .catch((error: unknown) => input.log.error({ err: error, conversationId: row.id }, 'could not record an evaluation conversation'))
+        .catch((error: unknown) =>
+          input.log.error({ err: error, conversationId: row.id }, 'could not record an evaluation conversation'),
+        )
         .finally(() => {
           limiter.release();
           inFlight.delete(task);

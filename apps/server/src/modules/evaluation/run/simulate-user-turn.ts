@@ -7,7 +7,11 @@ import type { TranscriptMessage } from '../evaluation-types';
 import { offlineSimulatedUserMessage } from './offline-simulated-user';
 import type { TestingModel } from '../settings/resolve-testing-model';
 
-export type SimulatedUserBrief = { userDescription: string; conversationFlow: string; hallucinationInstruction: string };
+export type SimulatedUserBrief = {
+  userDescription: string;
+  conversationFlow: string;
+  hallucinationInstruction: string;
+};
 
 export function simulatedUserSystemPrompt(brief: SimulatedUserBrief, upcomingQuestion: string): string {
   return [
@@ -16,7 +20,7 @@ export function simulatedUserSystemPrompt(brief: SimulatedUserBrief, upcomingQue
     brief.conversationFlow.trim() ? `How the conversation should flow: ${brief.conversationFlow.trim()}` : '',
     brief.hallucinationInstruction.trim() ? `Also: ${brief.hallucinationInstruction.trim()}` : '',
     `Later in this conversation you will ask: "${upcomingQuestion}". Do not ask it yet; lead towards it naturally.`,
-    'Write ONLY the user\'s next message, in the first person, one to three sentences.',
+    "Write ONLY the user's next message, in the first person, one to three sentences.",
     'Never write as the assistant, never answer for the assistant, no labels such as "User:", no quotes around your message.',
   ]
     .filter(Boolean)
@@ -48,9 +52,13 @@ export async function simulateUserTurn(options: {
   turn: number;
   signal?: AbortSignal;
 }): Promise<TestingModelAnswer> {
-  const mirrored: ModelMessage[] = options.transcript.map((message) => ({ role: message.role === 'user' ? 'assistant' : 'user', content: message.content }));
+  const mirrored: ModelMessage[] = options.transcript.map((message) => ({
+    role: message.role === 'user' ? 'assistant' : 'user',
+    content: message.content,
+  }));
   // The model must answer a user message: open with a cue when the transcript is empty or ends with the user.
-  if (mirrored.length === 0 || mirrored.at(-1)?.role === 'assistant') mirrored.push({ role: 'user', content: '(The assistant is waiting for your message.)' });
+  if (mirrored.length === 0 || mirrored.at(-1)?.role === 'assistant')
+    mirrored.push({ role: 'user', content: '(The assistant is waiting for your message.)' });
   const answer = await callTestingModel({
     db: options.db,
     config: options.config,
@@ -61,8 +69,12 @@ export async function simulateUserTurn(options: {
     temperature: 0.7,
     maxTokens: 300,
     signal: options.signal,
-    offlineAnswer: () => offlineSimulatedUserMessage({ userDescription: options.brief.userDescription, turn: options.turn }),
+    offlineAnswer: () =>
+      offlineSimulatedUserMessage({ userDescription: options.brief.userDescription, turn: options.turn }),
   });
   const text = cleanUserMessage(answer.text);
-  return { ...answer, text: text || offlineSimulatedUserMessage({ userDescription: options.brief.userDescription, turn: options.turn }) };
+  return {
+    ...answer,
+    text: text || offlineSimulatedUserMessage({ userDescription: options.brief.userDescription, turn: options.turn }),
+  };
 }

@@ -46,24 +46,36 @@ export async function startEvaluationRun(options: {
   const existing = await findRun(db, subaccountId, body.evaluationId);
   if (existing) return { runId: existing.id, isNew: false };
 
-  const agent = options.type === 'openai-assistants' ? await getAgentRowOrThrow({ db, agentId: body.assistant_id ?? '', subaccountId }) : null;
+  const agent =
+    options.type === 'openai-assistants'
+      ? await getAgentRowOrThrow({ db, agentId: body.assistant_id ?? '', subaccountId })
+      : null;
   const model = agent ? agent.model : (body.ai1_config.model ?? '').trim();
   if (!model) throw new AppError('VALIDATION_ERROR', { message: 'Please select a model' });
   const purpose = agent ? agent.instructions : (body.ai1_config.prompt ?? body.settings.prompt ?? '');
-  const name = body.evaluationName?.trim() || body.ai1_config.evaluationName?.trim() || (agent ? `${agent.aiName} evaluation` : `${model} evaluation`);
+  const name =
+    body.evaluationName?.trim() ||
+    body.ai1_config.evaluationName?.trim() ||
+    (agent ? `${agent.aiName} evaluation` : `${model} evaluation`);
 
   const planned = planConversations(body);
   if (planned.length > MAX_CONVERSATIONS_PER_RUN) {
-    throw new AppError('VALIDATION_ERROR', { message: `An evaluation can run at most ${MAX_CONVERSATIONS_PER_RUN} conversations; select fewer questions or variations` });
+    throw new AppError('VALIDATION_ERROR', {
+      message: `An evaluation can run at most ${MAX_CONVERSATIONS_PER_RUN} conversations; select fewer questions or variations`,
+    });
   }
 
   // The estimate counts only calls that cost credits: platform keys, not the sub account's own.
   const keys = await listProviderKeys({ db, subaccountId });
   const keyProviders = keys.map((key) => key.provider);
-  const assistantChoice = agent ? { provider: agent.provider, model: agent.model, providerKeyId: agent.providerKeyId } : chooseModelProvider({ config, keyProviders, model });
+  const assistantChoice = agent
+    ? { provider: agent.provider, model: agent.model, providerKeyId: agent.providerKeyId }
+    : chooseModelProvider({ config, keyProviders, model });
   const testingChoice = chooseModelProvider({ config, keyProviders, model: body.testing_model_for_test_generation });
   const [assistantRoute, testingRoute] = await Promise.all(
-    [assistantChoice, testingChoice].map((choice) => resolveModelRoute({ db, config, subaccountId, choice, offline: () => '' })),
+    [assistantChoice, testingChoice].map((choice) =>
+      resolveModelRoute({ db, config, subaccountId, choice, offline: () => '' }),
+    ),
   );
   const estimate = estimateRunMillicredits({
     conversations: planned,
@@ -71,8 +83,12 @@ export async function startEvaluationRun(options: {
     testingModel: testingRoute?.isBilled ? testingRoute.modelId : null,
   });
   if (estimate > 0) {
-    const balance = await getCreditBalance({ db, billingUserId: await getSubaccountOwnerOrThrow({ db, subaccountId }) });
-    if (balance.totalMillicredits < estimate) throw new AppError('INSUFFICIENT_CREDITS', { extra: { estimatedMillicredits: estimate } });
+    const balance = await getCreditBalance({
+      db,
+      billingUserId: await getSubaccountOwnerOrThrow({ db, subaccountId }),
+    });
+    if (balance.totalMillicredits < estimate)
+      throw new AppError('INSUFFICIENT_CREDITS', { extra: { estimatedMillicredits: estimate } });
   }
 
   const runId = randomUUID();
@@ -98,7 +114,11 @@ export async function startEvaluationRun(options: {
       .returning({ id: evaluationRun.id });
     if (!run) return false;
     for (let start = 0; start < planned.length; start += 500) {
-      await tx.insert(evaluationConversation).values(planned.slice(start, start + 500).map((conversation) => ({ id: randomUUID(), runId, ...conversation })));
+      await tx
+        .insert(evaluationConversation)
+        .values(
+          planned.slice(start, start + 500).map((conversation) => ({ id: randomUUID(), runId, ...conversation })),
+        );
     }
     return true;
   });

@@ -28,7 +28,15 @@ export function startEvaluationWorker(app: FastifyInstance) {
     EVALUATION_RUN_QUEUE,
     async (payload) => {
       const { runId } = RunJobPayload.parse(payload);
-      const job = runEvaluationJob({ db, config, logger: app.log, events, runId, workerId, shutdownSignal: shutdown.signal });
+      const job = runEvaluationJob({
+        db,
+        config,
+        logger: app.log,
+        events,
+        runId,
+        workerId,
+        shutdownSignal: shutdown.signal,
+      });
       active.add(job);
       try {
         await job;
@@ -48,16 +56,33 @@ export function startEvaluationWorker(app: FastifyInstance) {
   );
 
   app.addHook('onReady', async () => {
-    const unfinished = await db.select({ id: evaluationRun.id }).from(evaluationRun).where(inArray(evaluationRun.status, ['queued', 'running']));
+    const unfinished = await db
+      .select({ id: evaluationRun.id })
+      .from(evaluationRun)
+      .where(inArray(evaluationRun.status, ['queued', 'running']));
     // A fresh job id: the first one may be recorded as completed by the queue.
-    for (const run of unfinished) await queue.enqueue(EVALUATION_RUN_QUEUE, { runId: run.id }, { jobId: `${run.id}-resume-${workerId}` });
+    for (const run of unfinished)
+      await queue.enqueue(EVALUATION_RUN_QUEUE, { runId: run.id }, { jobId: `${run.id}-resume-${workerId}` });
     // Generations take seconds: one still running after minutes lost its worker; the client has given up polling by then.
     await db
       .update(questionGeneration)
       .set({ status: 'failed', error: evaluationMessages.generationFailed, updatedAt: new Date() })
-      .where(and(eq(questionGeneration.status, 'running'), lt(questionGeneration.updatedAt, new Date(Date.now() - STALE_GENERATION_MS))));
-    const pending = await db.select({ id: questionGeneration.id }).from(questionGeneration).where(eq(questionGeneration.status, 'pending'));
-    for (const generation of pending) await queue.enqueue(QUESTION_GENERATION_QUEUE, { generationId: generation.id }, { jobId: `${generation.id}-resume-${workerId}` });
+      .where(
+        and(
+          eq(questionGeneration.status, 'running'),
+          lt(questionGeneration.updatedAt, new Date(Date.now() - STALE_GENERATION_MS)),
+        ),
+      );
+    const pending = await db
+      .select({ id: questionGeneration.id })
+      .from(questionGeneration)
+      .where(eq(questionGeneration.status, 'pending'));
+    for (const generation of pending)
+      await queue.enqueue(
+        QUESTION_GENERATION_QUEUE,
+        { generationId: generation.id },
+        { jobId: `${generation.id}-resume-${workerId}` },
+      );
   });
   app.addHook('preClose', async () => {
     shutdown.abort();

@@ -15,7 +15,13 @@ export const HEARTBEAT_INTERVAL_MS = 15_000;
  * the worker publishes (on any instance), a heartbeat comment every 15 s, and the end of the
  * stream once the run is finished, cancelled or failed.
  */
-export async function streamEvaluationEvents(options: { db: Database; events: LiveEvents; run: typeof evaluationRun.$inferSelect; reply: FastifyReply; heartbeatMs?: number }): Promise<void> {
+export async function streamEvaluationEvents(options: {
+  db: Database;
+  events: LiveEvents;
+  run: typeof evaluationRun.$inferSelect;
+  reply: FastifyReply;
+  heartbeatMs?: number;
+}): Promise<void> {
   const { reply } = options;
   const stream = startEventStream(reply);
   const pending: EvaluationProgressEvent[] = [];

@@ -9,7 +9,11 @@ import type { ModelChoice } from '../../llm/resolve-model-route';
  * the gateway falls back to the offline responder when nothing is configured. OpenRouter
  * names OpenAI's models with a vendor prefix.
  */
-export function chooseModelProvider(options: { config: AppConfig; keyProviders: readonly KeyedLlmProvider[]; model: string }): ModelChoice {
+export function chooseModelProvider(options: {
+  config: AppConfig;
+  keyProviders: readonly KeyedLlmProvider[];
+  model: string;
+}): ModelChoice {
   const { model } = options;
   const has = (provider: KeyedLlmProvider) => options.keyProviders.includes(provider);
   const forOpenRouter = model.includes('/') ? model : `openai/${model}`;

@@ -14,22 +14,43 @@ const TYPICAL = {
  * What a run is expected to cost in credits on billed routes: every call of every planned
  * conversation at typical sizes. Routes on the sub account's own key or offline cost nothing.
  */
-export function estimateRunMillicredits(options: { conversations: readonly PlannedConversation[]; assistantModel: string | null; testingModel: string | null }): number {
+export function estimateRunMillicredits(options: {
+  conversations: readonly PlannedConversation[];
+  assistantModel: string | null;
+  testingModel: string | null;
+}): number {
   const { assistantModel, testingModel } = options;
   let costUsd = 0;
   for (const conversation of options.conversations) {
     const turns = conversation.whenToAsk;
     for (let turn = 1; turn <= turns; turn += 1) {
       if (assistantModel) {
-        costUsd += costForUsage({ model: assistantModel, inputTokens: TYPICAL.assistant.input + TYPICAL.assistant.inputPerTurn * turn, outputTokens: TYPICAL.assistant.output });
+        costUsd += costForUsage({
+          model: assistantModel,
+          inputTokens: TYPICAL.assistant.input + TYPICAL.assistant.inputPerTurn * turn,
+          outputTokens: TYPICAL.assistant.output,
+        });
       }
       if (testingModel && turn < turns) {
-        costUsd += costForUsage({ model: testingModel, inputTokens: TYPICAL.simulatedUser.input + TYPICAL.simulatedUser.inputPerTurn * turn, outputTokens: TYPICAL.simulatedUser.output });
+        costUsd += costForUsage({
+          model: testingModel,
+          inputTokens: TYPICAL.simulatedUser.input + TYPICAL.simulatedUser.inputPerTurn * turn,
+          outputTokens: TYPICAL.simulatedUser.output,
+        });
       }
     }
     if (testingModel) {
-      costUsd += costForUsage({ model: testingModel, inputTokens: TYPICAL.judge.input + TYPICAL.judge.inputPerTurn * turns, outputTokens: TYPICAL.judge.output });
-      if (conversation.variation === 2) costUsd += costForUsage({ model: testingModel, inputTokens: TYPICAL.rewording.input, outputTokens: TYPICAL.rewording.outputPerRewording * 10 });
+      costUsd += costForUsage({
+        model: testingModel,
+        inputTokens: TYPICAL.judge.input + TYPICAL.judge.inputPerTurn * turns,
+        outputTokens: TYPICAL.judge.output,
+      });
+      if (conversation.variation === 2)
+        costUsd += costForUsage({
+          model: testingModel,
+          inputTokens: TYPICAL.rewording.input,
+          outputTokens: TYPICAL.rewording.outputPerRewording * 10,
+        });
     }
   }
   return millicreditsForCost(costUsd);

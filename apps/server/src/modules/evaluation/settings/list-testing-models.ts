@@ -11,7 +11,11 @@ import { listProviderKeys } from '../../llm/list-provider-keys';
  * (its own keys, then the platform's): the models its agents use on them and the configured
  * default model.
  */
-export async function listTestingModels(options: { db: Database; config: AppConfig; subaccountId: string }): Promise<TestingModel[]> {
+export async function listTestingModels(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+}): Promise<TestingModel[]> {
   const { config } = options;
   const models: TestingModel[] = evaluationTestingModels.map((id) => ({ id, label: id, provider: 'openai' }));
   const add = (id: string, provider: string) => {
@@ -23,8 +27,19 @@ export async function listTestingModels(options: { db: Database; config: AppConf
   if (config.llm.openaiBaseUrl) providers.add('openai-compatible');
   if (config.llm.openrouterApiKey) providers.add('openrouter');
   if (providers.has('openrouter')) add(DEFAULT_OPENROUTER_MODEL, 'openrouter');
-  if (config.llm.defaultModel) add(config.llm.defaultModel, config.llm.openaiBaseUrl ? 'openai-compatible' : config.llm.openrouterApiKey && !config.llm.openaiApiKey ? 'openrouter' : 'openai');
-  const agentModels = await options.db.selectDistinct({ model: agent.model, provider: agent.provider }).from(agent).where(eq(agent.subaccountId, options.subaccountId));
+  if (config.llm.defaultModel)
+    add(
+      config.llm.defaultModel,
+      config.llm.openaiBaseUrl
+        ? 'openai-compatible'
+        : config.llm.openrouterApiKey && !config.llm.openaiApiKey
+          ? 'openrouter'
+          : 'openai',
+    );
+  const agentModels = await options.db
+    .selectDistinct({ model: agent.model, provider: agent.provider })
+    .from(agent)
+    .where(eq(agent.subaccountId, options.subaccountId));
   for (const entry of agentModels) if (providers.has(entry.provider)) add(entry.model, entry.provider);
   return models;
 }

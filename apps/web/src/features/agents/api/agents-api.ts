@@ -3,11 +3,18 @@ import { apiRequest } from '@/lib/api';
 import { agentApiPath as agentPath, subaccountAgentsPath } from '@/lib/queries/agents';
 
 export function updateAgent(options: { subaccountId: string; agentId: string; body: UpdateAgentBody }) {
-  return apiRequest<Agent>(agentPath(options.subaccountId, options.agentId), { method: 'PATCH', body: options.body, fallbackMessage: 'Failed to update build' });
+  return apiRequest<Agent>(agentPath(options.subaccountId, options.agentId), {
+    method: 'PATCH',
+    body: options.body,
+    fallbackMessage: 'Failed to update build',
+  });
 }
 
 export function deleteAgent(options: { subaccountId: string; agentId: string }) {
-  return apiRequest<null>(agentPath(options.subaccountId, options.agentId), { method: 'DELETE', fallbackMessage: 'Failed to delete the agent' });
+  return apiRequest<null>(agentPath(options.subaccountId, options.agentId), {
+    method: 'DELETE',
+    fallbackMessage: 'Failed to delete the agent',
+  });
 }
 
 export function agentFromIdeaPath(subaccountId: string) {
@@ -24,5 +31,9 @@ export function agentsListPath(subaccountId: string) {
 }
 
 export function createBlankAgent(subaccountId: string) {
-  return apiRequest<Agent>(subaccountAgentsPath(subaccountId), { method: 'POST', body: {}, fallbackMessage: 'Failed to create the agent' });
+  return apiRequest<Agent>(subaccountAgentsPath(subaccountId), {
+    method: 'POST',
+    body: {},
+    fallbackMessage: 'Failed to create the agent',
+  });
 }

@@ -12,7 +12,9 @@ function stubFetch(...replies: Reply[]) {
   const fetchMock = vi.fn((_input: string, _init?: RequestInit) => {
     const reply = replies.length > 1 ? replies.shift()! : replies[0]!;
     if (reply instanceof Error) return Promise.reject(reply);
-    return Promise.resolve(new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }));
+    return Promise.resolve(
+      new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -79,7 +81,11 @@ describe('pollBuilderJobOrThrow (builder job polling)', () => {
   });
 
   it("raises 'Failed to fetch builder job status' on a server error, a network failure or a body that is no job", async () => {
-    for (const reply of [{ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }, new TypeError('Failed to fetch'), { status: 200, body: 'nonsense' }]) {
+    for (const reply of [
+      { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } },
+      new TypeError('Failed to fetch'),
+      { status: 200, body: 'nonsense' },
+    ]) {
       stubFetch(reply);
       const { promise } = startPoll();
       const assertion = expect(promise).rejects.toThrow('Failed to fetch builder job status');
@@ -129,7 +135,10 @@ describe('requestBuilderOrThrow (builder request helper)', () => {
   it('posts, reports the accepted reply, then polls the job it names', async () => {
     const fetchMock = stubFetch({ status: 202, body: { jobId: 'job-9', buildId: 'b1' } }, succeeded);
     const onAccepted = vi.fn();
-    const promise = requestBuilderOrThrow('/api/subaccounts/sa-1/agents/from-idea', { body: { idea: 'A receptionist' }, onAccepted });
+    const promise = requestBuilderOrThrow('/api/subaccounts/sa-1/agents/from-idea', {
+      body: { idea: 'A receptionist' },
+      onAccepted,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(await promise).toEqual({ status: 'ready', data: agent });
     expect(onAccepted).toHaveBeenCalledWith({ jobId: 'job-9', buildId: 'b1' });
@@ -139,7 +148,10 @@ describe('requestBuilderOrThrow (builder request helper)', () => {
   it("raises the body's error, the server's message, or 'Builder request failed'", async () => {
     stubFetch({ status: 200, body: { error: 'Idea rejected' } });
     await expect(requestBuilderOrThrow('/x', { body: {} })).rejects.toThrow('Idea rejected');
-    stubFetch({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Describe the agent you want to build' } } });
+    stubFetch({
+      status: 400,
+      body: { error: { code: 'VALIDATION_ERROR', message: 'Describe the agent you want to build' } },
+    });
     await expect(requestBuilderOrThrow('/x', { body: {} })).rejects.toThrow('Describe the agent you want to build');
     stubFetch({ status: 502 });
     await expect(requestBuilderOrThrow('/x', { body: {} })).rejects.toThrow('Builder request failed');

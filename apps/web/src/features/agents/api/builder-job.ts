@@ -1,4 +1,9 @@
-import { BUILDER_JOB_POLL_INTERVAL_MS, BUILDER_JOB_TIMEOUT_MS, builderErrorMessages, type AgentJob } from '@agentry/core/agents';
+import {
+  BUILDER_JOB_POLL_INTERVAL_MS,
+  BUILDER_JOB_TIMEOUT_MS,
+  builderErrorMessages,
+  type AgentJob,
+} from '@agentry/core/agents';
 import { sleep } from '@agentry/core/sleep';
 import { apiRequest } from '@/lib/api';
 import { requestSignIn } from '@/lib/sign-in-events';
@@ -39,7 +44,8 @@ async function fetchBuilderJobOrThrow(jobId: string, signal?: AbortSignal): Prom
     throw new BuilderError(builderErrorMessages.fetchFailed);
   }
   if (response.status === 404) throw new BuilderError(builderErrorMessages.notFound);
-  if (response.status === 401) requestSignIn({ reason: 'expired', callbackUrl: window.location.pathname + window.location.search });
+  if (response.status === 401)
+    requestSignIn({ reason: 'expired', callbackUrl: window.location.pathname + window.location.search });
   if (!response.ok) throw new BuilderError(builderErrorMessages.fetchFailed);
   try {
     const body = (await response.json()) as AgentJob | null;
@@ -81,12 +87,20 @@ export async function requestBuilderOrThrow<TReply extends BuilderReply>(
   options: { body: unknown; signal?: AbortSignal; onAccepted?: (reply: TReply) => void } & Omit<PollOptions, 'signal'>,
 ): Promise<BuilderJobResult | TReply> {
   const { body, signal, onAccepted, ...pollOptions } = options;
-  const reply = await apiRequest<TReply | null>(path, { method: 'POST', body, signal, fallbackMessage: builderErrorMessages.requestFailed });
+  const reply = await apiRequest<TReply | null>(path, {
+    method: 'POST',
+    body,
+    signal,
+    fallbackMessage: builderErrorMessages.requestFailed,
+  });
   if (!reply) throw new BuilderError(builderErrorMessages.requestFailed);
   if (reply.error !== undefined && reply.error !== null) {
-    throw new BuilderError(typeof reply.error === 'string' && reply.error.trim() !== '' ? reply.error : builderErrorMessages.requestFailed);
+    throw new BuilderError(
+      typeof reply.error === 'string' && reply.error.trim() !== '' ? reply.error : builderErrorMessages.requestFailed,
+    );
   }
   onAccepted?.(reply);
-  if (typeof reply.jobId === 'string' && reply.jobId !== '') return pollBuilderJobOrThrow(reply.jobId, { ...pollOptions, signal });
+  if (typeof reply.jobId === 'string' && reply.jobId !== '')
+    return pollBuilderJobOrThrow(reply.jobId, { ...pollOptions, signal });
   return reply;
 }

@@ -43,8 +43,13 @@ export async function streamRunPrompt(options: {
 
   if (!response.ok || !response.body) {
     const body = await readJsonBody(response);
-    const failure = describeHttpFailure({ status: response.status, body, fallback: 'Failed to get response from AI assistant.' });
-    if (response.status === 401) requestSignIn({ reason: 'expired', callbackUrl: window.location.pathname + window.location.search });
+    const failure = describeHttpFailure({
+      status: response.status,
+      body,
+      fallback: 'Failed to get response from AI assistant.',
+    });
+    if (response.status === 401)
+      requestSignIn({ reason: 'expired', callbackUrl: window.location.pathname + window.location.search });
     throw new ApiError({ status: response.status, body, message: failure.message, kind: failure.kind });
   }
 
@@ -72,7 +77,14 @@ export async function streamRunPrompt(options: {
 /** What the error dialog gets for a chat failure: the AI error's type when the server named one. */
 export function toChatErrorDialogInput(error: unknown): unknown {
   if (error instanceof ChatStreamError) {
-    if (error.type) return { type: error.type, message: error.message, advice: error.advice, supportId: error.supportId, originalError: { code: error.code } };
+    if (error.type)
+      return {
+        type: error.type,
+        message: error.message,
+        advice: error.advice,
+        supportId: error.supportId,
+        originalError: { code: error.code },
+      };
     return { error: { code: error.code, message: error.message, support_id: error.supportId } };
   }
   if (error instanceof ApiError) {

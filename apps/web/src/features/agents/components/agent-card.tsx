@@ -4,7 +4,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { agentPagePath } from '../api/agents-api';
 import { agentTypeLabels, providerLabels } from '../lib/agent-labels';
@@ -31,7 +37,10 @@ export function AgentCard({ agent, canDelete, onDelete }: AgentCardProps) {
         <AgentInitial name={agent.aiName} />
         <div className="min-w-0 flex-1">
           <h3 id={`agent-${agent.buildId}-name`} className="truncate text-base font-semibold leading-tight">
-            <Link to={agentPagePath(agent)} className="outline-none after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-ring">
+            <Link
+              to={agentPagePath(agent)}
+              className="outline-none after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-ring"
+            >
               {agent.aiName}
             </Link>
           </h3>
@@ -42,7 +51,12 @@ export function AgentCard({ agent, canDelete, onDelete }: AgentCardProps) {
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" className="relative z-10 -mr-2 -mt-1" aria-label={`Actions for ${agent.aiName}`}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="relative z-10 -mr-2 -mt-1"
+              aria-label={`Actions for ${agent.aiName}`}
+            >
               <MoreHorizontal aria-hidden />
             </Button>
           </DropdownMenuTrigger>
@@ -70,7 +84,9 @@ export function AgentCard({ agent, canDelete, onDelete }: AgentCardProps) {
         </DropdownMenu>
       </div>
 
-      {agent.instructions.trim() ? <p className="line-clamp-2 text-sm text-muted-foreground">{agent.instructions}</p> : null}
+      {agent.instructions.trim() ? (
+        <p className="line-clamp-2 text-sm text-muted-foreground">{agent.instructions}</p>
+      ) : null}
 
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <Badge variant="outline">{agentTypeLabels[agent.type]}</Badge>
@@ -86,7 +102,10 @@ export function AgentCard({ agent, canDelete, onDelete }: AgentCardProps) {
 
 export function AgentCardSkeleton() {
   return (
-    <div aria-hidden className="flex h-full flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5">
+    <div
+      aria-hidden
+      className="flex h-full flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5"
+    >
       <div className="flex items-start gap-3">
         <Skeleton className="size-10" />
         <div className="grid flex-1 gap-2">

@@ -1,5 +1,12 @@
 import { agentCategories, agentSamplingDefaults, AgentCategory, AgentType } from '@agentry/core/agents';
-import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENROUTER_MODEL, LlmProvider, modelPrices, OFFLINE_MODEL, type ProviderKey } from '@agentry/core/llm';
+import {
+  DEFAULT_OPENAI_MODEL,
+  DEFAULT_OPENROUTER_MODEL,
+  LlmProvider,
+  modelPrices,
+  OFFLINE_MODEL,
+  type ProviderKey,
+} from '@agentry/core/llm';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -17,7 +24,14 @@ const AUTOMATIC_KEY = '__automatic__';
 const openAiModels = Object.keys(modelPrices).filter((model) => model.startsWith('gpt-') || /^o\d/.test(model));
 const modelSuggestions: Record<LlmProvider, string[]> = {
   openai: openAiModels,
-  openrouter: ['openai/gpt-4o-mini', 'openai/gpt-4o', 'anthropic/claude-3.5-sonnet', 'anthropic/claude-3.5-haiku', 'google/gemini-2.0-flash-001', 'meta-llama/llama-3.1-70b-instruct'],
+  openrouter: [
+    'openai/gpt-4o-mini',
+    'openai/gpt-4o',
+    'anthropic/claude-3.5-sonnet',
+    'anthropic/claude-3.5-haiku',
+    'google/gemini-2.0-flash-001',
+    'meta-llama/llama-3.1-70b-instruct',
+  ],
   'openai-compatible': openAiModels,
   offline: [OFFLINE_MODEL],
 };
@@ -39,7 +53,10 @@ type AgentEditorProps = {
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6"
+    >
       <h3 id={headingId} className="text-base font-semibold">
         {title}
       </h3>
@@ -61,25 +78,79 @@ const samplingFields: {
   step: number;
   isInteger?: boolean;
 }[] = [
-  { name: 'temperature', label: 'Temperature', description: 'Higher is more creative, lower more predictable.', min: 0, max: 2, step: 0.1 },
-  { name: 'maxTokens', label: 'Max tokens', description: 'The longest answer, in tokens (about ¾ of a word each).', min: 1, max: 128000, sliderMax: 16384, step: 1, isInteger: true },
-  { name: 'topP', label: 'Top P', description: 'Samples only from the most likely words that add up to this share.', min: 0, max: 1, step: 0.05 },
-  { name: 'frequencyPenalty', label: 'Frequency penalty', description: 'Above 0, the agent repeats the same words less.', min: -2, max: 2, step: 0.1 },
-  { name: 'presencePenalty', label: 'Presence penalty', description: 'Above 0, the agent moves on to new topics more readily.', min: -2, max: 2, step: 0.1 },
+  {
+    name: 'temperature',
+    label: 'Temperature',
+    description: 'Higher is more creative, lower more predictable.',
+    min: 0,
+    max: 2,
+    step: 0.1,
+  },
+  {
+    name: 'maxTokens',
+    label: 'Max tokens',
+    description: 'The longest answer, in tokens (about ¾ of a word each).',
+    min: 1,
+    max: 128000,
+    sliderMax: 16384,
+    step: 1,
+    isInteger: true,
+  },
+  {
+    name: 'topP',
+    label: 'Top P',
+    description: 'Samples only from the most likely words that add up to this share.',
+    min: 0,
+    max: 1,
+    step: 0.05,
+  },
+  {
+    name: 'frequencyPenalty',
+    label: 'Frequency penalty',
+    description: 'Above 0, the agent repeats the same words less.',
+    min: -2,
+    max: 2,
+    step: 0.1,
+  },
+  {
+    name: 'presencePenalty',
+    label: 'Presence penalty',
+    description: 'Above 0, the agent moves on to new topics more readily.',
+    min: -2,
+    max: 2,
+    step: 0.1,
+  },
 ];
 
 export function AgentEditor({ values, onChange, errors, providerKeys, disabled }: AgentEditorProps) {
-  const ids = { name: useId(), category: useId(), instructions: useId(), firstMessage: useId(), provider: useId(), model: useId(), models: useId(), key: useId(), type: useId() };
-  const set = <K extends keyof AgentFormValues>(key: K, value: AgentFormValues[K]) => onChange({ ...values, [key]: value });
+  const ids = {
+    name: useId(),
+    category: useId(),
+    instructions: useId(),
+    firstMessage: useId(),
+    provider: useId(),
+    model: useId(),
+    models: useId(),
+    key: useId(),
+    type: useId(),
+  };
+  const set = <K extends keyof AgentFormValues>(key: K, value: AgentFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   const keysOfProvider = providerKeys.filter((key) => key.provider === values.provider);
 
   const changeProvider = (provider: LlmProvider) => {
-    const wasDefaultish = values.model.trim() === '' || values.model === OFFLINE_MODEL || values.provider === 'offline' || provider === 'offline';
+    const wasDefaultish =
+      values.model.trim() === '' ||
+      values.model === OFFLINE_MODEL ||
+      values.provider === 'offline' ||
+      provider === 'offline';
     onChange({
       ...values,
       provider,
       model: wasDefaultish ? defaultModelFor(provider) : values.model,
-      providerKeyId: providerKeys.some((key) => key.id === values.providerKeyId && key.provider === provider) ? values.providerKeyId : null,
+      providerKeyId: providerKeys.some((key) => key.id === values.providerKeyId && key.provider === provider)
+        ? values.providerKeyId
+        : null,
     });
   };
 
@@ -88,7 +159,14 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
       <Section title="Identity" description="How the agent is called and where it is filed.">
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={ids.name}>Name</Label>
-          <Input id={ids.name} value={values.aiName} onChange={(event) => set('aiName', event.target.value)} maxLength={80} disabled={disabled} aria-invalid={errors.aiName ? true : undefined} />
+          <Input
+            id={ids.name}
+            value={values.aiName}
+            onChange={(event) => set('aiName', event.target.value)}
+            maxLength={80}
+            disabled={disabled}
+            aria-invalid={errors.aiName ? true : undefined}
+          />
           <FieldError>{errors.aiName}</FieldError>
         </div>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-5 sm:grid-cols-[repeat(2,minmax(0,1fr))]">
@@ -111,12 +189,18 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
               ))}
             </ToggleGroup>
             <p className="text-xs text-muted-foreground">
-              {values.type === 'assistant' ? 'Answers from its stored instructions.' : 'A model call with your sampling settings on every turn.'}
+              {values.type === 'assistant'
+                ? 'Answers from its stored instructions.'
+                : 'A model call with your sampling settings on every turn.'}
             </p>
           </div>
           <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
             <Label htmlFor={ids.category}>Category</Label>
-            <Select value={values.category} onValueChange={(category) => set('category', AgentCategory.parse(category))} disabled={disabled}>
+            <Select
+              value={values.category}
+              onValueChange={(category) => set('category', AgentCategory.parse(category))}
+              disabled={disabled}
+            >
               <SelectTrigger id={ids.category}>
                 <SelectValue />
               </SelectTrigger>
@@ -132,7 +216,10 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
         </div>
       </Section>
 
-      <Section title="Conversation" description="What the agent knows, how it opens and what visitors can tap to start.">
+      <Section
+        title="Conversation"
+        description="What the agent knows, how it opens and what visitors can tap to start."
+      >
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={ids.instructions}>Instructions</Label>
           <Textarea
@@ -151,7 +238,15 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
         </div>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={ids.firstMessage}>First message</Label>
-          <Textarea id={ids.firstMessage} value={values.firstMessage} onChange={(event) => set('firstMessage', event.target.value)} rows={2} maxLength={2000} disabled={disabled} placeholder="Hello! How can I help you today?" />
+          <Textarea
+            id={ids.firstMessage}
+            value={values.firstMessage}
+            onChange={(event) => set('firstMessage', event.target.value)}
+            rows={2}
+            maxLength={2000}
+            disabled={disabled}
+            placeholder="Hello! How can I help you today?"
+          />
           <FieldError>{errors.firstMessage}</FieldError>
         </div>
         <TextListEditor
@@ -170,7 +265,11 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
         <div className="grid grid-cols-[minmax(0,1fr)] gap-5 sm:grid-cols-[repeat(2,minmax(0,1fr))]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
             <Label htmlFor={ids.provider}>Provider</Label>
-            <Select value={values.provider} onValueChange={(provider) => changeProvider(LlmProvider.parse(provider))} disabled={disabled}>
+            <Select
+              value={values.provider}
+              onValueChange={(provider) => changeProvider(LlmProvider.parse(provider))}
+              disabled={disabled}
+            >
               <SelectTrigger id={ids.provider}>
                 <SelectValue />
               </SelectTrigger>
@@ -207,18 +306,24 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
 
         {values.provider === 'offline' ? (
           <p className="rounded-[var(--radius-control)] bg-muted p-3 text-sm text-muted-foreground">
-            The offline responder answers from the agent&apos;s own instructions and first message, with no AI provider. Pick OpenAI, OpenRouter or an
-            OpenAI-compatible server for real AI answers.
+            The offline responder answers from the agent&apos;s own instructions and first message, with no AI provider.
+            Pick OpenAI, OpenRouter or an OpenAI-compatible server for real AI answers.
           </p>
         ) : (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
             <Label htmlFor={ids.key}>API key</Label>
-            <Select value={values.providerKeyId ?? AUTOMATIC_KEY} onValueChange={(keyId) => set('providerKeyId', keyId === AUTOMATIC_KEY ? null : keyId)} disabled={disabled}>
+            <Select
+              value={values.providerKeyId ?? AUTOMATIC_KEY}
+              onValueChange={(keyId) => set('providerKeyId', keyId === AUTOMATIC_KEY ? null : keyId)}
+              disabled={disabled}
+            >
               <SelectTrigger id={ids.key}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={AUTOMATIC_KEY}>Automatic: the newest {providerLabels[values.provider]} key, else the platform key</SelectItem>
+                <SelectItem value={AUTOMATIC_KEY}>
+                  Automatic: the newest {providerLabels[values.provider]} key, else the platform key
+                </SelectItem>
                 {keysOfProvider.map((key) => (
                   <SelectItem key={key.id} value={key.id}>
                     {key.label || providerLabels[key.provider]} ••••{key.lastFour}
@@ -228,7 +333,10 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
             </Select>
             <p className="text-xs text-muted-foreground">
               Your own keys are managed in{' '}
-              <Link to="/settings#provider-keys" className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                to="/settings#provider-keys"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 Settings
               </Link>
               . Platform-key calls cost credits.
@@ -261,7 +369,12 @@ export function AgentEditor({ values, onChange, errors, providerKeys, disabled }
       </Section>
 
       <Section title="Tools" description="HTTP endpoints the agent may call during a conversation.">
-        <ToolsEditor tools={values.tools} onChange={(tools) => set('tools', tools)} disabled={disabled} error={errors.tools} />
+        <ToolsEditor
+          tools={values.tools}
+          onChange={(tools) => set('tools', tools)}
+          disabled={disabled}
+          error={errors.tools}
+        />
       </Section>
     </div>
   );

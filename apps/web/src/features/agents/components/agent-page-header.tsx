@@ -9,7 +9,11 @@ import { agentsListPath } from '../api/agents-api';
 import { agentTypeLabels } from '../lib/agent-labels';
 
 /** docs/product/agents.md#routes, "Agent page header": name, Agent ID and Type, with a back button to the list. */
-export function AgentPageHeader({ agent }: { agent: Pick<Agent, 'buildId' | 'aiName' | 'type' | 'status' | 'subaccountId'> }) {
+export function AgentPageHeader({
+  agent,
+}: {
+  agent: Pick<Agent, 'buildId' | 'aiName' | 'type' | 'status' | 'subaccountId'>;
+}) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -44,7 +48,12 @@ export function AgentPageHeader({ agent }: { agent: Pick<Agent, 'buildId' | 'aiN
             <dt className="whitespace-nowrap text-muted-foreground">Agent ID</dt>
             <dd className="flex min-w-0 items-center gap-1">
               <code className="truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{agent.buildId}</code>
-              <Button variant="ghost" size="icon-sm" onClick={() => void copyId()} aria-label={isCopied ? 'Agent ID copied' : 'Copy agent ID'}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={() => void copyId()}
+                aria-label={isCopied ? 'Agent ID copied' : 'Copy agent ID'}
+              >
                 {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
               </Button>
             </dd>

@@ -5,7 +5,10 @@ import { formatRelativeTime } from '@/lib/relative-time';
 /** The square with the agent name's first letter that stands for an agent in lists. */
 export function AgentInitial({ name }: { name: string }) {
   return (
-    <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-base font-semibold text-secondary-foreground">
+    <span
+      aria-hidden
+      className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-base font-semibold text-secondary-foreground"
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );
@@ -13,8 +16,18 @@ export function AgentInitial({ name }: { name: string }) {
 
 /** 'Creating' or 'Failed'; a ready agent shows no badge. */
 export function AgentStatusBadge({ status, className }: { status: Agent['status']; className?: string }) {
-  if (status === 'creating') return <Badge variant="pending" className={className}>Creating</Badge>;
-  if (status === 'failed') return <Badge variant="error" className={className}>Failed</Badge>;
+  if (status === 'creating')
+    return (
+      <Badge variant="pending" className={className}>
+        Creating
+      </Badge>
+    );
+  if (status === 'failed')
+    return (
+      <Badge variant="error" className={className}>
+        Failed
+      </Badge>
+    );
   return null;
 }
 

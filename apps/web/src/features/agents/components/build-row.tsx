@@ -21,7 +21,10 @@ export function BuildRow({ agent }: { agent: Agent }) {
         <div className="min-w-0 flex-1">
           {/* The link truncates, not the heading, so the heading does not clip the link's focus ring. */}
           <h3 id={nameId} className="text-sm font-semibold">
-            <Link to={agentPagePath(agent)} className="inline-block max-w-full truncate rounded-sm align-bottom hover:underline">
+            <Link
+              to={agentPagePath(agent)}
+              className="inline-block max-w-full truncate rounded-sm align-bottom hover:underline"
+            >
               {agent.aiName}
             </Link>
           </h3>
@@ -40,7 +43,12 @@ export function BuildRow({ agent }: { agent: Agent }) {
       </div>
       {isReady ? (
         <div className="flex flex-wrap gap-2 sm:shrink-0">
-          <BuildAction to={`/new-evaluation/openai-assistants?agentId=${encodeURIComponent(agent.buildId)}`} icon={FlaskConical} label="Test" detail={`${agent.aiName} in the Bulk Tester`} />
+          <BuildAction
+            to={`/new-evaluation/openai-assistants?agentId=${encodeURIComponent(agent.buildId)}`}
+            icon={FlaskConical}
+            label="Test"
+            detail={`${agent.aiName} in the Bulk Tester`}
+          />
           <BuildAction to="/demo" icon={Presentation} label="Demo" detail={agent.aiName} />
           <BuildAction to="/connect" icon={Rocket} label="Launch" detail={agent.aiName} />
         </div>
@@ -50,7 +58,17 @@ export function BuildRow({ agent }: { agent: Agent }) {
 }
 
 /** A short visible label; its accessible name starts with that label and adds which agent it is for. */
-function BuildAction({ to, icon: Icon, label, detail }: { to: string; icon: LucideIcon; label: string; detail: string }) {
+function BuildAction({
+  to,
+  icon: Icon,
+  label,
+  detail,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  detail: string;
+}) {
   return (
     <Button asChild variant="outline" size="sm">
       <Link to={to} aria-label={`${label} ${detail}`}>
@@ -65,7 +83,10 @@ export function BuildRowsSkeleton() {
   return (
     <div role="status" aria-label="Loading builds" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {Array.from({ length: 3 }, (_, index) => (
-        <div key={index} className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:flex-row sm:items-center sm:gap-4">
+        <div
+          key={index}
+          className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:flex-row sm:items-center sm:gap-4"
+        >
           <div className="flex flex-1 items-center gap-3">
             <Skeleton className="size-10" />
             <div className="grid flex-1 gap-2">

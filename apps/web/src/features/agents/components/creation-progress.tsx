@@ -33,24 +33,40 @@ export function CreationProgress({ phase, idea, startedAt }: CreationProgressPro
   const elapsed = useElapsedSeconds(startedAt);
   const current = steps[active] ?? steps[0];
   return (
-    <section aria-labelledby="creation-progress-heading" className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-sm">
+    <section
+      aria-labelledby="creation-progress-heading"
+      className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-card shadow-sm"
+    >
       <div className="relative flex items-center gap-4 border-b border-border bg-secondary/40 px-5 py-5 sm:px-6">
         <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-          {phase === 'ready' ? null : <span aria-hidden className="absolute -inset-1 animate-spin rounded-full border-2 border-primary/20 border-t-primary motion-reduce:hidden" />}
-          {phase === 'ready' ? <Check className="relative size-6" aria-hidden /> : <Sparkles className="relative size-6" aria-hidden />}
+          {phase === 'ready' ? null : (
+            <span
+              aria-hidden
+              className="absolute -inset-1 animate-spin rounded-full border-2 border-primary/20 border-t-primary motion-reduce:hidden"
+            />
+          )}
+          {phase === 'ready' ? (
+            <Check className="relative size-6" aria-hidden />
+          ) : (
+            <Sparkles className="relative size-6" aria-hidden />
+          )}
         </span>
         <div className="min-w-0">
           <h2 id="creation-progress-heading" className="text-lg font-semibold tracking-tight">
             {phase === 'ready' ? 'Your agent is ready' : 'Building your agent…'}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {phase === 'ready' ? 'Opening it now.' : `${elapsed} s · This usually takes a few seconds. You can leave this page; the build keeps going.`}
+            {phase === 'ready'
+              ? 'Opening it now.'
+              : `${elapsed} s · This usually takes a few seconds. You can leave this page; the build keeps going.`}
           </p>
         </div>
       </div>
 
       <div className="grid gap-5 px-5 py-5 sm:px-6">
-        <blockquote className="rounded-[var(--radius-control)] border-l-4 border-primary bg-muted px-4 py-3 text-sm italic text-muted-foreground">{idea}</blockquote>
+        <blockquote className="rounded-[var(--radius-control)] border-l-4 border-primary bg-muted px-4 py-3 text-sm italic text-muted-foreground">
+          {idea}
+        </blockquote>
         <p role="status" aria-live="polite" className="sr-only">
           {current.title}
         </p>
@@ -68,7 +84,13 @@ export function CreationProgress({ phase, idea, startedAt }: CreationProgressPro
                     !isDone && !isActive && 'border-border text-muted-foreground',
                   )}
                 >
-                  {isDone ? <Check className="size-4" aria-hidden /> : isActive ? <Spinner className="size-4" /> : index + 1}
+                  {isDone ? (
+                    <Check className="size-4" aria-hidden />
+                  ) : isActive ? (
+                    <Spinner className="size-4" />
+                  ) : (
+                    index + 1
+                  )}
                 </span>
                 <span className="grid gap-0.5">
                   <span className={cn('text-sm font-medium', !isDone && !isActive && 'text-muted-foreground')}>

@@ -20,7 +20,13 @@ const schema: Pick<ToolSchema, 'properties' | 'required'> = {
   required: ['city', 'guests'],
 };
 
-function Harness({ initial = {}, onModes }: { initial?: Record<string, ParameterSetting>; onModes: (modes: Record<string, ParameterSetting>) => void }) {
+function Harness({
+  initial = {},
+  onModes,
+}: {
+  initial?: Record<string, ParameterSetting>;
+  onModes: (modes: Record<string, ParameterSetting>) => void;
+}) {
   const [modes, setModes] = useState(initial);
   return (
     <ParameterForm
@@ -38,7 +44,9 @@ const field = (name: string) => screen.getByRole('group', { name });
 
 /** Every field set to manual with the given values. */
 function manual(values: Record<string, unknown>): Record<string, ParameterSetting> {
-  return Object.fromEntries(Object.keys(schema.properties).map((name) => [name, { mode: 'manual', value: values[name] }]));
+  return Object.fromEntries(
+    Object.keys(schema.properties).map((name) => [name, { mode: 'manual', value: values[name] }]),
+  );
 }
 
 beforeEach(() => {
@@ -158,7 +166,9 @@ describe('ParameterForm', () => {
     const input = within(timezone).getByRole('textbox');
 
     await user.type(input, 'Europe/Berlin');
-    expect(within(timezone).getByRole('alert')).toHaveTextContent('Invalid timezone format. Use UTC+X or UTC-X (e.g., UTC+8, UTC-5)');
+    expect(within(timezone).getByRole('alert')).toHaveTextContent(
+      'Invalid timezone format. Use UTC+X or UTC-X (e.g., UTC+8, UTC-5)',
+    );
     expect(input).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(input);
@@ -183,10 +193,14 @@ describe('ParameterForm', () => {
     const input = within(address).getByRole('textbox');
     await user.click(input);
     await user.paste('{"street": "Main St 1"}');
-    expect(onModes).toHaveBeenLastCalledWith(expect.objectContaining({ address: { mode: 'manual', value: { street: 'Main St 1' } } }));
+    expect(onModes).toHaveBeenLastCalledWith(
+      expect.objectContaining({ address: { mode: 'manual', value: { street: 'Main St 1' } } }),
+    );
     await user.type(input, 'x');
     expect(within(address).getByRole('alert')).toHaveTextContent('Enter valid JSON');
-    expect(onModes).toHaveBeenLastCalledWith(expect.objectContaining({ address: { mode: 'manual', value: { street: 'Main St 1' } } }));
+    expect(onModes).toHaveBeenLastCalledWith(
+      expect.objectContaining({ address: { mode: 'manual', value: { street: 'Main St 1' } } }),
+    );
   });
 
   it('says so when a tool takes no parameters', () => {

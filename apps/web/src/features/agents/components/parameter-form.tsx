@@ -95,10 +95,18 @@ function ParameterField({ name, schema, isRequired, setting, onChange, disabled 
   const isInputDisabled = disabled || isAuto;
 
   return (
-    <div role="group" aria-labelledby={labelId} className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-[var(--radius-control)] border border-border p-3">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-[var(--radius-control)] border border-border p-3"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <label id={labelId} htmlFor={kind === 'enum' || kind === 'boolean' ? undefined : inputId} className="flex items-center gap-1 text-sm font-medium">
+          <label
+            id={labelId}
+            htmlFor={kind === 'enum' || kind === 'boolean' ? undefined : inputId}
+            className="flex items-center gap-1 text-sm font-medium"
+          >
             <span className="truncate font-mono">{label}</span>
             {isRequired ? (
               <span aria-hidden className="text-destructive" title="Required">
@@ -189,16 +197,33 @@ function FieldInput(props: FieldInputProps) {
     case 'boolean':
       return (
         <div className="flex h-10 items-center gap-3">
-          <Switch checked={value === true} onCheckedChange={(checked) => onChange(checked)} disabled={disabled} aria-label={label} aria-describedby={describedBy} />
+          <Switch
+            checked={value === true}
+            onCheckedChange={(checked) => onChange(checked)}
+            disabled={disabled}
+            aria-label={label}
+            aria-describedby={describedBy}
+          />
           <span className="text-sm text-muted-foreground">{value === true ? 'True' : 'False'}</span>
         </div>
       );
     case 'enum': {
       const options = schema.enum ?? [];
-      const selected = options.findIndex((option) => Object.is(option, value) || JSON.stringify(option) === JSON.stringify(value));
+      const selected = options.findIndex(
+        (option) => Object.is(option, value) || JSON.stringify(option) === JSON.stringify(value),
+      );
       return (
-        <Select value={selected === -1 ? '' : String(selected)} onValueChange={(index) => onChange(options[Number(index)])} disabled={disabled}>
-          <SelectTrigger id={inputId} aria-label={label} aria-required={isRequired || undefined} aria-describedby={describedBy}>
+        <Select
+          value={selected === -1 ? '' : String(selected)}
+          onValueChange={(index) => onChange(options[Number(index)])}
+          disabled={disabled}
+        >
+          <SelectTrigger
+            id={inputId}
+            aria-label={label}
+            aria-required={isRequired || undefined}
+            aria-describedby={describedBy}
+          >
             <SelectValue placeholder="Choose a value" />
           </SelectTrigger>
           <SelectContent>
@@ -243,7 +268,17 @@ function formatNumber(value: unknown) {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
 
-function NumberInput({ kind, label, schema, inputId, value, onChange, disabled, isRequired, describedBy }: FieldInputProps) {
+function NumberInput({
+  kind,
+  label,
+  schema,
+  inputId,
+  value,
+  onChange,
+  disabled,
+  isRequired,
+  describedBy,
+}: FieldInputProps) {
   const isInteger = kind === 'integer';
   const range = numberFieldRange(schema);
   const hintId = useId();
@@ -299,19 +334,40 @@ function ArrayInput({ label, schema, value, onChange, disabled }: FieldInputProp
   const items = Array.isArray(value) ? (value as unknown[]) : [];
   const itemType = primaryType(schema.items);
   const blank = itemType === 'boolean' ? false : itemType === 'number' || itemType === 'integer' ? null : '';
-  const setItem = (index: number, next: unknown) => onChange(items.map((item, position) => (position === index ? next : item)));
+  const setItem = (index: number, next: unknown) =>
+    onChange(items.map((item, position) => (position === index ? next : item)));
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       {items.length === 0 ? <p className="text-xs text-muted-foreground">No items.</p> : null}
       {items.map((item, index) => (
         <div key={index} className="flex items-center gap-2">
-          <ArrayItemInput itemType={itemType} value={item} onChange={(next) => setItem(index, next)} disabled={disabled} label={`${label} item ${index + 1}`} />
-          <Button type="button" variant="ghost" size="icon" onClick={() => onChange(removeArrayItem(items, index))} disabled={disabled} aria-label={`Remove ${label} item ${index + 1}`}>
+          <ArrayItemInput
+            itemType={itemType}
+            value={item}
+            onChange={(next) => setItem(index, next)}
+            disabled={disabled}
+            label={`${label} item ${index + 1}`}
+          />
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={() => onChange(removeArrayItem(items, index))}
+            disabled={disabled}
+            aria-label={`Remove ${label} item ${index + 1}`}
+          >
             <X aria-hidden />
           </Button>
         </div>
       ))}
-      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => onChange([...items, blank])} disabled={disabled}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        onClick={() => onChange([...items, blank])}
+        disabled={disabled}
+      >
         <Plus aria-hidden />
         Add item
       </Button>
@@ -319,7 +375,19 @@ function ArrayInput({ label, schema, value, onChange, disabled }: FieldInputProp
   );
 }
 
-function ArrayItemInput({ itemType, value, onChange, disabled, label }: { itemType: string | undefined; value: unknown; onChange: (value: unknown) => void; disabled: boolean; label: string }) {
+function ArrayItemInput({
+  itemType,
+  value,
+  onChange,
+  disabled,
+  label,
+}: {
+  itemType: string | undefined;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  disabled: boolean;
+  label: string;
+}) {
   if (itemType === 'boolean') {
     return (
       <div className="flex h-10 flex-1 items-center">
@@ -339,7 +407,15 @@ function ArrayItemInput({ itemType, value, onChange, disabled, label }: { itemTy
       />
     );
   }
-  return <Input value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} disabled={disabled} aria-label={label} className="flex-1" />;
+  return (
+    <Input
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      aria-label={label}
+      className="flex-1"
+    />
+  );
 }
 
 function JsonInput({ inputId, schema, value, onChange, disabled, isRequired, describedBy }: FieldInputProps) {
@@ -381,4 +457,3 @@ function JsonInput({ inputId, schema, value, onChange, disabled, isRequired, des
     </div>
   );
 }
-

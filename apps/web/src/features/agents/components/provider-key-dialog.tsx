@@ -2,7 +2,14 @@ import { KeyedLlmProvider, type ProviderKey } from '@agentry/core/llm';
 import { AlertTriangle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
@@ -18,7 +25,11 @@ type ProviderKeyDialogProps = {
   onSubmit: (form: ProviderKeyForm) => Promise<unknown>;
 };
 
-const placeholders: Record<KeyedLlmProvider, string> = { openai: 'sk-…', openrouter: 'sk-or-…', 'openai-compatible': 'Your server key' };
+const placeholders: Record<KeyedLlmProvider, string> = {
+  openai: 'sk-…',
+  openrouter: 'sk-or-…',
+  'openai-compatible': 'Your server key',
+};
 
 /** Adds a provider key, or replaces the secret of one. The key is sent once and never shown again. */
 export function ProviderKeyDialog({ open, onOpenChange, replacing, onSubmit }: ProviderKeyDialogProps) {
@@ -41,12 +52,19 @@ function ProviderKeyDialogBody({ replacing, onSubmit, onOpenChange }: Omit<Provi
   const [isPending, setIsPending] = useState(false);
   const [hasTried, setHasTried] = useState(false);
   const keyError = hasTried && form.apiKey.trim() === '' ? 'API key is required' : undefined;
-  const baseUrlError = hasTried && form.provider === 'openai-compatible' && form.baseUrl.trim() === '' && !replacing ? 'Enter the base URL of your server' : undefined;
+  const baseUrlError =
+    hasTried && form.provider === 'openai-compatible' && form.baseUrl.trim() === '' && !replacing
+      ? 'Enter the base URL of your server'
+      : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setHasTried(true);
-    if (form.apiKey.trim() === '' || (form.provider === 'openai-compatible' && form.baseUrl.trim() === '' && !replacing)) return;
+    if (
+      form.apiKey.trim() === '' ||
+      (form.provider === 'openai-compatible' && form.baseUrl.trim() === '' && !replacing)
+    )
+      return;
     setIsPending(true);
     setFailure(null);
     try {
@@ -77,7 +95,10 @@ function ProviderKeyDialogBody({ replacing, onSubmit, onOpenChange }: Omit<Provi
         {replacing ? null : (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
             <Label htmlFor={ids.provider}>Provider</Label>
-            <Select value={form.provider} onValueChange={(provider) => setForm({ ...form, provider: KeyedLlmProvider.parse(provider) })}>
+            <Select
+              value={form.provider}
+              onValueChange={(provider) => setForm({ ...form, provider: KeyedLlmProvider.parse(provider) })}
+            >
               <SelectTrigger id={ids.provider}>
                 <SelectValue />
               </SelectTrigger>
@@ -94,7 +115,14 @@ function ProviderKeyDialogBody({ replacing, onSubmit, onOpenChange }: Omit<Provi
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={ids.label}>Label</Label>
-          <Input id={ids.label} value={form.label} onChange={(event) => setForm({ ...form, label: event.target.value })} maxLength={80} placeholder="Production key" autoComplete="off" />
+          <Input
+            id={ids.label}
+            value={form.label}
+            onChange={(event) => setForm({ ...form, label: event.target.value })}
+            maxLength={80}
+            placeholder="Production key"
+            autoComplete="off"
+          />
         </div>
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
@@ -130,11 +158,19 @@ function ProviderKeyDialogBody({ replacing, onSubmit, onOpenChange }: Omit<Provi
         ) : null}
 
         {failureMessage ? (
-          <div role="alert" className="flex gap-2 rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 p-3 text-sm">
+          <div
+            role="alert"
+            className="flex gap-2 rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 p-3 text-sm"
+          >
             <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
             <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
               <p className="font-medium">{failureMessage}</p>
-              {isConfigError ? <p className="text-muted-foreground">This server has no encryption key (ENCRYPTION_KEY), so provider keys cannot be stored. Ask whoever runs it to set one.</p> : null}
+              {isConfigError ? (
+                <p className="text-muted-foreground">
+                  This server has no encryption key (ENCRYPTION_KEY), so provider keys cannot be stored. Ask whoever
+                  runs it to set one.
+                </p>
+              ) : null}
             </div>
           </div>
         ) : null}

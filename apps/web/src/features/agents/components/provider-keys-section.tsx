@@ -10,7 +10,14 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { createProviderKey, deleteProviderKey, providerKeyKeys, providerKeysQuery, testProviderKey, updateProviderKey } from '../api/provider-keys-api';
+import {
+  createProviderKey,
+  deleteProviderKey,
+  providerKeyKeys,
+  providerKeysQuery,
+  testProviderKey,
+  updateProviderKey,
+} from '../api/provider-keys-api';
 import { providerLabels } from '../lib/agent-labels';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { ProviderKeyDialog, type ProviderKeyForm } from './provider-key-dialog';
@@ -29,10 +36,25 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
     meta: { silentError: true },
     mutationFn: (input: { form: ProviderKeyForm; replacing: ProviderKey | null }) =>
       input.replacing
-        ? updateProviderKey({ subaccountId, keyId: input.replacing.id, body: { apiKey: input.form.apiKey.trim(), label: input.form.label.trim(), ...(input.replacing.provider === 'openai-compatible' && input.form.baseUrl.trim() ? { baseUrl: input.form.baseUrl.trim() } : {}) } })
+        ? updateProviderKey({
+            subaccountId,
+            keyId: input.replacing.id,
+            body: {
+              apiKey: input.form.apiKey.trim(),
+              label: input.form.label.trim(),
+              ...(input.replacing.provider === 'openai-compatible' && input.form.baseUrl.trim()
+                ? { baseUrl: input.form.baseUrl.trim() }
+                : {}),
+            },
+          })
         : createProviderKey({
             subaccountId,
-            body: { provider: input.form.provider, label: input.form.label.trim(), apiKey: input.form.apiKey.trim(), baseUrl: input.form.provider === 'openai-compatible' ? input.form.baseUrl.trim() : null },
+            body: {
+              provider: input.form.provider,
+              label: input.form.label.trim(),
+              apiKey: input.form.apiKey.trim(),
+              baseUrl: input.form.provider === 'openai-compatible' ? input.form.baseUrl.trim() : null,
+            },
           }),
     onSuccess: (_key, input) => {
       void refresh();
@@ -45,7 +67,10 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
     mutationFn: (key: ProviderKey) => testProviderKey({ subaccountId, keyId: key.id }),
     onSuccess: (reply, key) => {
       if (reply.ok) toast.success(`${key.label || providerLabels[key.provider]} works`);
-      else showErrorDialog(reply.error ?? { type: 'unknown_error', message: 'The key did not work.' }, { context: `Tested ${providerLabels[key.provider]} key ••••${key.lastFour}` });
+      else
+        showErrorDialog(reply.error ?? { type: 'unknown_error', message: 'The key did not work.' }, {
+          context: `Tested ${providerLabels[key.provider]} key ••••${key.lastFour}`,
+        });
     },
     onError: (error) => showErrorDialog(error),
   });
@@ -61,15 +86,19 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
   const list = keys.data?.keys ?? [];
 
   return (
-    <section id="provider-keys" aria-labelledby="provider-keys-heading" className="scroll-mt-24 rounded-[var(--radius-card)] border border-border bg-card p-6">
+    <section
+      id="provider-keys"
+      aria-labelledby="provider-keys-heading"
+      className="scroll-mt-24 rounded-[var(--radius-card)] border border-border bg-card p-6"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 id="provider-keys-heading" className="text-base font-semibold">
             AI provider keys
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Let the agents of {subaccountName} use your own OpenAI, OpenRouter or OpenAI-compatible key instead of platform credits. Keys are stored
-            encrypted; only their last four characters are shown.
+            Let the agents of {subaccountName} use your own OpenAI, OpenRouter or OpenAI-compatible key instead of
+            platform credits. Keys are stored encrypted; only their last four characters are shown.
           </p>
         </div>
         {canManage && list.length > 0 ? (
@@ -84,7 +113,10 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
         {keys.isPending ? (
           <div role="status" aria-label="Loading provider keys" className="grid gap-3">
             {[0, 1].map((index) => (
-              <div key={index} className="flex items-center gap-3 rounded-[var(--radius-control)] border border-border p-3">
+              <div
+                key={index}
+                className="flex items-center gap-3 rounded-[var(--radius-control)] border border-border p-3"
+              >
                 <Skeleton className="size-9" />
                 <div className="grid flex-1 gap-2">
                   <Skeleton className="h-4 w-40" />
@@ -94,12 +126,19 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
             ))}
           </div>
         ) : keys.isError ? (
-          <ErrorState title="Failed to load provider keys" message={keys.error.message} onRetry={() => void keys.refetch()} isRetrying={keys.isFetching} />
+          <ErrorState
+            title="Failed to load provider keys"
+            message={keys.error.message}
+            onRetry={() => void keys.refetch()}
+            isRetrying={keys.isFetching}
+          />
         ) : list.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-[var(--radius-control)] border border-dashed border-border px-4 py-8 text-center">
             <KeyRound className="size-6 text-muted-foreground" aria-hidden />
             <p className="text-sm font-medium">No provider keys yet</p>
-            <p className="max-w-sm text-xs text-muted-foreground">Without one, agents use the platform&apos;s AI keys (which cost credits) or the offline responder.</p>
+            <p className="max-w-sm text-xs text-muted-foreground">
+              Without one, agents use the platform&apos;s AI keys (which cost credits) or the offline responder.
+            </p>
             {canManage ? (
               <Button onClick={() => setDialog({ replacing: null })} className="mt-2">
                 <Plus aria-hidden />
@@ -110,14 +149,20 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
             )}
           </div>
         ) : (
-          <ul aria-label="Provider keys" className="divide-y divide-border rounded-[var(--radius-control)] border border-border">
+          <ul
+            aria-label="Provider keys"
+            className="divide-y divide-border rounded-[var(--radius-control)] border border-border"
+          >
             {list.map((key) => {
               const name = key.label || providerLabels[key.provider];
               const isTesting = test.isPending && test.variables?.id === key.id;
               return (
                 <li key={key.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
                   <div className="flex min-w-0 flex-1 items-center gap-3">
-                    <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-secondary-foreground">
+                    <span
+                      aria-hidden
+                      className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-secondary-foreground"
+                    >
                       <KeyRound className="size-4" />
                     </span>
                     <div className="min-w-0">
@@ -133,15 +178,31 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
                   </div>
                   {canManage ? (
                     <div className="flex flex-wrap gap-1">
-                      <Button variant="outline" size="sm" onClick={() => test.mutate(key)} disabled={test.isPending} aria-label={`Test ${name}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => test.mutate(key)}
+                        disabled={test.isPending}
+                        aria-label={`Test ${name}`}
+                      >
                         {isTesting ? <Spinner /> : <ShieldCheck aria-hidden />}
                         Test
                       </Button>
-                      <Button variant="outline" size="sm" onClick={() => setDialog({ replacing: key })} aria-label={`Replace ${name}`}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setDialog({ replacing: key })}
+                        aria-label={`Replace ${name}`}
+                      >
                         <RefreshCw aria-hidden />
                         Replace
                       </Button>
-                      <Button variant="ghost" size="icon-sm" onClick={() => setDeleting(key)} aria-label={`Delete ${name}`}>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        onClick={() => setDeleting(key)}
+                        aria-label={`Delete ${name}`}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     </div>

@@ -21,7 +21,20 @@ type SamplingFieldProps = {
 };
 
 /** A sampling setting: exact number, slider, and a reset to its default. */
-export function SamplingField({ label, description, value, onChange, min, max, step, defaultValue, sliderMax = max, isInteger = false, disabled = false, error }: SamplingFieldProps) {
+export function SamplingField({
+  label,
+  description,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  defaultValue,
+  sliderMax = max,
+  isInteger = false,
+  disabled = false,
+  error,
+}: SamplingFieldProps) {
   const inputId = useId();
   const descriptionId = useId();
   const [text, setText] = useState(String(value));
@@ -41,7 +54,15 @@ export function SamplingField({ label, description, value, onChange, min, max, s
         <Label htmlFor={inputId}>{label}</Label>
         <div className="flex items-center gap-1">
           {value !== defaultValue ? (
-            <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" onClick={() => onChange(defaultValue)} disabled={disabled} aria-label={`Reset ${label} to default ${defaultValue}`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs text-muted-foreground"
+              onClick={() => onChange(defaultValue)}
+              disabled={disabled}
+              aria-label={`Reset ${label} to default ${defaultValue}`}
+            >
               <RotateCcw aria-hidden />
               Default {defaultValue}
             </Button>
@@ -69,7 +90,15 @@ export function SamplingField({ label, description, value, onChange, min, max, s
           />
         </div>
       </div>
-      <Slider min={min} max={upper} step={step} value={[Math.min(upper, value)]} onValueChange={([next]) => next !== undefined && commit(next)} disabled={disabled} thumbLabels={[`${label} slider`]} />
+      <Slider
+        min={min}
+        max={upper}
+        step={step}
+        value={[Math.min(upper, value)]}
+        onValueChange={([next]) => next !== undefined && commit(next)}
+        disabled={disabled}
+        thumbLabels={[`${label} slider`]}
+      />
       <p id={descriptionId} className="text-xs text-muted-foreground">
         {description}
       </p>

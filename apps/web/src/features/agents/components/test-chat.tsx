@@ -58,9 +58,18 @@ export function TestChat({ agent, canChat, hasUnsavedChanges = false, className 
   const showSuggestions = canChat && messages.length === 0 && agent.suggestedResponses.length > 0;
 
   return (
-    <section aria-labelledby="test-chat-heading" className={cn('flex min-h-[28rem] flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-card', className)}>
+    <section
+      aria-labelledby="test-chat-heading"
+      className={cn(
+        'flex min-h-[28rem] flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-card',
+        className,
+      )}
+    >
       <header className="flex items-center gap-3 border-b border-border px-4 py-3">
-        <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+        <span
+          aria-hidden
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground"
+        >
           <Bot className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
@@ -75,13 +84,23 @@ export function TestChat({ agent, canChat, hasUnsavedChanges = false, className 
         </Button>
       </header>
 
-      <div ref={logRef} role="log" aria-label="Conversation" aria-busy={isSending} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-4">
-        {agent.firstMessage.trim() ? <ChatBubble message={{ id: 'greeting', role: 'assistant', content: agent.firstMessage, status: 'done' }} /> : null}
+      <div
+        ref={logRef}
+        role="log"
+        aria-label="Conversation"
+        aria-busy={isSending}
+        className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-4"
+      >
+        {agent.firstMessage.trim() ? (
+          <ChatBubble message={{ id: 'greeting', role: 'assistant', content: agent.firstMessage, status: 'done' }} />
+        ) : null}
         {messages.map((message) => (
           <ChatBubble key={message.id} message={message} />
         ))}
         {messages.length === 0 && !agent.firstMessage.trim() ? (
-          <p className="m-auto max-w-60 text-center text-sm text-muted-foreground">Send a message to see how {agent.aiName} answers.</p>
+          <p className="m-auto max-w-60 text-center text-sm text-muted-foreground">
+            Send a message to see how {agent.aiName} answers.
+          </p>
         ) : null}
       </div>
 
@@ -104,7 +123,9 @@ export function TestChat({ agent, canChat, hasUnsavedChanges = false, className 
         {!canChat || hasUnsavedChanges ? (
           <p id={noteId} className="mb-2 flex items-start gap-1.5 text-xs text-muted-foreground">
             <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden />
-            {canChat ? 'The chat uses the saved agent. Save to try your changes.' : 'Viewers cannot chat with agents: chatting spends credits.'}
+            {canChat
+              ? 'The chat uses the saved agent. Save to try your changes.'
+              : 'Viewers cannot chat with agents: chatting spends credits.'}
           </p>
         ) : null}
         <div className="flex items-end gap-2">
@@ -133,7 +154,9 @@ export function TestChat({ agent, canChat, hasUnsavedChanges = false, className 
             </Button>
           )}
         </div>
-        <p className="mt-1.5 hidden text-[11px] text-muted-foreground sm:block">Enter to send · Shift+Enter for a new line</p>
+        <p className="mt-1.5 hidden text-[11px] text-muted-foreground sm:block">
+          Enter to send · Shift+Enter for a new line
+        </p>
       </form>
     </section>
   );
@@ -155,11 +178,17 @@ function ChatBubble({ message }: { message: TestChatMessage }) {
         {message.status === 'streaming' && message.content === '' ? (
           <span className="inline-flex gap-1 py-1" aria-label="Agent is typing">
             {[0, 150, 300].map((delay) => (
-              <span key={delay} className="size-1.5 animate-bounce rounded-full bg-muted-foreground/70" style={{ animationDelay: `${delay}ms` }} />
+              <span
+                key={delay}
+                className="size-1.5 animate-bounce rounded-full bg-muted-foreground/70"
+                style={{ animationDelay: `${delay}ms` }}
+              />
             ))}
           </span>
         ) : null}
-        {message.status === 'streaming' && message.content !== '' ? <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-current" /> : null}
+        {message.status === 'streaming' && message.content !== '' ? (
+          <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-current" />
+        ) : null}
       </div>
       {message.status === 'failed' ? <span className="text-xs text-destructive">Not answered</span> : null}
       {message.status === 'stopped' ? <span className="text-xs text-muted-foreground">Stopped</span> : null}

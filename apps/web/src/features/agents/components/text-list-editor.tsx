@@ -16,7 +16,16 @@ type TextListEditorProps = {
 };
 
 /** An ordered list of short texts (suggested replies). */
-export function TextListEditor({ label, itemName, values, onChange, maxItems, placeholder, disabled = false, error }: TextListEditorProps) {
+export function TextListEditor({
+  label,
+  itemName,
+  values,
+  onChange,
+  maxItems,
+  placeholder,
+  disabled = false,
+  error,
+}: TextListEditorProps) {
   return (
     <fieldset className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <legend className="mb-2 text-sm font-medium">{label}</legend>
@@ -24,13 +33,22 @@ export function TextListEditor({ label, itemName, values, onChange, maxItems, pl
         <div key={index} className="flex items-center gap-2">
           <Input
             value={value}
-            onChange={(event) => onChange(values.map((current, position) => (position === index ? event.target.value : current)))}
+            onChange={(event) =>
+              onChange(values.map((current, position) => (position === index ? event.target.value : current)))
+            }
             placeholder={placeholder}
             maxLength={200}
             disabled={disabled}
             aria-label={`${itemName} ${index + 1}`}
           />
-          <Button type="button" variant="ghost" size="icon" onClick={() => onChange(values.filter((_, position) => position !== index))} disabled={disabled} aria-label={`Remove ${itemName} ${index + 1}`}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={() => onChange(values.filter((_, position) => position !== index))}
+            disabled={disabled}
+            aria-label={`Remove ${itemName} ${index + 1}`}
+          >
             <X aria-hidden />
           </Button>
         </div>
@@ -40,7 +58,14 @@ export function TextListEditor({ label, itemName, values, onChange, maxItems, pl
           {error}
         </p>
       ) : null}
-      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => onChange([...values, ''])} disabled={disabled || values.length >= maxItems}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-self-start"
+        onClick={() => onChange([...values, ''])}
+        disabled={disabled || values.length >= maxItems}
+      >
         <Plus aria-hidden />
         Add {itemName}
       </Button>
@@ -59,7 +84,15 @@ type ChipsInputProps = {
 };
 
 /** Short tokens added with Enter and removed with their x (stop sequences). */
-export function ChipsInput({ label, description, values, onChange, maxItems, disabled = false, error }: ChipsInputProps) {
+export function ChipsInput({
+  label,
+  description,
+  values,
+  onChange,
+  maxItems,
+  disabled = false,
+  error,
+}: ChipsInputProps) {
   const inputId = useId();
   const descriptionId = useId();
   const [draft, setDraft] = useState('');
@@ -88,7 +121,10 @@ export function ChipsInput({ label, description, values, onChange, maxItems, dis
       </label>
       <div className="flex min-h-10 flex-wrap items-center gap-1.5 rounded-[var(--radius-control)] border border-input bg-background px-2 py-1.5 focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring">
         {values.map((value, index) => (
-          <span key={`${value}-${index}`} className="inline-flex items-center gap-1 rounded-md bg-secondary py-0.5 pl-2 pr-1 font-mono text-xs text-secondary-foreground">
+          <span
+            key={`${value}-${index}`}
+            className="inline-flex items-center gap-1 rounded-md bg-secondary py-0.5 pl-2 pr-1 font-mono text-xs text-secondary-foreground"
+          >
             {JSON.stringify(value).slice(1, -1)}
             <button
               type="button"

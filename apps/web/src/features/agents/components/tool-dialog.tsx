@@ -1,8 +1,23 @@
-import { HttpMethod, HttpToolInput, isTimezoneField, normalizeToolSchema, validateTimezoneOffset, type JsonSchemaNode, type ParameterSetting } from '@agentry/core/tools';
+import {
+  HttpMethod,
+  HttpToolInput,
+  isTimezoneField,
+  normalizeToolSchema,
+  validateTimezoneOffset,
+  type JsonSchemaNode,
+  type ParameterSetting,
+} from '@agentry/core/tools';
 import { Plus, X } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -48,7 +63,8 @@ function parseSchema(text: string): SchemaState {
   if (text.trim() === '') return { schema: EMPTY_SCHEMA, error: null };
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { schema: null, error: 'The parameters must be a JSON Schema object' };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return { schema: null, error: 'The parameters must be a JSON Schema object' };
     return { schema: parsed as JsonSchemaNode, error: null };
   } catch {
     return { schema: null, error: 'Enter valid JSON' };
@@ -61,16 +77,32 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
   const [description, setDescription] = useState(tool?.description ?? '');
   const [method, setMethod] = useState<HttpMethod>(tool?.method ?? 'POST');
   const [url, setUrl] = useState(tool?.url ?? '');
-  const [headers, setHeaders] = useState<HeaderRow[]>(() => Object.entries(tool?.headers ?? {}).map(([key, value], index) => ({ id: index, key, value })));
+  const [headers, setHeaders] = useState<HeaderRow[]>(() =>
+    Object.entries(tool?.headers ?? {}).map(([key, value], index) => ({ id: index, key, value })),
+  );
   const [schemaText, setSchemaText] = useState(() => JSON.stringify(tool?.parameters ?? EMPTY_SCHEMA, null, 2));
   const [parameterModes, setParameterModes] = useState<Record<string, ParameterSetting>>(tool?.parameterModes ?? {});
   const [hasTriedSave, setHasTriedSave] = useState(false);
 
   const { schema, error: schemaError } = useMemo(() => parseSchema(schemaText), [schemaText]);
-  const normalized = useMemo(() => (schema ? normalizeToolSchema({ name: name || 'tool', parameters: schema }).schema : null), [schema, name]);
+  const normalized = useMemo(
+    () => (schema ? normalizeToolSchema({ name: name || 'tool', parameters: schema }).schema : null),
+    [schema, name],
+  );
 
-  const headerRecord = Object.fromEntries(headers.filter((row) => row.key.trim() !== '').map((row) => [row.key.trim(), row.value]));
-  const candidate = { name: name.trim(), description, method, url: url.trim(), headers: headerRecord, parameters: schema ?? EMPTY_SCHEMA, parameterModes, enabled: tool?.enabled ?? true };
+  const headerRecord = Object.fromEntries(
+    headers.filter((row) => row.key.trim() !== '').map((row) => [row.key.trim(), row.value]),
+  );
+  const candidate = {
+    name: name.trim(),
+    description,
+    method,
+    url: url.trim(),
+    headers: headerRecord,
+    parameters: schema ?? EMPTY_SCHEMA,
+    parameterModes,
+    enabled: tool?.enabled ?? true,
+  };
   const parsed = HttpToolInput.safeParse(candidate);
   const errors: Record<string, string> = {};
   if (!parsed.success) {
@@ -79,12 +111,19 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
       errors[field] ??= issue.message;
     }
   }
-  if (!errors.name && takenNames.some((taken) => taken.toLowerCase() === candidate.name.toLowerCase())) errors.name = 'Another tool of this agent has this name';
+  if (!errors.name && takenNames.some((taken) => taken.toLowerCase() === candidate.name.toLowerCase()))
+    errors.name = 'Another tool of this agent has this name';
   if (schemaError) errors.parameters = schemaError;
   // A fixed timezone must be a valid UTC offset (docs/product/agents.md#tools); the form shows which one is wrong.
   const hasInvalidTimezone = Object.entries(normalized?.properties ?? {}).some(([key, node]) => {
     const setting = parameterModes[key];
-    return setting?.mode === 'manual' && isTimezoneField(key, node) && typeof setting.value === 'string' && setting.value.trim() !== '' && validateTimezoneOffset(setting.value) !== null;
+    return (
+      setting?.mode === 'manual' &&
+      isTimezoneField(key, node) &&
+      typeof setting.value === 'string' &&
+      setting.value.trim() !== '' &&
+      validateTimezoneOffset(setting.value) !== null
+    );
   });
   if (hasInvalidTimezone) errors.parameterModes = 'Fix the parameter values marked in red';
   const isValid = Object.keys(errors).length === 0;
@@ -109,13 +148,24 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
       <form onSubmit={submit} className="grid grid-cols-[minmax(0,1fr)] gap-5" noValidate>
         <DialogHeader>
           <DialogTitle>{tool ? 'Edit tool' : 'Add tool'}</DialogTitle>
-          <DialogDescription>The agent calls this HTTP endpoint when a conversation needs it. Parameters left to the model are filled from the conversation.</DialogDescription>
+          <DialogDescription>
+            The agent calls this HTTP endpoint when a conversation needs it. Parameters left to the model are filled
+            from the conversation.
+          </DialogDescription>
         </DialogHeader>
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[repeat(2,minmax(0,1fr))]">
           <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
             <Label htmlFor={ids.name}>Name</Label>
-            <Input id={ids.name} value={name} onChange={(event) => setName(event.target.value)} placeholder="book_table" autoComplete="off" aria-invalid={show('name') ? true : undefined} className="font-mono" />
+            <Input
+              id={ids.name}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder="book_table"
+              autoComplete="off"
+              aria-invalid={show('name') ? true : undefined}
+              className="font-mono"
+            />
             <FieldError>{show('name')}</FieldError>
           </div>
           <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
@@ -137,29 +187,81 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={ids.url}>URL</Label>
-          <Input id={ids.url} type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://api.example.com/bookings" aria-invalid={show('url') ? true : undefined} />
+          <Input
+            id={ids.url}
+            type="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder="https://api.example.com/bookings"
+            aria-invalid={show('url') ? true : undefined}
+          />
           <FieldError>{show('url')}</FieldError>
         </div>
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={ids.description}>Description</Label>
-          <Textarea id={ids.description} value={description} onChange={(event) => setDescription(event.target.value)} rows={2} placeholder="Books a table. Use it once the guest confirmed the date and party size." />
+          <Textarea
+            id={ids.description}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={2}
+            placeholder="Books a table. Use it once the guest confirmed the date and party size."
+          />
           <FieldError>{show('description')}</FieldError>
         </div>
 
         <fieldset className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <legend className="mb-2 text-sm font-medium">Headers</legend>
-          {headers.length === 0 ? <p className="text-xs text-muted-foreground">No headers. Add one for an API key or a content type.</p> : null}
+          {headers.length === 0 ? (
+            <p className="text-xs text-muted-foreground">No headers. Add one for an API key or a content type.</p>
+          ) : null}
           {headers.map((row, index) => (
             <div key={row.id} className="flex items-center gap-2">
-              <Input aria-label={`Header ${index + 1} name`} value={row.key} placeholder="Authorization" onChange={(event) => setHeaders((rows) => rows.map((item) => (item.id === row.id ? { ...item, key: event.target.value } : item)))} className="font-mono" />
-              <Input aria-label={`Header ${index + 1} value`} value={row.value} placeholder="Bearer …" onChange={(event) => setHeaders((rows) => rows.map((item) => (item.id === row.id ? { ...item, value: event.target.value } : item)))} className="font-mono" />
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove header ${index + 1}`} onClick={() => setHeaders((rows) => rows.filter((item) => item.id !== row.id))}>
+              <Input
+                aria-label={`Header ${index + 1} name`}
+                value={row.key}
+                placeholder="Authorization"
+                onChange={(event) =>
+                  setHeaders((rows) =>
+                    rows.map((item) => (item.id === row.id ? { ...item, key: event.target.value } : item)),
+                  )
+                }
+                className="font-mono"
+              />
+              <Input
+                aria-label={`Header ${index + 1} value`}
+                value={row.value}
+                placeholder="Bearer …"
+                onChange={(event) =>
+                  setHeaders((rows) =>
+                    rows.map((item) => (item.id === row.id ? { ...item, value: event.target.value } : item)),
+                  )
+                }
+                className="font-mono"
+              />
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove header ${index + 1}`}
+                onClick={() => setHeaders((rows) => rows.filter((item) => item.id !== row.id))}
+              >
                 <X aria-hidden />
               </Button>
             </div>
           ))}
-          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setHeaders((rows) => [...rows, { id: rows.reduce((max, row) => Math.max(max, row.id), -1) + 1, key: '', value: '' }])}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() =>
+              setHeaders((rows) => [
+                ...rows,
+                { id: rows.reduce((max, row) => Math.max(max, row.id), -1) + 1, key: '', value: '' },
+              ])
+            }
+          >
             <Plus aria-hidden />
             Add header
           </Button>
@@ -169,7 +271,13 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor={ids.schema}>Parameters (JSON Schema)</Label>
-            <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setSchemaText(JSON.stringify(EXAMPLE_SCHEMA, null, 2))}>
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              onClick={() => setSchemaText(JSON.stringify(EXAMPLE_SCHEMA, null, 2))}
+            >
               Use an example
             </Button>
           </div>
@@ -191,7 +299,9 @@ function ToolDialogBody({ tool, takenNames, onSave, onOpenChange }: Omit<ToolDia
               <h3 id={`${ids.schema}-values`} className="text-sm font-medium">
                 Parameter values
               </h3>
-              <p className="text-xs text-muted-foreground">Fix a value yourself, or leave AI mode on and let the model decide it in each conversation.</p>
+              <p className="text-xs text-muted-foreground">
+                Fix a value yourself, or leave AI mode on and let the model decide it in each conversation.
+              </p>
             </div>
             <ParameterForm schema={normalized} modes={parameterModes} onChange={setParameterModes} />
             <FieldError>{show('parameterModes')}</FieldError>

@@ -9,7 +9,12 @@ import { ToolDialog } from './tool-dialog';
 
 const MAX_TOOLS = 20;
 
-type ToolsEditorProps = { tools: ToolDraft[]; onChange: (tools: ToolDraft[]) => void; disabled?: boolean; error?: string };
+type ToolsEditorProps = {
+  tools: ToolDraft[];
+  onChange: (tools: ToolDraft[]) => void;
+  disabled?: boolean;
+  error?: string;
+};
 
 function describeParameters(tool: ToolDraft) {
   const names = Object.keys(normalizeToolSchema({ name: tool.name, parameters: tool.parameters }).schema.properties);
@@ -34,12 +39,17 @@ export function ToolsEditor({ tools, onChange, disabled = false, error }: ToolsE
         <div className="flex flex-col items-center gap-2 rounded-[var(--radius-control)] border border-dashed border-border px-4 py-6 text-center">
           <Wrench className="size-5 text-muted-foreground" aria-hidden />
           <p className="text-sm font-medium">No tools yet</p>
-          <p className="max-w-sm text-xs text-muted-foreground">Tools let the agent call your HTTP endpoints: book a table, look up an order, create a lead.</p>
+          <p className="max-w-sm text-xs text-muted-foreground">
+            Tools let the agent call your HTTP endpoints: book a table, look up an order, create a lead.
+          </p>
         </div>
       ) : (
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Tools">
           {tools.map((tool, index) => (
-            <li key={`${tool.name}-${index}`} className="flex flex-wrap items-center gap-3 rounded-[var(--radius-control)] border border-border p-3">
+            <li
+              key={`${tool.name}-${index}`}
+              className="flex flex-wrap items-center gap-3 rounded-[var(--radius-control)] border border-border p-3"
+            >
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="truncate font-mono text-sm font-medium">{tool.name}</span>
@@ -54,15 +64,31 @@ export function ToolsEditor({ tools, onChange, disabled = false, error }: ToolsE
               <div className="flex items-center gap-1">
                 <Switch
                   checked={tool.enabled}
-                  onCheckedChange={(enabled) => onChange(tools.map((current, position) => (position === index ? { ...current, enabled } : current)))}
+                  onCheckedChange={(enabled) =>
+                    onChange(tools.map((current, position) => (position === index ? { ...current, enabled } : current)))
+                  }
                   disabled={disabled}
                   aria-label={`${tool.name} enabled`}
                   className="mr-2"
                 />
-                <Button type="button" variant="ghost" size="icon-sm" onClick={() => setEditing({ index })} disabled={disabled} aria-label={`Edit ${tool.name}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  onClick={() => setEditing({ index })}
+                  disabled={disabled}
+                  aria-label={`Edit ${tool.name}`}
+                >
                   <Pencil aria-hidden />
                 </Button>
-                <Button type="button" variant="ghost" size="icon-sm" onClick={() => onChange(tools.filter((_, position) => position !== index))} disabled={disabled} aria-label={`Remove ${tool.name}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  onClick={() => onChange(tools.filter((_, position) => position !== index))}
+                  disabled={disabled}
+                  aria-label={`Remove ${tool.name}`}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </div>
@@ -75,7 +101,13 @@ export function ToolsEditor({ tools, onChange, disabled = false, error }: ToolsE
           {error}
         </p>
       ) : null}
-      <Button type="button" variant="outline" className="justify-self-start" onClick={() => setEditing({ index: null })} disabled={disabled || tools.length >= MAX_TOOLS}>
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        onClick={() => setEditing({ index: null })}
+        disabled={disabled || tools.length >= MAX_TOOLS}
+      >
         <Plus aria-hidden />
         Add tool
       </Button>

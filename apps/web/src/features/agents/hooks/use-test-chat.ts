@@ -37,7 +37,11 @@ export function useTestChat(agentId: string) {
       if (message === '' || controller.current) return false;
       const userId = nextId();
       const answerId = nextId();
-      setMessages((current) => [...current, { id: userId, role: 'user', content: message, status: 'done' }, { id: answerId, role: 'assistant', content: '', status: 'streaming' }]);
+      setMessages((current) => [
+        ...current,
+        { id: userId, role: 'user', content: message, status: 'done' },
+        { id: answerId, role: 'assistant', content: '', status: 'streaming' },
+      ]);
       const current = new AbortController();
       controller.current = current;
       setIsSending(true);
@@ -52,9 +56,17 @@ export function useTestChat(agentId: string) {
         patch(answerId, { content: reply.message, status: 'done' });
       } catch (error) {
         if (current.signal.aborted) {
-          setMessages((list) => list.flatMap((item) => (item.id !== answerId ? [item] : item.content ? [{ ...item, status: 'stopped' as const }] : [])));
+          setMessages((list) =>
+            list.flatMap((item) =>
+              item.id !== answerId ? [item] : item.content ? [{ ...item, status: 'stopped' as const }] : [],
+            ),
+          );
         } else {
-          setMessages((list) => list.flatMap((item) => (item.id === answerId ? [] : item.id === userId ? [{ ...item, status: 'failed' as const }] : [item])));
+          setMessages((list) =>
+            list.flatMap((item) =>
+              item.id === answerId ? [] : item.id === userId ? [{ ...item, status: 'failed' as const }] : [item],
+            ),
+          );
           showErrorDialog(toChatErrorDialogInput(error), {
             onRetry: () => {
               setMessages((list) => list.filter((item) => item.id !== userId));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agentCreationReducer, canStartCreation, initialAgentCreationState, isCreating, type AgentCreationAction, type AgentCreationState } from './agent-creation-state';
+import {
+  agentCreationReducer,
+  canStartCreation,
+  initialAgentCreationState,
+  isCreating,
+  type AgentCreationAction,
+  type AgentCreationState,
+} from './agent-creation-state';
 
 function run(actions: AgentCreationAction[], from: AgentCreationState = initialAgentCreationState) {
   return actions.reduce(agentCreationReducer, from);
@@ -26,7 +33,12 @@ describe('agent creation phases', () => {
   });
 
   it('goes from requesting straight to ready', () => {
-    expect(run([{ type: 'start', creationId: 'c1' }, { type: 'ready', creationId: 'c1' }])).toMatchObject({ phase: 'ready', createdIds: ['c1'] });
+    expect(
+      run([
+        { type: 'start', creationId: 'c1' },
+        { type: 'ready', creationId: 'c1' },
+      ]),
+    ).toMatchObject({ phase: 'ready', createdIds: ['c1'] });
   });
 
   it('rejects a start with a blank id', () => {
@@ -45,27 +57,45 @@ describe('agent creation phases', () => {
 
   it('moves to hydrating only from requesting', () => {
     expect(run([{ type: 'pendingAgent', agentId: 'b1' }])).toBe(initialAgentCreationState);
-    const ready = run([{ type: 'start', creationId: 'c1' }, { type: 'ready', creationId: 'c1' }]);
+    const ready = run([
+      { type: 'start', creationId: 'c1' },
+      { type: 'ready', creationId: 'c1' },
+    ]);
     expect(agentCreationReducer(ready, { type: 'pendingAgent', agentId: 'b2' })).toBe(ready);
   });
 
   it('marks ready only the current creation id', () => {
-    const hydrating = run([{ type: 'start', creationId: 'c1' }, { type: 'pendingAgent', agentId: 'b1' }]);
+    const hydrating = run([
+      { type: 'start', creationId: 'c1' },
+      { type: 'pendingAgent', agentId: 'b1' },
+    ]);
     expect(agentCreationReducer(hydrating, { type: 'ready', creationId: 'other' })).toBe(hydrating);
     expect(run([{ type: 'ready', creationId: 'c1' }])).toBe(initialAgentCreationState);
   });
 
   it('fails only for the current creation id', () => {
-    const hydrating = run([{ type: 'start', creationId: 'c1' }, { type: 'pendingAgent', agentId: 'b1' }]);
-    expect(agentCreationReducer(hydrating, { type: 'fail', creationId: 'stale', message: 'Builder job failed' })).toBe(hydrating);
+    const hydrating = run([
+      { type: 'start', creationId: 'c1' },
+      { type: 'pendingAgent', agentId: 'b1' },
+    ]);
+    expect(agentCreationReducer(hydrating, { type: 'fail', creationId: 'stale', message: 'Builder job failed' })).toBe(
+      hydrating,
+    );
     const failed = agentCreationReducer(hydrating, { type: 'fail', creationId: 'c1', message: 'Builder job failed' });
     expect(failed).toMatchObject({ phase: 'error', errorMessage: 'Builder job failed' });
     expect(isCreating(failed)).toBe(false);
   });
 
   it('can start again after an error, and reset keeps the created ids', () => {
-    const failed = run([{ type: 'start', creationId: 'c1' }, { type: 'fail', creationId: 'c1', message: 'Builder job timed out' }]);
-    expect(agentCreationReducer(failed, { type: 'start', creationId: 'c2' })).toMatchObject({ phase: 'requesting', creationId: 'c2', errorMessage: null });
+    const failed = run([
+      { type: 'start', creationId: 'c1' },
+      { type: 'fail', creationId: 'c1', message: 'Builder job timed out' },
+    ]);
+    expect(agentCreationReducer(failed, { type: 'start', creationId: 'c2' })).toMatchObject({
+      phase: 'requesting',
+      creationId: 'c2',
+      errorMessage: null,
+    });
     const created = run([{ type: 'start', creationId: 'c3' }, { type: 'ready', creationId: 'c3' }, { type: 'reset' }]);
     expect(created).toEqual({ ...initialAgentCreationState, createdIds: ['c3'] });
   });

@@ -2,7 +2,12 @@ import type { Agent, CreateAgentFromIdeaReply } from '@agentry/core/agents';
 import { builderErrorMessages } from '@agentry/core/agents';
 import { agentFromIdeaPath } from '../api/agents-api';
 import { BuilderError, requestBuilderOrThrow } from '../api/builder-job';
-import { agentCreationReducer, initialAgentCreationState, type AgentCreationAction, type AgentCreationState } from './agent-creation-state';
+import {
+  agentCreationReducer,
+  initialAgentCreationState,
+  type AgentCreationAction,
+  type AgentCreationState,
+} from './agent-creation-state';
 
 /**
  * The one agent creation of this tab. It lives outside React so a build keeps going, and its
@@ -19,7 +24,13 @@ export type AgentCreationSnapshot = AgentCreationState & {
   idea: string;
 };
 
-let snapshot: AgentCreationSnapshot = { ...initialAgentCreationState, agent: null, error: null, startedAt: null, idea: '' };
+let snapshot: AgentCreationSnapshot = {
+  ...initialAgentCreationState,
+  agent: null,
+  error: null,
+  startedAt: null,
+  idea: '',
+};
 const listeners = new Set<() => void>();
 let controller: AbortController | null = null;
 /** Pages showing the creation right now; with none, a finished build is announced by a toast. */
@@ -38,7 +49,10 @@ function publish(next: AgentCreationSnapshot) {
   listeners.forEach((listener) => listener());
 }
 
-function dispatch(action: AgentCreationAction, extra: Partial<Omit<AgentCreationSnapshot, keyof AgentCreationState>> = {}) {
+function dispatch(
+  action: AgentCreationAction,
+  extra: Partial<Omit<AgentCreationSnapshot, keyof AgentCreationState>> = {},
+) {
   const state = agentCreationReducer(snapshot, action);
   // A rejected transition (a stale id, a wrong phase) changes nothing.
   if (state === snapshot) return;
@@ -112,5 +126,12 @@ export async function startAgentCreation(options: {
 export function resetAgentCreation() {
   controller?.abort();
   controller = null;
-  publish({ ...snapshot, ...agentCreationReducer(snapshot, { type: 'reset' }), agent: null, error: null, startedAt: null, idea: '' });
+  publish({
+    ...snapshot,
+    ...agentCreationReducer(snapshot, { type: 'reset' }),
+    agent: null,
+    error: null,
+    startedAt: null,
+    idea: '',
+  });
 }

@@ -106,7 +106,12 @@ export function validateAgentForm(values: AgentFormValues): AgentFormErrors {
 export function isSameValue(left: unknown, right: unknown): boolean {
   if (Object.is(left, right)) return true;
   if (Array.isArray(left) || Array.isArray(right)) {
-    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((item, index) => isSameValue(item, right[index]));
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => isSameValue(item, right[index]))
+    );
   }
   if (isRecord(left) && isRecord(right)) {
     const leftKeys = Object.keys(left).filter((key) => left[key] !== undefined);

@@ -5,7 +5,8 @@ import { closeErrorDialog } from '@/components/error-dialog';
 import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 import { buildAgent } from '@/test/agent-fixtures';
 
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => {
@@ -34,7 +35,10 @@ function controllableStream() {
 }
 
 /** The JSON API from mockApi, plus the test chat's stream answered by `onStream`. */
-function mockApiWithStream(handlers: Parameters<typeof mockApi>[0], onStream: (body: { assistantId: string; threadId?: string | null; message: string }) => Response) {
+function mockApiWithStream(
+  handlers: Parameters<typeof mockApi>[0],
+  onStream: (body: { assistantId: string; threadId?: string | null; message: string }) => Response,
+) {
   const calls = mockApi(handlers);
   const jsonFetch = globalThis.fetch;
   const streamBodies: { assistantId: string; threadId?: string | null; message: string }[] = [];
@@ -62,7 +66,9 @@ describe('agent page', () => {
     const user = userEvent.setup();
     renderWorkspace(agentPath);
     // The first test of a file also loads the lazy route chunk.
-    expect(await screen.findByRole('heading', { level: 2, name: 'Dental Receptionist' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Dental Receptionist' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Agent ID')).toBeInTheDocument();
     expect(screen.getByText('agent-1', { selector: 'code' })).toBeInTheDocument();
     expect(screen.getByText('Type', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Assistant');
@@ -214,7 +220,13 @@ describe('agent page', () => {
   });
 
   it("says 'Agent not found' for an unknown agent", async () => {
-    mockApi({ ...baseHandlers, 'GET /api/subaccounts/sa-1/agents/agent-1': { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Agent not found' } } } });
+    mockApi({
+      ...baseHandlers,
+      'GET /api/subaccounts/sa-1/agents/agent-1': {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Agent not found' } },
+      },
+    });
     renderWorkspace(agentPath);
     expect(await screen.findByRole('heading', { name: 'Agent not found' })).toBeInTheDocument();
   });
@@ -273,7 +285,16 @@ describe('test chat', () => {
   it('opens the error dialog with the AI error type from the stream', async () => {
     mockApiWithStream(baseHandlers, () => {
       const stream = controllableStream();
-      stream.send({ type: 'error', error: { code: 'AI_PROVIDER_ERROR', message: 'Your API key is invalid or has been revoked.', support_id: 'b'.repeat(32), type: 'invalid_api_key', advice: 'Update your API key in settings.' } });
+      stream.send({
+        type: 'error',
+        error: {
+          code: 'AI_PROVIDER_ERROR',
+          message: 'Your API key is invalid or has been revoked.',
+          support_id: 'b'.repeat(32),
+          type: 'invalid_api_key',
+          advice: 'Update your API key in settings.',
+        },
+      });
       stream.close();
       return stream.response;
     });
@@ -291,7 +312,17 @@ describe('test chat', () => {
     mockApiWithStream(baseHandlers, () => {
       attempts += 1;
       if (attempts === 1) {
-        return new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded. Too many requests in a short period.', support_id: 'c'.repeat(32), type: 'rate_limit' } }), { status: 429 });
+        return new Response(
+          JSON.stringify({
+            error: {
+              code: 'RATE_LIMITED',
+              message: 'Rate limit exceeded. Too many requests in a short period.',
+              support_id: 'c'.repeat(32),
+              type: 'rate_limit',
+            },
+          }),
+          { status: 429 },
+        );
       }
       const stream = controllableStream();
       stream.send({ type: 'delta', text: 'Hello again.' });

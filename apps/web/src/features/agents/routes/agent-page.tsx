@@ -46,7 +46,12 @@ export function AgentPage() {
   if (agent.isError) {
     return (
       <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-        <ErrorState title="Failed to fetch build information" message={agent.error.message} onRetry={() => void agent.refetch()} isRetrying={agent.isFetching} />
+        <ErrorState
+          title="Failed to fetch build information"
+          message={agent.error.message}
+          onRetry={() => void agent.refetch()}
+          isRetrying={agent.isFetching}
+        />
       </div>
     );
   }
@@ -69,7 +74,8 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
   const isValid = Object.keys(errors).length === 0;
 
   const save = useMutation({
-    mutationFn: (next: AgentFormValues) => updateAgent({ subaccountId: saved.subaccountId, agentId: saved.buildId, body: toUpdateBody(next) }),
+    mutationFn: (next: AgentFormValues) =>
+      updateAgent({ subaccountId: saved.subaccountId, agentId: saved.buildId, body: toUpdateBody(next) }),
     onSuccess: (updated) => {
       queryClient.setQueryData(agentKeys.detail(updated.subaccountId, updated.buildId), updated);
       void queryClient.invalidateQueries({ queryKey: agentKeys.lists(updated.subaccountId) });
@@ -80,9 +86,20 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
   });
 
   const canSave = canEdit && isDirty && isValid && !save.isPending;
-  const guard = useUnsavedChangesGuard({ isDirty: canEdit && isDirty, onSave: canEdit && isValid ? () => save.mutateAsync(values) : undefined });
+  const guard = useUnsavedChangesGuard({
+    isDirty: canEdit && isDirty,
+    onSave: canEdit && isValid ? () => save.mutateAsync(values) : undefined,
+  });
 
-  const status = !canEdit ? 'Viewers cannot save changes' : save.isPending ? 'Saving…' : isDirty ? (isValid ? 'You have unsaved changes' : 'Fix the highlighted fields to save') : 'All changes saved';
+  const status = !canEdit
+    ? 'Viewers cannot save changes'
+    : save.isPending
+      ? 'Saving…'
+      : isDirty
+        ? isValid
+          ? 'You have unsaved changes'
+          : 'Fix the highlighted fields to save'
+        : 'All changes saved';
 
   return (
     <div className="mx-auto grid w-full max-w-[90rem] grid-cols-[minmax(0,1fr)] items-start gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(340px,420px)] lg:py-8">
@@ -104,7 +121,13 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
             if (canSave) save.mutate(values);
           }}
         >
-          <AgentEditor values={values} onChange={setValues} errors={errors} providerKeys={providerKeys.data?.keys ?? []} disabled={!canEdit} />
+          <AgentEditor
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            providerKeys={providerKeys.data?.keys ?? []}
+            disabled={!canEdit}
+          />
 
           <div className="sticky bottom-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-border bg-background/90 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-[var(--radius-card)] sm:border sm:px-5">
             <p role="status" className="text-sm text-muted-foreground">
@@ -126,7 +149,12 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
         </form>
       </div>
 
-      <TestChat agent={saved} canChat={canEdit} hasUnsavedChanges={canEdit && isDirty} className="h-[34rem] lg:sticky lg:top-20 lg:h-[calc(100dvh-7rem)]" />
+      <TestChat
+        agent={saved}
+        canChat={canEdit}
+        hasUnsavedChanges={canEdit && isDirty}
+        className="h-[34rem] lg:sticky lg:top-20 lg:h-[calc(100dvh-7rem)]"
+      />
 
       <UnsavedChangesDialog guard={guard} />
     </div>
@@ -135,7 +163,11 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
 
 function AgentPageSkeleton() {
   return (
-    <div role="status" aria-label="Loading agent" className="mx-auto grid w-full max-w-[90rem] gap-6 px-4 py-6 sm:px-6 lg:py-8">
+    <div
+      role="status"
+      aria-label="Loading agent"
+      className="mx-auto grid w-full max-w-[90rem] gap-6 px-4 py-6 sm:px-6 lg:py-8"
+    >
       <div className="flex items-start gap-4">
         <Skeleton className="size-10" />
         <div className="grid flex-1 gap-2">

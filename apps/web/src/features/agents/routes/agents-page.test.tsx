@@ -4,24 +4,38 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 import { buildAgent } from '@/test/agent-fixtures';
 
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
 
 const receptionist = buildAgent();
-const qualifier = buildAgent({ buildId: 'agent-2', aiName: 'Lead Qualifier', type: 'chat-completion', provider: 'openrouter', model: 'openai/gpt-4o', category: 'Automation' });
+const qualifier = buildAgent({
+  buildId: 'agent-2',
+  aiName: 'Lead Qualifier',
+  type: 'chat-completion',
+  provider: 'openrouter',
+  model: 'openai/gpt-4o',
+  category: 'Automation',
+});
 
 describe('/agents', () => {
   it("lists the active sub account's agents with type, model, provider, category and update time", async () => {
-    const calls = mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist, qualifier] } } });
+    const calls = mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist, qualifier] } },
+    });
     renderWorkspace('/agents');
     // The first test of a file also loads the lazy route chunk.
     const list = await screen.findByRole('list', { name: 'Agents' }, { timeout: 5000 });
     const cards = within(list).getAllByRole('article');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
-    expect(first.getByRole('link', { name: 'Dental Receptionist' })).toHaveAttribute('href', '/subaccounts/sa-1/agents/agent-1');
+    expect(first.getByRole('link', { name: 'Dental Receptionist' })).toHaveAttribute(
+      'href',
+      '/subaccounts/sa-1/agents/agent-1',
+    );
     expect(first.getByText('Assistant')).toBeInTheDocument();
     expect(first.getByText('Chatbots')).toBeInTheDocument();
     expect(first.getByText(/gpt-4o-mini · OpenAI/)).toBeInTheDocument();
@@ -41,7 +55,9 @@ describe('/agents', () => {
     renderWorkspace('/agents');
     await screen.findByRole('list', { name: 'Agents' });
     await user.type(screen.getByRole('searchbox', { name: 'Search agents' }), 'lead');
-    await waitFor(() => expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).toContain('/api/subaccounts/sa-1/agents?search=lead'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).toContain('/api/subaccounts/sa-1/agents?search=lead'),
+    );
   });
 
   it("shows 'No agents yet' with Create an agent when there are none", async () => {
@@ -57,7 +73,12 @@ describe('/agents', () => {
       'GET /api/me': { body: signedInUser },
       'GET /api/subaccounts/sa-1/agents': () => {
         attempts += 1;
-        return attempts === 1 ? { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'a'.repeat(32) } } } : { body: { agents: [receptionist] } };
+        return attempts === 1
+          ? {
+              status: 500,
+              body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'a'.repeat(32) } },
+            }
+          : { body: { agents: [receptionist] } };
       },
     });
     const user = userEvent.setup();

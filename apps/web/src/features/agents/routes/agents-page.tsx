@@ -41,10 +41,20 @@ export function AgentsPage() {
       </div>
     );
   }
-  return <AgentsList key={subaccount.id} subaccountId={subaccount.id} subaccountName={subaccount.name} canEdit={canEdit} />;
+  return (
+    <AgentsList key={subaccount.id} subaccountId={subaccount.id} subaccountName={subaccount.name} canEdit={canEdit} />
+  );
 }
 
-function AgentsList({ subaccountId, subaccountName, canEdit }: { subaccountId: string; subaccountName: string; canEdit: boolean }) {
+function AgentsList({
+  subaccountId,
+  subaccountName,
+  canEdit,
+}: {
+  subaccountId: string;
+  subaccountName: string;
+  canEdit: boolean;
+}) {
   const searchId = useId();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -81,7 +91,10 @@ function AgentsList({ subaccountId, subaccountName, canEdit }: { subaccountId: s
             <Label htmlFor={searchId} className="sr-only">
               Search agents
             </Label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               id={searchId}
               type="search"
@@ -90,7 +103,9 @@ function AgentsList({ subaccountId, subaccountName, canEdit }: { subaccountId: s
               placeholder="Search agents"
               className="pl-9 pr-9"
             />
-            {agents.isFetching && !isFirstLoad ? <Spinner className="absolute right-3 top-1/2 -translate-y-1/2 text-muted-foreground" /> : null}
+            {agents.isFetching && !isFirstLoad ? (
+              <Spinner className="absolute right-3 top-1/2 -translate-y-1/2 text-muted-foreground" />
+            ) : null}
           </div>
           {canEdit ? (
             <Button asChild>
@@ -104,13 +119,22 @@ function AgentsList({ subaccountId, subaccountName, canEdit }: { subaccountId: s
       </div>
 
       {isFirstLoad ? (
-        <div role="status" aria-label="Loading agents" className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[repeat(2,minmax(0,1fr))] lg:grid-cols-[repeat(3,minmax(0,1fr))]">
+        <div
+          role="status"
+          aria-label="Loading agents"
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[repeat(2,minmax(0,1fr))] lg:grid-cols-[repeat(3,minmax(0,1fr))]"
+        >
           {Array.from({ length: 6 }, (_, index) => (
             <AgentCardSkeleton key={index} />
           ))}
         </div>
       ) : agents.isError ? (
-        <ErrorState title="Failed to load builds" message={agents.error.message} onRetry={() => void agents.refetch()} isRetrying={agents.isFetching} />
+        <ErrorState
+          title="Failed to load builds"
+          message={agents.error.message}
+          onRetry={() => void agents.refetch()}
+          isRetrying={agents.isFetching}
+        />
       ) : hasNoAgentsAtAll ? (
         <EmptyState
           icon={Bot}
@@ -141,7 +165,10 @@ function AgentsList({ subaccountId, subaccountName, canEdit }: { subaccountId: s
           }
         />
       ) : (
-        <ul aria-label="Agents" className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[repeat(2,minmax(0,1fr))] lg:grid-cols-[repeat(3,minmax(0,1fr))]">
+        <ul
+          aria-label="Agents"
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-[repeat(2,minmax(0,1fr))] lg:grid-cols-[repeat(3,minmax(0,1fr))]"
+        >
           {list.map((agent) => (
             <li key={agent.buildId}>
               <AgentCard agent={agent} canDelete={canEdit} onDelete={setPendingDelete} />
@@ -158,8 +185,8 @@ function AgentsList({ subaccountId, subaccountName, canEdit }: { subaccountId: s
         title="Delete agent"
         description={
           <>
-            <span className="font-medium text-foreground">{pendingDelete?.aiName}</span> and its settings are deleted for good. Widgets, demos and API
-            calls that use it stop answering.
+            <span className="font-medium text-foreground">{pendingDelete?.aiName}</span> and its settings are deleted
+            for good. Widgets, demos and API calls that use it stop answering.
           </>
         }
         confirmLabel="Delete agent"

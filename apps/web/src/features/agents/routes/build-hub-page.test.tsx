@@ -8,14 +8,23 @@ beforeEach(() => stubBrowserApis({ width: 390, height: 844 }));
 afterEach(() => vi.unstubAllGlobals());
 
 const receptionist = buildAgent();
-const qualifier = buildAgent({ buildId: 'agent-2', aiName: 'Lead Qualifier', type: 'chat-completion', provider: 'openrouter', model: 'openai/gpt-4o' });
+const qualifier = buildAgent({
+  buildId: 'agent-2',
+  aiName: 'Lead Qualifier',
+  type: 'chat-completion',
+  provider: 'openrouter',
+  model: 'openai/gpt-4o',
+});
 const drafting = buildAgent({ buildId: 'agent-3', aiName: 'Intake Draft', status: 'creating' });
 
 const buildsRegion = () => screen.getByRole('region', { name: 'Builds' });
 
 describe('/build (build hub)', () => {
   it("lists the active sub account's builds with links to open, test, demo and launch each", async () => {
-    const calls = mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist, qualifier, drafting] } } });
+    const calls = mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist, qualifier, drafting] } },
+    });
     renderWorkspace('/build');
     // The first test of a file also loads the lazy route chunk.
     const list = await screen.findByRole('list', { name: 'Builds' }, { timeout: 5000 });
@@ -24,23 +33,38 @@ describe('/build (build hub)', () => {
 
     const first = within(rows[0]!);
     expect(first.getByRole('heading', { name: 'Dental Receptionist' })).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Dental Receptionist' })).toHaveAttribute('href', '/subaccounts/sa-1/agents/agent-1');
+    expect(first.getByRole('link', { name: 'Dental Receptionist' })).toHaveAttribute(
+      'href',
+      '/subaccounts/sa-1/agents/agent-1',
+    );
     expect(first.getByText('gpt-4o-mini')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'Test Dental Receptionist in the Bulk Tester' })).toHaveAttribute('href', `/new-evaluation/openai-assistants?agentId=${receptionist.buildId}`);
+    expect(first.getByRole('link', { name: 'Test Dental Receptionist in the Bulk Tester' })).toHaveAttribute(
+      'href',
+      `/new-evaluation/openai-assistants?agentId=${receptionist.buildId}`,
+    );
     expect(first.getByRole('link', { name: 'Demo Dental Receptionist' })).toHaveAttribute('href', '/demo');
     expect(first.getByRole('link', { name: 'Launch Dental Receptionist' })).toHaveAttribute('href', '/connect');
 
     const second = within(rows[1]!);
-    expect(second.getByRole('link', { name: 'Lead Qualifier' })).toHaveAttribute('href', '/subaccounts/sa-1/agents/agent-2');
+    expect(second.getByRole('link', { name: 'Lead Qualifier' })).toHaveAttribute(
+      'href',
+      '/subaccounts/sa-1/agents/agent-2',
+    );
     expect(second.getByText('openai/gpt-4o')).toBeInTheDocument();
 
     // An agent still being drafted can be opened, but not yet tested, demoed or launched.
     const third = within(rows[2]!);
     expect(third.getByText('Creating')).toBeInTheDocument();
-    expect(third.getByRole('link', { name: 'Intake Draft' })).toHaveAttribute('href', '/subaccounts/sa-1/agents/agent-3');
+    expect(third.getByRole('link', { name: 'Intake Draft' })).toHaveAttribute(
+      'href',
+      '/subaccounts/sa-1/agents/agent-3',
+    );
     expect(third.queryByRole('link', { name: /^Test/ })).not.toBeInTheDocument();
 
-    expect(within(buildsRegion()).getByRole('link', { name: 'Manage agents' })).toHaveAttribute('href', '/subaccounts/sa-1/agents');
+    expect(within(buildsRegion()).getByRole('link', { name: 'Manage agents' })).toHaveAttribute(
+      'href',
+      '/subaccounts/sa-1/agents',
+    );
     const actions = screen.getByRole('navigation', { name: 'Quick actions' });
     expect(within(actions).getByRole('link', { name: 'Create an agent' })).toHaveAttribute('href', '/agents/create');
     expect(within(actions).getByRole('link', { name: 'Run an evaluation' })).toHaveAttribute('href', '/new-evaluation');
@@ -51,7 +75,10 @@ describe('/build (build hub)', () => {
   });
 
   it('opens the agent from its name', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist] } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [receptionist] } },
+    });
     const user = userEvent.setup();
     const { router } = renderWorkspace('/build');
     await user.click(await screen.findByRole('link', { name: 'Dental Receptionist' }));
@@ -63,7 +90,9 @@ describe('/build (build hub)', () => {
     renderWorkspace('/build');
     expect(await screen.findByRole('heading', { name: 'No builds yet' })).toBeInTheDocument();
     const builds = within(buildsRegion());
-    expect(builds.getByText(/Each agent becomes a build: its model, prompt, tools and the API key it runs on\./)).toBeInTheDocument();
+    expect(
+      builds.getByText(/Each agent becomes a build: its model, prompt, tools and the API key it runs on\./),
+    ).toBeInTheDocument();
     expect(builds.getByRole('link', { name: 'Create an agent' })).toHaveAttribute('href', '/agents/create');
     expect(builds.queryByRole('list', { name: 'Builds' })).not.toBeInTheDocument();
     expect(builds.queryByRole('link', { name: 'Manage agents' })).not.toBeInTheDocument();
@@ -88,7 +117,12 @@ describe('/build (build hub)', () => {
       'GET /api/me': { body: signedInUser },
       'GET /api/subaccounts/sa-1/agents': () => {
         attempts += 1;
-        return attempts === 1 ? { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'a'.repeat(32) } } } : { body: { agents: [receptionist] } };
+        return attempts === 1
+          ? {
+              status: 500,
+              body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'a'.repeat(32) } },
+            }
+          : { body: { agents: [receptionist] } };
       },
     });
     const user = userEvent.setup();
@@ -110,8 +144,14 @@ describe('/build (build hub)', () => {
     });
     renderWorkspace('/build');
     expect(await screen.findByRole('heading', { name: 'No builds yet' })).toBeInTheDocument();
-    expect(screen.getByText(/Bloom Florists has no builds yet; members and admins can create them\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Bloom Florists has no builds yet; members and admins can create them\./),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create an agent' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Quick actions' })).getByRole('link', { name: 'Run an evaluation' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Quick actions' })).getByRole('link', {
+        name: 'Run an evaluation',
+      }),
+    ).toBeInTheDocument();
   });
 });

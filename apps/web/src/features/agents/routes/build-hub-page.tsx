@@ -32,10 +32,20 @@ export function BuildHubPage() {
       </WorkspacePage>
     );
   }
-  return <BuildHub key={subaccount.id} subaccountId={subaccount.id} subaccountName={subaccount.name} canEdit={canEdit} />;
+  return (
+    <BuildHub key={subaccount.id} subaccountId={subaccount.id} subaccountName={subaccount.name} canEdit={canEdit} />
+  );
 }
 
-function BuildHub({ subaccountId, subaccountName, canEdit }: { subaccountId: string; subaccountName: string; canEdit: boolean }) {
+function BuildHub({
+  subaccountId,
+  subaccountName,
+  canEdit,
+}: {
+  subaccountId: string;
+  subaccountName: string;
+  canEdit: boolean;
+}) {
   const agents = useQuery(agentsListQuery(subaccountId));
   const list = agents.data?.agents ?? [];
 
@@ -61,7 +71,12 @@ function BuildHub({ subaccountId, subaccountName, canEdit }: { subaccountId: str
         {agents.isPending ? (
           <BuildRowsSkeleton />
         ) : agents.isError ? (
-          <ErrorState title="Failed to load builds" message={agents.error.message} onRetry={() => void agents.refetch()} isRetrying={agents.isFetching} />
+          <ErrorState
+            title="Failed to load builds"
+            message={agents.error.message}
+            onRetry={() => void agents.refetch()}
+            isRetrying={agents.isFetching}
+          />
         ) : list.length === 0 ? (
           <EmptyState
             icon={Wrench}

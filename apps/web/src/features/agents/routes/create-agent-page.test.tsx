@@ -36,7 +36,9 @@ describe('/agents/create', () => {
       'POST /api/subaccounts/sa-1/agents/from-idea': { status: 202, body: { jobId: 'job-1', buildId: 'new-agent' } },
       'GET /api/agent/jobs/job-1': () => {
         polls += 1;
-        return polls < 2 ? { body: { status: 'running' } } : { body: { status: 'succeeded', result: { status: 'ready', data: agent } } };
+        return polls < 2
+          ? { body: { status: 'running' } }
+          : { body: { status: 'succeeded', result: { status: 'ready', data: agent } } };
       },
       'GET /api/subaccounts/sa-1/agents/new-agent': { body: agent },
       'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [] } },
@@ -52,9 +54,15 @@ describe('/agents/create', () => {
     const progress = await screen.findByRole('region', { name: 'Building your agent…' });
     expect(within(progress).getByText(idea)).toBeInTheDocument();
     expect(calls).toContainEqual({ method: 'POST', path: '/api/subaccounts/sa-1/agents/from-idea', body: { idea } });
-    await waitFor(() => expect(within(progress).getByRole('listitem', { current: 'step' })).toHaveTextContent('Writing the first configuration'));
+    await waitFor(() =>
+      expect(within(progress).getByRole('listitem', { current: 'step' })).toHaveTextContent(
+        'Writing the first configuration',
+      ),
+    );
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subaccounts/sa-1/agents/new-agent'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subaccounts/sa-1/agents/new-agent'), {
+      timeout: 3000,
+    });
     expect(await screen.findByRole('heading', { name: 'Smile Desk', level: 2 })).toBeInTheDocument();
     expect(localStorage.getItem(PENDING_AGENT_IDEA_KEY)).toBeNull();
   });

@@ -15,7 +15,13 @@ import { IdeaExamples } from '../components/idea-examples';
 import { useIdeaDraft, writeIdeaDraft } from '../hooks/use-idea-draft';
 import { useSubaccount } from '../hooks/use-subaccount';
 import { isCreating } from '../lib/agent-creation-state';
-import { getAgentCreationSnapshot, resetAgentCreation, startAgentCreation, subscribeAgentCreation, watchAgentCreation } from '../lib/agent-creation-store';
+import {
+  getAgentCreationSnapshot,
+  resetAgentCreation,
+  startAgentCreation,
+  subscribeAgentCreation,
+  watchAgentCreation,
+} from '../lib/agent-creation-store';
 
 const IDEA_MAX_LENGTH = 4000;
 /** How long the progress shows at least, so an instant build does not just flash. */
@@ -93,7 +99,9 @@ export function CreateAgentPage() {
         queryClient.setQueryData(agentKeys.detail(agent.subaccountId, agent.buildId), agent);
         void queryClient.invalidateQueries({ queryKey: agentKeys.lists(agent.subaccountId) });
         writeIdeaDraft('');
-        toast.success(`${agent.aiName} is ready`, { action: { label: 'Open', onClick: () => void navigate(agentPagePath(agent)) } });
+        toast.success(`${agent.aiName} is ready`, {
+          action: { label: 'Open', onClick: () => void navigate(agentPagePath(agent)) },
+        });
       },
     });
   };
@@ -112,7 +120,10 @@ export function CreateAgentPage() {
 
   return (
     <div className="relative isolate">
-      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-secondary/70 to-transparent dark:from-secondary/30" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-secondary/70 to-transparent dark:from-secondary/30"
+      />
       <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-8 sm:px-6 lg:py-14">
         <div className="grid gap-3 text-center">
           <span className="mx-auto inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-card px-3 py-1 text-xs font-medium text-primary">
@@ -121,8 +132,8 @@ export function CreateAgentPage() {
           </span>
           <h2 className="text-balance text-2xl font-semibold tracking-tight sm:text-3xl">What should your agent do?</h2>
           <p className="mx-auto max-w-xl text-pretty text-sm text-muted-foreground sm:text-base">
-            Describe the job in a sentence or two. Agentry drafts the name, instructions, first message and suggested replies; you can change all of it
-            afterwards.
+            Describe the job in a sentence or two. Agentry drafts the name, instructions, first message and suggested
+            replies; you can change all of it afterwards.
           </p>
         </div>
 
@@ -130,7 +141,8 @@ export function CreateAgentPage() {
           <p className="flex items-start gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 text-sm">
             <Eye className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
             <span>
-              You have view-only access to {subaccount.name}. Ask an admin for member access, or switch to a sub account where you can create agents.
+              You have view-only access to {subaccount.name}. Ask an admin for member access, or switch to a sub account
+              where you can create agents.
             </span>
           </p>
         ) : null}
@@ -159,8 +171,8 @@ export function CreateAgentPage() {
               />
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-2 pt-2">
                 <p id={hintId} className={tooLong ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
-                  {trimmed.length}/{IDEA_MAX_LENGTH} · <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> to create · Your draft is saved
-                  on this device
+                  {trimmed.length}/{IDEA_MAX_LENGTH} · <kbd className="font-sans">Ctrl</kbd>+
+                  <kbd className="font-sans">Enter</kbd> to create · Your draft is saved on this device
                 </p>
                 <Button type="submit" disabled={!canSubmit} className="w-full sm:w-auto">
                   <Sparkles aria-hidden />
@@ -172,7 +184,11 @@ export function CreateAgentPage() {
             {tooLong ? <FieldError>The idea must be at most 4000 characters</FieldError> : null}
 
             {creation.phase === 'error' ? (
-              <div id={errorId} role="alert" className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center">
+              <div
+                id={errorId}
+                role="alert"
+                className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center"
+              >
                 <AlertTriangle className="size-5 shrink-0 text-destructive" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium">The agent could not be created</p>
@@ -192,7 +208,11 @@ export function CreateAgentPage() {
         {isBusy ? null : (
           <div className="flex flex-col items-center gap-2 border-t border-border pt-6 text-center">
             <p className="text-sm text-muted-foreground">Prefer to write the instructions yourself?</p>
-            <Button variant="outline" disabled={!canEdit || blank.isPending} onClick={() => blank.mutate(subaccount.id)}>
+            <Button
+              variant="outline"
+              disabled={!canEdit || blank.isPending}
+              onClick={() => blank.mutate(subaccount.id)}
+            >
               <FilePlus2 aria-hidden />
               {blank.isPending ? 'Creating…' : 'Start from a blank agent'}
             </Button>

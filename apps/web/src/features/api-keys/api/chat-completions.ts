@@ -43,7 +43,11 @@ export async function sendChatCompletion(request: ConsoleRequest): Promise<Conso
   };
   const response = await fetch('/v1/chat/completions', {
     method: 'POST',
-    headers: { authorization: `Bearer ${request.apiKey.trim()}`, 'content-type': 'application/json', accept: request.stream ? 'text/event-stream' : 'application/json' },
+    headers: {
+      authorization: `Bearer ${request.apiKey.trim()}`,
+      'content-type': 'application/json',
+      accept: request.stream ? 'text/event-stream' : 'application/json',
+    },
     body: JSON.stringify(body),
     signal: request.signal,
   });
@@ -60,7 +64,15 @@ export async function sendChatCompletion(request: ConsoleRequest): Promise<Conso
     }
     const duration = performance.now() - startedAt;
     const raw = typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 2);
-    if (!response.ok) return { status: response.status, text: errorText(parsed, response.status), isError: true, threadId: threadHeader, raw, durationMs: duration };
+    if (!response.ok)
+      return {
+        status: response.status,
+        text: errorText(parsed, response.status),
+        isError: true,
+        threadId: threadHeader,
+        raw,
+        durationMs: duration,
+      };
     const reply = parsed as { choices?: { message?: { content?: string | null } }[]; thread_id?: string };
     return {
       status: response.status,
@@ -78,14 +90,25 @@ export async function sendChatCompletion(request: ConsoleRequest): Promise<Conso
   for await (const data of readEventStream(response.body, request.signal)) {
     events.push(`data: ${data}`);
     if (data === '[DONE]') break;
-    let chunk: { choices?: { delta?: { content?: string | null } }[]; thread_id?: string; error?: { message?: string } };
+    let chunk: {
+      choices?: { delta?: { content?: string | null } }[];
+      thread_id?: string;
+      error?: { message?: string };
+    };
     try {
       chunk = JSON.parse(data) as typeof chunk;
     } catch {
       continue;
     }
     if (chunk.error) {
-      return { status: response.status, text: errorText(chunk, response.status), isError: true, threadId, raw: events.join('\n\n'), durationMs: performance.now() - startedAt };
+      return {
+        status: response.status,
+        text: errorText(chunk, response.status),
+        isError: true,
+        threadId,
+        raw: events.join('\n\n'),
+        durationMs: performance.now() - startedAt,
+      };
     }
     threadId = chunk.thread_id ?? threadId;
     const delta = chunk.choices?.[0]?.delta?.content;
@@ -94,5 +117,12 @@ export async function sendChatCompletion(request: ConsoleRequest): Promise<Conso
       request.onText?.(text);
     }
   }
-  return { status: response.status, text, isError: false, threadId, raw: events.join('\n\n'), durationMs: performance.now() - startedAt };
+  return {
+    status: response.status,
+    text,
+    isError: false,
+    threadId,
+    raw: events.join('\n\n'),
+    durationMs: performance.now() - startedAt,
+  };
 }

@@ -4,7 +4,14 @@ import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -45,7 +52,9 @@ export function ApiKeysPanel({ subaccountId, canManage, onCreated }: ApiKeysPane
   const revoke = useMutation({
     mutationFn: (key: ApiKey) => revokeApiKey({ subaccountId, keyId: key.id }),
     onSuccess: (_reply, key) => {
-      queryClient.setQueryData<{ keys: ApiKey[] }>(apiKeyKeys.list(subaccountId), (current) => (current ? { keys: current.keys.filter((existing) => existing.id !== key.id) } : current));
+      queryClient.setQueryData<{ keys: ApiKey[] }>(apiKeyKeys.list(subaccountId), (current) =>
+        current ? { keys: current.keys.filter((existing) => existing.id !== key.id) } : current,
+      );
       void queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(subaccountId) });
       setRevoking(null);
       toast.success(`${key.name} was revoked`);
@@ -55,13 +64,18 @@ export function ApiKeysPanel({ subaccountId, canManage, onCreated }: ApiKeysPane
   const list = keys.data?.keys ?? [];
 
   return (
-    <section aria-labelledby="api-keys-heading" className="rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6">
+    <section
+      aria-labelledby="api-keys-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 id="api-keys-heading" className="text-base font-semibold">
             API keys
           </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Keys are stored hashed: a key&apos;s secret is shown once, when it is created.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Keys are stored hashed: a key&apos;s secret is shown once, when it is created.
+          </p>
         </div>
         {canManage && list.length > 0 ? (
           <Button onClick={() => setIsCreating(true)} className="shrink-0">
@@ -79,7 +93,12 @@ export function ApiKeysPanel({ subaccountId, canManage, onCreated }: ApiKeysPane
             ))}
           </div>
         ) : keys.isError ? (
-          <ErrorState title="Failed to load API keys" message={keys.error.message} onRetry={() => void keys.refetch()} isRetrying={keys.isFetching} />
+          <ErrorState
+            title="Failed to load API keys"
+            message={keys.error.message}
+            onRetry={() => void keys.refetch()}
+            isRetrying={keys.isFetching}
+          />
         ) : list.length === 0 ? (
           <EmptyState
             icon={KeyRound}
@@ -96,16 +115,23 @@ export function ApiKeysPanel({ subaccountId, canManage, onCreated }: ApiKeysPane
             className="max-w-none"
           />
         ) : (
-          <ul aria-label="API keys" className="divide-y divide-border rounded-[var(--radius-control)] border border-border">
+          <ul
+            aria-label="API keys"
+            className="divide-y divide-border rounded-[var(--radius-control)] border border-border"
+          >
             {list.map((key) => (
               <li key={key.id} className="flex flex-wrap items-center gap-3 p-3">
-                <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-secondary-foreground">
+                <span
+                  aria-hidden
+                  className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-secondary-foreground"
+                >
                   <KeyRound className="size-4" />
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{key.name}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    <span className="font-mono">{key.prefix}…</span> · created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
+                    <span className="font-mono">{key.prefix}…</span> · created {formatDate(key.createdAt)} · last used{' '}
+                    {formatDate(key.lastUsedAt)}
                   </p>
                 </div>
                 {canManage ? (
@@ -120,21 +146,30 @@ export function ApiKeysPanel({ subaccountId, canManage, onCreated }: ApiKeysPane
         )}
       </div>
 
-      <CreateApiKeyDialog open={isCreating} onOpenChange={setIsCreating} onCreate={(name) => create.mutateAsync(name)} />
+      <CreateApiKeyDialog
+        open={isCreating}
+        onOpenChange={setIsCreating}
+        onCreate={(name) => create.mutateAsync(name)}
+      />
 
       <Dialog open={revoking !== null} onOpenChange={(open) => (open ? undefined : setRevoking(null))}>
         <DialogContent className="max-w-md">
           <DialogHeader>
             <DialogTitle>Revoke API key</DialogTitle>
             <DialogDescription>
-              Calls with <span className="font-medium text-foreground">{revoking?.name}</span> stop working at once. This cannot be undone.
+              Calls with <span className="font-medium text-foreground">{revoking?.name}</span> stop working at once.
+              This cannot be undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="ghost" onClick={() => setRevoking(null)} disabled={revoke.isPending}>
               Cancel
             </Button>
-            <Button variant="destructive" onClick={() => revoking && revoke.mutate(revoking)} disabled={revoke.isPending}>
+            <Button
+              variant="destructive"
+              onClick={() => revoking && revoke.mutate(revoking)}
+              disabled={revoke.isPending}
+            >
               {revoke.isPending ? 'Revoking…' : 'Revoke key'}
             </Button>
           </DialogFooter>

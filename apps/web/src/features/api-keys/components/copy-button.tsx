@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
-type CopyButtonProps = { text: string; label: string; showLabel?: boolean } & Pick<ButtonProps, 'variant' | 'size' | 'className'>;
+type CopyButtonProps = { text: string; label: string; showLabel?: boolean } & Pick<
+  ButtonProps,
+  'variant' | 'size' | 'className'
+>;
 
 /** Copies `text`; the button says so for two seconds. Failure shows the text to copy by hand. */
 export function CopyButton({ text, label, showLabel = false, variant = 'ghost', size, className }: CopyButtonProps) {
@@ -23,7 +26,14 @@ export function CopyButton({ text, label, showLabel = false, variant = 'ghost', 
   };
 
   return (
-    <Button type="button" variant={variant} size={size ?? (showLabel ? 'sm' : 'icon-sm')} className={className} onClick={() => void copy()} aria-label={showLabel ? undefined : isCopied ? 'Copied' : label}>
+    <Button
+      type="button"
+      variant={variant}
+      size={size ?? (showLabel ? 'sm' : 'icon-sm')}
+      className={className}
+      onClick={() => void copy()}
+      aria-label={showLabel ? undefined : isCopied ? 'Copied' : label}
+    >
       {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
       {showLabel ? (isCopied ? 'Copied' : label) : null}
     </Button>

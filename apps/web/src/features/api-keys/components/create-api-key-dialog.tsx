@@ -3,7 +3,14 @@ import { CreateApiKeyBody } from '@agentry/core/llm';
 import { TriangleAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { CopyButton } from './copy-button';
 
@@ -56,13 +63,26 @@ function CreateApiKeyForm({ onCreate, onOpenChange }: Omit<CreateApiKeyDialogPro
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={secretId}>API key</Label>
           <div className="flex gap-2">
-            <Input id={secretId} readOnly value={created.secret} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" spellCheck={false} />
+            <Input
+              id={secretId}
+              readOnly
+              value={created.secret}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono text-xs"
+              spellCheck={false}
+            />
             <CopyButton text={created.secret} label="Copy key" showLabel variant="default" size="default" />
           </div>
         </div>
-        <p role="note" className="flex gap-2 rounded-[var(--radius-control)] border border-warning/40 bg-warning/10 p-3 text-sm">
+        <p
+          role="note"
+          className="flex gap-2 rounded-[var(--radius-control)] border border-warning/40 bg-warning/10 p-3 text-sm"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-          <span>This is the only time the key is shown. Store it somewhere safe now; if you lose it, revoke it and create a new one.</span>
+          <span>
+            This is the only time the key is shown. Store it somewhere safe now; if you lose it, revoke it and create a
+            new one.
+          </span>
         </p>
         <DialogFooter>
           <Button onClick={() => onOpenChange(false)}>I have copied it</Button>
@@ -80,7 +100,16 @@ function CreateApiKeyForm({ onCreate, onOpenChange }: Omit<CreateApiKeyDialogPro
         </DialogHeader>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <Label htmlFor={nameId}>Name</Label>
-          <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} placeholder="Website backend" maxLength={80} autoFocus autoComplete="off" aria-invalid={nameError ? true : undefined} />
+          <Input
+            id={nameId}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Website backend"
+            maxLength={80}
+            autoFocus
+            autoComplete="off"
+            aria-invalid={nameError ? true : undefined}
+          />
           <FieldError>{nameError}</FieldError>
         </div>
         <DialogFooter>

@@ -48,11 +48,22 @@ export function RequestConsole({ agentId, apiKey, onApiKeyChange }: RequestConso
     setFailure(null);
     setLiveText(isStreaming ? '' : null);
     try {
-      const answer = await sendChatCompletion({ apiKey, agentId, message: message.trim(), stream: isStreaming, threadId, signal: current.signal, onText: setLiveText });
+      const answer = await sendChatCompletion({
+        apiKey,
+        agentId,
+        message: message.trim(),
+        stream: isStreaming,
+        threadId,
+        signal: current.signal,
+        onText: setLiveText,
+      });
       setResult(answer);
       if (!answer.isError && answer.threadId) setThreadId(answer.threadId);
     } catch (error) {
-      if (!current.signal.aborted) setFailure(error instanceof Error && error.name !== 'TypeError' ? error.message : 'Unable to connect to the service.');
+      if (!current.signal.aborted)
+        setFailure(
+          error instanceof Error && error.name !== 'TypeError' ? error.message : 'Unable to connect to the service.',
+        );
     } finally {
       setLiveText(null);
       setIsSending(false);
@@ -63,12 +74,17 @@ export function RequestConsole({ agentId, apiKey, onApiKeyChange }: RequestConso
   const shownText = liveText ?? result?.text ?? null;
 
   return (
-    <section aria-labelledby="console-heading" className="flex min-w-0 flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6">
+    <section
+      aria-labelledby="console-heading"
+      className="flex min-w-0 flex-col gap-5 rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6"
+    >
       <div>
         <h2 id="console-heading" className="text-base font-semibold">
           Request console
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">A real call to the public API, exactly as your code would make it.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          A real call to the public API, exactly as your code would make it.
+        </p>
       </div>
 
       <form onSubmit={(event) => void send(event)} className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -85,11 +101,19 @@ export function RequestConsole({ agentId, apiKey, onApiKeyChange }: RequestConso
               spellCheck={false}
               className="font-mono text-xs"
             />
-            <Button type="button" variant="outline" size="icon" onClick={() => setIsKeyVisible((visible) => !visible)} aria-label={isKeyVisible ? 'Hide API key' : 'Show API key'}>
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              onClick={() => setIsKeyVisible((visible) => !visible)}
+              aria-label={isKeyVisible ? 'Hide API key' : 'Show API key'}
+            >
               {isKeyVisible ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
             </Button>
           </div>
-          <p className="text-xs text-muted-foreground">A key you create on this page is filled in for you. It is kept in this tab only.</p>
+          <p className="text-xs text-muted-foreground">
+            A key you create on this page is filled in for you. It is kept in this tab only.
+          </p>
         </div>
 
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
@@ -122,7 +146,9 @@ export function RequestConsole({ agentId, apiKey, onApiKeyChange }: RequestConso
             )}
           </div>
         </div>
-        {agentId === null ? <p className="text-xs text-muted-foreground">Pick an agent above to send a request.</p> : null}
+        {agentId === null ? (
+          <p className="text-xs text-muted-foreground">Pick an agent above to send a request.</p>
+        ) : null}
       </form>
 
       <div aria-live="polite" aria-busy={isSending} className="grid grid-cols-[minmax(0,1fr)] gap-2">
@@ -157,7 +183,9 @@ export function RequestConsole({ agentId, apiKey, onApiKeyChange }: RequestConso
               <ChevronRight className="size-4 transition-transform duration-150 group-open:rotate-90" aria-hidden />
               Raw response
             </summary>
-            <pre className="max-h-72 overflow-auto border-t border-border p-3 font-mono text-xs text-muted-foreground">{result.raw}</pre>
+            <pre className="max-h-72 overflow-auto border-t border-border p-3 font-mono text-xs text-muted-foreground">
+              {result.raw}
+            </pre>
           </details>
         ) : null}
       </div>

@@ -10,15 +10,19 @@ export function SnippetsPanel({ baseUrl, agentId }: { baseUrl: string; agentId: 
   const [isStreaming, setIsStreaming] = useState(false);
   const input = { baseUrl, agentId, stream: isStreaming };
   return (
-    <section aria-labelledby="snippets-heading" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6">
+    <section
+      aria-labelledby="snippets-heading"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5 sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="snippets-heading" className="text-base font-semibold">
             Code snippets
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            OpenAI-compatible: any OpenAI SDK works with the base URL <code className="rounded bg-muted px-1 font-mono text-xs">{baseUrl}/v1</code> and the agent
-            ID as the model. Put your key in <code className="rounded bg-muted px-1 font-mono text-xs">{API_KEY_VARIABLE}</code>.
+            OpenAI-compatible: any OpenAI SDK works with the base URL{' '}
+            <code className="rounded bg-muted px-1 font-mono text-xs">{baseUrl}/v1</code> and the agent ID as the model.
+            Put your key in <code className="rounded bg-muted px-1 font-mono text-xs">{API_KEY_VARIABLE}</code>.
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -5,12 +5,26 @@ export const API_KEY_VARIABLE = 'AGENTRY_API_KEY';
 export const WEBHOOK_SECRET_VARIABLE = 'AGENTRY_WEBHOOK_SECRET';
 
 export function curlSnippet({ baseUrl, agentId, stream }: SnippetInput) {
-  const body = JSON.stringify({ model: agentId, messages: [{ role: 'user', content: 'Hello!' }], ...(stream ? { stream: true } : {}) });
-  return [`curl ${stream ? '-N ' : ''}${baseUrl}/v1/chat/completions \\`, `  -H "Authorization: Bearer $${API_KEY_VARIABLE}" \\`, '  -H "Content-Type: application/json" \\', `  -d '${body}'`].join('\n');
+  const body = JSON.stringify({
+    model: agentId,
+    messages: [{ role: 'user', content: 'Hello!' }],
+    ...(stream ? { stream: true } : {}),
+  });
+  return [
+    `curl ${stream ? '-N ' : ''}${baseUrl}/v1/chat/completions \\`,
+    `  -H "Authorization: Bearer $${API_KEY_VARIABLE}" \\`,
+    '  -H "Content-Type: application/json" \\',
+    `  -d '${body}'`,
+  ].join('\n');
 }
 
 export function javascriptSnippet({ baseUrl, agentId, stream }: SnippetInput) {
-  const header = ["import OpenAI from 'openai';", '', `const client = new OpenAI({ baseURL: '${baseUrl}/v1', apiKey: process.env.${API_KEY_VARIABLE} });`, ''];
+  const header = [
+    "import OpenAI from 'openai';",
+    '',
+    `const client = new OpenAI({ baseURL: '${baseUrl}/v1', apiKey: process.env.${API_KEY_VARIABLE} });`,
+    '',
+  ];
   if (stream) {
     return [
       ...header,
@@ -35,7 +49,13 @@ export function javascriptSnippet({ baseUrl, agentId, stream }: SnippetInput) {
 }
 
 export function pythonSnippet({ baseUrl, agentId, stream }: SnippetInput) {
-  const header = ['import os', 'from openai import OpenAI', '', `client = OpenAI(base_url="${baseUrl}/v1", api_key=os.environ["${API_KEY_VARIABLE}"])`, ''];
+  const header = [
+    'import os',
+    'from openai import OpenAI',
+    '',
+    `client = OpenAI(base_url="${baseUrl}/v1", api_key=os.environ["${API_KEY_VARIABLE}"])`,
+    '',
+  ];
   if (stream) {
     return [
       ...header,
@@ -60,5 +80,10 @@ export function pythonSnippet({ baseUrl, agentId, stream }: SnippetInput) {
 
 export function webhookSnippet({ url }: { url: string }) {
   const body = JSON.stringify({ type: 'user_message', threadId: null, message: 'Hello!' });
-  return [`curl ${url} \\`, `  -H "X-Webhook-Secret: $${WEBHOOK_SECRET_VARIABLE}" \\`, '  -H "Content-Type: application/json" \\', `  -d '${body}'`].join('\n');
+  return [
+    `curl ${url} \\`,
+    `  -H "X-Webhook-Secret: $${WEBHOOK_SECRET_VARIABLE}" \\`,
+    '  -H "Content-Type: application/json" \\',
+    `  -d '${body}'`,
+  ].join('\n');
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 
-const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
@@ -43,7 +44,13 @@ function handlers(keys: unknown[] = []) {
     'GET /api/me': { body: signedInUser },
     'GET /api/subaccounts/sa-1/api-keys': () => ({ body: { keys: list } }),
     'POST /api/subaccounts/sa-1/api-keys': ({ body }: { body: unknown }) => {
-      const key = { id: 'key-1', name: (body as { name: string }).name, prefix: 'agt_abcd', createdAt: '2025-03-02T10:00:00.000Z', lastUsedAt: null };
+      const key = {
+        id: 'key-1',
+        name: (body as { name: string }).name,
+        prefix: 'agt_abcd',
+        createdAt: '2025-03-02T10:00:00.000Z',
+        lastUsedAt: null,
+      };
       list = [key];
       return { status: 201, body: { ...key, secret } };
     },
@@ -52,7 +59,9 @@ function handlers(keys: unknown[] = []) {
       return { status: 204 };
     },
     'GET /api/subaccounts/sa-1/agents': { body: { agents: [agent] } },
-    'GET /api/subaccounts/sa-1/agents/agent-1/webhook': { body: { url: 'https://agentry.test/webhook/agent-1', secret: 'whsec_123' } },
+    'GET /api/subaccounts/sa-1/agents/agent-1/webhook': {
+      body: { url: 'https://agentry.test/webhook/agent-1', secret: 'whsec_123' },
+    },
   };
 }
 
@@ -65,7 +74,9 @@ describe('/apitester', () => {
     expect(await screen.findByRole('heading', { name: 'No API keys yet' }, { timeout: 5000 })).toBeInTheDocument();
     const snippets = await screen.findByRole('region', { name: 'Code snippets' });
     const origin = window.location.origin;
-    expect(within(snippets).getByText(/curl http:\/\/localhost.*\/v1\/chat\/completions/)).toHaveTextContent(`"model":"agent-1"`);
+    expect(within(snippets).getByText(/curl http:\/\/localhost.*\/v1\/chat\/completions/)).toHaveTextContent(
+      `"model":"agent-1"`,
+    );
     await user.click(within(snippets).getByRole('tab', { name: 'JavaScript' }));
     expect(within(snippets).getByText(/import OpenAI from 'openai'/)).toHaveTextContent(`baseURL: '${origin}/v1'`);
     await user.click(within(snippets).getByRole('tab', { name: 'Python' }));
@@ -93,7 +104,11 @@ describe('/apitester', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(secret);
     expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
-    expect(calls).toContainEqual({ method: 'POST', path: '/api/subaccounts/sa-1/api-keys', body: { name: 'Website backend' } });
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/api/subaccounts/sa-1/api-keys',
+      body: { name: 'Website backend' },
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -106,7 +121,11 @@ describe('/apitester', () => {
   });
 
   it('revokes a key after confirmation', async () => {
-    const calls = mockApi(handlers([{ id: 'key-1', name: 'Old key', prefix: 'agt_zzzz', createdAt: '2025-03-02T10:00:00.000Z', lastUsedAt: null }]));
+    const calls = mockApi(
+      handlers([
+        { id: 'key-1', name: 'Old key', prefix: 'agt_zzzz', createdAt: '2025-03-02T10:00:00.000Z', lastUsedAt: null },
+      ]),
+    );
     const user = userEvent.setup();
     renderWorkspace('/apitester');
     await user.click(await screen.findByRole('button', { name: 'Revoke Old key' }));
@@ -124,10 +143,18 @@ describe('/apitester', () => {
       if (urlOf(input) === '/v1/chat/completions') {
         completions.push({ headers: new Headers(init?.headers), body: JSON.parse(init?.body as string) });
         return Promise.resolve(
-          new Response(JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'We open at 8.' } }], thread_id: 'th-1' }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
+          new Response(
+            JSON.stringify({
+              id: 'c1',
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content: 'We open at 8.' } }],
+              thread_id: 'th-1',
+            }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
         );
       }
       return jsonFetch(input, init);
@@ -141,7 +168,11 @@ describe('/apitester', () => {
     await user.click(within(consoleRegion).getByRole('button', { name: 'Send request' }));
     expect(await within(consoleRegion).findByText('We open at 8.')).toBeInTheDocument();
     expect(completions[0]!.headers.get('authorization')).toBe('Bearer agt_pasted');
-    expect(completions[0]!.body).toMatchObject({ model: 'agent-1', stream: false, messages: [{ role: 'user', content: 'Hello! What can you help me with?' }] });
+    expect(completions[0]!.body).toMatchObject({
+      model: 'agent-1',
+      stream: false,
+      messages: [{ role: 'user', content: 'Hello! What can you help me with?' }],
+    });
     expect(within(consoleRegion).getByText('200')).toBeInTheDocument();
   });
 });

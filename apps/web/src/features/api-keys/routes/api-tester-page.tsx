@@ -19,11 +19,16 @@ import { WebhookPanel } from '../components/webhook-panel';
 export function ApiTesterPage() {
   const { data: session } = useSession();
   if (!session) return null;
-  const subaccount = session.subaccounts.find((candidate) => candidate.id === session.activeSubaccountId) ?? session.subaccounts[0];
+  const subaccount =
+    session.subaccounts.find((candidate) => candidate.id === session.activeSubaccountId) ?? session.subaccounts[0];
   if (!subaccount) {
     return (
       <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-        <EmptyState icon={Building2} title="No sub account yet" description="API keys belong to a sub account (a client). Once you are a member of one, its keys are managed here." />
+        <EmptyState
+          icon={Building2}
+          title="No sub account yet"
+          description="API keys belong to a sub account (a client). Once you are a member of one, its keys are managed here."
+        />
       </div>
     );
   }
@@ -57,19 +62,28 @@ function ApiTester({ subaccount }: { subaccount: Subaccount }) {
       <div>
         <h2 className="text-xl font-semibold tracking-tight">Call your agents from code</h2>
         <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
-          Every agent of {subaccount.name} answers on an OpenAI-compatible endpoint and on a webhook. Create a key, try a request, then copy the snippet
-          into your app.
+          Every agent of {subaccount.name} answers on an OpenAI-compatible endpoint and on a webhook. Create a key, try
+          a request, then copy the snippet into your app.
         </p>
       </div>
 
-      <ApiKeysPanel subaccountId={subaccount.id} canManage={canManage} onCreated={(created) => setConsoleKey(created.secret)} />
+      <ApiKeysPanel
+        subaccountId={subaccount.id}
+        canManage={canManage}
+        onCreated={(created) => setConsoleKey(created.secret)}
+      />
 
-      <section aria-labelledby="agent-picker-heading" className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <section
+        aria-labelledby="agent-picker-heading"
+        className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+      >
         <div>
           <h2 id="agent-picker-heading" className="text-base font-semibold">
             Agent
           </h2>
-          <p className="text-sm text-muted-foreground">The request, the snippets and the webhook below use this agent.</p>
+          <p className="text-sm text-muted-foreground">
+            The request, the snippets and the webhook below use this agent.
+          </p>
         </div>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5 sm:w-80">
           <Label htmlFor={pickerId} className="sr-only">
@@ -116,10 +130,20 @@ function ApiTester({ subaccount }: { subaccount: Subaccount }) {
           {selected ? (
             <>
               <SnippetsPanel baseUrl={baseUrl} agentId={selected.buildId} />
-              <WebhookPanel subaccountId={subaccount.id} agentId={selected.buildId} baseUrl={baseUrl} canManage={canManage} />
+              <WebhookPanel
+                subaccountId={subaccount.id}
+                agentId={selected.buildId}
+                baseUrl={baseUrl}
+                canManage={canManage}
+              />
             </>
           ) : (
-            <EmptyState icon={Bot} title="Pick an agent" description="Code snippets and the webhook contract appear once an agent is chosen." className="max-w-none" />
+            <EmptyState
+              icon={Bot}
+              title="Pick an agent"
+              description="Code snippets and the webhook contract appear once an agent is chosen."
+              className="max-w-none"
+            />
           )}
         </div>
       </div>

@@ -2,7 +2,6 @@ import type { MailboxReply } from '@agentry/core/auth';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api';
 
-
 export const MAILBOX_REFRESH_MS = 3_000;
 
 /** True when the server answered that it keeps no dev mailbox (production, SMTP configured). */

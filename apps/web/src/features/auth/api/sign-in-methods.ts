@@ -6,7 +6,8 @@ import { apiRequest } from '@/lib/api';
 export function useSignInMethods() {
   return useQuery({
     queryKey: ['auth', 'sign-in-methods'],
-    queryFn: async ({ signal }) => SignInMethodsReply.parse(await apiRequest<unknown>('/api/auth/methods', { signal, silentUnauthorized: true })),
+    queryFn: async ({ signal }) =>
+      SignInMethodsReply.parse(await apiRequest<unknown>('/api/auth/methods', { signal, silentUnauthorized: true })),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

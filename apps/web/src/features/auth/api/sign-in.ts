@@ -58,7 +58,10 @@ export function readServerMessage(error: unknown, fallback: string): string {
   const body = error.body;
   if (typeof body !== 'object' || body === null) return fallback;
   const record = body as { error?: unknown; message?: unknown };
-  const nested = typeof record.error === 'object' && record.error !== null ? (record.error as { message?: unknown }).message : undefined;
+  const nested =
+    typeof record.error === 'object' && record.error !== null
+      ? (record.error as { message?: unknown }).message
+      : undefined;
   for (const candidate of [record.error, nested, record.message]) {
     if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
   }

@@ -10,12 +10,18 @@ import { SignInDialog } from './sign-in-dialog';
 type Reply = { status: number; body?: unknown } | Error;
 
 function json(status: number, body?: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** A fetch stub answering by path (sign-in methods: e-mail and Google unless given); unknown paths fail the test loudly. */
 function stubFetch(replies: Record<string, Reply>) {
-  const withMethods: Record<string, Reply> = { '/api/auth/methods': { status: 200, body: { email: true, google: true } }, ...replies };
+  const withMethods: Record<string, Reply> = {
+    '/api/auth/methods': { status: 200, body: { email: true, google: true } },
+    ...replies,
+  };
   const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
     const reply = withMethods[path];
@@ -28,7 +34,9 @@ function stubFetch(replies: Record<string, Reply>) {
 }
 
 function callsTo(fetchMock: ReturnType<typeof stubFetch>, path: string) {
-  return fetchMock.mock.calls.filter(([input]) => input.startsWith(path)).map(([, init]) => JSON.parse(init?.body as string));
+  return fetchMock.mock.calls
+    .filter(([input]) => input.startsWith(path))
+    .map(([, init]) => JSON.parse(init?.body as string));
 }
 
 function renderDialog(initialEntry = '/') {
@@ -87,7 +95,11 @@ describe('SignInDialog', () => {
     expect(email).toHaveAttribute('placeholder', 'you@company.com');
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeEnabled();
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
-    expect(screen.getByRole('checkbox', { name: 'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers' })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers',
+      }),
+    ).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
   });
@@ -121,9 +133,16 @@ describe('SignInDialog', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('jane.doe@example.com')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input]) => input).filter((input) => input !== '/api/auth/methods')).toEqual(['/api/auth/pre-register', '/api/auth/sign-in/magic-link']);
-    expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([{ email: 'jane.doe@example.com', emailconsent: true }]);
-    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([{ email: 'jane.doe@example.com', callbackURL: '/agents/create' }]);
+    expect(fetchMock.mock.calls.map(([input]) => input).filter((input) => input !== '/api/auth/methods')).toEqual([
+      '/api/auth/pre-register',
+      '/api/auth/sign-in/magic-link',
+    ]);
+    expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([
+      { email: 'jane.doe@example.com', emailconsent: true },
+    ]);
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([
+      { email: 'jane.doe@example.com', callbackURL: '/agents/create' },
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Use a different email' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
@@ -150,7 +169,9 @@ describe('SignInDialog', () => {
   });
 
   it("shows the server's pre-register error and does not send a link", async () => {
-    const fetchMock = stubFetch({ '/api/auth/pre-register': { status: 400, body: { error: 'This email address is blocked.' } } });
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': { status: 400, body: { error: 'This email address is blocked.' } },
+    });
     renderDialog();
     await openDialog();
     const user = userEvent.setup();
@@ -204,7 +225,10 @@ describe('SignInDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
 
     await screen.findByRole('heading', { name: 'Check your email' });
-    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')[0]).toEqual({ email: 'jane@example.com', callbackURL: '/demo?tab=2' });
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')[0]).toEqual({
+      email: 'jane@example.com',
+      callbackURL: '/demo?tab=2',
+    });
   });
 
   it('opens from ?signin=1 with its callbackUrl and removes both from the address', async () => {
@@ -240,7 +264,12 @@ describe('SignInDialog', () => {
   });
 
   it('starts Google sign-in and follows the returned url', async () => {
-    const fetchMock = stubFetch({ '/api/auth/sign-in/social': { status: 200, body: { url: 'https://accounts.google.com/o/oauth2/auth?x=1', redirect: true } } });
+    const fetchMock = stubFetch({
+      '/api/auth/sign-in/social': {
+        status: 200,
+        body: { url: 'https://accounts.google.com/o/oauth2/auth?x=1', redirect: true },
+      },
+    });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderDialog();
@@ -257,7 +286,9 @@ describe('SignInDialog', () => {
     renderDialog();
     await openDialog();
 
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([input]) => input === '/api/auth/methods')).toHaveLength(1));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([input]) => input === '/api/auth/methods')).toHaveLength(1),
+    );
     await act(() => Promise.resolve());
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
@@ -285,7 +316,16 @@ describe('SignInDialog', () => {
   it("shows our server's message and reference in the error dialog", async () => {
     stubFetch({
       '/api/auth/pre-register': { status: 200, body: { ok: true } },
-      '/api/auth/sign-in/magic-link': { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Rate limit exceeded. Too many requests in a short period.', support_id: 'a'.repeat(32) } } },
+      '/api/auth/sign-in/magic-link': {
+        status: 429,
+        body: {
+          error: {
+            code: 'RATE_LIMITED',
+            message: 'Rate limit exceeded. Too many requests in a short period.',
+            support_id: 'a'.repeat(32),
+          },
+        },
+      },
     });
     renderDialog();
     await openDialog();
@@ -300,7 +340,9 @@ describe('SignInDialog', () => {
   });
 
   it('shows a failed Google start in the error dialog', async () => {
-    stubFetch({ '/api/auth/sign-in/social': { status: 404, body: { code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' } } });
+    stubFetch({
+      '/api/auth/sign-in/social': { status: 404, body: { code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' } },
+    });
     renderDialog();
     await openDialog();
 

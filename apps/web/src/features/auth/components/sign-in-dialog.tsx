@@ -10,12 +10,20 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { SignInRequest } from '@/lib/sign-in-events';
-import { DEFAULT_SIGN_IN_CALLBACK, EMAIL_REQUIRED_MESSAGE, normalizeEmail, SignInError, signInWithEmailOrThrow, startGoogleSignInOrThrow } from '../api/sign-in';
+import {
+  DEFAULT_SIGN_IN_CALLBACK,
+  EMAIL_REQUIRED_MESSAGE,
+  normalizeEmail,
+  SignInError,
+  signInWithEmailOrThrow,
+  startGoogleSignInOrThrow,
+} from '../api/sign-in';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { useSignInRequests } from '../hooks/use-sign-in-requests';
 import { GoogleMark } from './google-mark';
 
-export const CONSENT_LABEL = 'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers';
+export const CONSENT_LABEL =
+  'Keep me in the loop with occasional emails on early access, AI tips, and exclusive offers';
 
 /**
  * The app-wide sign-in modal (docs/product/accounts-and-team.md#sign-in). Mounted once in the root
@@ -121,11 +129,16 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
           <Mail className="size-5" aria-hidden />
         </span>
         <DialogTitle className="text-2xl">Welcome Back</DialogTitle>
-        <DialogDescription>Sign in or create your account. We&apos;ll email you a secure link, no password needed.</DialogDescription>
+        <DialogDescription>
+          Sign in or create your account. We&apos;ll email you a secure link, no password needed.
+        </DialogDescription>
       </DialogHeader>
 
       {isExpired ? (
-        <p role="status" className="rounded-[var(--radius-control)] border border-warning/40 bg-warning/10 px-3 py-2 text-center text-sm font-medium text-warning">
+        <p
+          role="status"
+          className="rounded-[var(--radius-control)] border border-warning/40 bg-warning/10 px-3 py-2 text-center text-sm font-medium text-warning"
+        >
           Please sign in to continue
         </p>
       ) : null}
@@ -153,7 +166,13 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
         </div>
 
         <div className="flex items-start gap-3">
-          <Checkbox id={consentId} checked={hasConsent} onCheckedChange={(value) => setHasConsent(value === true)} className="mt-0.5" disabled={isBusy} />
+          <Checkbox
+            id={consentId}
+            checked={hasConsent}
+            onCheckedChange={(value) => setHasConsent(value === true)}
+            className="mt-0.5"
+            disabled={isBusy}
+          />
           <Label htmlFor={consentId} className="cursor-pointer text-sm font-normal leading-snug text-muted-foreground">
             {CONSENT_LABEL}
           </Label>
@@ -182,11 +201,21 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
 
       <p className="text-center text-xs leading-relaxed text-muted-foreground">
         By continuing you agree to our{' '}
-        <Link to="/terms" target="_blank" rel="noreferrer" className="font-medium text-foreground underline underline-offset-2 hover:text-primary">
+        <Link
+          to="/terms"
+          target="_blank"
+          rel="noreferrer"
+          className="font-medium text-foreground underline underline-offset-2 hover:text-primary"
+        >
           Terms of Service
         </Link>{' '}
         and{' '}
-        <Link to="/privacy-policy" target="_blank" rel="noreferrer" className="font-medium text-foreground underline underline-offset-2 hover:text-primary">
+        <Link
+          to="/privacy-policy"
+          target="_blank"
+          rel="noreferrer"
+          className="font-medium text-foreground underline underline-offset-2 hover:text-primary"
+        >
           Privacy Policy
         </Link>
         .
@@ -204,10 +233,13 @@ function CheckYourEmail({ email, onUseDifferentEmail }: { email: string; onUseDi
         </span>
         <DialogTitle className="text-2xl">Check your email</DialogTitle>
         <DialogDescription>
-          We sent a sign-in link to <strong className="break-words font-semibold text-foreground">{email}</strong>. Open it on this device to continue.
+          We sent a sign-in link to <strong className="break-words font-semibold text-foreground">{email}</strong>. Open
+          it on this device to continue.
         </DialogDescription>
       </DialogHeader>
-      <p className="text-center text-sm text-muted-foreground">Can&apos;t find it? Check your spam or promotions folder.</p>
+      <p className="text-center text-sm text-muted-foreground">
+        Can&apos;t find it? Check your spam or promotions folder.
+      </p>
       <div className="grid gap-2">
         <Button variant="outline" className="w-full" onClick={onUseDifferentEmail} autoFocus>
           <ArrowLeft aria-hidden />

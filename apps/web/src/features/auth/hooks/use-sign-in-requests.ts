@@ -14,7 +14,10 @@ export function useSignInRequests() {
   const isRequestedByUrl = searchParams.get('signin') === '1';
   const urlCallback = searchParams.get('callbackUrl');
 
-  useEffect(() => onSignInRequested((next) => setRequest({ ...next, callbackUrl: sanitizeCallbackUrl(next.callbackUrl) })), []);
+  useEffect(
+    () => onSignInRequested((next) => setRequest({ ...next, callbackUrl: sanitizeCallbackUrl(next.callbackUrl) })),
+    [],
+  );
 
   useEffect(() => {
     if (!isRequestedByUrl) return;

@@ -22,7 +22,9 @@ function stubMailbox(reply: { status: number; body: unknown }) {
 
 function renderPage(path = '/dev/mailbox') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dev/mailbox', element: <DevMailboxPage /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/dev/mailbox', element: <DevMailboxPage /> }], {
+    initialEntries: [path],
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -66,7 +68,9 @@ describe('DevMailboxPage', () => {
     renderPage('/dev/mailbox?email=jane%40example.com');
 
     expect(screen.getByRole('textbox', { name: 'Filter by recipient' })).toHaveValue('jane@example.com');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/dev/mailbox?email=jane%40example.com', expect.anything()));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/dev/mailbox?email=jane%40example.com', expect.anything()),
+    );
 
     const filter = screen.getByRole('textbox', { name: 'Filter by recipient' });
     await userEvent.setup().clear(filter);

@@ -46,14 +46,21 @@ export function DevMailboxPage() {
       <main className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
         {isMailboxOff(mailbox.error) ? null : (
           <p className="rounded-[var(--radius-control)] border border-warning/30 bg-warning/10 px-4 py-3 text-sm">
-            Nothing here is sent to a real inbox. When no SMTP server is configured, the API keeps the e-mails it would have sent and
-            lists them here so you can follow a sign-in link. This page refreshes every 3 seconds.
+            Nothing here is sent to a real inbox. When no SMTP server is configured, the API keeps the e-mails it would
+            have sent and lists them here so you can follow a sign-in link. This page refreshes every 3 seconds.
           </p>
         )}
 
         <div className="grid gap-2">
           <Label htmlFor={filterId}>Filter by recipient</Label>
-          <Input id={filterId} type="email" placeholder="you@company.com" value={filter} onChange={(event) => updateFilter(event.target.value)} autoComplete="off" />
+          <Input
+            id={filterId}
+            type="email"
+            placeholder="you@company.com"
+            value={filter}
+            onChange={(event) => updateFilter(event.target.value)}
+            autoComplete="off"
+          />
         </div>
 
         <section aria-labelledby={`${filterId}-heading`} className="grid gap-3">
@@ -98,13 +105,27 @@ function MailboxContent({ state }: { state: ReturnType<typeof useDevMailbox> }) 
   }
   if (state.isError) {
     return (
-      <ErrorState title="Couldn't load the mailbox" message={state.error.message} onRetry={() => void state.refetch()} isRetrying={state.isFetching}>
-        <p className="text-xs text-muted-foreground">Is the API server running? This page keeps trying every 3 seconds.</p>
+      <ErrorState
+        title="Couldn't load the mailbox"
+        message={state.error.message}
+        onRetry={() => void state.refetch()}
+        isRetrying={state.isFetching}
+      >
+        <p className="text-xs text-muted-foreground">
+          Is the API server running? This page keeps trying every 3 seconds.
+        </p>
       </ErrorState>
     );
   }
   if (state.data.messages.length === 0) {
-    return <EmptyState className="w-full" icon={Inbox} title="No messages yet" description="Ask for a sign-in link with Continue with Email; it shows up here within a few seconds." />;
+    return (
+      <EmptyState
+        className="w-full"
+        icon={Inbox}
+        title="No messages yet"
+        description="Ask for a sign-in link with Continue with Email; it shows up here within a few seconds."
+      />
+    );
   }
   return (
     <ul className="grid gap-3">
@@ -131,7 +152,9 @@ function MailboxItem({ message }: { message: MailboxMessage }) {
         <Mail className="size-4 shrink-0" aria-hidden />
         <span className="break-all">To {message.to}</span>
       </p>
-      {message.text ? <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{message.text}</p> : null}
+      {message.text ? (
+        <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{message.text}</p>
+      ) : null}
       {message.link ? (
         <a href={message.link} className={cn(buttonVariants({ size: 'sm' }), 'w-fit')}>
           <Link2 aria-hidden />

@@ -25,7 +25,11 @@ export function readCheckoutReply(body: unknown): CreateCheckoutReply {
   for (const flag of flagNames) if (record[flag] === true) reply[flag] = true;
   const error = record.error;
   if (typeof error === 'string' && error.trim()) reply.error = error;
-  else if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+  else if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  ) {
     reply.error = (error as { message: string }).message;
   }
   return reply;
@@ -46,13 +50,19 @@ export async function createCheckout(input: CreateCheckoutInput): Promise<Create
 
 /** POST /api/stripe/create-portal {returnUrl} -> {url}. */
 export async function createPortalSession(returnUrl: string): Promise<string> {
-  const reply = await apiRequest<{ url?: string }>('/api/stripe/create-portal', { method: 'POST', body: { returnUrl } });
+  const reply = await apiRequest<{ url?: string }>('/api/stripe/create-portal', {
+    method: 'POST',
+    body: { returnUrl },
+  });
   if (!reply.url) throw new Error('The billing portal is not available right now.');
   return reply.url;
 }
 
 /** POST /api/billing/sync-checkout {sessionId}: applies a completed checkout now instead of waiting for the webhook. */
 export async function syncCheckout(sessionId: string) {
-  const reply = await apiRequest<{ balance?: unknown } | null>('/api/billing/sync-checkout', { method: 'POST', body: { sessionId } });
+  const reply = await apiRequest<{ balance?: unknown } | null>('/api/billing/sync-checkout', {
+    method: 'POST',
+    body: { sessionId },
+  });
   return reply?.balance ?? null;
 }

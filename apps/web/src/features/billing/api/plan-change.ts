@@ -34,7 +34,11 @@ function failOnError<T extends { error?: string | null }>(reply: T, status = 400
 
 /** POST /stripe/get-price {priceId} -> {unitAmount} (minor units; null when unknown). */
 export async function getPriceUnitAmount(priceId: string, signal?: AbortSignal): Promise<number | null> {
-  const reply = await apiRequest<{ unitAmount?: number | null }>('/stripe/get-price', { method: 'POST', body: { priceId }, signal });
+  const reply = await apiRequest<{ unitAmount?: number | null }>('/stripe/get-price', {
+    method: 'POST',
+    body: { priceId },
+    signal,
+  });
   return typeof reply.unitAmount === 'number' ? reply.unitAmount : null;
 }
 
@@ -57,12 +61,19 @@ export function previewUpgrade(newPriceId: string, signal?: AbortSignal) {
  * Starts the upgrade's payment: POST /stripe/create-upgrade-checkout (plan-change modal) or
  * /api/stripe/create-upgrade-checkout (upgrade dialog) {newPriceId, returnUrl} -> {url}.
  */
-export async function createUpgradeCheckout(options: { newPriceId: string; returnUrl: string; path?: '/stripe/create-upgrade-checkout' | '/api/stripe/create-upgrade-checkout' }) {
-  const reply = await apiRequest<{ url?: string | null; error?: string | null }>(options.path ?? '/stripe/create-upgrade-checkout', {
-    method: 'POST',
-    body: { newPriceId: options.newPriceId, returnUrl: options.returnUrl },
-    fallbackMessage: planChangeMessages.upgradeCheckoutFailed,
-  });
+export async function createUpgradeCheckout(options: {
+  newPriceId: string;
+  returnUrl: string;
+  path?: '/stripe/create-upgrade-checkout' | '/api/stripe/create-upgrade-checkout';
+}) {
+  const reply = await apiRequest<{ url?: string | null; error?: string | null }>(
+    options.path ?? '/stripe/create-upgrade-checkout',
+    {
+      method: 'POST',
+      body: { newPriceId: options.newPriceId, returnUrl: options.returnUrl },
+      fallbackMessage: planChangeMessages.upgradeCheckoutFailed,
+    },
+  );
   failOnError(reply);
   if (!reply.url) throw new Error(planChangeMessages.noRedirect);
   return reply.url;
@@ -70,13 +81,21 @@ export async function createUpgradeCheckout(options: { newPriceId: string; retur
 
 /** POST /stripe/finalize-upgrade {sessionId}. */
 export function finalizeUpgrade(sessionId: string) {
-  return apiRequest<Reply<FinalizeUpgradeReply>>('/stripe/finalize-upgrade', { method: 'POST', body: { sessionId }, fallbackMessage: planChangeMessages.upgradeFailed });
+  return apiRequest<Reply<FinalizeUpgradeReply>>('/stripe/finalize-upgrade', {
+    method: 'POST',
+    body: { sessionId },
+    fallbackMessage: planChangeMessages.upgradeFailed,
+  });
 }
 
 /** POST /stripe/schedule-downgrade {newPriceId}. */
 export async function scheduleDowngrade(newPriceId: string) {
   return failOnError(
-    await apiRequest<Reply<ScheduleDowngradeReply>>('/stripe/schedule-downgrade', { method: 'POST', body: { newPriceId }, fallbackMessage: planChangeMessages.failed }),
+    await apiRequest<Reply<ScheduleDowngradeReply>>('/stripe/schedule-downgrade', {
+      method: 'POST',
+      body: { newPriceId },
+      fallbackMessage: planChangeMessages.failed,
+    }),
   );
 }
 
@@ -105,6 +124,10 @@ export async function cancelSubscription() {
 /** POST /stripe/resubscribe {}; after the end it answers a new checkout's url. */
 export async function resubscribe() {
   return failOnError(
-    await apiRequest<Reply<ResubscribeReply>>('/stripe/resubscribe', { method: 'POST', body: {}, fallbackMessage: planChangeMessages.resumeFailed }),
+    await apiRequest<Reply<ResubscribeReply>>('/stripe/resubscribe', {
+      method: 'POST',
+      body: {},
+      fallbackMessage: planChangeMessages.resumeFailed,
+    }),
   );
 }

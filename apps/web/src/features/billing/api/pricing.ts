@@ -22,7 +22,8 @@ function readEntry(raw: unknown): PricingPlanEntry | null {
   const interval = raw.billingInterval;
   if (interval !== 'month' && interval !== 'year') return null;
   const price = typeof raw.price === 'number' ? raw.price : null;
-  const priceCents = typeof raw.priceCents === 'number' ? raw.priceCents : price !== null ? Math.round(price * 100) : null;
+  const priceCents =
+    typeof raw.priceCents === 'number' ? raw.priceCents : price !== null ? Math.round(price * 100) : null;
   if (priceCents === null || typeof raw.tierCode !== 'string') return null;
   return {
     billingInterval: interval,
@@ -36,7 +37,12 @@ function readEntry(raw: unknown): PricingPlanEntry | null {
 
 function readOffer(raw: unknown): PricingOffer | null {
   if (!isRecord(raw) || typeof raw.key !== 'string' || typeof raw.name !== 'string') return null;
-  const priceCents = typeof raw.priceCents === 'number' ? raw.priceCents : typeof raw.price === 'number' ? Math.round(raw.price * 100) : 0;
+  const priceCents =
+    typeof raw.priceCents === 'number'
+      ? raw.priceCents
+      : typeof raw.price === 'number'
+        ? Math.round(raw.price * 100)
+        : 0;
   // Without the server's amount, the same function the server charges by.
   const due = computeAmountDue({ priceKey: raw.key, listCents: priceCents });
   return {
@@ -56,7 +62,12 @@ function readOffer(raw: unknown): PricingOffer | null {
 function readPromotion(raw: unknown): PricingPromotion | null {
   if (!isRecord(raw) || typeof raw.id !== 'string') return null;
   const promotion = findPromotion(raw.id);
-  if (!promotion || typeof raw.tierCode !== 'string' || (raw.billingInterval !== 'month' && raw.billingInterval !== 'year')) return null;
+  if (
+    !promotion ||
+    typeof raw.tierCode !== 'string' ||
+    (raw.billingInterval !== 'month' && raw.billingInterval !== 'year')
+  )
+    return null;
   const priceCents = typeof raw.priceCents === 'number' ? raw.priceCents : 0;
   return {
     id: promotion.id,
@@ -65,7 +76,10 @@ function readPromotion(raw: unknown): PricingPromotion | null {
     billingInterval: raw.billingInterval,
     stripePriceId: typeof raw.stripePriceId === 'string' && raw.stripePriceId ? raw.stripePriceId : null,
     priceCents,
-    amountDueCents: typeof raw.amountDueCents === 'number' ? raw.amountDueCents : computeAmountDue({ priceKey: promotion.priceKey, listCents: priceCents, promotion }).dueCents,
+    amountDueCents:
+      typeof raw.amountDueCents === 'number'
+        ? raw.amountDueCents
+        : computeAmountDue({ priceKey: promotion.priceKey, listCents: priceCents, promotion }).dueCents,
     discountPercent: typeof raw.discountPercent === 'number' ? raw.discountPercent : promotion.discount.percentOff,
     periodNote: typeof raw.periodNote === 'string' ? raw.periodNote : promotion.periodNote,
   };
@@ -81,7 +95,9 @@ export function normalizeLivePricing(raw: unknown): LivePricing {
     plans[name.toLowerCase()] = entries.flatMap((entry) => readEntry(entry) ?? []);
   }
   const offers = Array.isArray(raw.offers) ? raw.offers.flatMap((offer) => readOffer(offer) ?? []) : [];
-  const promotions = Array.isArray(raw.promotions) ? raw.promotions.flatMap((promotion) => readPromotion(promotion) ?? []) : [];
+  const promotions = Array.isArray(raw.promotions)
+    ? raw.promotions.flatMap((promotion) => readPromotion(promotion) ?? [])
+    : [];
   return { plans, offers, promotions };
 }
 
@@ -94,11 +110,19 @@ export const CATALOGUE_LOAD_FAILED = 'Failed to load plan catalog';
 
 /** GET /api/openrouter/plans (no cache): family -> tiers, normalised with the documented fallbacks (docs/product/billing-and-credits.md#plans). */
 export async function getPlanCatalogue(signal?: AbortSignal): Promise<Record<string, CatalogueEntry[]>> {
-  const response = await fetch('/api/openrouter/plans', { credentials: 'include', cache: 'no-store', signal, headers: { accept: 'application/json' } });
+  const response = await fetch('/api/openrouter/plans', {
+    credentials: 'include',
+    cache: 'no-store',
+    signal,
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`Failed to fetch plan catalog: ${response.status}`);
   const parsed = PlanCatalogueReply.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new Error(CATALOGUE_LOAD_FAILED);
   return Object.fromEntries(
-    Object.entries(parsed.data.plans).map(([family, tiers]) => [family, tiers.map(normalizeCatalogueTier).filter((tier) => tier.isActive)]),
+    Object.entries(parsed.data.plans).map(([family, tiers]) => [
+      family,
+      tiers.map(normalizeCatalogueTier).filter((tier) => tier.isActive),
+    ]),
   );
 }

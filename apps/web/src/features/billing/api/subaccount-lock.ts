@@ -17,7 +17,10 @@ function readSubaccount(raw: unknown): LockableSubaccount | null {
 
 /** GET /api/billing/subaccount-lock: whether the user must choose the one sub account to keep active. */
 export async function getSubaccountLock(signal?: AbortSignal): Promise<SubaccountLockReply> {
-  const reply = await apiRequest<Record<string, unknown> | null>('/api/billing/subaccount-lock', { signal, silentUnauthorized: true });
+  const reply = await apiRequest<Record<string, unknown> | null>('/api/billing/subaccount-lock', {
+    signal,
+    silentUnauthorized: true,
+  });
   const subaccounts: unknown[] = Array.isArray(reply?.subaccounts) ? reply.subaccounts : [];
   return {
     mustChoose: reply?.mustChoose === true,

@@ -44,7 +44,12 @@ function readUsageByDay(raw: unknown): UsageByDay | null {
   const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const date = text(record.date);
   if (!date) return null;
-  return { date, model: text(record.model) ?? 'unknown', credits: finiteNumber(record.credits) ?? 0, calls: finiteNumber(record.calls) ?? 0 };
+  return {
+    date,
+    model: text(record.model) ?? 'unknown',
+    credits: finiteNumber(record.credits) ?? 0,
+    calls: finiteNumber(record.calls) ?? 0,
+  };
 }
 
 export function normalizeUsageReply(raw: unknown): UsageSnapshot {
@@ -63,7 +68,11 @@ export function normalizeUsageReply(raw: unknown): UsageSnapshot {
 /** GET /api/openrouter/usage (same-origin credentials). A failure carries the error body's text. */
 export async function fetchUsageOrThrow(signal: AbortSignal): Promise<UsageSnapshot> {
   try {
-    const reply = await apiRequest<unknown>('/api/openrouter/usage', { signal, silentUnauthorized: true, fallbackMessage: USAGE_FETCH_FAILED });
+    const reply = await apiRequest<unknown>('/api/openrouter/usage', {
+      signal,
+      silentUnauthorized: true,
+      fallbackMessage: USAGE_FETCH_FAILED,
+    });
     return normalizeUsageReply(reply);
   } catch (error) {
     if (error instanceof ApiError && typeof error.body === 'string' && error.body.trim()) {
@@ -83,7 +92,12 @@ export async function redeemPromoCodeOrThrow(code: string): Promise<RedeemPromoR
     fallbackMessage: 'Unable to redeem promo code.',
   });
   if (reply && text(reply.error)) {
-    throw new ApiError({ status: 400, body: reply, message: text(reply.reason) ?? text(reply.error) ?? 'Unable to redeem promo code.', kind: 'other' });
+    throw new ApiError({
+      status: 400,
+      body: reply,
+      message: text(reply.reason) ?? text(reply.error) ?? 'Unable to redeem promo code.',
+      kind: 'other',
+    });
   }
   return { balance: readBalance(reply?.balance), amount: finiteNumber(reply?.amount) };
 }

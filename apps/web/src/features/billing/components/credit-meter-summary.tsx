@@ -22,7 +22,10 @@ export function CreditMeterSummary({ meter, size = 'compact', className }: Credi
     <div className={className}>
       <div className="flex items-baseline justify-between gap-2">
         <span className={cn('text-muted-foreground', isLarge ? 'text-sm' : 'text-xs')}>Credits remaining</span>
-        <span className={cn('font-medium tabular-nums', isLarge ? 'text-2xl font-semibold tracking-tight' : 'text-xs')} data-testid="credits">
+        <span
+          className={cn('font-medium tabular-nums', isLarge ? 'text-2xl font-semibold tracking-tight' : 'text-xs')}
+          data-testid="credits"
+        >
           {formatMeterFraction(meter)}
         </span>
       </div>
@@ -34,7 +37,10 @@ export function CreditMeterSummary({ meter, size = 'compact', className }: Credi
         aria-valuenow={meter.usedPercent === null ? undefined : Math.round(meter.usedPercent)}
         className={cn('mt-2 overflow-hidden rounded-full bg-muted', isLarge ? 'h-2.5' : 'h-1.5')}
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${meter.barWidthPercent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-200"
+          style={{ width: `${meter.barWidthPercent}%` }}
+        />
       </div>
       <p className={cn('mt-1.5 text-muted-foreground', isLarge ? 'text-sm' : 'text-xs')} data-testid="credits-used">
         {usedText(meter)}

@@ -1,4 +1,10 @@
-import { CREDIT_TIER_BONUS, CREDIT_TIER_BONUS_LABEL, formatCredits, formatMoney, type BillingInterval } from '@agentry/core/plans';
+import {
+  CREDIT_TIER_BONUS,
+  CREDIT_TIER_BONUS_LABEL,
+  formatCredits,
+  formatMoney,
+  type BillingInterval,
+} from '@agentry/core/plans';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import type { CreditTier } from '../lib/pricing-plans';
@@ -17,7 +23,12 @@ export function creditTierPrice(tier: Pick<CreditTier, 'priceCents'>, interval: 
 /** The bonus display: 1,000 credits that never expire, labelled 'FOREVER'. */
 export function BonusCredits({ className }: { className?: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent', className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent',
+        className,
+      )}
+    >
       +{formatCredits(CREDIT_TIER_BONUS)} <span className="tracking-wider">{CREDIT_TIER_BONUS_LABEL}</span>
     </span>
   );
@@ -37,7 +48,16 @@ type CreditTierSelectProps = {
 };
 
 /** docs/product/billing-and-credits.md#plans, credit-tier dropdown: pick a credit pack for a plan. */
-export function CreditTierSelect({ tiers, value, onValueChange, interval, label, triggerClassName, contentClassName, disabled }: CreditTierSelectProps) {
+export function CreditTierSelect({
+  tiers,
+  value,
+  onValueChange,
+  interval,
+  label,
+  triggerClassName,
+  contentClassName,
+  disabled,
+}: CreditTierSelectProps) {
   const selected = tiers.find((tier) => tier.id === value) ?? tiers[0];
   if (!selected) return null;
   const hasBonus = selected.bonusCredits > 0;
@@ -47,7 +67,10 @@ export function CreditTierSelect({ tiers, value, onValueChange, interval, label,
       <div
         aria-label={label}
         role="group"
-        className={cn('flex min-h-11 flex-wrap items-center gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm', triggerClassName)}
+        className={cn(
+          'flex min-h-11 flex-wrap items-center gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm',
+          triggerClassName,
+        )}
       >
         <span>{creditTierLabel(selected)}</span>
         {hasBonus ? <BonusCredits /> : null}

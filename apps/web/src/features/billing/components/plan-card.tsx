@@ -6,11 +6,23 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { CheckoutState } from '../hooks/use-checkout';
-import { COMING_SOON_LABEL, PERIOD_LABEL, type CreditTier, type DisplayPlan, type PlanPricing, type PricingVariant } from '../lib/pricing-plans';
+import {
+  COMING_SOON_LABEL,
+  PERIOD_LABEL,
+  type CreditTier,
+  type DisplayPlan,
+  type PlanPricing,
+  type PricingVariant,
+} from '../lib/pricing-plans';
 import { formatMonthlyAnchor, formatPricePerCredit, formatYearlyPerMonth } from '../lib/price-format';
 import { CreditTierSelect } from './credit-tier-select';
 
-export type PlanCheckoutChoice = { plan: DisplayPlan; pricing: PlanPricing; tier: CreditTier | undefined; priceId: string };
+export type PlanCheckoutChoice = {
+  plan: DisplayPlan;
+  pricing: PlanPricing;
+  tier: CreditTier | undefined;
+  priceId: string;
+};
 
 type PlanCardProps = {
   plan: DisplayPlan;
@@ -36,10 +48,17 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
   const defaultTierId = tiers.find((tier) => tier.isDefault)?.id ?? tiers[0]?.id;
   const [tierId, setTierId] = useState(defaultTierId);
   // The tiers change with the interval; keep the same pack position.
-  const tier = tiers.find((entry) => entry.id === tierId) ?? tiers.find((entry) => entry.tierCode !== null && tierId?.startsWith(entry.tierCode)) ?? tiers[0];
+  const tier =
+    tiers.find((entry) => entry.id === tierId) ??
+    tiers.find((entry) => entry.tierCode !== null && tierId?.startsWith(entry.tierCode)) ??
+    tiers[0];
   // A promotion or offer shows its own price; a plan shows the chosen pack's.
   const priceCents = pricing ? (plan.discountPercent || !tier ? pricing.priceCents : tier.priceCents) : undefined;
-  const anchorCents = pricing ? (plan.discountPercent || !tier ? pricing.originalPriceCents : tier.originalPriceCents) : null;
+  const anchorCents = pricing
+    ? plan.discountPercent || !tier
+      ? pricing.originalPriceCents
+      : tier.originalPriceCents
+    : null;
   const priceId = tier?.priceId ?? pricing?.priceId ?? null;
   const isLoading = checkout.status === 'loading' && checkout.key === plan.key;
   const message = checkout.status === 'message' && checkout.key === plan.key ? checkout : null;
@@ -84,7 +103,9 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
                   {formatMoney(anchorCents)}
                 </s>
               ) : null}
-              <span className="text-4xl font-semibold tracking-tight text-white xl:text-[2rem]">{isYearly ? formatYearlyPerMonth(priceCents) : formatMoney(priceCents)}</span>
+              <span className="text-4xl font-semibold tracking-tight text-white xl:text-[2rem]">
+                {isYearly ? formatYearlyPerMonth(priceCents) : formatMoney(priceCents)}
+              </span>
               <span className="text-xs font-semibold tracking-wider text-white/50">
                 <span aria-hidden>/ </span>
                 <span className="sr-only">per </span>
@@ -133,12 +154,15 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
             />
             {tier.pricePerCredit > 0 ? (
               <p className="mt-2 text-xs text-white/45">
-                {formatPricePerCredit(tier.pricePerCredit)} per credit{tier.savings > 0 ? ` · save ${tier.savings}%` : ''}
+                {formatPricePerCredit(tier.pricePerCredit)} per credit
+                {tier.savings > 0 ? ` · save ${tier.savings}%` : ''}
               </p>
             ) : null}
           </>
         ) : plan.isSalesLed ? (
-          <div className="flex h-11 items-center rounded-[var(--radius-control)] border border-dashed border-white/15 px-3 text-sm text-white/60">Custom credit volume</div>
+          <div className="flex h-11 items-center rounded-[var(--radius-control)] border border-dashed border-white/15 px-3 text-sm text-white/60">
+            Custom credit volume
+          </div>
         ) : null}
       </div>
 
@@ -157,7 +181,12 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
             size="lg"
             aria-busy={isLoading}
             disabled={isLoading}
-            className={cn('w-full text-sm', isFeatured || plan.discountPercent ? 'bg-accent text-ink hover:bg-accent/90' : 'bg-white/10 text-white hover:bg-white/15')}
+            className={cn(
+              'w-full text-sm',
+              isFeatured || plan.discountPercent
+                ? 'bg-accent text-ink hover:bg-accent/90'
+                : 'bg-white/10 text-white hover:bg-white/15',
+            )}
             onClick={() => onCheckout({ plan, pricing, tier, priceId })}
           >
             {isLoading ? <Spinner /> : null}
@@ -173,7 +202,10 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
             href={plan.cta.href}
             target="_blank"
             rel="noopener noreferrer"
-            className={cn(buttonVariants({ size: 'lg' }), 'w-full border border-white/15 bg-transparent text-sm text-white hover:bg-white/10')}
+            className={cn(
+              buttonVariants({ size: 'lg' }),
+              'w-full border border-white/15 bg-transparent text-sm text-white hover:bg-white/10',
+            )}
           >
             {plan.cta.label}
             <ExternalLink aria-hidden />
@@ -187,7 +219,10 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
           <p
             role={message.kind === 'error' ? 'alert' : 'status'}
             data-kind={message.kind}
-            className={cn('mt-3 rounded-[var(--radius-control)] px-3 py-2 text-sm', message.kind === 'error' ? 'bg-red-500/15 text-red-200' : 'bg-amber-400/10 text-amber-100')}
+            className={cn(
+              'mt-3 rounded-[var(--radius-control)] px-3 py-2 text-sm',
+              message.kind === 'error' ? 'bg-red-500/15 text-red-200' : 'bg-amber-400/10 text-amber-100',
+            )}
           >
             {message.text}
           </p>

@@ -28,15 +28,31 @@ type PlanChangeCardProps = {
 };
 
 /** A card of the plan-change grid (docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Plan-change modal'). */
-export function PlanChangeCard({ option, interval, currentPriceId, currentCreditLimit, isProcessing, decidingTierId, onSelect, onTierPicked }: PlanChangeCardProps) {
+export function PlanChangeCard({
+  option,
+  interval,
+  currentPriceId,
+  currentCreditLimit,
+  isProcessing,
+  decidingTierId,
+  onSelect,
+  onTierPicked,
+}: PlanChangeCardProps) {
   const headingId = useId();
   const currentTier = option.tiers.find((tier) => tier.priceId !== null && tier.priceId === currentPriceId);
   const [tierId, setTierId] = useState(currentTier?.id ?? option.tiers[0]?.id);
   // The tiers change with the interval: keep the same pack.
-  const tier = option.tiers.find((entry) => entry.id === tierId) ?? option.tiers.find((entry) => tierId?.startsWith(`${entry.tierCode}_`)) ?? option.tiers[0];
+  const tier =
+    option.tiers.find((entry) => entry.id === tierId) ??
+    option.tiers.find((entry) => tierId?.startsWith(`${entry.tierCode}_`)) ??
+    option.tiers[0];
   const isCurrent = Boolean(tier?.priceId && tier.priceId === currentPriceId);
   const isDeciding = tier !== undefined && decidingTierId === tier.id;
-  const label = isCurrent ? CURRENT_PLAN_LABEL : tier ? planCardLabel(currentCreditLimit, tier.credits) : CURRENT_PLAN_LABEL;
+  const label = isCurrent
+    ? CURRENT_PLAN_LABEL
+    : tier
+      ? planCardLabel(currentCreditLimit, tier.credits)
+      : CURRENT_PLAN_LABEL;
   const hasCurrentFamily = Boolean(currentTier);
 
   return (
@@ -59,14 +75,20 @@ export function PlanChangeCard({ option, interval, currentPriceId, currentCredit
       <div className="mt-4">
         {tier ? (
           <p className="flex items-baseline gap-1.5">
-            <span className="text-2xl font-semibold tracking-tight">{interval === 'year' ? formatYearlyPerMonth(tier.priceCents) : formatMoney(tier.priceCents)}</span>
+            <span className="text-2xl font-semibold tracking-tight">
+              {interval === 'year' ? formatYearlyPerMonth(tier.priceCents) : formatMoney(tier.priceCents)}
+            </span>
             <span className="text-xs font-medium uppercase tracking-wider text-muted-foreground">/ month</span>
           </p>
         ) : (
           <p className="text-2xl font-semibold tracking-tight">Custom</p>
         )}
         <p className="mt-1 text-xs text-muted-foreground">
-          {tier ? (interval === 'year' ? `Billed yearly · ${formatMoney(tier.priceCents)} per year` : 'Billed monthly') : 'Bulk credit deals'}
+          {tier
+            ? interval === 'year'
+              ? `Billed yearly · ${formatMoney(tier.priceCents)} per year`
+              : 'Billed monthly'
+            : 'Bulk credit deals'}
         </p>
       </div>
 
@@ -116,7 +138,12 @@ export function PlanChangeCard({ option, interval, currentPriceId, currentCredit
 
       <div className="mt-auto pt-5">
         {option.isSalesLed ? (
-          <a href={SALES_FORM_URL} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}>
+          <a
+            href={SALES_FORM_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}
+          >
             {CONTACT_SALES_LABEL}
             <ExternalLink aria-hidden />
           </a>

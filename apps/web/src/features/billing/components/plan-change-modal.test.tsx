@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation } from '../lib/browser-navigation';
-import { livePricingReply, me, mockApi, priceIdOf, renderBilling, stubBrowserApis, subscriberUsage } from '../test/billing-test-utils';
+import {
+  livePricingReply,
+  me,
+  mockApi,
+  priceIdOf,
+  renderBilling,
+  stubBrowserApis,
+  subscriberUsage,
+} from '../test/billing-test-utils';
 import { PlanChangeModal } from './plan-change-modal';
 import type { StatusBannerData } from './status-banner';
 
@@ -21,8 +29,18 @@ const preview = {
   proration: { currency: 'eur', creditAmount: -3950, chargeAmount: 14850, totalDueNow: 10900, daysRemaining: 14.2 },
   nextBillingDate: '2026-12-22T00:00:00.000Z',
   billingCycleReset: false,
-  currentPlan: { displayName: 'Growth', creditLimit: 3000, priceId: priceIdOf('growth_3000_month'), tierCode: 'growth_3000' },
-  targetPlan: { displayName: 'Scale', creditLimit: 10000, priceId: priceIdOf('scale_10000_month'), tierCode: 'scale_10000' },
+  currentPlan: {
+    displayName: 'Growth',
+    creditLimit: 3000,
+    priceId: priceIdOf('growth_3000_month'),
+    tierCode: 'growth_3000',
+  },
+  targetPlan: {
+    displayName: 'Scale',
+    creditLimit: 10000,
+    priceId: priceIdOf('scale_10000_month'),
+    tierCode: 'scale_10000',
+  },
   creditsGranted: 3500,
   prorationDate: '2026-12-08T00:00:00.000Z',
 };
@@ -34,7 +52,9 @@ function api(overrides: Handlers = {}, usage = subscriberUsage('growth_3000_mont
     'GET /api/me': { body: me },
     'GET /api/openrouter/usage': { body: usage },
     'GET /api/pricing/plans': { body: livePricingReply() },
-    'POST /stripe/get-price': ({ body }) => ({ body: { unitAmount: amounts[(body as { priceId: string }).priceId] ?? null } }),
+    'POST /stripe/get-price': ({ body }) => ({
+      body: { unitAmount: amounts[(body as { priceId: string }).priceId] ?? null },
+    }),
     'POST /stripe/preview-upgrade': { body: preview },
     ...overrides,
   });
@@ -43,7 +63,10 @@ function api(overrides: Handlers = {}, usage = subscriberUsage('growth_3000_mont
 function renderModal(props: Partial<Parameters<typeof PlanChangeModal>[0]> = {}) {
   const outcomes: StatusBannerData[] = [];
   const onOpenChange = vi.fn();
-  const view = renderBilling(<PlanChangeModal open onOpenChange={onOpenChange} onOutcome={(banner) => outcomes.push(banner)} {...props} />, { path: '/usage' });
+  const view = renderBilling(
+    <PlanChangeModal open onOpenChange={onOpenChange} onOutcome={(banner) => outcomes.push(banner)} {...props} />,
+    { path: '/usage' },
+  );
   return { ...view, outcomes, onOpenChange };
 }
 
@@ -71,7 +94,11 @@ describe("plan-change modal 'Manage your plan': step 1", () => {
     api({ 'GET /api/pricing/plans': () => new Promise((resolve) => (answer = resolve)) });
     renderModal();
     expect(within(dialog()).getByText('Step 1 of 2')).toBeInTheDocument();
-    expect(within(dialog()).getByText('Upgrades bill immediately with prorated credits. Downgrades take effect at the end of your current billing period.')).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText(
+        'Upgrades bill immediately with prorated credits. Downgrades take effect at the end of your current billing period.',
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog()).getAllByTestId('plan-skeleton')).toHaveLength(4);
     answer({ body: livePricingReply() });
     await waitForCards();
@@ -84,7 +111,10 @@ describe("plan-change modal 'Manage your plan': step 1", () => {
     await waitForCards();
     expect(within(planCard('Starter')).getByRole('button', { name: /^Downgrade/ })).toBeEnabled();
     expect(within(planCard('Scale')).getByRole('button', { name: /^Upgrade/ })).toBeEnabled();
-    expect(within(planCard('Enterprise')).getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('target', '_blank');
+    expect(within(planCard('Enterprise')).getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     expect(within(dialog()).getByText('Select a plan to continue and view billing details')).toBeInTheDocument();
     const annual = within(dialog()).getByRole('radio', { name: /Annually/ });
     expect(annual).toHaveTextContent('-40%');
@@ -126,7 +156,9 @@ describe('plan-change modal: review and confirm', () => {
     let answerPreview: (value: { body: unknown }) => void = () => undefined;
     const calls = api({
       'POST /stripe/preview-upgrade': () => new Promise((resolve) => (answerPreview = resolve)),
-      'POST /stripe/create-upgrade-checkout': { body: { url: 'http://localhost/api/billing/local-checkout/cs_up', error: null } },
+      'POST /stripe/create-upgrade-checkout': {
+        body: { url: 'http://localhost/api/billing/local-checkout/cs_up', error: null },
+      },
     });
     const { onOpenChange } = renderModal();
     await waitForCards();
@@ -139,7 +171,10 @@ describe('plan-change modal: review and confirm', () => {
     // While the proration loads, both buttons wait.
     expect(within(dialog()).getByRole('button', { name: 'Confirm change' })).toBeDisabled();
     expect(within(dialog()).getByRole('button', { name: '← Back to Plans' })).toBeDisabled();
-    expect(calls.find((call) => call.path === '/stripe/preview-upgrade')?.body).toEqual({ newPriceId: priceIdOf('scale_10000_month'), renewCycle: true });
+    expect(calls.find((call) => call.path === '/stripe/preview-upgrade')?.body).toEqual({
+      newPriceId: priceIdOf('scale_10000_month'),
+      renewCycle: true,
+    });
 
     answerPreview({ body: preview });
     expect(await within(dialog()).findByTestId('total-due')).toHaveTextContent('€109.00 EUR');
@@ -149,8 +184,13 @@ describe('plan-change modal: review and confirm', () => {
     expect(within(dialog()).queryByText('What changes after the downgrade')).not.toBeInTheDocument();
 
     await user.click(within(dialog()).getByRole('button', { name: 'Confirm change' }));
-    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('http://localhost/api/billing/local-checkout/cs_up'));
-    expect(calls.find((call) => call.path === '/stripe/create-upgrade-checkout')?.body).toEqual({ newPriceId: priceIdOf('scale_10000_month'), returnUrl: `${window.location.origin}/usage` });
+    await waitFor(() =>
+      expect(assignLocation).toHaveBeenCalledWith('http://localhost/api/billing/local-checkout/cs_up'),
+    );
+    expect(calls.find((call) => call.path === '/stripe/create-upgrade-checkout')?.body).toEqual({
+      newPriceId: priceIdOf('scale_10000_month'),
+      returnUrl: `${window.location.origin}/usage`,
+    });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -178,7 +218,9 @@ describe('plan-change modal: review and confirm', () => {
     renderModal();
     await waitForCards();
     await userEvent.setup().click(within(planCard('Starter')).getByRole('button', { name: /^Downgrade/ }));
-    expect(await within(dialog()).findByRole('heading', { name: 'What changes after the downgrade' })).toBeInTheDocument();
+    expect(
+      await within(dialog()).findByRole('heading', { name: 'What changes after the downgrade' }),
+    ).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Schedule downgrade' })).toBeEnabled();
   });
 
@@ -186,7 +228,17 @@ describe('plan-change modal: review and confirm', () => {
     const calls = api(
       {
         'POST /stripe/schedule-downgrade': {
-          body: { scheduledPlan: { displayName: 'Starter', creditLimit: 500, priceId: priceIdOf('starter_500_month'), tierCode: 'starter_500' }, effectiveDate: '2026-12-22T00:00:00.000Z', message: '', error: null },
+          body: {
+            scheduledPlan: {
+              displayName: 'Starter',
+              creditLimit: 500,
+              priceId: priceIdOf('starter_500_month'),
+              tierCode: 'starter_500',
+            },
+            effectiveDate: '2026-12-22T00:00:00.000Z',
+            message: '',
+            error: null,
+          },
         },
       },
       subscriberUsage('growth_3000_month', { usageUsed: 812.5 }),
@@ -196,15 +248,29 @@ describe('plan-change modal: review and confirm', () => {
     const user = userEvent.setup();
     await user.click(within(planCard('Starter')).getByRole('button', { name: /^Downgrade/ }));
 
-    expect(await within(dialog()).findByRole('heading', { name: 'What changes after the downgrade' })).toBeInTheDocument();
+    expect(
+      await within(dialog()).findByRole('heading', { name: 'What changes after the downgrade' }),
+    ).toBeInTheDocument();
     expect(within(dialog()).getByText(/Your plan changes to Starter on December 22, 2026/)).toBeInTheDocument();
     expect(within(dialog()).getByText(/Only one sub account stays active/)).toBeInTheDocument();
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent('You have used 812.5 credits this period, more than the 500 credits of the new plan.');
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+      'You have used 812.5 credits this period, more than the 500 credits of the new plan.',
+    );
     expect(calls.some((call) => call.path === '/stripe/preview-upgrade')).toBe(false);
 
     await user.click(within(dialog()).getByRole('button', { name: 'Schedule downgrade' }));
-    await waitFor(() => expect(outcomes).toEqual([{ type: 'success', title: 'Downgrade scheduled', description: 'Your plan will change to Starter on December 22, 2026.' }]));
-    expect(calls.find((call) => call.path === '/stripe/schedule-downgrade')?.body).toEqual({ newPriceId: priceIdOf('starter_500_month') });
+    await waitFor(() =>
+      expect(outcomes).toEqual([
+        {
+          type: 'success',
+          title: 'Downgrade scheduled',
+          description: 'Your plan will change to Starter on December 22, 2026.',
+        },
+      ]),
+    );
+    expect(calls.find((call) => call.path === '/stripe/schedule-downgrade')?.body).toEqual({
+      newPriceId: priceIdOf('starter_500_month'),
+    });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -212,7 +278,13 @@ describe('plan-change modal: review and confirm', () => {
     api({
       'POST /stripe/preview-upgrade': {
         status: 409,
-        body: { error: { code: 'SUBSCRIPTION_NOT_FOUND', message: 'Active subscription not found. Please ensure your subscription is active before making changes.', support_id: 'b'.repeat(32) } },
+        body: {
+          error: {
+            code: 'SUBSCRIPTION_NOT_FOUND',
+            message: 'Active subscription not found. Please ensure your subscription is active before making changes.',
+            support_id: 'b'.repeat(32),
+          },
+        },
       },
     });
     const { outcomes } = renderModal();
@@ -221,7 +293,9 @@ describe('plan-change modal: review and confirm', () => {
     const text =
       "We couldn't find an active subscription for this customer. If you've recently canceled, resubscribe first or contact support to continue. If you recently tried upgrading and this message persists, contact support so we can refresh your subscription.";
     expect(await within(dialog()).findByText(text)).toBeInTheDocument();
-    await waitFor(() => expect(outcomes).toEqual([{ type: 'warning', title: 'Subscription needs attention', description: text }]));
+    await waitFor(() =>
+      expect(outcomes).toEqual([{ type: 'warning', title: 'Subscription needs attention', description: text }]),
+    );
   });
 
   it("shows 'Unable to calculate proration. Please try again.' when the preview fails without a message", async () => {
@@ -240,7 +314,17 @@ describe('plan-change modal: review and confirm', () => {
     ['expired_card', 'Your card has expired. Please update your payment method.'],
   ])('shows the card error text for %s', async (code, text) => {
     api({
-      'POST /stripe/create-upgrade-checkout': { status: 402, body: { error: { code: 'PAYMENT_FAILED', paymentErrorCode: code, message: 'Payment failed', support_id: 'c'.repeat(32) } } },
+      'POST /stripe/create-upgrade-checkout': {
+        status: 402,
+        body: {
+          error: {
+            code: 'PAYMENT_FAILED',
+            paymentErrorCode: code,
+            message: 'Payment failed',
+            support_id: 'c'.repeat(32),
+          },
+        },
+      },
     });
     renderModal();
     await waitForCards();
@@ -250,7 +334,8 @@ describe('plan-change modal: review and confirm', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Confirm change' }));
     const alert = await within(dialog()).findByRole('alert');
     expect(alert).toHaveTextContent(text);
-    if (code === 'payment_method_required') expect(within(alert).getByRole('link', { name: 'Go to settings' })).toHaveAttribute('href', '/settings');
+    if (code === 'payment_method_required')
+      expect(within(alert).getByRole('link', { name: 'Go to settings' })).toHaveAttribute('href', '/settings');
     expect(assignLocation).not.toHaveBeenCalled();
   });
 
@@ -264,7 +349,9 @@ describe('plan-change modal: review and confirm', () => {
     const user = userEvent.setup();
     await user.click(within(planCard('Scale')).getByRole('button', { name: /^Upgrade/ }));
     await user.click(await within(dialog()).findByRole('button', { name: 'Confirm change' }));
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Invalid plan selection - missing price ID. Please try again.');
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+      'Invalid plan selection - missing price ID. Please try again.',
+    );
     expect(calls.some((call) => call.path.includes('upgrade') || call.path.includes('downgrade'))).toBe(false);
   });
 

@@ -5,25 +5,52 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { billingQueryKeys } from '../api/billing-query-keys';
 import { CATALOGUE_LOAD_FAILED } from '../api/pricing';
-import { createUpgradeCheckout, getPriceUnitAmount, planChangeMessages, previewUpgrade, scheduleDowngrade } from '../api/plan-change';
+import {
+  createUpgradeCheckout,
+  getPriceUnitAmount,
+  planChangeMessages,
+  previewUpgrade,
+  scheduleDowngrade,
+} from '../api/plan-change';
 import { usePlanCatalogue, usePricingPlans } from '../hooks/use-pricing-plans';
 import { useUsage } from '../hooks/use-usage';
 import { describePlanChangeError, SUBSCRIPTION_ATTENTION_TITLE, type PlanChangeError } from '../lib/plan-change-errors';
-import { buildPlanOptions, familyName, findFamily, findTierByPriceId, type PlanOption, type PlanOptionTier } from '../lib/plan-options';
+import {
+  buildPlanOptions,
+  familyName,
+  findFamily,
+  findTierByPriceId,
+  type PlanOption,
+  type PlanOptionTier,
+} from '../lib/plan-options';
 import { DEFAULT_RETURN_PATH } from '../lib/checkout-urls';
 import { PlanChangeCard } from './plan-change-card';
-import { DowngradeChanges, PlanChangeSummary, ProrationSummary, type CurrentPlanSummary, type PlanChangeAction } from './plan-change-review';
+import {
+  DowngradeChanges,
+  PlanChangeSummary,
+  ProrationSummary,
+  type CurrentPlanSummary,
+  type PlanChangeAction,
+} from './plan-change-review';
 import type { StatusBannerData } from './status-banner';
 import { assignLocation } from '../lib/browser-navigation';
 
-export const PLAN_CHANGE_SUBTITLE = 'Upgrades bill immediately with prorated credits. Downgrades take effect at the end of your current billing period.';
+export const PLAN_CHANGE_SUBTITLE =
+  'Upgrades bill immediately with prorated credits. Downgrades take effect at the end of your current billing period.';
 export const PLAN_CHANGE_FOOTER_HINT = 'Select a plan to continue and view billing details';
 export const PLAN_ALREADY_ACTIVE = 'This plan is already active.';
 export const NO_PLANS_AVAILABLE = 'No plans available.';
@@ -51,7 +78,12 @@ export function PlanChangeModal({ open, onOpenChange, initialPriceId, returnUrl,
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Radix unmounts the content when closed: opening again starts from a fresh selection. */}
       <DialogContent className="max-w-6xl gap-5 p-5 sm:p-6" aria-describedby="plan-change-subtitle">
-        <PlanChangeFlow initialPriceId={initialPriceId ?? null} returnUrl={returnUrl} onOutcome={onOutcome} onClose={() => onOpenChange(false)} />
+        <PlanChangeFlow
+          initialPriceId={initialPriceId ?? null}
+          returnUrl={returnUrl}
+          onOutcome={onOutcome}
+          onClose={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -60,14 +92,21 @@ export function PlanChangeModal({ open, onOpenChange, initialPriceId, returnUrl,
 type Selection = { tier: PlanOptionTier; option: PlanOption };
 type Decision = { tierId: string; action: PlanChangeAction };
 
-type PlanChangeFlowProps = { initialPriceId: string | null; returnUrl?: string; onOutcome?: (banner: StatusBannerData) => void; onClose: () => void };
+type PlanChangeFlowProps = {
+  initialPriceId: string | null;
+  returnUrl?: string;
+  onOutcome?: (banner: StatusBannerData) => void;
+  onClose: () => void;
+};
 
 function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOutcome, onClose }: PlanChangeFlowProps) {
   const queryClient = useQueryClient();
   const { balance, refresh } = useUsage();
   const pricing = usePricingPlans();
   const catalogue = usePlanCatalogue();
-  const [interval, setBillingInterval] = useState<BillingInterval>(() => (balance?.billingInterval === 'year' ? 'year' : 'month'));
+  const [interval, setBillingInterval] = useState<BillingInterval>(() =>
+    balance?.billingInterval === 'year' ? 'year' : 'month',
+  );
   const [step, setStep] = useState<1 | 2>(1);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -97,7 +136,9 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
     staleTime: 0,
     gcTime: 0,
   });
-  const previewError = preview.error ? describePlanChangeError(preview.error, planChangeMessages.prorationFailed) : null;
+  const previewError = preview.error
+    ? describePlanChangeError(preview.error, planChangeMessages.prorationFailed)
+    : null;
   const raisedAttention = useRef(false);
   useEffect(() => {
     if (previewError?.needsAttention && !raisedAttention.current) {
@@ -112,7 +153,10 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
       const priceId = tier.priceId ?? '';
       if (change === 'downgrade') return { kind: 'downgrade' as const, reply: await scheduleDowngrade(priceId) };
       const absoluteReturnUrl = new URL(returnUrl, window.location.origin).toString();
-      return { kind: 'upgrade' as const, url: await createUpgradeCheckout({ newPriceId: priceId, returnUrl: absoluteReturnUrl }) };
+      return {
+        kind: 'upgrade' as const,
+        url: await createUpgradeCheckout({ newPriceId: priceId, returnUrl: absoluteReturnUrl }),
+      };
     },
     onSuccess: (result) => {
       if (result.kind === 'upgrade') {
@@ -121,7 +165,11 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
         return;
       }
       const planName = result.reply.scheduledPlan?.displayName ?? selection?.option.name ?? 'your new plan';
-      onOutcome?.({ type: 'success', title: 'Downgrade scheduled', description: result.reply.message || downgradeScheduledMessage(planName, result.reply.effectiveDate) });
+      onOutcome?.({
+        type: 'success',
+        title: 'Downgrade scheduled',
+        description: result.reply.message || downgradeScheduledMessage(planName, result.reply.effectiveDate),
+      });
       void queryClient.invalidateQueries({ queryKey: billingQueryKeys.all });
       void refresh({ force: true });
       onClose();
@@ -129,7 +177,8 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
     onError: (error) => {
       const described = describePlanChangeError(error, planChangeMessages.failed);
       setFailure(described);
-      if (described.needsAttention) onOutcome?.({ type: 'warning', title: SUBSCRIPTION_ATTENTION_TITLE, description: described.message });
+      if (described.needsAttention)
+        onOutcome?.({ type: 'warning', title: SUBSCRIPTION_ATTENTION_TITLE, description: described.message });
     },
   });
   const isProcessing = confirm.isPending;
@@ -140,7 +189,11 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
     let targetAmount: number | null = null;
     if (currentPriceId && tier.priceId) {
       const lookup = (priceId: string) =>
-        queryClient.fetchQuery({ queryKey: billingQueryKeys.price(priceId), queryFn: ({ signal }) => getPriceUnitAmount(priceId, signal), staleTime: 5 * 60_000 });
+        queryClient.fetchQuery({
+          queryKey: billingQueryKeys.price(priceId),
+          queryFn: ({ signal }) => getPriceUnitAmount(priceId, signal),
+          staleTime: 5 * 60_000,
+        });
       try {
         [currentAmount, targetAmount] = await Promise.all([lookup(currentPriceId), lookup(tier.priceId)]);
       } catch {
@@ -177,7 +230,9 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
     preselected.current = true;
     const tier = findTierByPriceId(pricing.data, initialPriceId);
     if (!tier) return;
-    const option = buildPlanOptions({ live: pricing.data, catalogue: catalogue.data, interval: tier.interval }).find((entry) => entry.family === tier.family);
+    const option = buildPlanOptions({ live: pricing.data, catalogue: catalogue.data, interval: tier.interval }).find(
+      (entry) => entry.family === tier.family,
+    );
     if (!option) return;
     setBillingInterval(tier.interval);
     void handleSelect(tier, option);
@@ -204,12 +259,15 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
     setFailure(null);
   }
 
-  const isConfirmDisabled = isProcessing || !selection || action === null || action === 'none' || (isImmediate && preview.isLoading);
+  const isConfirmDisabled =
+    isProcessing || !selection || action === null || action === 'none' || (isImmediate && preview.isLoading);
 
   return (
     <>
       <DialogHeader>
-        <p className="text-xs font-semibold uppercase tracking-wider text-primary">{step === 1 ? 'Step 1 of 2' : 'Step 2 of 2'}</p>
+        <p className="text-xs font-semibold uppercase tracking-wider text-primary">
+          {step === 1 ? 'Step 1 of 2' : 'Step 2 of 2'}
+        </p>
         <DialogTitle className="text-xl">Manage your plan</DialogTitle>
         <DialogDescription id="plan-change-subtitle">{PLAN_CHANGE_SUBTITLE}</DialogDescription>
       </DialogHeader>
@@ -228,21 +286,32 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
               </ToggleGroupItem>
               <ToggleGroupItem value="year" disabled={isProcessing}>
                 Annually
-                <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{ANNUAL_DISCOUNT_BADGE}</span>
+                <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                  {ANNUAL_DISCOUNT_BADGE}
+                </span>
               </ToggleGroupItem>
             </ToggleGroup>
           </div>
 
           {pricing.isPending ? (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="plan-grid-loading">
+            <div
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+              data-testid="plan-grid-loading"
+            >
               {[0, 1, 2, 3].map((index) => (
                 <Skeleton key={index} data-testid="plan-skeleton" className="h-96 rounded-[var(--radius-card)]" />
               ))}
             </div>
           ) : pricing.isError ? (
-            <ErrorState message={CATALOGUE_LOAD_FAILED} onRetry={() => void pricing.refetch()} isRetrying={pricing.isFetching} />
+            <ErrorState
+              message={CATALOGUE_LOAD_FAILED}
+              onRetry={() => void pricing.refetch()}
+              isRetrying={pricing.isFetching}
+            />
           ) : options.length === 0 ? (
-            <p className="rounded-[var(--radius-card)] border border-dashed border-border p-8 text-center text-sm text-muted-foreground">{NO_PLANS_AVAILABLE}</p>
+            <p className="rounded-[var(--radius-card)] border border-dashed border-border p-8 text-center text-sm text-muted-foreground">
+              {NO_PLANS_AVAILABLE}
+            </p>
           ) : (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {options.map((option) => (
@@ -255,7 +324,9 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
                   isProcessing={isProcessing}
                   decidingTierId={decidingTierId}
                   onSelect={(tier, picked) => void handleSelect(tier, picked)}
-                  onTierPicked={(tier) => setIsActiveNoteShown(Boolean(tier.priceId && tier.priceId === currentPriceId))}
+                  onTierPicked={(tier) =>
+                    setIsActiveNoteShown(Boolean(tier.priceId && tier.priceId === currentPriceId))
+                  }
                 />
               ))}
             </div>
@@ -269,17 +340,34 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
         <div className="grid gap-4">
           <PlanChangeSummary current={current} target={selection.tier} option={selection.option} />
           {isImmediate ? (
-            <ProrationSummary preview={preview.data} isLoading={preview.isLoading} errorMessage={previewError?.message ?? null} />
+            <ProrationSummary
+              preview={preview.data}
+              isLoading={preview.isLoading}
+              errorMessage={previewError?.message ?? null}
+            />
           ) : action === 'downgrade' ? (
-            <DowngradeChanges current={current} target={selection.tier} option={selection.option} effectiveDate={balance?.currentPeriodEnd} usageUsed={balance?.usageUsed} />
+            <DowngradeChanges
+              current={current}
+              target={selection.tier}
+              option={selection.option}
+              effectiveDate={balance?.currentPeriodEnd}
+              usageUsed={balance?.usageUsed}
+            />
           ) : null}
           {failure ? (
-            <p role="alert" className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+            <p
+              role="alert"
+              className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive"
+            >
               {failure.message}
               {failure.cardCode === 'payment_method_required' ? (
                 <>
                   {' '}
-                  <Link to={PAYMENT_METHOD_SETTINGS_PATH} onClick={onClose} className="font-medium underline underline-offset-2">
+                  <Link
+                    to={PAYMENT_METHOD_SETTINGS_PATH}
+                    onClick={onClose}
+                    className="font-medium underline underline-offset-2"
+                  >
                     Go to settings
                   </Link>
                 </>

@@ -1,4 +1,9 @@
-import { describeProration, formatBillingDate, isDowngradeExceedingLimit, type PreviewUpgradeReply } from '@agentry/core/billing';
+import {
+  describeProration,
+  formatBillingDate,
+  isDowngradeExceedingLimit,
+  type PreviewUpgradeReply,
+} from '@agentry/core/billing';
 import { formatCredits, getPlanFamily, type PlanCapabilities } from '@agentry/core/plans';
 import { ArrowRight, TriangleAlert } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,7 +27,15 @@ function intervalLabel(tier: PlanOptionTier) {
 }
 
 /** 'Plan Change Summary': the current plan against the new one, with their allowances. */
-export function PlanChangeSummary({ current, target, option }: { current: CurrentPlanSummary; target: PlanOptionTier; option: PlanOption }) {
+export function PlanChangeSummary({
+  current,
+  target,
+  option,
+}: {
+  current: CurrentPlanSummary;
+  target: PlanOptionTier;
+  option: PlanOption;
+}) {
   return (
     <section aria-labelledby="plan-change-summary" className="rounded-[var(--radius-card)] border border-border p-4">
       <h3 id="plan-change-summary" className="text-sm font-semibold">
@@ -56,7 +69,11 @@ type ProrationSummaryProps = {
 /** 'Proration summary' of an upgrade or switch: amounts / 100, currency upper-cased, days remaining. */
 export function ProrationSummary({ preview, isLoading, errorMessage }: ProrationSummaryProps) {
   return (
-    <section aria-labelledby="proration-summary" aria-busy={isLoading} className="rounded-[var(--radius-card)] border border-border p-4">
+    <section
+      aria-labelledby="proration-summary"
+      aria-busy={isLoading}
+      className="rounded-[var(--radius-card)] border border-border p-4"
+    >
       <h3 id="proration-summary" className="text-sm font-semibold">
         Proration summary
       </h3>
@@ -144,7 +161,8 @@ function lostCapabilities(current: PlanCapabilities | null, next: PlanCapabiliti
   if (current.features.marketplace && !next.features.marketplace) lines.push('Marketplace access ends.');
   if (current.demos.whitelabel && !next.demos.whitelabel) lines.push('Whitelabel demos are no longer available.');
   if (current.demos.advanced && !next.demos.advanced) lines.push('Advanced demos are no longer available.');
-  if (current.features.whitelabel_subaccounts && !next.features.whitelabel_subaccounts) lines.push('White label sub accounts are turned off.');
+  if (current.features.whitelabel_subaccounts && !next.features.whitelabel_subaccounts)
+    lines.push('White label sub accounts are turned off.');
   if (current.features.priority_support && !next.features.priority_support) lines.push('Priority support ends.');
   return lines;
 }
@@ -164,7 +182,8 @@ export function DowngradeChanges({ current, target, option, effectiveDate, usage
           Your plan changes to {option.name} on {date}. Until then you keep {current.name} and its credits.
         </li>
         <li>
-          Your monthly allowance becomes {formatCredits(target.credits)} credits (from {formatCredits(current.creditLimit)}).
+          Your monthly allowance becomes {formatCredits(target.credits)} credits (from{' '}
+          {formatCredits(current.creditLimit)}).
         </li>
         {lostCapabilities(current.capabilities, capabilities).map((line) => (
           <li key={line}>{line}</li>
@@ -172,9 +191,13 @@ export function DowngradeChanges({ current, target, option, effectiveDate, usage
         <li>Nothing is charged today.</li>
       </ul>
       {isExceeding ? (
-        <p role="alert" className="mt-3 flex gap-2 rounded-[var(--radius-control)] bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-100">
+        <p
+          role="alert"
+          className="mt-3 flex gap-2 rounded-[var(--radius-control)] bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-100"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          You have used {formatMeterNumber(usageUsed ?? 0)} credits this period, more than the {formatCredits(target.credits)} credits of the new plan.
+          You have used {formatMeterNumber(usageUsed ?? 0)} credits this period, more than the{' '}
+          {formatCredits(target.credits)} credits of the new plan.
         </p>
       ) : null}
     </section>

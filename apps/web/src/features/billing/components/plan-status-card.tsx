@@ -13,7 +13,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { billingQueryKeys } from '../api/billing-query-keys';
@@ -36,7 +43,11 @@ const statusLabels: Record<string, { label: string; variant: 'active' | 'pending
   canceled: { label: 'Canceled', variant: 'inactive' },
 };
 
-type PlanStatusCardProps = { balance: LooseBalance | null; onOutcome: (banner: StatusBannerData) => void; onManagePlan: () => void };
+type PlanStatusCardProps = {
+  balance: LooseBalance | null;
+  onOutcome: (banner: StatusBannerData) => void;
+  onManagePlan: () => void;
+};
 
 /** The plan and its status on /usage: scheduled downgrade, cancellation at period end, and the plan actions. */
 export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusCardProps) {
@@ -45,10 +56,13 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
   const pricing = usePricingPlans();
   const [isCancelOpen, setIsCancelOpen] = useState(false);
 
-  const planName = familyName(balance?.planCode) ?? familyName(findTierByPriceId(pricing.data, balance?.currentPriceId)?.family);
+  const planName =
+    familyName(balance?.planCode) ?? familyName(findTierByPriceId(pricing.data, balance?.currentPriceId)?.family);
   const hasPlan = Boolean(balance?.currentPriceId || balance?.planCode);
   const scheduledTier = findTierByPriceId(pricing.data, balance?.scheduledPriceId);
-  const scheduledName = scheduledTier ? `${familyName(scheduledTier.family) ?? scheduledTier.family} (${formatCredits(scheduledTier.credits)} credits)` : 'your new plan';
+  const scheduledName = scheduledTier
+    ? `${familyName(scheduledTier.family) ?? scheduledTier.family} (${formatCredits(scheduledTier.credits)} credits)`
+    : 'your new plan';
   const status = statusLabels[balance?.subscriptionStatus ?? ''];
   const periodEnd = formatBillingDate(balance?.currentPeriodEnd);
   const displayName = planName ?? 'Your plan';
@@ -70,7 +84,11 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
     mutationFn: cancelScheduledDowngrade,
     meta: { silentError: true },
     onSuccess: (reply) => {
-      onOutcome({ type: 'success', title: 'Downgrade canceled', description: reply.message || downgradeCanceledMessage(reply.currentPlan?.displayName ?? displayName) });
+      onOutcome({
+        type: 'success',
+        title: 'Downgrade canceled',
+        description: reply.message || downgradeCanceledMessage(reply.currentPlan?.displayName ?? displayName),
+      });
       afterChange();
     },
     onError: (error) => reportFailure(error, planChangeMessages.cancelDowngradeFailed),
@@ -83,7 +101,9 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
       onOutcome({
         type: 'info',
         title: 'Cancellation scheduled',
-        description: reply.message || cancellationScheduledMessage(reply.currentPlan?.displayName ?? displayName, reply.cancelDate),
+        description:
+          reply.message ||
+          cancellationScheduledMessage(reply.currentPlan?.displayName ?? displayName, reply.cancelDate),
       });
       afterChange();
     },
@@ -100,7 +120,11 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
         assignLocation(reply.url);
         return;
       }
-      onOutcome({ type: 'success', title: 'Subscription restored', description: reply.message || SUBSCRIPTION_CONTINUES_MESSAGE });
+      onOutcome({
+        type: 'success',
+        title: 'Subscription restored',
+        description: reply.message || SUBSCRIPTION_CONTINUES_MESSAGE,
+      });
       afterChange();
     },
     onError: (error) => reportFailure(error, planChangeMessages.resumeFailed),
@@ -122,7 +146,9 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
             No plan yet
           </h2>
         </div>
-        <p className="mt-1 text-sm text-muted-foreground">Pick a plan to get a monthly credit allowance for your agents.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Pick a plan to get a monthly credit allowance for your agents.
+        </p>
         <Link to="/?scrollToPricing=true" className={cn(buttonVariants(), 'mt-4')}>
           See plans
         </Link>
@@ -131,7 +157,10 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
   }
 
   return (
-    <section aria-labelledby="plan-heading" className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5">
+    <section
+      aria-labelledby="plan-heading"
+      className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Current plan</p>
@@ -144,7 +173,11 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
             {formatCredits(balance?.configuredLimit ?? balance?.planCreditLimit ?? 0)} credits / month
-            {balance?.billingInterval === 'year' ? ' · billed yearly' : balance?.billingInterval === 'month' ? ' · billed monthly' : ''}
+            {balance?.billingInterval === 'year'
+              ? ' · billed yearly'
+              : balance?.billingInterval === 'month'
+                ? ' · billed monthly'
+                : ''}
             {periodEnd && !balance?.cancelAtPeriodEnd ? ` · renews ${periodEnd}` : ''}
           </p>
         </div>
@@ -187,7 +220,12 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
         />
       ) : (
         <div>
-          <Button variant="link" className="h-auto px-0 text-muted-foreground" onClick={() => setIsCancelOpen(true)} disabled={isBusy}>
+          <Button
+            variant="link"
+            className="h-auto px-0 text-muted-foreground"
+            onClick={() => setIsCancelOpen(true)}
+            disabled={isBusy}
+          >
             Cancel subscription
           </Button>
         </div>
@@ -198,15 +236,20 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
           <DialogHeader>
             <DialogTitle>Cancel your subscription?</DialogTitle>
             <DialogDescription>
-              {displayName} stays active until {periodEnd ?? 'the close of the current billing period'}; after that no more credits are granted. You can resubscribe
-              until then.
+              {displayName} stays active until {periodEnd ?? 'the close of the current billing period'}; after that no
+              more credits are granted. You can resubscribe until then.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setIsCancelOpen(false)} disabled={cancel.isPending}>
               Keep my plan
             </Button>
-            <Button variant="destructive" onClick={() => cancel.mutate()} disabled={cancel.isPending} aria-busy={cancel.isPending}>
+            <Button
+              variant="destructive"
+              onClick={() => cancel.mutate()}
+              disabled={cancel.isPending}
+              aria-busy={cancel.isPending}
+            >
               {cancel.isPending ? <Spinner /> : null}
               Cancel at period end
             </Button>

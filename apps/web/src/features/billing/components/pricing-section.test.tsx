@@ -5,7 +5,15 @@ import { onSignInRequested, type SignInRequest } from '@/lib/sign-in-events';
 import { assignLocation, openInNewTab } from '../lib/browser-navigation';
 import { CHECKOUT_RETURN_STORAGE_KEY } from '../lib/checkout-urls';
 import { findPromotion } from '../lib/pricing-plans';
-import { livePricingReply, me, mockApi, priceIdOf, renderBilling, stubBrowserApis, subscriberUsage } from '../test/billing-test-utils';
+import {
+  livePricingReply,
+  me,
+  mockApi,
+  priceIdOf,
+  renderBilling,
+  stubBrowserApis,
+  subscriberUsage,
+} from '../test/billing-test-utils';
 import { PricingPlans, PricingSection } from './pricing-section';
 
 vi.mock('../lib/browser-navigation', () => ({ assignLocation: vi.fn(), openInNewTab: vi.fn() }));
@@ -42,9 +50,12 @@ describe('pricing screen, default variant', () => {
     api();
     renderBilling(<PricingSection />);
     expect(screen.getByRole('heading', { level: 2, name: 'Simple, transparent pricing' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article').map((article) => within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(['Starter', 'Growth', 'Scale', 'Enterprise']);
+    expect(
+      screen.getAllByRole('article').map((article) => within(article).getByRole('heading', { level: 3 }).textContent),
+    ).toEqual(['Starter', 'Growth', 'Scale', 'Enterprise']);
     expect(within(card('Growth')).getByText('Most Popular')).toBeInTheDocument();
-    for (const name of ['Starter', 'Scale', 'Enterprise']) expect(within(card(name)).queryByText('Most Popular')).not.toBeInTheDocument();
+    for (const name of ['Starter', 'Scale', 'Enterprise'])
+      expect(within(card(name)).queryByText('Most Popular')).not.toBeInTheDocument();
     expect(screen.queryByText('Starter Legacy')).not.toBeInTheDocument();
     await waitForPrices();
   });
@@ -74,7 +85,9 @@ describe('pricing screen, default variant', () => {
     expect(within(growth).getByText('$79.00').closest('s')).not.toBeNull();
     expect(within(growth).getByText('Billed yearly')).toBeInTheDocument();
     expect(within(growth).getByText(/\$568\.80 per year/)).toBeInTheDocument();
-    expect(within(growth).getByRole('combobox', { name: 'Growth credits per month' })).toHaveTextContent('3k credits · $47.40/mo');
+    expect(within(growth).getByRole('combobox', { name: 'Growth credits per month' })).toHaveTextContent(
+      '3k credits · $47.40/mo',
+    );
     expect(within(card('Starter')).getByText('$15.00')).toBeInTheDocument();
     expect(within(card('Scale')).getByText('$178.20')).toBeInTheDocument();
     expect(screen.getAllByText('Billed yearly')).toHaveLength(3);
@@ -85,8 +98,12 @@ describe('pricing screen, default variant', () => {
     api();
     renderBilling(<PricingSection />);
     const user = userEvent.setup();
-    expect(within(card('Growth')).getByRole('combobox', { name: 'Growth credits per month' })).toHaveTextContent('3k credits · $79');
-    expect(within(card('Starter')).getByRole('combobox', { name: 'Starter credits per month' })).toHaveTextContent('500 credits · $25');
+    expect(within(card('Growth')).getByRole('combobox', { name: 'Growth credits per month' })).toHaveTextContent(
+      '3k credits · $79',
+    );
+    expect(within(card('Starter')).getByRole('combobox', { name: 'Starter credits per month' })).toHaveTextContent(
+      '500 credits · $25',
+    );
     await user.click(within(card('Scale')).getByRole('combobox', { name: 'Scale credits per month' }));
     await user.click(await screen.findByRole('option', { name: '100k credits · $1,997' }));
     expect(within(card('Scale')).getByText('$1,997')).toBeInTheDocument();
@@ -122,7 +139,10 @@ describe('checkout (pricing button)', () => {
     await userEvent.setup().click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
 
     expect(requests).toEqual([
-      { reason: 'user', callbackUrl: `/api/auth/callback/checkout?priceId=${priceIdOf('growth_3000_month')}&mode=subscription&returnUrl=%2Fusage` },
+      {
+        reason: 'user',
+        callbackUrl: `/api/auth/callback/checkout?priceId=${priceIdOf('growth_3000_month')}&mode=subscription&returnUrl=%2Fusage`,
+      },
     ]);
     expect(localStorage.getItem(CHECKOUT_RETURN_STORAGE_KEY)).toBe('/?scrollToPricing=true');
     expect(calls.some((call) => call.path === '/api/stripe/create-checkout')).toBe(false);
@@ -130,26 +150,49 @@ describe('checkout (pricing button)', () => {
   });
 
   it('creates the checkout and opens it in a new tab', async () => {
-    const calls = api({ 'POST /api/stripe/create-checkout': { body: { url: 'http://localhost/api/billing/local-checkout/cs_1', sessionId: 'cs_1' } } });
+    const calls = api({
+      'POST /api/stripe/create-checkout': {
+        body: { url: 'http://localhost/api/billing/local-checkout/cs_1', sessionId: 'cs_1' },
+      },
+    });
     renderBilling(<PricingSection />);
     await waitForPrices();
     await userEvent.setup().click(within(card('Scale')).getByRole('button', { name: 'Choose Scale' }));
 
     await waitFor(() => expect(openInNewTab).toHaveBeenCalledWith('http://localhost/api/billing/local-checkout/cs_1'));
     const body = calls.find((call) => call.path === '/api/stripe/create-checkout')?.body as Record<string, string>;
-    expect(body).toMatchObject({ priceId: priceIdOf('scale_10000_month'), mode: 'subscription', email: 'ada@agency.test' });
-    expect(body.successUrl).toBe('http://localhost:3000/success?email=ada%40agency.test&returnUrl=%2Fusage'.replace('http://localhost:3000', window.location.origin));
+    expect(body).toMatchObject({
+      priceId: priceIdOf('scale_10000_month'),
+      mode: 'subscription',
+      email: 'ada@agency.test',
+    });
+    expect(body.successUrl).toBe(
+      'http://localhost:3000/success?email=ada%40agency.test&returnUrl=%2Fusage'.replace(
+        'http://localhost:3000',
+        window.location.origin,
+      ),
+    );
     expect(body.cancelUrl).toBe(`${window.location.origin}/`);
   });
 
-  it("redirectToPortal: the payment message, then the billing portal after 3 s", async () => {
+  it('redirectToPortal: the payment message, then the billing portal after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api({ 'POST /api/stripe/create-checkout': { body: { redirectToPortal: true, url: 'http://localhost/portal', error: 'ignored' } } });
+    api({
+      'POST /api/stripe/create-checkout': {
+        body: { redirectToPortal: true, url: 'http://localhost/portal', error: 'ignored' },
+      },
+    });
     renderBilling(<PricingSection />);
     await waitForPrices();
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
 
-    expect(await within(card('Growth')).findByText('Your subscription payment failed. Please update your payment method to continue.')).toBeInTheDocument();
+    expect(
+      await within(card('Growth')).findByText(
+        'Your subscription payment failed. Please update your payment method to continue.',
+      ),
+    ).toBeInTheDocument();
     expect(openInNewTab).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(assignLocation).not.toHaveBeenCalled();
@@ -159,12 +202,21 @@ describe('checkout (pricing button)', () => {
 
   it('hasActiveSubscription: the message, then /dashboard after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api({ 'POST /api/stripe/create-checkout': { status: 409, body: { hasActiveSubscription: true, error: 'You already have an active subscription!' } } });
+    api({
+      'POST /api/stripe/create-checkout': {
+        status: 409,
+        body: { hasActiveSubscription: true, error: 'You already have an active subscription!' },
+      },
+    });
     const { router } = renderBilling(<PricingSection />);
     await waitForPrices();
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
 
-    expect(await within(card('Growth')).findByRole('status')).toHaveTextContent('You already have an active subscription!');
+    expect(await within(card('Growth')).findByRole('status')).toHaveTextContent(
+      'You already have an active subscription!',
+    );
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(router.state.location.pathname).toBe('/');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -175,12 +227,25 @@ describe('checkout (pricing button)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests: SignInRequest[] = [];
     const stop = onSignInRequested((request) => requests.push(request));
-    api({ 'POST /api/stripe/create-checkout': { body: { shouldSignIn: true, error: 'This email already has an active subscription. Please sign in to manage it.' } } });
+    api({
+      'POST /api/stripe/create-checkout': {
+        body: {
+          shouldSignIn: true,
+          error: 'This email already has an active subscription. Please sign in to manage it.',
+        },
+      },
+    });
     renderBilling(<PricingSection />);
     await waitForPrices();
-    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
 
-    expect(await within(card('Growth')).findByText('This email already has an active subscription. Please sign in to manage it.')).toBeInTheDocument();
+    expect(
+      await within(card('Growth')).findByText(
+        'This email already has an active subscription. Please sign in to manage it.',
+      ),
+    ).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(requests).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -189,7 +254,10 @@ describe('checkout (pricing button)', () => {
   });
 
   it("shows the server's error, or 'Failed to create checkout. Please try again.'", async () => {
-    let answer: { status: number; body: unknown } = { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Price not found', support_id: 'a'.repeat(32) } } };
+    let answer: { status: number; body: unknown } = {
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'Price not found', support_id: 'a'.repeat(32) } },
+    };
     api({ 'POST /api/stripe/create-checkout': () => answer });
     renderBilling(<PricingSection />);
     await waitForPrices();
@@ -199,15 +267,39 @@ describe('checkout (pricing button)', () => {
 
     answer = { status: 200, body: {} };
     await user.click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
-    await waitFor(() => expect(within(card('Growth')).getByRole('alert')).toHaveTextContent('Failed to create checkout. Please try again.'));
+    await waitFor(() =>
+      expect(within(card('Growth')).getByRole('alert')).toHaveTextContent(
+        'Failed to create checkout. Please try again.',
+      ),
+    );
   });
 
   it('useUpgradeFlow: a subscriber choosing another plan continues in the plan-change modal', async () => {
     api({
-      'POST /api/stripe/create-checkout': { body: { useUpgradeFlow: true, newPriceId: priceIdOf('scale_10000_month') } },
+      'POST /api/stripe/create-checkout': {
+        body: { useUpgradeFlow: true, newPriceId: priceIdOf('scale_10000_month') },
+      },
       'GET /api/openrouter/usage': { body: subscriberUsage('growth_3000_month') },
-      'POST /stripe/get-price': ({ body }) => ({ body: { unitAmount: (body as { priceId: string }).priceId.includes('scale') ? 29700 : 7900 } }),
-      'POST /stripe/preview-upgrade': { body: { proration: { currency: 'usd', creditAmount: -3950, chargeAmount: 14850, totalDueNow: 10900, daysRemaining: 14.2 }, nextBillingDate: '2026-12-22T00:00:00.000Z', billingCycleReset: false, currentPlan: { displayName: 'Growth', creditLimit: 3000 }, targetPlan: { displayName: 'Scale', creditLimit: 10000 }, creditsGranted: 3500, prorationDate: '2026-12-08T00:00:00.000Z' } },
+      'POST /stripe/get-price': ({ body }) => ({
+        body: { unitAmount: (body as { priceId: string }).priceId.includes('scale') ? 29700 : 7900 },
+      }),
+      'POST /stripe/preview-upgrade': {
+        body: {
+          proration: {
+            currency: 'usd',
+            creditAmount: -3950,
+            chargeAmount: 14850,
+            totalDueNow: 10900,
+            daysRemaining: 14.2,
+          },
+          nextBillingDate: '2026-12-22T00:00:00.000Z',
+          billingCycleReset: false,
+          currentPlan: { displayName: 'Growth', creditLimit: 3000 },
+          targetPlan: { displayName: 'Scale', creditLimit: 10000 },
+          creditsGranted: 3500,
+          prorationDate: '2026-12-08T00:00:00.000Z',
+        },
+      },
     });
     renderBilling(<PricingSection />);
     await waitForPrices();
@@ -224,7 +316,14 @@ describe('pricing variants', () => {
   it('promotional mode: Growth only, the promo badge, the discounted first month, the promotion sent to checkout', async () => {
     const calls = api({ 'POST /api/stripe/create-checkout': { body: { url: 'http://localhost/checkout' } } });
     renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth69')} />);
-    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby') && within(article).getByRole('heading', { level: 3 }).textContent)).toEqual(['Growth']);
+    expect(
+      screen
+        .getAllByRole('article')
+        .map(
+          (article) =>
+            article.getAttribute('aria-labelledby') && within(article).getByRole('heading', { level: 3 }).textContent,
+        ),
+    ).toEqual(['Growth']);
     const growth = card('Growth');
     expect(within(growth).getByTestId('promo-badge')).toHaveTextContent('69% OFF');
     expect(within(growth).getByText('$24.49')).toBeInTheDocument();
@@ -234,12 +333,19 @@ describe('pricing variants', () => {
 
     await waitForPrices();
     await userEvent.setup().click(within(growth).getByRole('button', { name: 'Choose Growth' }));
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({ priceId: priceIdOf('growth_3000_month'), couponId: 'promo_growth69' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({
+        priceId: priceIdOf('growth_3000_month'),
+        couponId: 'promo_growth69',
+      }),
+    );
   });
 
   it('promotional mode shows what the server says the checkout charges', async () => {
     const reply = livePricingReply() as { promotions: { id: string; amountDueCents: number }[] };
-    reply.promotions = reply.promotions.map((promotion) => (promotion.id === 'growth75' ? { ...promotion, amountDueCents: 1976 } : promotion));
+    reply.promotions = reply.promotions.map((promotion) =>
+      promotion.id === 'growth75' ? { ...promotion, amountDueCents: 1976 } : promotion,
+    );
     api({ 'GET /api/pricing/plans': { body: reply } });
     renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth75')} />);
     expect(within(card('Growth')).getByText('$19.75')).toBeInTheDocument();
@@ -251,14 +357,21 @@ describe('pricing variants', () => {
     const requests: SignInRequest[] = [];
     const stop = onSignInRequested((request) => requests.push(request));
     const calls = api({}, { isSignedIn: false });
-    renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth69')} />, { path: '/?promo=growth69' });
+    renderBilling(<PricingSection variant="promotional" promotion={findPromotion('growth69')} />, {
+      path: '/?promo=growth69',
+    });
     await waitForPrices();
     await userEvent.setup().click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
 
     expect(requests).toHaveLength(1);
     const callback = new URL(requests[0]?.callbackUrl ?? '', window.location.origin);
     expect(callback.pathname).toBe('/api/auth/callback/checkout');
-    expect(Object.fromEntries(callback.searchParams)).toEqual({ priceId: priceIdOf('growth_3000_month'), mode: 'subscription', couponId: 'promo_growth69', returnUrl: '/usage' });
+    expect(Object.fromEntries(callback.searchParams)).toEqual({
+      priceId: priceIdOf('growth_3000_month'),
+      mode: 'subscription',
+      couponId: 'promo_growth69',
+      returnUrl: '/usage',
+    });
     expect(localStorage.getItem(CHECKOUT_RETURN_STORAGE_KEY)).toBe('/?promo=growth69');
     expect(calls.some((call) => call.path === '/api/stripe/create-checkout')).toBe(false);
     stop();
@@ -273,14 +386,20 @@ describe('pricing variants', () => {
     expect(within(starter).getByText('$19.75')).toBeInTheDocument();
     expect(within(starter).getByText('$25').closest('s')).not.toBeNull();
     expect(within(starter).getByTestId('promo-badge')).toHaveTextContent('21% OFF');
-    expect(within(starter).getByRole('group', { name: 'Starter credits per month' })).toHaveTextContent('500 credits+1k FOREVER');
+    expect(within(starter).getByRole('group', { name: 'Starter credits per month' })).toHaveTextContent(
+      '500 credits+1k FOREVER',
+    );
     expect(within(card('Zoom Coaching Call')).getByText('$997')).toBeInTheDocument();
     expect(within(card('Zoom Coaching Call')).getByText('$2,000').closest('s')).not.toBeNull();
     expect(within(card('Mentoring + Lifetime')).getByText('$30,000').closest('s')).not.toBeNull();
     expect(screen.getByRole('article', { name: 'Starter Legacy' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Unlimited Legacy' })).toBeInTheDocument();
     // No price id is on sale for the legacy plans.
-    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Starter Legacy' })).getByRole('button', { name: 'Coming Soon' })).toBeDisabled());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Starter Legacy' })).getByRole('button', { name: 'Coming Soon' }),
+      ).toBeDisabled(),
+    );
     expect(within(starter).getByRole('button', { name: 'Choose Starter' })).toBeEnabled();
   });
 
@@ -292,6 +411,11 @@ describe('pricing variants', () => {
     expect(within(card('Mentoring + Lifetime')).getByRole('button', { name: 'Claim Lifetime' })).toBeInTheDocument();
 
     await userEvent.setup().click(within(card('Mentoring + Lifetime')).getByRole('button', { name: 'Claim Lifetime' }));
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({ priceId: priceIdOf('offer_lifetime'), mode: 'payment' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/stripe/create-checkout')?.body).toMatchObject({
+        priceId: priceIdOf('offer_lifetime'),
+        mode: 'payment',
+      }),
+    );
   });
 });

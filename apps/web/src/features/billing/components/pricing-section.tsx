@@ -22,14 +22,25 @@ import type { StatusBannerData } from './status-banner';
 
 export const PRICING_HEADING = 'Simple, transparent pricing';
 
-function plansFor(variant: PricingVariant, live: Parameters<typeof buildDefaultPlans>[0], promotion: Promotion | undefined): DisplayPlan[] {
+function plansFor(
+  variant: PricingVariant,
+  live: Parameters<typeof buildDefaultPlans>[0],
+  promotion: Promotion | undefined,
+): DisplayPlan[] {
   if (variant === 'promotional' && promotion) return buildPromotionalPlans(live, promotion);
   if (variant === 'secret' || variant === 'secretModal') return buildSecretOffers(live);
   return buildDefaultPlans(live);
 }
 
 function reportOutcome(banner: StatusBannerData) {
-  const show = banner.type === 'success' ? toast.success : banner.type === 'error' ? toast.error : banner.type === 'warning' ? toast.warning : toast.info;
+  const show =
+    banner.type === 'success'
+      ? toast.success
+      : banner.type === 'error'
+        ? toast.error
+        : banner.type === 'warning'
+          ? toast.warning
+          : toast.info;
   show(banner.title, { description: banner.description });
 }
 
@@ -91,12 +102,20 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
             aria-label="Billing period"
             className="border-white/10 bg-white/5"
           >
-            <ToggleGroupItem value="month" className="text-white/65 hover:text-white data-[state=on]:bg-white data-[state=on]:text-ink">
+            <ToggleGroupItem
+              value="month"
+              className="text-white/65 hover:text-white data-[state=on]:bg-white data-[state=on]:text-ink"
+            >
               Monthly
             </ToggleGroupItem>
-            <ToggleGroupItem value="year" className="text-white/65 hover:text-white data-[state=on]:bg-white data-[state=on]:text-ink">
+            <ToggleGroupItem
+              value="year"
+              className="text-white/65 hover:text-white data-[state=on]:bg-white data-[state=on]:text-ink"
+            >
               Annually
-              <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-ink">{ANNUAL_DISCOUNT_BADGE}</span>
+              <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-ink">
+                {ANNUAL_DISCOUNT_BADGE}
+              </span>
             </ToggleGroupItem>
           </ToggleGroup>
         </div>
@@ -105,7 +124,11 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
       <div
         className={cn(
           'mt-10 grid gap-5',
-          plans.length === 1 ? 'mx-auto max-w-sm' : plans.length === 3 ? 'md:grid-cols-2 lg:grid-cols-3' : 'md:grid-cols-2 xl:grid-cols-4',
+          plans.length === 1
+            ? 'mx-auto max-w-sm'
+            : plans.length === 3
+              ? 'md:grid-cols-2 lg:grid-cols-3'
+              : 'md:grid-cols-2 xl:grid-cols-4',
           className,
         )}
       >
@@ -119,7 +142,12 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
         </div>
       ) : null}
 
-      <PlanChangeModal open={upgradePriceId !== null} onOpenChange={(open) => (open ? undefined : setUpgradePriceId(null))} initialPriceId={upgradePriceId} onOutcome={reportOutcome} />
+      <PlanChangeModal
+        open={upgradePriceId !== null}
+        onOpenChange={(open) => (open ? undefined : setUpgradePriceId(null))}
+        initialPriceId={upgradePriceId}
+        onOutcome={reportOutcome}
+      />
     </>
   );
 }
@@ -129,22 +157,31 @@ type PricingSectionProps = { variant?: Exclude<PricingVariant, 'secretModal'>; p
 /** The landing page's #pricing (docs/product/billing-and-credits.md#plans, 'Pricing screen'), default or promotional. */
 export function PricingSection({ variant = 'default', promotion }: PricingSectionProps) {
   return (
-    <section id="pricing" tabIndex={-1} aria-labelledby="pricing-heading" className="scroll-mt-20 py-16 outline-none sm:py-24">
+    <section
+      id="pricing"
+      tabIndex={-1}
+      aria-labelledby="pricing-heading"
+      className="scroll-mt-20 py-16 outline-none sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto mb-10 max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent">{variant === 'promotional' ? 'Limited offer' : variant === 'secret' ? 'Private offers' : 'Pricing'}</p>
+          <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent">
+            {variant === 'promotional' ? 'Limited offer' : variant === 'secret' ? 'Private offers' : 'Pricing'}
+          </p>
           <h2 id="pricing-heading" className="mt-3 text-3xl font-semibold tracking-tight text-white sm:text-4xl">
             {PRICING_HEADING}
           </h2>
           <p className="mt-4 text-base leading-relaxed text-white/65 sm:text-lg">
-            Every plan includes a monthly credit allowance. Pick the credit pack that fits, and move up or down as your agency grows.
+            Every plan includes a monthly credit allowance. Pick the credit pack that fits, and move up or down as your
+            agency grows.
           </p>
         </div>
 
         <PricingPlans variant={variant} promotion={promotion} />
 
         <p className="mt-8 text-center text-sm text-white/50">
-          Prices in USD. Upgrades bill immediately with prorated credits; downgrades take effect at the end of your billing period.
+          Prices in USD. Upgrades bill immediately with prorated credits; downgrades take effect at the end of your
+          billing period.
         </p>
       </div>
     </section>

@@ -49,7 +49,10 @@ export function PromoCodeForm({ onOutcome }: { onOutcome: (banner: StatusBannerD
       <Label htmlFor={inputId}>Promo code</Label>
       <div className="flex gap-2">
         <div className="relative flex-1">
-          <TicketPercent className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <TicketPercent
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             id={inputId}
             value={code}

@@ -10,7 +10,9 @@ export function SecretOffersDialog({ open, onOpenChange }: SecretOffersDialogPro
       <DialogContent className="dark max-w-6xl border-white/10 bg-ink p-5 text-white [color-scheme:dark] sm:p-8">
         <DialogHeader className="text-center sm:items-center">
           <DialogTitle className="text-2xl">Exclusive offers</DialogTitle>
-          <DialogDescription className="text-white/65">Offers we only share with you. Prices in USD, monthly.</DialogDescription>
+          <DialogDescription className="text-white/65">
+            Offers we only share with you. Prices in USD, monthly.
+          </DialogDescription>
         </DialogHeader>
         <PricingPlans variant="secretModal" className="mt-2" />
       </DialogContent>

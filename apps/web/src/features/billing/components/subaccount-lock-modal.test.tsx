@@ -5,8 +5,22 @@ import { me, mockApi, renderBilling, stubBrowserApis } from '../test/billing-tes
 import { isConfirmationTyped, SubaccountLockModal } from './subaccount-lock-modal';
 
 const subaccounts = [
-  { id: 'sa-1', name: 'Acme Dental', logoUrl: null, agentCount: 2, createdAt: '2025-01-05T10:00:00.000Z', isLocked: false },
-  { id: 'sa-2', name: 'Bloom Florists', logoUrl: 'https://cdn.test/bloom.png', agentCount: 1, createdAt: '2025-02-01T10:00:00.000Z', isLocked: false },
+  {
+    id: 'sa-1',
+    name: 'Acme Dental',
+    logoUrl: null,
+    agentCount: 2,
+    createdAt: '2025-01-05T10:00:00.000Z',
+    isLocked: false,
+  },
+  {
+    id: 'sa-2',
+    name: 'Bloom Florists',
+    logoUrl: 'https://cdn.test/bloom.png',
+    agentCount: 1,
+    createdAt: '2025-02-01T10:00:00.000Z',
+    isLocked: false,
+  },
 ];
 
 function api({ selectStatus = 200 } = {}) {
@@ -15,7 +29,11 @@ function api({ selectStatus = 200 } = {}) {
     'GET /api/me': { body: me },
     'GET /api/billing/subaccount-lock': () => ({ body: { mustChoose, allowedActive: 1, subaccounts } }),
     'POST /api/billing/subaccount-lock': () => {
-      if (selectStatus !== 200) return { status: selectStatus, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'f'.repeat(32) } } };
+      if (selectStatus !== 200)
+        return {
+          status: selectStatus,
+          body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'f'.repeat(32) } },
+        };
       mustChoose = false;
       return { body: { mustChoose, allowedActive: 1, subaccounts } };
     },
@@ -76,7 +94,9 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lock Selection' }));
     expect(await screen.findByText('Subaccount selected successfully')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ subaccountId: 'sa-2' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Your Active Subaccount' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Select Your Active Subaccount' })).not.toBeInTheDocument(),
+    );
   });
 
   it("says 'Failed to select subaccount' when the server refuses, and stays open", async () => {

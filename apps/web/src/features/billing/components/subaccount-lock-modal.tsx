@@ -37,7 +37,12 @@ function formatCreated(value: string) {
  * plan keeps fewer sub accounts than exist. It cannot be dismissed; the choice needs a typed 'confirm'.
  */
 export function SubaccountLockModal() {
-  const lock = useQuery({ queryKey: billingQueryKeys.subaccountLock, queryFn: ({ signal }) => getSubaccountLock(signal), retry: false, staleTime: 60_000 });
+  const lock = useQuery({
+    queryKey: billingQueryKeys.subaccountLock,
+    queryFn: ({ signal }) => getSubaccountLock(signal),
+    retry: false,
+    staleTime: 60_000,
+  });
   const isOpen = lock.data?.mustChoose === true;
   return (
     <Dialog open={isOpen}>
@@ -107,11 +112,16 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
         </span>
         <DialogTitle>Select Your Active Subaccount</DialogTitle>
         <DialogDescription>
-          Your plan keeps one active subaccount. Choose the one to keep working in; the others are locked, not deleted, and open again when you upgrade.
+          Your plan keeps one active subaccount. Choose the one to keep working in; the others are locked, not deleted,
+          and open again when you upgrade.
         </DialogDescription>
       </DialogHeader>
 
-      <div role="radiogroup" aria-label="Subaccounts" className="grid max-h-[45dvh] gap-3 overflow-y-auto p-0.5 sm:grid-cols-2 lg:grid-cols-3">
+      <div
+        role="radiogroup"
+        aria-label="Subaccounts"
+        className="grid max-h-[45dvh] gap-3 overflow-y-auto p-0.5 sm:grid-cols-2 lg:grid-cols-3"
+      >
         {subaccounts.map((subaccount) => {
           const isSelected = subaccount.id === selectedId;
           return (
@@ -152,13 +162,25 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
       </div>
 
       {isConfirming && selected ? (
-        <form onSubmit={handleLock} className="grid gap-3 rounded-[var(--radius-card)] border border-amber-500/40 bg-amber-500/10 p-4" aria-label="Confirm selection">
+        <form
+          onSubmit={handleLock}
+          className="grid gap-3 rounded-[var(--radius-card)] border border-amber-500/40 bg-amber-500/10 p-4"
+          aria-label="Confirm selection"
+        >
           <p className="text-sm">
-            <span className="font-medium">{selected.name}</span> stays active. Every other subaccount is locked until you upgrade.
+            <span className="font-medium">{selected.name}</span> stays active. Every other subaccount is locked until
+            you upgrade.
           </p>
           <Label htmlFor={confirmId}>Type &apos;confirm&apos; to proceed</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input id={confirmId} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" placeholder="confirm" className="sm:flex-1" />
+            <Input
+              id={confirmId}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              placeholder="confirm"
+              className="sm:flex-1"
+            />
             <Button type="submit" disabled={select.isPending} aria-busy={select.isPending}>
               {select.isPending ? <Spinner /> : <Lock aria-hidden />}
               Lock Selection
@@ -175,9 +197,15 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
 }
 
 function SubaccountLogo({ subaccount }: { subaccount: LockableSubaccount }) {
-  if (subaccount.logoUrl) return <img src={subaccount.logoUrl} alt="" className="size-10 shrink-0 rounded-[var(--radius-control)] object-cover" />;
+  if (subaccount.logoUrl)
+    return (
+      <img src={subaccount.logoUrl} alt="" className="size-10 shrink-0 rounded-[var(--radius-control)] object-cover" />
+    );
   return (
-    <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-sm font-semibold text-secondary-foreground">
+    <span
+      aria-hidden
+      className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-sm font-semibold text-secondary-foreground"
+    >
       {subaccount.name.trim().charAt(0).toUpperCase() || '?'}
     </span>
   );

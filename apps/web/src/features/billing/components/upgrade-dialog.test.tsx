@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openUpgradeDialog } from '@/lib/upgrade-events';
 import { assignLocation, openInNewTab } from '../lib/browser-navigation';
-import { livePricingReply, me, mockApi, priceIdOf, renderBilling, stubBrowserApis, subscriberUsage } from '../test/billing-test-utils';
+import {
+  livePricingReply,
+  me,
+  mockApi,
+  priceIdOf,
+  renderBilling,
+  stubBrowserApis,
+  subscriberUsage,
+} from '../test/billing-test-utils';
 import { estimateUpgradeCredit, UpgradeDialogHost } from './upgrade-dialog';
 
 vi.mock('../lib/browser-navigation', () => ({ assignLocation: vi.fn(), openInNewTab: vi.fn() }));
@@ -14,10 +22,26 @@ function api({ isSubscriber = false, overrides = {} }: { isSubscriber?: boolean;
   return mockApi({
     'GET /api/me': { body: me },
     'GET /api/pricing/plans': { body: livePricingReply() },
-    'GET /api/openrouter/usage': { body: isSubscriber ? subscriberUsage('growth_3000_month') : { balance: null, hasKey: false, usageLogs: [], error: null } },
+    'GET /api/openrouter/usage': {
+      body: isSubscriber
+        ? subscriberUsage('growth_3000_month')
+        : { balance: null, hasKey: false, usageLogs: [], error: null },
+    },
     'GET /stripe/subscription-details': {
       body: isSubscriber
-        ? { hasSubscription: true, subscription: { id: 'sub_1', amount: 7900, currency: 'usd', status: 'active', interval: 'month', currentPeriodEnd: null, cancelAtPeriodEnd: false }, priceId: priceIdOf('growth_3000_month') }
+        ? {
+            hasSubscription: true,
+            subscription: {
+              id: 'sub_1',
+              amount: 7900,
+              currency: 'usd',
+              status: 'active',
+              interval: 'month',
+              currentPeriodEnd: null,
+              cancelAtPeriodEnd: false,
+            },
+            priceId: priceIdOf('growth_3000_month'),
+          }
         : { hasSubscription: false, subscription: null, priceId: null },
     },
     ...overrides,
@@ -56,12 +80,16 @@ describe("'Upgrade to Unlock' dialog", () => {
   });
 
   it('sends a customer without a subscription to checkout in a new tab, back to this page', async () => {
-    const calls = api({ overrides: { 'POST /api/stripe/create-checkout': { body: { url: 'http://localhost/checkout/cs_2' } } } });
+    const calls = api({
+      overrides: { 'POST /api/stripe/create-checkout': { body: { url: 'http://localhost/checkout/cs_2' } } },
+    });
     renderBilling(<UpgradeDialogHost />, { path: '/demo' });
     await open();
     await userEvent.setup().click(within(plan('Growth')).getByRole('button', { name: 'Choose Growth' }));
     await waitFor(() => expect(openInNewTab).toHaveBeenCalledWith('http://localhost/checkout/cs_2'));
-    expect((calls.find((call) => call.path === '/api/stripe/create-checkout')?.body as { successUrl: string }).successUrl).toContain('returnUrl=%2Fdemo');
+    expect(
+      (calls.find((call) => call.path === '/api/stripe/create-checkout')?.body as { successUrl: string }).successUrl,
+    ).toContain('returnUrl=%2Fdemo');
   });
 
   it('falls back to an estimated credit of 99 % of the current amount when the preview fails, then upgrades', async () => {
@@ -80,11 +108,19 @@ describe("'Upgrade to Unlock' dialog", () => {
     expect(await within(dialog()).findByText('$78.21')).toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Confirm upgrade' }));
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('http://localhost/checkout/setup'));
-    expect(calls.find((call) => call.path === '/api/stripe/create-upgrade-checkout')?.body).toEqual({ newPriceId: priceIdOf('scale_10000_month'), returnUrl: `${window.location.origin}/demo` });
+    expect(calls.find((call) => call.path === '/api/stripe/create-upgrade-checkout')?.body).toEqual({
+      newPriceId: priceIdOf('scale_10000_month'),
+      returnUrl: `${window.location.origin}/demo`,
+    });
   });
 
   it("shows a card error, or 'Failed to process upgrade. Please try again.'", async () => {
-    let answer: { status: number; body: unknown } = { status: 402, body: { error: { code: 'PAYMENT_FAILED', paymentErrorCode: 'expired_card', message: 'x', support_id: '1'.repeat(32) } } };
+    let answer: { status: number; body: unknown } = {
+      status: 402,
+      body: {
+        error: { code: 'PAYMENT_FAILED', paymentErrorCode: 'expired_card', message: 'x', support_id: '1'.repeat(32) },
+      },
+    };
     api({ isSubscriber: true, overrides: { 'POST /api/stripe/create-upgrade-checkout': () => answer } });
     renderBilling(<UpgradeDialogHost />, { path: '/demo' });
     await open();
@@ -92,7 +128,9 @@ describe("'Upgrade to Unlock' dialog", () => {
     await waitFor(() => expect(within(plan('Scale')).getByRole('button', { name: 'Choose Scale' })).toBeEnabled());
     await user.click(within(plan('Scale')).getByRole('button', { name: 'Choose Scale' }));
     await user.click(await within(dialog()).findByRole('button', { name: 'Confirm upgrade' }));
-    expect(await within(dialog()).findByText('Your card has expired. Please update your payment method.')).toBeInTheDocument();
+    expect(
+      await within(dialog()).findByText('Your card has expired. Please update your payment method.'),
+    ).toBeInTheDocument();
     answer = { status: 500, body: null };
     await user.click(within(dialog()).getByRole('button', { name: 'Confirm upgrade' }));
     expect(await within(dialog()).findByText('Failed to process upgrade. Please try again.')).toBeInTheDocument();
@@ -102,9 +140,20 @@ describe("'Upgrade to Unlock' dialog", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = api({
       isSubscriber: true,
-      overrides: { 'POST /stripe/finalize-upgrade': { body: { success: true, status: 'upgraded', currentPlan: { displayName: 'Scale', creditLimit: 10000, priceId: null, tierCode: null }, message: '' } } },
+      overrides: {
+        'POST /stripe/finalize-upgrade': {
+          body: {
+            success: true,
+            status: 'upgraded',
+            currentPlan: { displayName: 'Scale', creditLimit: 10000, priceId: null, tierCode: null },
+            message: '',
+          },
+        },
+      },
     });
-    const { router } = renderBilling(<UpgradeDialogHost />, { path: '/demo?upgrade_success=true&session_id=cs_dialog_1&price_id=p' });
+    const { router } = renderBilling(<UpgradeDialogHost />, {
+      path: '/demo?upgrade_success=true&session_id=cs_dialog_1&price_id=p',
+    });
     const result = await screen.findByTestId('upgrade-result');
     expect(result).toHaveTextContent('Plan upgraded');
     expect(result).toHaveTextContent('Your subscription has been updated successfully.');

@@ -1,4 +1,9 @@
-import { describeProration, paymentErrorMessage, UPGRADE_FAILED_MESSAGE, type PreviewUpgradeReply } from '@agentry/core/billing';
+import {
+  describeProration,
+  paymentErrorMessage,
+  UPGRADE_FAILED_MESSAGE,
+  type PreviewUpgradeReply,
+} from '@agentry/core/billing';
 import { PLAN_REQUIRED_MESSAGE } from '@agentry/core/error-messages';
 import { formatCredits, formatMoney, type BillingInterval } from '@agentry/core/plans';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -6,7 +11,14 @@ import { CircleCheckBig, Lock } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
@@ -31,11 +43,15 @@ export const SUCCESS_VIEW_CLOSE_MS = 2000;
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes: a failed preview falls back to an estimated credit of 99 % of the current amount. */
 export const ESTIMATED_CREDIT_SHARE = 0.99;
 
-type View = { kind: 'plans' } | { kind: 'confirm'; tier: PlanOptionTier; planName: string } | { kind: 'result'; banner: StatusBannerData };
+type View =
+  | { kind: 'plans' }
+  | { kind: 'confirm'; tier: PlanOptionTier; planName: string }
+  | { kind: 'result'; banner: StatusBannerData };
 
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Proration': the estimate when the preview fails; null when the current amount is unknown too. */
 export function estimateUpgradeCredit(currentAmountMinor: number | null | undefined): number | null {
-  if (typeof currentAmountMinor !== 'number' || !Number.isFinite(currentAmountMinor) || currentAmountMinor <= 0) return null;
+  if (typeof currentAmountMinor !== 'number' || !Number.isFinite(currentAmountMinor) || currentAmountMinor <= 0)
+    return null;
   return Math.round(currentAmountMinor * ESTIMATED_CREDIT_SHARE) / 100;
 }
 
@@ -87,7 +103,13 @@ function UpgradeDialogBody({ request, view, onViewChange, onClose }: BodyProps) 
   if (view.kind === 'result') {
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="upgrade-result">
-        <span className={view.banner.type === 'success' ? 'flex size-14 items-center justify-center rounded-full bg-green-500/10 text-green-600 dark:text-green-400' : 'flex size-14 items-center justify-center rounded-full bg-amber-500/10 text-amber-600'}>
+        <span
+          className={
+            view.banner.type === 'success'
+              ? 'flex size-14 items-center justify-center rounded-full bg-green-500/10 text-green-600 dark:text-green-400'
+              : 'flex size-14 items-center justify-center rounded-full bg-amber-500/10 text-amber-600'
+          }
+        >
           <CircleCheckBig className="size-7" aria-hidden />
         </span>
         <DialogTitle>{view.banner.title}</DialogTitle>
@@ -99,13 +121,26 @@ function UpgradeDialogBody({ request, view, onViewChange, onClose }: BodyProps) 
     );
   }
   return view.kind === 'confirm' ? (
-    <UpgradeConfirm tier={view.tier} planName={view.planName} returnUrl={request.returnUrl} onBack={() => onViewChange({ kind: 'plans' })} />
+    <UpgradeConfirm
+      tier={view.tier}
+      planName={view.planName}
+      returnUrl={request.returnUrl}
+      onBack={() => onViewChange({ kind: 'plans' })}
+    />
   ) : (
-    <UpgradePlans reason={request.reason} returnUrl={request.returnUrl} onChoose={(tier, planName) => onViewChange({ kind: 'confirm', tier, planName })} />
+    <UpgradePlans
+      reason={request.reason}
+      returnUrl={request.returnUrl}
+      onChoose={(tier, planName) => onViewChange({ kind: 'confirm', tier, planName })}
+    />
   );
 }
 
-type UpgradePlansProps = { reason?: string; returnUrl?: string; onChoose: (tier: PlanOptionTier, planName: string) => void };
+type UpgradePlansProps = {
+  reason?: string;
+  returnUrl?: string;
+  onChoose: (tier: PlanOptionTier, planName: string) => void;
+};
 
 function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
   const location = useLocation();
@@ -136,7 +171,12 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
         <DialogDescription>{reason ?? PLAN_REQUIRED_MESSAGE}</DialogDescription>
       </DialogHeader>
       <div className="flex justify-center">
-        <ToggleGroup type="single" value={interval} onValueChange={(value) => (value === 'month' || value === 'year' ? setBillingInterval(value) : undefined)} aria-label="Billing period">
+        <ToggleGroup
+          type="single"
+          value={interval}
+          onValueChange={(value) => (value === 'month' || value === 'year' ? setBillingInterval(value) : undefined)}
+          aria-label="Billing period"
+        >
           <ToggleGroupItem value="month">Monthly</ToggleGroupItem>
           <ToggleGroupItem value="year">Yearly</ToggleGroupItem>
         </ToggleGroup>
@@ -156,13 +196,19 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
             const key = `${option.family}-${interval}`;
             const message = checkout.status === 'message' && checkout.key === key ? checkout.text : null;
             return (
-              <article key={key} aria-label={option.name} className="flex flex-col rounded-[var(--radius-card)] border border-border p-4">
+              <article
+                key={key}
+                aria-label={option.name}
+                className="flex flex-col rounded-[var(--radius-card)] border border-border p-4"
+              >
                 <h3 className="font-semibold">{option.name}</h3>
                 <p className="mt-1 text-2xl font-semibold tracking-tight">
                   {interval === 'year' ? formatYearlyPerMonth(tier.priceCents) : formatMoney(tier.priceCents)}
                   <span className="ml-1 text-xs font-medium text-muted-foreground">/ month</span>
                 </p>
-                <p className="text-xs text-muted-foreground">{interval === 'year' ? 'Billed yearly' : 'Billed monthly'}</p>
+                <p className="text-xs text-muted-foreground">
+                  {interval === 'year' ? 'Billed yearly' : 'Billed monthly'}
+                </p>
                 <p className="mt-2 text-sm">{formatCredits(tier.credits)} credits / month</p>
                 <ul className="mt-2 grid gap-1 text-xs text-muted-foreground">
                   {option.highlightedBenefits.map((benefit) => (
@@ -172,7 +218,12 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
                 <div className="mt-auto pt-4">
                   <Button
                     className="w-full"
-                    disabled={isCurrent || !tier.priceId || details.isLoading || (checkout.status === 'loading' && checkout.key === key)}
+                    disabled={
+                      isCurrent ||
+                      !tier.priceId ||
+                      details.isLoading ||
+                      (checkout.status === 'loading' && checkout.key === key)
+                    }
                     onClick={() => {
                       if (!tier.priceId) return;
                       if (hasSubscription) onChoose(tier, option.name);
@@ -183,7 +234,10 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
                     {isCurrent ? 'Current Plan' : !tier.priceId ? 'Coming Soon' : `Choose ${option.name}`}
                   </Button>
                   {message ? (
-                    <p role={checkout.status === 'message' && checkout.kind === 'error' ? 'alert' : 'status'} className="mt-2 text-xs text-muted-foreground">
+                    <p
+                      role={checkout.status === 'message' && checkout.kind === 'error' ? 'alert' : 'status'}
+                      className="mt-2 text-xs text-muted-foreground"
+                    >
                       {message}
                     </p>
                   ) : null}
@@ -210,7 +264,11 @@ function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
     staleTime: 0,
     gcTime: 0,
   });
-  const details = useQuery({ queryKey: billingQueryKeys.subscriptionDetails, queryFn: ({ signal }) => getSubscriptionDetails(signal), retry: false });
+  const details = useQuery({
+    queryKey: billingQueryKeys.subscriptionDetails,
+    queryFn: ({ signal }) => getSubscriptionDetails(signal),
+    retry: false,
+  });
   const upgrade = useMutation({
     meta: { silentError: true },
     mutationFn: () =>
@@ -236,10 +294,15 @@ function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
       <DialogHeader>
         <DialogTitle>{UPGRADE_DIALOG_TITLE}</DialogTitle>
         <DialogDescription>
-          Upgrade to {planName} · {formatCredits(tier.credits)} credits / month. Upgrades bill immediately with prorated credits.
+          Upgrade to {planName} · {formatCredits(tier.credits)} credits / month. Upgrades bill immediately with prorated
+          credits.
         </DialogDescription>
       </DialogHeader>
-      <section aria-label="Proration" aria-busy={isCalculating} className="rounded-[var(--radius-card)] border border-border p-4 text-sm">
+      <section
+        aria-label="Proration"
+        aria-busy={isCalculating}
+        className="rounded-[var(--radius-card)] border border-border p-4 text-sm"
+      >
         {isCalculating ? (
           <p className="flex items-center gap-2 text-muted-foreground">
             <Spinner /> Calculating…
@@ -248,7 +311,8 @@ function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
           <PreviewLines preview={preview.data} />
         ) : estimate !== null ? (
           <p>
-            Estimated credit for your current plan: <span className="font-semibold">{formatMoney(Math.round(estimate * 100))}</span> (estimate). The exact
+            Estimated credit for your current plan:{' '}
+            <span className="font-semibold">{formatMoney(Math.round(estimate * 100))}</span> (estimate). The exact
             amount is shown at checkout.
           </p>
         ) : (
@@ -258,7 +322,10 @@ function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
         )}
       </section>
       {upgradeError ? (
-        <p role="alert" className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive"
+        >
           {upgradeError}
         </p>
       ) : null}
@@ -266,7 +333,11 @@ function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
         <Button variant="outline" onClick={onBack} disabled={upgrade.isPending}>
           ← Back
         </Button>
-        <Button onClick={() => upgrade.mutate()} disabled={isCalculating || upgrade.isPending || !priceId} aria-busy={upgrade.isPending}>
+        <Button
+          onClick={() => upgrade.mutate()}
+          disabled={isCalculating || upgrade.isPending || !priceId}
+          aria-busy={upgrade.isPending}
+        >
           {upgrade.isPending ? <Spinner /> : null}
           {upgrade.isPending ? 'Processing…' : 'Confirm upgrade'}
         </Button>
@@ -277,7 +348,8 @@ function UpgradeConfirm({ tier, planName, returnUrl, onBack }: ConfirmProps) {
 
 function PreviewLines({ preview }: { preview: PreviewUpgradeReply }) {
   const proration = describeProration(preview.proration);
-  const money = (amount: number) => `${formatMoney(Math.round(amount * 100), proration.currency)} ${proration.currency}`;
+  const money = (amount: number) =>
+    `${formatMoney(Math.round(amount * 100), proration.currency)} ${proration.currency}`;
   return (
     <dl className="grid gap-1.5">
       <div className="flex justify-between gap-3">

@@ -5,7 +5,18 @@ import { EmptyState } from '@/components/ui/empty-state';
 import type { UsageChartData } from '../lib/usage-series';
 
 // The widget swatches of DESIGN.md, in an order that keeps neighbours apart.
-const modelColors = ['#14b8a6', '#6366f1', '#f59e0b', '#ec4899', '#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#f97316', '#64748b'];
+const modelColors = [
+  '#14b8a6',
+  '#6366f1',
+  '#f59e0b',
+  '#ec4899',
+  '#3b82f6',
+  '#22c55e',
+  '#a855f7',
+  '#ef4444',
+  '#f97316',
+  '#64748b',
+];
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -17,7 +28,14 @@ function formatDay(value: unknown) {
 /** Credits used per day, stacked by model (recharts). */
 export function UsageChart({ data }: { data: UsageChartData }) {
   if (data.rows.length === 0) {
-    return <EmptyState icon={ChartColumnBig} title="No credit usage yet" description="Credits your agents use appear here by day and model." className="w-full max-w-none py-10" />;
+    return (
+      <EmptyState
+        icon={ChartColumnBig}
+        title="No credit usage yet"
+        description="Credits your agents use appear here by day and model."
+        className="w-full max-w-none py-10"
+      />
+    );
   }
   return (
     <figure aria-label="Credits used by day and model" className="grid gap-2">
@@ -25,17 +43,43 @@ export function UsageChart({ data }: { data: UsageChartData }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data.rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="date" tickFormatter={formatDay} tickLine={false} axisLine={false} stroke="var(--muted-foreground)" minTickGap={16} />
-            <YAxis tickLine={false} axisLine={false} stroke="var(--muted-foreground)" tickFormatter={(value: number) => formatMeterNumber(value)} width={56} />
+            <XAxis
+              dataKey="date"
+              tickFormatter={formatDay}
+              tickLine={false}
+              axisLine={false}
+              stroke="var(--muted-foreground)"
+              minTickGap={16}
+            />
+            <YAxis
+              tickLine={false}
+              axisLine={false}
+              stroke="var(--muted-foreground)"
+              tickFormatter={(value: number) => formatMeterNumber(value)}
+              width={56}
+            />
             <Tooltip
               cursor={{ fill: 'var(--muted)' }}
               labelFormatter={formatDay}
               formatter={(value) => [`${formatMeterNumber(Number(value))} credits`]}
-              contentStyle={{ background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8, color: 'var(--card-foreground)' }}
+              contentStyle={{
+                background: 'var(--card)',
+                border: '1px solid var(--border)',
+                borderRadius: 8,
+                color: 'var(--card-foreground)',
+              }}
             />
             <Legend iconType="circle" iconSize={8} wrapperStyle={{ paddingTop: 8 }} />
             {data.models.map((model, index) => (
-              <Bar key={model} dataKey={model} name={model} stackId="credits" fill={modelColors[index % modelColors.length]} maxBarSize={36} isAnimationActive={false} />
+              <Bar
+                key={model}
+                dataKey={model}
+                name={model}
+                stackId="credits"
+                fill={modelColors[index % modelColors.length]}
+                maxBarSize={36}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

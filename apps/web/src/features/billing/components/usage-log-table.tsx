@@ -15,7 +15,14 @@ function formatTimestamp(value: string | null) {
 /** The usage log (docs/product/billing-and-credits.md#credit-meter-and-usage): timestamp, model (default 'unknown'), cost (else 0), usage_total. */
 export function UsageLogTable({ logs }: { logs: readonly UsageLogEntry[] }) {
   if (logs.length === 0) {
-    return <EmptyState icon={ReceiptText} title="No usage yet" description="Each call your agents make is listed here with its model and cost." className="w-full max-w-none py-10" />;
+    return (
+      <EmptyState
+        icon={ReceiptText}
+        title="No usage yet"
+        description="Each call your agents make is listed here with its model and cost."
+        className="w-full max-w-none py-10"
+      />
+    );
   }
   return (
     <div className="overflow-x-auto rounded-[var(--radius-card)] border border-border">
@@ -43,7 +50,9 @@ export function UsageLogTable({ logs }: { logs: readonly UsageLogEntry[] }) {
               <td className="whitespace-nowrap px-4 py-2.5 text-muted-foreground">{formatTimestamp(log.timestamp)}</td>
               <td className="px-4 py-2.5 font-mono text-xs">{log.model}</td>
               <td className="px-4 py-2.5 text-right tabular-nums">{costFormat.format(log.cost)}</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{log.usageTotal === null ? '—' : log.usageTotal.toLocaleString('en-US')}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">
+                {log.usageTotal === null ? '—' : log.usageTotal.toLocaleString('en-US')}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { requestSignIn } from '@/lib/sign-in-events';
 import { createCheckout, createPortalSession } from '../api/checkout';
-import { buildCheckoutCallbackPath, buildSuccessUrl, DEFAULT_RETURN_PATH, storeCheckoutReturnUrl } from '../lib/checkout-urls';
+import {
+  buildCheckoutCallbackPath,
+  buildSuccessUrl,
+  DEFAULT_RETURN_PATH,
+  storeCheckoutReturnUrl,
+} from '../lib/checkout-urls';
 import { assignLocation, openInNewTab } from '../lib/browser-navigation';
 
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes, checkout texts. */
@@ -65,7 +70,12 @@ export function useCheckout({ returnUrl = DEFAULT_RETURN_PATH, onUpgradeFlow }: 
         storeCheckoutReturnUrl(here);
         requestSignIn({
           reason: 'user',
-          callbackUrl: buildCheckoutCallbackPath({ priceId: request.priceId, mode: request.mode, couponId: request.couponId, returnUrl }),
+          callbackUrl: buildCheckoutCallbackPath({
+            priceId: request.priceId,
+            mode: request.mode,
+            couponId: request.couponId,
+            returnUrl,
+          }),
         });
         return;
       }
@@ -84,7 +94,12 @@ export function useCheckout({ returnUrl = DEFAULT_RETURN_PATH, onUpgradeFlow }: 
           ...(request.promoCode ? { promoCode: request.promoCode } : {}),
         });
       } catch (error) {
-        setState({ status: 'message', key: request.key, kind: 'error', text: error instanceof Error && error.message ? error.message : checkoutMessages.failed });
+        setState({
+          status: 'message',
+          key: request.key,
+          kind: 'error',
+          text: error instanceof Error && error.message ? error.message : checkoutMessages.failed,
+        });
         return;
       }
 
@@ -99,7 +114,13 @@ export function useCheckout({ returnUrl = DEFAULT_RETURN_PATH, onUpgradeFlow }: 
           }
           createPortalSession(`${window.location.origin}${here}`).then(
             (url) => assignLocation(url),
-            (error: unknown) => setState({ status: 'message', key: request.key, kind: 'error', text: error instanceof Error ? error.message : checkoutMessages.failed }),
+            (error: unknown) =>
+              setState({
+                status: 'message',
+                key: request.key,
+                kind: 'error',
+                text: error instanceof Error ? error.message : checkoutMessages.failed,
+              }),
           );
         });
       } else if (reply.hasActiveSubscription) {

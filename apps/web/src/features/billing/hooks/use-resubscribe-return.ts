@@ -33,7 +33,11 @@ export function useResubscribeReturn({ onOutcome }: { onOutcome: (banner: Status
     }
     void pending.then(() => {
       if (!isCurrent) return;
-      outcomeRef.current({ type: 'success', title: 'Subscription restored', description: SUBSCRIPTION_CONTINUES_MESSAGE });
+      outcomeRef.current({
+        type: 'success',
+        title: 'Subscription restored',
+        description: SUBSCRIPTION_CONTINUES_MESSAGE,
+      });
       void queryClient.invalidateQueries();
       void getUsagePoller(queryClient).refresh({ force: true });
       setSearchParams(

@@ -39,7 +39,13 @@ function finalizeOnce(sessionId: string): Promise<StatusBannerData> {
  * confirmation pending', refreshes all data and
  * strips upgrade_success, session_id and price_id from the URL.
  */
-export function useUpgradeReturn({ enabled = true, onOutcome }: { enabled?: boolean; onOutcome: (banner: StatusBannerData) => void }) {
+export function useUpgradeReturn({
+  enabled = true,
+  onOutcome,
+}: {
+  enabled?: boolean;
+  onOutcome: (banner: StatusBannerData) => void;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const isReturn = searchParams.get('upgrade_success') === 'true';

@@ -12,18 +12,36 @@ function stubUsageFetch(answers: Answer[] | ((call: number) => Answer)) {
   const fetchMock = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
     const call = signals.length;
     if (init?.signal) signals.push(init.signal);
-    const answer = typeof answers === 'function' ? answers(call) : (answers[call] ?? answers[answers.length - 1] ?? { status: 200, body: {} });
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
+    const answer =
+      typeof answers === 'function'
+        ? answers(call)
+        : (answers[call] ?? answers[answers.length - 1] ?? { status: 200, body: {} });
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, signals };
 }
 
-const ok = (usageUsed = 10): Answer => ({ status: 200, body: { balance: { usageUsed, totalCreditLimit: 100, totalCreditsRemaining: 100 - usageUsed }, hasKey: true, usageLogs: [], error: null } });
+const ok = (usageUsed = 10): Answer => ({
+  status: 200,
+  body: {
+    balance: { usageUsed, totalCreditLimit: 100, totalCreditsRemaining: 100 - usageUsed },
+    hasKey: true,
+    usageLogs: [],
+    error: null,
+  },
+});
 const failure: Answer = { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Usage is down' } } };
 
 function renderUsage(queryClient = new QueryClient()) {
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   return renderHook(() => useUsage(), { wrapper });
 }
 

@@ -18,7 +18,13 @@ export function getUsagePoller(queryClient: QueryClient) {
   return poller;
 }
 
-const idleState: UsagePollerState<UsageSnapshot> = { data: undefined, error: null, isFetching: false, failureCount: 0, updatedAt: null };
+const idleState: UsagePollerState<UsageSnapshot> = {
+  data: undefined,
+  error: null,
+  isFetching: false,
+  failureCount: 0,
+  updatedAt: null,
+};
 const noop = () => () => undefined;
 
 /** docs/product/billing-and-credits.md#credit-meter-and-usage: the error body's text, else 'Failed to fetch usage'. */
@@ -35,11 +41,19 @@ export function describeUsageError(error: unknown): string {
 export function useUsage({ enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   const poller = getUsagePoller(queryClient);
-  const state = useSyncExternalStore(enabled ? poller.subscribe : noop, enabled ? poller.getState : () => idleState, () => idleState);
+  const state = useSyncExternalStore(
+    enabled ? poller.subscribe : noop,
+    enabled ? poller.getState : () => idleState,
+    () => idleState,
+  );
 
   const refresh = useCallback((options: { force?: boolean } = { force: true }) => poller.refresh(options), [poller]);
   const replaceBalance = useCallback(
-    (balance: LooseBalance) => poller.setData((current) => ({ ...(current ?? { hasKey: false, usageLogs: [], usageByDay: [], error: null }), balance })),
+    (balance: LooseBalance) =>
+      poller.setData((current) => ({
+        ...(current ?? { hasKey: false, usageLogs: [], usageByDay: [], error: null }),
+        balance,
+      })),
     [poller],
   );
   const meter = useMemo(() => computeCreditMeter(state.data?.balance), [state.data?.balance]);

@@ -49,7 +49,12 @@ export function buildSuccessUrl(options: { email?: string; returnUrl: string }) 
 }
 
 /** /api/auth/callback/checkout: after sign-in the server starts the checkout for this price. */
-export function buildCheckoutCallbackPath(options: { priceId: string; mode: CheckoutMode; couponId?: string; returnUrl: string }) {
+export function buildCheckoutCallbackPath(options: {
+  priceId: string;
+  mode: CheckoutMode;
+  couponId?: string;
+  returnUrl: string;
+}) {
   const query = new URLSearchParams({ priceId: options.priceId, mode: options.mode });
   if (options.couponId) query.set('couponId', options.couponId);
   query.set('returnUrl', options.returnUrl);

@@ -26,17 +26,34 @@ export function readCardErrorCode(body: unknown): CardErrorCode | undefined {
   const record = readRecord(body);
   const error = readRecord(record?.error);
   const details = readRecord(error?.details) ?? readRecord(record?.details);
-  const candidates = [error?.code, error?.decline_code, error?.declineCode, error?.paymentErrorCode, details?.code, details?.decline_code, record?.code, record?.decline_code, record?.paymentErrorCode, record?.error];
+  const candidates = [
+    error?.code,
+    error?.decline_code,
+    error?.declineCode,
+    error?.paymentErrorCode,
+    details?.code,
+    details?.decline_code,
+    record?.code,
+    record?.decline_code,
+    record?.paymentErrorCode,
+    record?.error,
+  ];
   return candidates.find(isCardErrorCode);
 }
 
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes, 'Plan change': the 409 text, a card error's text, the server's message, or the fallback. */
-export function describePlanChangeError(error: unknown, fallback = 'Unable to update plan. Please try again.'): PlanChangeError {
+export function describePlanChangeError(
+  error: unknown,
+  fallback = 'Unable to update plan. Please try again.',
+): PlanChangeError {
   const message = error instanceof Error ? error.message.trim() : typeof error === 'string' ? error.trim() : '';
   const status = error instanceof ApiError ? error.status : undefined;
   const code = error instanceof ApiError ? error.code : undefined;
   // A 409 means no active subscription, except our own 'this plan is already active' conflict.
-  const isMissingSubscription = code === 'SUBSCRIPTION_NOT_FOUND' || message === SUBSCRIPTION_NOT_FOUND_MESSAGE || (status === 409 && code !== 'CONFLICT');
+  const isMissingSubscription =
+    code === 'SUBSCRIPTION_NOT_FOUND' ||
+    message === SUBSCRIPTION_NOT_FOUND_MESSAGE ||
+    (status === 409 && code !== 'CONFLICT');
   if (isMissingSubscription) {
     return { message: SUBSCRIPTION_ATTENTION_TEXT, needsAttention: true };
   }

@@ -53,15 +53,28 @@ export function describeCapabilities(capabilities: PlanCapabilities): string[] {
  * The plan-change modal's cards for an interval: the families of docs/product/billing-and-credits.md#plans, priced from the live
  * plan data, named from the catalogue when it has them. Empty when no plan is on sale.
  */
-export function buildPlanOptions(options: { live: LivePricing | undefined; catalogue?: Record<string, CatalogueEntry[]>; interval: BillingInterval }): PlanOption[] {
+export function buildPlanOptions(options: {
+  live: LivePricing | undefined;
+  catalogue?: Record<string, CatalogueEntry[]>;
+  interval: BillingInterval;
+}): PlanOption[] {
   const { live, catalogue, interval } = options;
   if (!live || Object.values(live.plans).every((entries) => entries.length === 0)) return [];
   return planFamilies.flatMap((family): PlanOption[] => {
     const catalogueTiers = catalogue?.[family.family];
     const entries = live.plans[family.family] ?? [];
     const tiers = family.tiers.flatMap((tier): PlanOptionTier[] => {
-      if (catalogueTiers && catalogueTiers.length > 0 && !catalogueTiers.some((entry) => entry.tierCode === tier.tierCode || entry.tierCode.startsWith(`${tier.tierCode}_`))) return [];
-      const entry = entries.find((candidate) => candidate.tierCode === tier.tierCode && candidate.billingInterval === interval);
+      if (
+        catalogueTiers &&
+        catalogueTiers.length > 0 &&
+        !catalogueTiers.some(
+          (entry) => entry.tierCode === tier.tierCode || entry.tierCode.startsWith(`${tier.tierCode}_`),
+        )
+      )
+        return [];
+      const entry = entries.find(
+        (candidate) => candidate.tierCode === tier.tierCode && candidate.billingInterval === interval,
+      );
       if (!entry) return [];
       return [
         {
@@ -87,7 +100,9 @@ export function buildPlanOptions(options: { live: LivePricing | undefined; catal
         description: named?.displayDescription ?? family.description,
         highlightedBenefits,
         // A feature the benefits already say ('Marketplace' beside 'Marketplace access') is left out.
-        features: filterBenefitLines(family.features).filter((feature) => !highlightedBenefits.some((benefit) => benefit.toLowerCase().includes(feature.toLowerCase()))),
+        features: filterBenefitLines(family.features).filter(
+          (feature) => !highlightedBenefits.some((benefit) => benefit.toLowerCase().includes(feature.toLowerCase())),
+        ),
         capabilities,
         tiers,
         isSalesLed,
@@ -97,7 +112,10 @@ export function buildPlanOptions(options: { live: LivePricing | undefined; catal
 }
 
 /** The tier behind a price id, in either interval. */
-export function findTierByPriceId(live: LivePricing | undefined, priceId: string | null | undefined): PlanOptionTier | null {
+export function findTierByPriceId(
+  live: LivePricing | undefined,
+  priceId: string | null | undefined,
+): PlanOptionTier | null {
   if (!live || !priceId) return null;
   for (const entries of Object.values(live.plans)) {
     const entry = entries.find((candidate) => candidate.stripePriceId === priceId);

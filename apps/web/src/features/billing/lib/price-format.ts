@@ -12,7 +12,12 @@ export function formatMonthlyAnchor(monthlyCents: number) {
   return `$${twoDecimals.format(monthlyCents / 100)}`;
 }
 
-const perCredit = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const perCredit = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 3,
+});
 
 export function formatPricePerCredit(dollars: number) {
   return perCredit.format(dollars);

@@ -22,24 +22,44 @@ describe('pricing model', () => {
     const live = normalizeLivePricing(livePricingReply());
     const growth = buildDefaultPlans(live).find((plan) => plan.key === 'growth');
     expect(growth?.monthly?.priceId).toBe('price_local_growth_3000_month');
-    expect(growth?.yearly?.creditPacks.map((pack) => pack.priceId)).toEqual(['price_local_growth_3000_year', 'price_local_growth_4500_year', 'price_local_growth_6500_year', 'price_local_growth_9000_year']);
+    expect(growth?.yearly?.creditPacks.map((pack) => pack.priceId)).toEqual([
+      'price_local_growth_3000_year',
+      'price_local_growth_4500_year',
+      'price_local_growth_6500_year',
+      'price_local_growth_9000_year',
+    ]);
     expect(buildDefaultPlans(undefined).find((plan) => plan.key === 'growth')?.monthly?.priceId).toBeNull();
-    expect(buildSecretOffers(live).map((offer) => offer.monthly?.priceId)).toEqual(['price_local_offer_starter', 'price_local_offer_coaching', 'price_local_offer_lifetime']);
+    expect(buildSecretOffers(live).map((offer) => offer.monthly?.priceId)).toEqual([
+      'price_local_offer_starter',
+      'price_local_offer_coaching',
+      'price_local_offer_lifetime',
+    ]);
   });
 
   it('leaves credit lines out of the plain benefits', () => {
-    expect(filterBenefitLines(['3,000 credits per month', '5 sub accounts', 'Unused credits roll over', 'Marketplace'])).toEqual(['5 sub accounts', 'Marketplace']);
+    expect(
+      filterBenefitLines(['3,000 credits per month', '5 sub accounts', 'Unused credits roll over', 'Marketplace']),
+    ).toEqual(['5 sub accounts', 'Marketplace']);
   });
 
   it('offers no plans when nothing is on sale', () => {
     expect(buildPlanOptions({ live: { plans: {}, offers: [], promotions: [] }, interval: 'month' })).toEqual([]);
-    expect(buildPlanOptions({ live: normalizeLivePricing(livePricingReply()), interval: 'year' }).map((option) => option.name)).toEqual(['Starter', 'Growth', 'Scale', 'Enterprise']);
+    expect(
+      buildPlanOptions({ live: normalizeLivePricing(livePricingReply()), interval: 'year' }).map(
+        (option) => option.name,
+      ),
+    ).toEqual(['Starter', 'Growth', 'Scale', 'Enterprise']);
   });
 });
 
 describe('usage data', () => {
   it("reads a log entry's timestamp or date, model default 'unknown', cost else 0", () => {
-    expect(normalizeUsageLog({ date: '2026-11-01T00:00:00Z', cost: '3', usage_total: 12 })).toEqual({ timestamp: '2026-11-01T00:00:00Z', model: 'unknown', cost: 0, usageTotal: 12 });
+    expect(normalizeUsageLog({ date: '2026-11-01T00:00:00Z', cost: '3', usage_total: 12 })).toEqual({
+      timestamp: '2026-11-01T00:00:00Z',
+      model: 'unknown',
+      cost: 0,
+      usageTotal: 12,
+    });
     expect(normalizeUsageLog(null)).toEqual({ timestamp: null, model: 'unknown', cost: 0, usageTotal: null });
   });
 

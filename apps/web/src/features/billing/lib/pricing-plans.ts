@@ -75,28 +75,43 @@ export const TALK_TO_SALES_LABEL = 'Talk to Sales';
 
 /** The Enterprise 'Talk to Sales' action opens an external form (configurable; e-mail as the fallback). */
 const configuredSalesFormUrl: unknown = import.meta.env.VITE_SALES_FORM_URL;
-export const SALES_FORM_URL = typeof configuredSalesFormUrl === 'string' && configuredSalesFormUrl ? configuredSalesFormUrl : 'mailto:sales@agentry.dev';
+export const SALES_FORM_URL =
+  typeof configuredSalesFormUrl === 'string' && configuredSalesFormUrl
+    ? configuredSalesFormUrl
+    : 'mailto:sales@agentry.dev';
 
-function findEntry(live: LivePricing | undefined, planName: string, tierCode: string, interval: BillingInterval): PricingPlanEntry | undefined {
-  return live?.plans[planName.toLowerCase()]?.find((entry) => entry.tierCode === tierCode && entry.billingInterval === interval);
+function findEntry(
+  live: LivePricing | undefined,
+  planName: string,
+  tierCode: string,
+  interval: BillingInterval,
+): PricingPlanEntry | undefined {
+  return live?.plans[planName.toLowerCase()]?.find(
+    (entry) => entry.tierCode === tierCode && entry.billingInterval === interval,
+  );
 }
 
-function familyPricing(plan: PlanFamilyDefinition, interval: BillingInterval, live: LivePricing | undefined): PlanPricing | null {
+function familyPricing(
+  plan: PlanFamilyDefinition,
+  interval: BillingInterval,
+  live: LivePricing | undefined,
+): PlanPricing | null {
   if (plan.tiers.length === 0) return null;
-  const creditPacks = listCreditPacks(plan.family, interval).map(
-    (pack): CreditTier => ({
-      id: pack.id,
-      tierCode: pack.tierCode,
-      credits: pack.credits,
-      priceCents: findEntry(live, plan.family, pack.tierCode, interval)?.priceCents ?? pack.priceCents,
-      originalPriceCents: interval === 'year' ? (plan.tiers.find((tier) => tier.tierCode === pack.tierCode)?.annualListPriceCents ?? null) : null,
-      pricePerCredit: pack.pricePerCredit,
-      savings: pack.savings,
-      isDefault: pack.isDefault,
-      priceId: findEntry(live, plan.family, pack.tierCode, interval)?.stripePriceId ?? null,
-      bonusCredits: 0,
-    }),
-  );
+  const creditPacks = listCreditPacks(plan.family, interval).map((pack): CreditTier => ({
+    id: pack.id,
+    tierCode: pack.tierCode,
+    credits: pack.credits,
+    priceCents: findEntry(live, plan.family, pack.tierCode, interval)?.priceCents ?? pack.priceCents,
+    originalPriceCents:
+      interval === 'year'
+        ? (plan.tiers.find((tier) => tier.tierCode === pack.tierCode)?.annualListPriceCents ?? null)
+        : null,
+    pricePerCredit: pack.pricePerCredit,
+    savings: pack.savings,
+    isDefault: pack.isDefault,
+    priceId: findEntry(live, plan.family, pack.tierCode, interval)?.stripePriceId ?? null,
+    bonusCredits: 0,
+  }));
   const first = creditPacks.find((pack) => pack.isDefault) ?? creditPacks[0];
   const tier = plan.tiers.find((entry) => entry.tierCode === first?.tierCode);
   if (!first || !tier) return null;
@@ -151,16 +166,31 @@ export function buildPromotionalPlans(live: LivePricing | undefined, promotion: 
   const defaultPack = monthly.creditPacks.find((pack) => pack.isDefault) ?? monthly.creditPacks[0];
   const livePromotion = live?.promotions.find((entry) => entry.id === promotion.id);
   const listCents = livePromotion?.priceCents ?? monthly.priceCents;
-  const dueCents = livePromotion?.amountDueCents ?? computeAmountDue({ priceKey: promotion.priceKey, listCents, promotion }).dueCents;
+  const dueCents =
+    livePromotion?.amountDueCents ?? computeAmountDue({ priceKey: promotion.priceKey, listCents, promotion }).dueCents;
   const couponId = livePromotion?.couponId ?? promotion.discount.couponId;
-  const promotedPack = defaultPack ? { ...defaultPack, priceCents: dueCents, originalPriceCents: listCents, priceId: livePromotion?.stripePriceId ?? defaultPack.priceId } : undefined;
+  const promotedPack = defaultPack
+    ? {
+        ...defaultPack,
+        priceCents: dueCents,
+        originalPriceCents: listCents,
+        priceId: livePromotion?.stripePriceId ?? defaultPack.priceId,
+      }
+    : undefined;
   return [
     {
       ...base,
       key: `growth-${promotion.id}`,
       yearly: null,
       // The promotion covers the default pack only.
-      monthly: { ...monthly, priceCents: dueCents, originalPriceCents: listCents, priceId: promotedPack?.priceId ?? monthly.priceId, couponId, creditPacks: promotedPack ? [promotedPack] : [] },
+      monthly: {
+        ...monthly,
+        priceCents: dueCents,
+        originalPriceCents: listCents,
+        priceId: promotedPack?.priceId ?? monthly.priceId,
+        couponId,
+        creditPacks: promotedPack ? [promotedPack] : [],
+      },
       discountPercent: promotion.discount.percentOff,
       highlight: `${promotion.discount.percentOff}% off the ${promotion.periodNote}`,
     },
@@ -175,12 +205,25 @@ function offerPeriodLabel(offer: SecretOffer) {
 
 /** What a secret offer charges, so what it shows: Starter $19.75, the lifetime deal $7,000 (computeAmountDue). */
 export function secretOfferDisplayCents(offer: SecretOffer) {
-  return computeAmountDue({ priceKey: offerKeys[secretOffers.indexOf(offer)] ?? offer.name, listCents: offer.priceCents }).dueCents;
+  return computeAmountDue({
+    priceKey: offerKeys[secretOffers.indexOf(offer)] ?? offer.name,
+    listCents: offer.priceCents,
+  }).dueCents;
 }
 
 function secretOfferFeatures(offer: SecretOffer): string[] {
-  if (offer.monthlyCredits) return [`${offer.monthlyCredits.toLocaleString('en-US')} credits every month, for life`, 'Growth plan features', 'One-to-one mentoring'];
-  if (offer.credits) return [`${offer.credits.toLocaleString('en-US')} credits per month`, `${(offer.bonusCredits ?? 0).toLocaleString('en-US')} bonus credits that never expire`, 'Starter plan features'];
+  if (offer.monthlyCredits)
+    return [
+      `${offer.monthlyCredits.toLocaleString('en-US')} credits every month, for life`,
+      'Growth plan features',
+      'One-to-one mentoring',
+    ];
+  if (offer.credits)
+    return [
+      `${offer.credits.toLocaleString('en-US')} credits per month`,
+      `${(offer.bonusCredits ?? 0).toLocaleString('en-US')} bonus credits that never expire`,
+      'Starter plan features',
+    ];
   return ['A private Zoom coaching call', 'Agent and offer review', 'Recording to keep'];
 }
 
@@ -190,7 +233,9 @@ export function buildSecretOffers(live: LivePricing | undefined): DisplayPlan[] 
     const liveOffer = live?.offers.find((entry) => entry.key === offerKeys[index] || entry.name === offer.name);
     const displayCents = liveOffer?.amountDueCents ?? secretOfferDisplayCents(offer);
     const anchorCents = offer.anchorPriceCents;
-    const discountPercent = offer.discountPercent ?? (offer.discountDisplayMultiplier === null ? undefined : Math.round((1 - offer.discountDisplayMultiplier) * 100));
+    const discountPercent =
+      offer.discountPercent ??
+      (offer.discountDisplayMultiplier === null ? undefined : Math.round((1 - offer.discountDisplayMultiplier) * 100));
     const bonusCredits = offer.bonusCredits ?? 0;
     const credits = offer.credits ?? offer.monthlyCredits ?? 0;
     return {
@@ -252,7 +297,9 @@ export function buildLegacyPlans(live: LivePricing | undefined): DisplayPlan[] {
       monthly: pricing('month', plan.monthlyPriceCents),
       yearly: pricing('year', plan.annualPriceCents),
       isFeatured: false,
-      features: plan.name.startsWith('Unlimited') ? ['Unlimited sub accounts', 'Unlimited connections', 'Marketplace access'] : ['1 sub account', 'Basic demos'],
+      features: plan.name.startsWith('Unlimited')
+        ? ['Unlimited sub accounts', 'Unlimited connections', 'Marketplace access']
+        : ['1 sub account', 'Basic demos'],
       mode: 'subscription',
     };
   });

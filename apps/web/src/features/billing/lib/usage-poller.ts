@@ -1,4 +1,9 @@
-import { USAGE_MIN_REFETCH_INTERVAL_MS, USAGE_POLL_INTERVAL_MS, USAGE_VISIBILITY_REFETCH_DELAY_MS, usageBackoffDelayMs } from '@agentry/core/billing';
+import {
+  USAGE_MIN_REFETCH_INTERVAL_MS,
+  USAGE_POLL_INTERVAL_MS,
+  USAGE_VISIBILITY_REFETCH_DELAY_MS,
+  usageBackoffDelayMs,
+} from '@agentry/core/billing';
 
 export type UsagePollerState<T> = {
   data: T | undefined;
@@ -28,7 +33,13 @@ function isAbort(error: unknown) {
  * last subscriber leaves.
  */
 export class UsagePoller<T> {
-  private state: UsagePollerState<T> = { data: undefined, error: null, isFetching: false, failureCount: 0, updatedAt: null };
+  private state: UsagePollerState<T> = {
+    data: undefined,
+    error: null,
+    isFetching: false,
+    failureCount: 0,
+    updatedAt: null,
+  };
   private readonly listeners = new Set<() => void>();
   private readonly fetcher: (signal: AbortSignal) => Promise<T>;
   private readonly now: () => number;
@@ -67,7 +78,8 @@ export class UsagePoller<T> {
   refresh = ({ force = false }: { force?: boolean } = {}): Promise<void> => {
     if (!force) {
       if (this.inFlight) return this.inFlight.promise;
-      if (this.state.updatedAt !== null && this.now() - this.state.updatedAt < USAGE_MIN_REFETCH_INTERVAL_MS) return Promise.resolve();
+      if (this.state.updatedAt !== null && this.now() - this.state.updatedAt < USAGE_MIN_REFETCH_INTERVAL_MS)
+        return Promise.resolve();
     }
     return this.run();
   };
@@ -111,7 +123,8 @@ export class UsagePoller<T> {
     this.visibilityTimer = setTimeout(() => {
       void this.refresh();
       // Skipped for the minimum interval: the regular poll resumes when it is due.
-      if (!this.inFlight && this.state.updatedAt !== null) this.schedule(Math.max(0, this.state.updatedAt + USAGE_POLL_INTERVAL_MS - this.now()));
+      if (!this.inFlight && this.state.updatedAt !== null)
+        this.schedule(Math.max(0, this.state.updatedAt + USAGE_POLL_INTERVAL_MS - this.now()));
     }, USAGE_VISIBILITY_REFETCH_DELAY_MS);
   };
 

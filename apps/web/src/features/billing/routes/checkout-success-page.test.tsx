@@ -17,9 +17,15 @@ describe('/success', () => {
         isApplied = true;
         return { body: { balance: null } };
       },
-      'GET /api/openrouter/usage': () => ({ body: isApplied ? subscriberUsage('growth_3000_month') : { balance: null, hasKey: false, usageLogs: [], error: null } }),
+      'GET /api/openrouter/usage': () => ({
+        body: isApplied
+          ? subscriberUsage('growth_3000_month')
+          : { balance: null, hasKey: false, usageLogs: [], error: null },
+      }),
     });
-    renderBilling(<CheckoutSuccessPage />, { path: '/success?email=ada%40agency.test&returnUrl=%2Fdemo%3Ftab%3D2&session_id=cs_ok' });
+    renderBilling(<CheckoutSuccessPage />, {
+      path: '/success?email=ada%40agency.test&returnUrl=%2Fdemo%3Ftab%3D2&session_id=cs_ok',
+    });
     expect(screen.getByRole('heading', { name: 'Thank you for your purchase' })).toBeInTheDocument();
     expect(screen.getByText('ada@agency.test')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/demo?tab=2');
@@ -30,9 +36,16 @@ describe('/success', () => {
   });
 
   it('refuses another site as returnUrl and goes to /usage instead', async () => {
-    mockApi({ 'GET /api/me': { body: me }, 'GET /api/openrouter/usage': { body: { balance: null, hasKey: false, usageLogs: [], error: null } } });
+    mockApi({
+      'GET /api/me': { body: me },
+      'GET /api/openrouter/usage': { body: { balance: null, hasKey: false, usageLogs: [], error: null } },
+    });
     renderBilling(<CheckoutSuccessPage />, { path: '/success?returnUrl=https%3A%2F%2Fevil.test%2Fusage' });
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/usage');
-    await waitFor(() => expect(screen.getByText('Your plan and credits appear here as soon as the payment is confirmed.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByText('Your plan and credits appear here as soon as the payment is confirmed.'),
+      ).toBeInTheDocument(),
+    );
   });
 });

@@ -48,7 +48,10 @@ export function CheckoutSuccessPage() {
           </>
         ) : null}
       </p>
-      <div className="w-full rounded-[var(--radius-card)] border border-border bg-card p-5 text-left" aria-live="polite">
+      <div
+        className="w-full rounded-[var(--radius-card)] border border-border bg-card p-5 text-left"
+        aria-live="polite"
+      >
         {usage.isLoading ? (
           <div className="grid gap-2">
             <Skeleton className="h-4 w-1/3" />
@@ -63,7 +66,9 @@ export function CheckoutSuccessPage() {
             </p>
           </>
         ) : (
-          <p className="text-sm text-muted-foreground">Your plan and credits appear here as soon as the payment is confirmed.</p>
+          <p className="text-sm text-muted-foreground">
+            Your plan and credits appear here as soon as the payment is confirmed.
+          </p>
         )}
       </div>
       <Link to={returnPath} className={cn(buttonVariants({ size: 'lg' }), 'mt-2')}>

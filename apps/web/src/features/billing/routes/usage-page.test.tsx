@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { livePricingReply, me, mockApi, priceIdOf, renderBilling, stubBrowserApis, subscriberUsage } from '../test/billing-test-utils';
+import {
+  livePricingReply,
+  me,
+  mockApi,
+  priceIdOf,
+  renderBilling,
+  stubBrowserApis,
+  subscriberUsage,
+} from '../test/billing-test-utils';
 import { UsagePage } from './usage-page';
 
 vi.mock('../lib/browser-navigation', () => ({ assignLocation: vi.fn(), openInNewTab: vi.fn() }));
@@ -30,19 +38,38 @@ afterEach(() => {
 
 describe('/usage credit meter', () => {
   it('shows remaining / limit, the used share and the bonus from the balance', async () => {
-    api(subscriberUsage('growth_3000_month', { usageUsed: 750.25, totalCreditLimit: 4000, totalCreditsRemaining: 3249.75, planCreditsRemaining: 2249.75, bonusCreditsRemaining: 1000 }));
+    api(
+      subscriberUsage('growth_3000_month', {
+        usageUsed: 750.25,
+        totalCreditLimit: 4000,
+        totalCreditsRemaining: 3249.75,
+        planCreditsRemaining: 2249.75,
+        bonusCreditsRemaining: 1000,
+      }),
+    );
     renderBilling(<UsagePage />, { path: '/usage' });
-    expect(await within(await screen.findByRole('region', { name: 'Credits' })).findByTestId('credits')).toHaveTextContent('3,249.8 / 4,000');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Credits' })).findByTestId('credits'),
+    ).toHaveTextContent('3,249.8 / 4,000');
     expect(within(creditsSection()).getByTestId('credits-used')).toHaveTextContent('18.8% used');
-    expect(within(creditsSection()).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({ width: '18.8%' });
+    expect(within(creditsSection()).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({
+      width: '18.8%',
+    });
     expect(figure('Plan credits left')).toHaveTextContent('2,249.8');
     expect(figure('Bonus credits')).toHaveTextContent('1,000');
   });
 
   it('falls back: remaining = limit - used, plan remaining = creditsRemaining, bonus = total - plan, 2 % bar when unknown', async () => {
-    api({ balance: { usageUsed: 120, totalCreditLimit: 500, creditsRemaining: 300 }, hasKey: true, usageLogs: [], error: null });
+    api({
+      balance: { usageUsed: 120, totalCreditLimit: 500, creditsRemaining: 300 },
+      hasKey: true,
+      usageLogs: [],
+      error: null,
+    });
     const first = renderBilling(<UsagePage />, { path: '/usage' });
-    expect(await within(await screen.findByRole('region', { name: 'Credits' })).findByTestId('credits')).toHaveTextContent('380 / 500');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Credits' })).findByTestId('credits'),
+    ).toHaveTextContent('380 / 500');
     expect(figure('Plan credits left')).toHaveTextContent('300');
     expect(figure('Bonus credits')).toHaveTextContent('80');
     expect(within(creditsSection()).getByTestId('credits-used')).toHaveTextContent('24% used');
@@ -52,7 +79,9 @@ describe('/usage credit meter', () => {
     renderBilling(<UsagePage />, { path: '/usage' });
     const meter = await screen.findByRole('region', { name: 'Credits' });
     await waitFor(() => expect(within(meter).getByTestId('credits-used')).toHaveTextContent('Usage not known yet'));
-    expect(within(meter).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({ width: '2%' });
+    expect(within(meter).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({
+      width: '2%',
+    });
     expect(within(meter).getByTestId('credits')).toHaveTextContent('0 / 500');
   });
 
@@ -62,12 +91,27 @@ describe('/usage credit meter', () => {
     expect(await screen.findByRole('heading', { name: 'No plan yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/?scrollToPricing=true');
     expect(within(creditsSection()).getByText('No plan yet')).toBeInTheDocument();
-    expect(within(creditsSection()).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({ width: '2%' });
+    expect(within(creditsSection()).getByRole('progressbar', { name: 'Credits used' }).firstElementChild).toHaveStyle({
+      width: '2%',
+    });
   });
 
   it("shows the error body's text under 'Unable to load usage', with a retry", async () => {
     let isDown = true;
-    api(() => (isDown ? { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable', support_id: 'd'.repeat(32) } } } : { body: subscriberUsage('growth_3000_month') }));
+    api(() =>
+      isDown
+        ? {
+            status: 503,
+            body: {
+              error: {
+                code: 'SERVICE_UNAVAILABLE',
+                message: 'Service temporarily unavailable',
+                support_id: 'd'.repeat(32),
+              },
+            },
+          }
+        : { body: subscriberUsage('growth_3000_month') },
+    );
     renderBilling(<UsagePage />, { path: '/usage' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Unable to load usage');
@@ -88,7 +132,13 @@ describe('/usage credit meter', () => {
     renderBilling(<UsagePage />, { path: '/usage' });
     const table = await screen.findByRole('table', { name: 'Usage log' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       [expect.stringContaining('Nov 20, 2026'), 'gpt-4o-mini', '1.234', '1,520'],
       [expect.stringContaining('Nov 19, 2026'), 'unknown', '0', '80'],
     ]);
@@ -111,11 +161,25 @@ describe('/usage promo code', () => {
     const calls = api(
       () => {
         usageCalls += 1;
-        return { body: subscriberUsage('growth_3000_month', usageCalls > 1 ? { totalCreditsRemaining: 3250, totalCreditLimit: 3250, bonusCreditsRemaining: 250 } : {}) };
+        return {
+          body: subscriberUsage(
+            'growth_3000_month',
+            usageCalls > 1 ? { totalCreditsRemaining: 3250, totalCreditLimit: 3250, bonusCreditsRemaining: 250 } : {},
+          ),
+        };
       },
       {
         'POST /api/openrouter/credits/redeem': {
-          body: { error: null, reason: null, amount: 250, balance: subscriberUsage('growth_3000_month', { totalCreditsRemaining: 3250, totalCreditLimit: 3250, bonusCreditsRemaining: 250 }).balance },
+          body: {
+            error: null,
+            reason: null,
+            amount: 250,
+            balance: subscriberUsage('growth_3000_month', {
+              totalCreditsRemaining: 3250,
+              totalCreditLimit: 3250,
+              bonusCreditsRemaining: 250,
+            }).balance,
+          },
         },
       },
     );
@@ -139,9 +203,21 @@ describe('/usage promo code', () => {
     const input = await screen.findByRole('textbox', { name: 'Promo code' });
     await user.type(input, 'BONUS');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByText('Promo code applied')).parentElement).toHaveTextContent('Bonus credits applied successfully.');
+    expect((await screen.findByText('Promo code applied')).parentElement).toHaveTextContent(
+      'Bonus credits applied successfully.',
+    );
 
-    answer = { status: 400, body: { error: { code: 'PROMO_CODE_INVALID', message: 'Unable to redeem promo code.', reason: 'expired', support_id: 'e'.repeat(32) } } };
+    answer = {
+      status: 400,
+      body: {
+        error: {
+          code: 'PROMO_CODE_INVALID',
+          message: 'Unable to redeem promo code.',
+          reason: 'expired',
+          support_id: 'e'.repeat(32),
+        },
+      },
+    };
     await user.type(input, 'OLD');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     const failed = await screen.findByText('Promo code failed');
@@ -155,12 +231,23 @@ describe('/usage plan and status', () => {
     let isScheduled = true;
     const calls = api(
       () => ({
-        body: subscriberUsage('scale_10000_month', isScheduled ? { scheduledPriceId: priceIdOf('growth_3000_month'), scheduledChangeDate: '2026-12-22T00:00:00.000Z' } : {}),
+        body: subscriberUsage(
+          'scale_10000_month',
+          isScheduled
+            ? { scheduledPriceId: priceIdOf('growth_3000_month'), scheduledChangeDate: '2026-12-22T00:00:00.000Z' }
+            : {},
+        ),
       }),
       {
         'POST /stripe/cancel-scheduled-downgrade': () => {
           isScheduled = false;
-          return { body: { currentPlan: { displayName: 'Scale', creditLimit: 10000, priceId: null, tierCode: null }, message: '', error: null } };
+          return {
+            body: {
+              currentPlan: { displayName: 'Scale', creditLimit: 10000, priceId: null, tierCode: null },
+              message: '',
+              error: null,
+            },
+          };
         },
       },
     );
@@ -170,7 +257,9 @@ describe('/usage plan and status', () => {
     expect(info.parentElement).toHaveTextContent('Your plan will change to Growth (3k credits) on December 22, 2026.');
 
     await userEvent.setup().click(within(plan).getByRole('button', { name: 'Cancel downgrade' }));
-    expect((await screen.findByText('Downgrade canceled')).parentElement).toHaveTextContent('You will remain on Scale.');
+    expect((await screen.findByText('Downgrade canceled')).parentElement).toHaveTextContent(
+      'You will remain on Scale.',
+    );
     expect(calls.find((call) => call.path === '/stripe/cancel-scheduled-downgrade')?.body).toEqual({});
     await waitFor(() => expect(within(plan).queryByText('Downgrade scheduled')).not.toBeInTheDocument());
   });
@@ -180,22 +269,42 @@ describe('/usage plan and status', () => {
     const calls = api(() => ({ body: subscriberUsage('growth_3000_month', { cancelAtPeriodEnd: isCanceling }) }), {
       'POST /stripe/cancel-subscription': () => {
         isCanceling = true;
-        return { body: { currentPlan: { displayName: 'Growth', creditLimit: 3000, priceId: null, tierCode: null }, cancelDate: '2026-12-22T00:00:00.000Z', message: '', error: null } };
+        return {
+          body: {
+            currentPlan: { displayName: 'Growth', creditLimit: 3000, priceId: null, tierCode: null },
+            cancelDate: '2026-12-22T00:00:00.000Z',
+            message: '',
+            error: null,
+          },
+        };
       },
       'POST /stripe/resubscribe': () => {
         isCanceling = false;
-        return { body: { currentPlan: { displayName: 'Growth', creditLimit: 3000, priceId: null, tierCode: null }, message: '', url: null, error: null } };
+        return {
+          body: {
+            currentPlan: { displayName: 'Growth', creditLimit: 3000, priceId: null, tierCode: null },
+            message: '',
+            url: null,
+            error: null,
+          },
+        };
       },
     });
     renderBilling(<UsagePage />, { path: '/usage' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel at period end' }));
-    expect((await screen.findAllByText('Cancellation scheduled'))[0]?.parentElement).toHaveTextContent('Your subscription (Growth) will end on December 22, 2026.');
-    expect(calls.find((call) => call.path === '/stripe/cancel-subscription')?.body).toEqual({ cancelAtPeriodEnd: true });
+    expect((await screen.findAllByText('Cancellation scheduled'))[0]?.parentElement).toHaveTextContent(
+      'Your subscription (Growth) will end on December 22, 2026.',
+    );
+    expect(calls.find((call) => call.path === '/stripe/cancel-subscription')?.body).toEqual({
+      cancelAtPeriodEnd: true,
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
-    expect((await screen.findByText('Subscription restored')).parentElement).toHaveTextContent('Your subscription will continue without interruption.');
+    expect((await screen.findByText('Subscription restored')).parentElement).toHaveTextContent(
+      'Your subscription will continue without interruption.',
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Resubscribe' })).not.toBeInTheDocument());
   });
 
@@ -217,14 +326,25 @@ describe('/usage upgrade return', () => {
       },
       {
         'POST /stripe/finalize-upgrade': {
-          body: { success: true, status: 'upgraded', currentPlan: { displayName: 'Scale', creditLimit: 10000, priceId: null, tierCode: null }, message: 'Your subscription has been updated successfully.' },
+          body: {
+            success: true,
+            status: 'upgraded',
+            currentPlan: { displayName: 'Scale', creditLimit: 10000, priceId: null, tierCode: null },
+            message: 'Your subscription has been updated successfully.',
+          },
         },
       },
     );
-    const { router } = renderBilling(<UsagePage />, { path: `/usage?upgrade_success=true&session_id=cs_return_1&price_id=${priceIdOf('scale_10000_month')}&tab=logs` });
-    expect((await screen.findByText('Plan upgraded')).parentElement).toHaveTextContent('Your subscription has been updated successfully.');
+    const { router } = renderBilling(<UsagePage />, {
+      path: `/usage?upgrade_success=true&session_id=cs_return_1&price_id=${priceIdOf('scale_10000_month')}&tab=logs`,
+    });
+    expect((await screen.findByText('Plan upgraded')).parentElement).toHaveTextContent(
+      'Your subscription has been updated successfully.',
+    );
     await waitFor(() => expect(router.state.location.search).toBe('?tab=logs'));
-    expect(calls.filter((call) => call.path === '/stripe/finalize-upgrade')).toEqual([{ method: 'POST', path: '/stripe/finalize-upgrade', body: { sessionId: 'cs_return_1' } }]);
+    expect(calls.filter((call) => call.path === '/stripe/finalize-upgrade')).toEqual([
+      { method: 'POST', path: '/stripe/finalize-upgrade', body: { sessionId: 'cs_return_1' } },
+    ]);
     expect(await screen.findByRole('heading', { name: 'Scale' })).toBeInTheDocument();
   });
 
@@ -232,12 +352,23 @@ describe('/usage upgrade return', () => {
     api(subscriberUsage('growth_3000_month'), {
       'POST /stripe/finalize-upgrade': {
         status: 402,
-        body: { error: { code: 'PAYMENT_FAILED', message: 'Your card was declined. Please update your payment method and try again.', support_id: 'a'.repeat(32), paymentErrorCode: 'card_declined' } },
+        body: {
+          error: {
+            code: 'PAYMENT_FAILED',
+            message: 'Your card was declined. Please update your payment method and try again.',
+            support_id: 'a'.repeat(32),
+            paymentErrorCode: 'card_declined',
+          },
+        },
       },
     });
-    const { router } = renderBilling(<UsagePage />, { path: '/usage?upgrade_success=true&session_id=cs_return_declined' });
+    const { router } = renderBilling(<UsagePage />, {
+      path: '/usage?upgrade_success=true&session_id=cs_return_declined',
+    });
     const title = await screen.findByText('Failed to upgrade subscription');
-    expect(title.parentElement).toHaveTextContent('Your card was declined. Please update your payment method and try again.');
+    expect(title.parentElement).toHaveTextContent(
+      'Your card was declined. Please update your payment method and try again.',
+    );
     expect(screen.queryByText('Upgrade confirmation pending')).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // The old plan is still the one shown.
@@ -248,7 +379,9 @@ describe('/usage upgrade return', () => {
     api(subscriberUsage('growth_3000_month'), { 'POST /stripe/finalize-upgrade': { status: 500, body: null } });
     const { router } = renderBilling(<UsagePage />, { path: '/usage?upgrade_success=true&session_id=cs_return_2' });
     const title = await screen.findByText('Upgrade confirmation pending');
-    expect(title.parentElement).toHaveTextContent("We couldn't confirm the upgrade automatically. Please contact support if your plan does not update shortly.");
+    expect(title.parentElement).toHaveTextContent(
+      "We couldn't confirm the upgrade automatically. Please contact support if your plan does not update shortly.",
+    );
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

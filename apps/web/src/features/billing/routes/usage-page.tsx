@@ -33,7 +33,12 @@ export function UsagePage() {
   const upgradePriceId = searchParams.get('upgradePriceId');
 
   const addBanner = useCallback((banner: StatusBannerData) => {
-    setBanners((current) => [{ ...banner, id: Date.now() + Math.random() }, ...current.filter((entry) => entry.title !== banner.title)].slice(0, 3));
+    setBanners((current) =>
+      [{ ...banner, id: Date.now() + Math.random() }, ...current.filter((entry) => entry.title !== banner.title)].slice(
+        0,
+        3,
+      ),
+    );
   }, []);
   useUpgradeReturn({ onOutcome: addBanner });
   useResubscribeReturn({ onOutcome: addBanner });
@@ -62,7 +67,9 @@ export function UsagePage() {
   const chartData = useMemo(() => {
     const snapshot = usage.usage;
     if (!snapshot) return buildUsageChartData([]);
-    return buildUsageChartData(snapshot.usageByDay.length > 0 ? snapshot.usageByDay : aggregateUsageLogs(snapshot.usageLogs));
+    return buildUsageChartData(
+      snapshot.usageByDay.length > 0 ? snapshot.usageByDay : aggregateUsageLogs(snapshot.usageLogs),
+    );
   }, [usage.usage]);
 
   return (
@@ -72,7 +79,13 @@ export function UsagePage() {
           <h2 className="text-2xl font-semibold tracking-tight">Usage &amp; billing</h2>
           <p className="mt-1 text-sm text-muted-foreground">Your credits, your plan and what your agents used.</p>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void usage.refresh({ force: true })} disabled={usage.isFetching} aria-busy={usage.isFetching}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void usage.refresh({ force: true })}
+          disabled={usage.isFetching}
+          aria-busy={usage.isFetching}
+        >
           <RefreshCw className={cn(usage.isFetching && 'animate-spin')} aria-hidden />
           Refresh
         </Button>
@@ -81,7 +94,11 @@ export function UsagePage() {
       {banners.length > 0 ? (
         <div className="grid gap-3" aria-live="polite">
           {banners.map((banner) => (
-            <StatusBanner key={banner.id} {...banner} onDismiss={() => setBanners((current) => current.filter((entry) => entry.id !== banner.id))} />
+            <StatusBanner
+              key={banner.id}
+              {...banner}
+              onDismiss={() => setBanners((current) => current.filter((entry) => entry.id !== banner.id))}
+            />
           ))}
         </div>
       ) : null}
@@ -89,13 +106,25 @@ export function UsagePage() {
       {usage.isLoading ? (
         <UsageSkeleton />
       ) : !usage.usage && usage.errorMessage ? (
-        <ErrorState title={USAGE_LOAD_FAILED_TITLE} message={usage.errorMessage} onRetry={() => void usage.refresh({ force: true })} isRetrying={usage.isFetching} />
+        <ErrorState
+          title={USAGE_LOAD_FAILED_TITLE}
+          message={usage.errorMessage}
+          onRetry={() => void usage.refresh({ force: true })}
+          isRetrying={usage.isFetching}
+        />
       ) : (
         <>
-          {usage.usage?.error ? <StatusBanner type="warning" title={USAGE_LOAD_FAILED_TITLE} description={usage.usage.error} /> : null}
-          {usage.usage && usage.errorMessage ? <StatusBanner type="warning" title={USAGE_LOAD_FAILED_TITLE} description={usage.errorMessage} /> : null}
+          {usage.usage?.error ? (
+            <StatusBanner type="warning" title={USAGE_LOAD_FAILED_TITLE} description={usage.usage.error} />
+          ) : null}
+          {usage.usage && usage.errorMessage ? (
+            <StatusBanner type="warning" title={USAGE_LOAD_FAILED_TITLE} description={usage.errorMessage} />
+          ) : null}
           <div className="grid gap-6 lg:grid-cols-[1.1fr_1fr]">
-            <section aria-labelledby="credits-heading" className="rounded-[var(--radius-card)] border border-border bg-card p-5">
+            <section
+              aria-labelledby="credits-heading"
+              className="rounded-[var(--radius-card)] border border-border bg-card p-5"
+            >
               <h2 id="credits-heading" className="text-base font-semibold">
                 Credits
               </h2>
@@ -109,7 +138,10 @@ export function UsagePage() {
             <PlanStatusCard balance={usage.balance} onOutcome={addBanner} onManagePlan={() => openPlanModal(true)} />
           </div>
 
-          <section aria-labelledby="chart-heading" className="rounded-[var(--radius-card)] border border-border bg-card p-5">
+          <section
+            aria-labelledby="chart-heading"
+            className="rounded-[var(--radius-card)] border border-border bg-card p-5"
+          >
             <h2 id="chart-heading" className="text-base font-semibold">
               Credits by day and model
             </h2>
@@ -127,18 +159,28 @@ export function UsagePage() {
               </h2>
               <UsageLogTable logs={usage.usage?.usageLogs ?? []} />
             </section>
-            <section aria-labelledby="promo-heading" className="h-fit rounded-[var(--radius-card)] border border-border bg-card p-5">
+            <section
+              aria-labelledby="promo-heading"
+              className="h-fit rounded-[var(--radius-card)] border border-border bg-card p-5"
+            >
               <h2 id="promo-heading" className="text-base font-semibold">
                 Redeem a promo code
               </h2>
-              <p className="mb-3 mt-1 text-sm text-muted-foreground">Promo codes add bonus credits that never expire.</p>
+              <p className="mb-3 mt-1 text-sm text-muted-foreground">
+                Promo codes add bonus credits that never expire.
+              </p>
               <PromoCodeForm onOutcome={addBanner} />
             </section>
           </div>
         </>
       )}
 
-      <PlanChangeModal open={isPlanModalOpen} onOpenChange={openPlanModal} initialPriceId={preselectedPriceId} onOutcome={addBanner} />
+      <PlanChangeModal
+        open={isPlanModalOpen}
+        onOpenChange={openPlanModal}
+        initialPriceId={preselectedPriceId}
+        onOutcome={addBanner}
+      />
     </div>
   );
 }

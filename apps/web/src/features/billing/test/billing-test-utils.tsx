@@ -109,7 +109,10 @@ export type ApiCall = { method: string; path: string; body: unknown };
 export function mockApi(handlers: Record<string, Handler | Reply>) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path: url.pathname, body });
@@ -120,7 +123,10 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
         : typeof handler === 'function'
           ? await handler({ method, path: url.pathname, search: url.search, body })
           : handler;
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -133,7 +139,8 @@ export function stubBrowserApis() {
     ['releasePointerCapture', () => undefined],
     ['scrollIntoView', () => undefined],
   ] as const) {
-    if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { configurable: true, writable: true, value: stub });
+    if (!(name in Element.prototype))
+      Object.defineProperty(Element.prototype, name, { configurable: true, writable: true, value: stub });
   }
   vi.stubGlobal(
     'ResizeObserver',
@@ -145,7 +152,16 @@ export function stubBrowserApis() {
   );
   vi.stubGlobal(
     'matchMedia',
-    vi.fn((query: string) => ({ matches: false, media: query, onchange: null, addEventListener: vi.fn(), removeEventListener: vi.fn(), addListener: vi.fn(), removeListener: vi.fn(), dispatchEvent: vi.fn() })),
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
   );
 }
 
@@ -157,7 +173,10 @@ function LocationProbe() {
 /** Renders `element` at `path` in a memory router with the query client and the toaster. */
 export function renderBilling(element: ReactNode, { path = '/', routes = [] as RouteObject[] } = {}) {
   const queryClient = new QueryClient({
-    mutationCache: new MutationCache({ onError: (error, _variables, _result, mutation) => (mutation.meta?.silentError === true ? undefined : handleApiError(error)) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) =>
+        mutation.meta?.silentError === true ? undefined : handleApiError(error),
+    }),
     defaultOptions: { queries: { retry: false } },
   });
   const pathname = path.split('?')[0] ?? '/';

@@ -17,7 +17,8 @@ export const connectKeys = {
   connections: (subaccountId: string) => ['connect', subaccountId, 'connections'] as const,
   connection: (connectionId: string) => ['connect', 'connection', connectionId] as const,
   conversations: (connectionId: string) => ['connect', 'connection', connectionId, 'conversations'] as const,
-  transcript: (connectionId: string, threadId: string) => ['connect', 'connection', connectionId, 'conversations', threadId] as const,
+  transcript: (connectionId: string, threadId: string) =>
+    ['connect', 'connection', connectionId, 'conversations', threadId] as const,
   theme: (subaccountId: string) => ['subaccounts', subaccountId, 'theme'] as const,
 };
 
@@ -26,17 +27,24 @@ export function widgetConnectionsQuery(subaccountId: string) {
   return queryOptions({
     queryKey: connectKeys.connections(subaccountId),
     queryFn: ({ signal }) =>
-      apiRequest<{ connections: WidgetConnection[] }>(`${subaccountPath(subaccountId)}/connections?type=website-widget`, {
-        signal,
-        fallbackMessage: 'Failed to load widget settings',
-      }),
+      apiRequest<{ connections: WidgetConnection[] }>(
+        `${subaccountPath(subaccountId)}/connections?type=website-widget`,
+        {
+          signal,
+          fallbackMessage: 'Failed to load widget settings',
+        },
+      ),
   });
 }
 
 export function widgetConnectionQuery(connectionId: string) {
   return queryOptions({
     queryKey: connectKeys.connection(connectionId),
-    queryFn: ({ signal }) => apiRequest<WidgetConnection>(connectionPath(connectionId), { signal, fallbackMessage: 'Failed to load widget settings' }),
+    queryFn: ({ signal }) =>
+      apiRequest<WidgetConnection>(connectionPath(connectionId), {
+        signal,
+        fallbackMessage: 'Failed to load widget settings',
+      }),
   });
 }
 
@@ -49,11 +57,19 @@ export function createWidgetConnection(options: { subaccountId: string; body: Cr
 }
 
 export function saveWidgetSettings(options: { connectionId: string; body: UpdateConnectionBody }) {
-  return apiRequest<WidgetConnection>(connectionPath(options.connectionId), { method: 'PUT', body: options.body, fallbackMessage: 'Failed to save settings' });
+  return apiRequest<WidgetConnection>(connectionPath(options.connectionId), {
+    method: 'PUT',
+    body: options.body,
+    fallbackMessage: 'Failed to save settings',
+  });
 }
 
 export function deployWidget(connectionId: string) {
-  return apiRequest<WidgetConnection>(`${connectionPath(connectionId)}/deploy`, { method: 'POST', body: {}, fallbackMessage: 'Failed to deploy the widget' });
+  return apiRequest<WidgetConnection>(`${connectionPath(connectionId)}/deploy`, {
+    method: 'POST',
+    body: {},
+    fallbackMessage: 'Failed to deploy the widget',
+  });
 }
 
 export function updateWidgetAgent(options: { connectionId: string; agentId: string }) {
@@ -68,7 +84,10 @@ export function liveConversationsQuery(connectionId: string) {
   return queryOptions({
     queryKey: connectKeys.conversations(connectionId),
     queryFn: ({ signal }) =>
-      apiRequest<{ conversations: LiveConversation[] }>(`${connectionPath(connectionId)}/conversations`, { signal, fallbackMessage: 'Failed to load conversations' }),
+      apiRequest<{ conversations: LiveConversation[] }>(`${connectionPath(connectionId)}/conversations`, {
+        signal,
+        fallbackMessage: 'Failed to load conversations',
+      }),
   });
 }
 
@@ -76,26 +95,40 @@ export function transcriptQuery(connectionId: string, threadId: string) {
   return queryOptions({
     queryKey: connectKeys.transcript(connectionId, threadId),
     queryFn: ({ signal }) =>
-      apiRequest<ConversationTranscript>(`${connectionPath(connectionId)}/conversations/${encodeURIComponent(threadId)}`, {
-        signal,
-        fallbackMessage: 'Failed to load the conversation',
-      }),
+      apiRequest<ConversationTranscript>(
+        `${connectionPath(connectionId)}/conversations/${encodeURIComponent(threadId)}`,
+        {
+          signal,
+          fallbackMessage: 'Failed to load the conversation',
+        },
+      ),
   });
 }
 
 export function subaccountThemeQuery(subaccountId: string) {
   return queryOptions({
     queryKey: connectKeys.theme(subaccountId),
-    queryFn: ({ signal }) => apiRequest<SubaccountTheme>(`${subaccountPath(subaccountId)}/theme`, { signal, silentUnauthorized: true }),
+    queryFn: ({ signal }) =>
+      apiRequest<SubaccountTheme>(`${subaccountPath(subaccountId)}/theme`, { signal, silentUnauthorized: true }),
     staleTime: 60_000,
     retry: false,
   });
 }
 
-export function patchSubaccountTheme(options: { subaccountId: string; body: { isDarkMode?: boolean; primaryColor?: string } }) {
-  return apiRequest<SubaccountTheme>(`${subaccountPath(options.subaccountId)}/theme`, { method: 'PATCH', body: options.body });
+export function patchSubaccountTheme(options: {
+  subaccountId: string;
+  body: { isDarkMode?: boolean; primaryColor?: string };
+}) {
+  return apiRequest<SubaccountTheme>(`${subaccountPath(options.subaccountId)}/theme`, {
+    method: 'PATCH',
+    body: options.body,
+  });
 }
 
 export function createSubaccount(name: string) {
-  return apiRequest<{ id: string; name: string }>('/api/subaccounts', { method: 'POST', body: { name }, fallbackMessage: 'Failed to create the account' });
+  return apiRequest<{ id: string; name: string }>('/api/subaccounts', {
+    method: 'POST',
+    body: { name },
+    fallbackMessage: 'Failed to create the account',
+  });
 }

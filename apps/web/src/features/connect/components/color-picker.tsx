@@ -68,7 +68,11 @@ export function ColorPicker({ label, value, swatches, onChange, disabled = false
         })}
       </div>
       <div className="flex items-center gap-2">
-        <span aria-hidden className="size-10 shrink-0 rounded-[var(--radius-control)] border border-border" style={{ backgroundColor: isHex(value) ? value : undefined }} />
+        <span
+          aria-hidden
+          className="size-10 shrink-0 rounded-[var(--radius-control)] border border-border"
+          style={{ backgroundColor: isHex(value) ? value : undefined }}
+        />
         <div className="grid flex-1 gap-1">
           <label htmlFor={inputId} className="sr-only">
             {label} hex value

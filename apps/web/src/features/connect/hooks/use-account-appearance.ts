@@ -24,7 +24,12 @@ export function useAccountAppearance(subaccountId: string) {
       const previous = queryClient.getQueryData<SubaccountTheme>(key);
       if (previous) {
         const isDarkMode = patch.isDarkMode ?? previous.isDarkMode;
-        queryClient.setQueryData<SubaccountTheme>(key, { ...previous, ...patch, isDarkMode, theme: isDarkMode ? 'dark' : 'light' });
+        queryClient.setQueryData<SubaccountTheme>(key, {
+          ...previous,
+          ...patch,
+          isDarkMode,
+          theme: isDarkMode ? 'dark' : 'light',
+        });
       }
       return { previous };
     },

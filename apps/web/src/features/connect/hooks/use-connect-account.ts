@@ -19,5 +19,11 @@ export function useConnectAccount(): ConnectAccount {
   const session = useSession();
   const subaccount = session.data?.subaccounts.find((candidate) => candidate.id === subaccountId) ?? null;
   const isViewer = subaccount?.role === 'viewer';
-  return { subaccountId, subaccount, isLoading: session.isPending, isViewer, canEdit: subaccount !== null && !isViewer };
+  return {
+    subaccountId,
+    subaccount,
+    isLoading: session.isPending,
+    isViewer,
+    canEdit: subaccount !== null && !isViewer,
+  };
 }

@@ -10,5 +10,9 @@ function subscribe(listener: () => void) {
 
 /** True while the window is at most `maxWidth` wide (default: the mobile class, under 768 px). */
 export function useIsMobile(maxWidth: number = MOBILE_MAX_WIDTH): boolean {
-  return useSyncExternalStore(subscribe, () => window.innerWidth <= maxWidth, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth <= maxWidth,
+    () => false,
+  );
 }

@@ -8,9 +8,11 @@ import { widgetLanguageCodes, type WidgetLanguage, type WidgetSettings } from '@
 export function applyLanguage(settings: WidgetSettings, language: WidgetLanguage): WidgetSettings {
   const before = textsFor(settings.language);
   const after = textsFor(language);
-  const follow = (current: string, previousDefault: string, nextDefault: string) => (current === previousDefault ? nextDefault : current);
+  const follow = (current: string, previousDefault: string, nextDefault: string) =>
+    current === previousDefault ? nextDefault : current;
   const isDefaultReplies =
-    settings.suggestedResponses.length === before.suggestedResponses.length && settings.suggestedResponses.every((reply, index) => reply === before.suggestedResponses[index]);
+    settings.suggestedResponses.length === before.suggestedResponses.length &&
+    settings.suggestedResponses.every((reply, index) => reply === before.suggestedResponses[index]);
   return {
     ...settings,
     language,
@@ -20,8 +22,15 @@ export function applyLanguage(settings: WidgetSettings, language: WidgetLanguage
     inputPlaceholder: follow(settings.inputPlaceholder, before.placeholder, after.placeholder),
     typingIndicator: follow(settings.typingIndicator, before.typingIndicator, after.typingIndicator),
     newConversationText: follow(settings.newConversationText, before.newConversation, after.newConversation),
-    previousConversationsText: follow(settings.previousConversationsText, before.previousConversations, after.previousConversations),
-    chatBubble: { ...settings.chatBubble, message: follow(settings.chatBubble.message, before.bubbleMessage, after.bubbleMessage) },
+    previousConversationsText: follow(
+      settings.previousConversationsText,
+      before.previousConversations,
+      after.previousConversations,
+    ),
+    chatBubble: {
+      ...settings.chatBubble,
+      message: follow(settings.chatBubble.message, before.bubbleMessage, after.bubbleMessage),
+    },
     suggestedResponses: isDefaultReplies ? [...after.suggestedResponses] : settings.suggestedResponses,
   };
 }

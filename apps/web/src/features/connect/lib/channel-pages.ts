@@ -28,7 +28,11 @@ export const plannedChannelPages: Record<PlannedChannel, PlannedChannelPage> = {
   'website-block': {
     title: 'Website Block',
     summary: 'An inline chat block you place inside a page, instead of the floating widget.',
-    plans: ['Design the block like the widget', 'Paste one snippet where it should appear', 'Use the same agent and limits'],
+    plans: [
+      'Design the block like the widget',
+      'Paste one snippet where it should appear',
+      'Use the same agent and limits',
+    ],
   },
   'add-agent': {
     title: 'Add agent',

@@ -16,11 +16,15 @@ describe('connect sidebar', () => {
     ]);
     expect(connectNavItems.find((item) => item.segment === 'link3')?.label).toBe('Instagram Agent');
     expect(connectNavItems.find((item) => item.segment === 'ai-settings')?.label).toBe('Settings');
-    expect(connectNavItems.find((item) => item.segment === 'add-agent')).toMatchObject({ label: 'Add agent', isButton: true });
+    expect(connectNavItems.find((item) => item.segment === 'add-agent')).toMatchObject({
+      label: 'Add agent',
+      isButton: true,
+    });
   });
 
   it('shows Settings only once loading finished and the role is not member', () => {
-    const hasSettings = (options: Parameters<typeof visibleConnectNavItems>[0]) => visibleConnectNavItems(options).some((item) => item.segment === 'ai-settings');
+    const hasSettings = (options: Parameters<typeof visibleConnectNavItems>[0]) =>
+      visibleConnectNavItems(options).some((item) => item.segment === 'ai-settings');
     expect(hasSettings({ isLoading: true, role: 'admin' })).toBe(false);
     expect(hasSettings({ isLoading: false, role: 'member' })).toBe(false);
     expect(hasSettings({ isLoading: false, role: 'admin' })).toBe(true);

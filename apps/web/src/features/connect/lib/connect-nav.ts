@@ -32,7 +32,10 @@ export function connectPath(subaccountId: string, segment: string) {
  * (docs/product/accounts-and-team.md#roles-and-permissions: the sidebar's role is known only after the session loads.)
  */
 export function visibleConnectNavItems(options: { isLoading: boolean; role: Role | null }): ConnectNavItem[] {
-  return connectNavItems.filter((item) => item.segment !== 'ai-settings' || (!options.isLoading && options.role !== null && options.role !== 'member'));
+  return connectNavItems.filter(
+    (item) =>
+      item.segment !== 'ai-settings' || (!options.isLoading && options.role !== null && options.role !== 'member'),
+  );
 }
 
 /**

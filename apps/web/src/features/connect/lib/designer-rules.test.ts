@@ -6,26 +6,47 @@ import { widgetState } from './widget-state';
 
 describe('Save button', () => {
   it('is disabled for viewers with "Viewers cannot save changes", even with changes', () => {
-    expect(saveButtonState({ isViewer: true, isDirty: true, isSaving: false, isValid: true })).toEqual({ isDisabled: true, tooltip: 'Viewers cannot save changes' });
+    expect(saveButtonState({ isViewer: true, isDirty: true, isSaving: false, isValid: true })).toEqual({
+      isDisabled: true,
+      tooltip: 'Viewers cannot save changes',
+    });
   });
   it('is disabled when nothing changed, with "Save your changes"', () => {
-    expect(saveButtonState({ isViewer: false, isDirty: false, isSaving: false, isValid: true })).toEqual({ isDisabled: true, tooltip: 'Save your changes' });
+    expect(saveButtonState({ isViewer: false, isDirty: false, isSaving: false, isValid: true })).toEqual({
+      isDisabled: true,
+      tooltip: 'Save your changes',
+    });
   });
   it('is enabled with changes, saying "You have unsaved changes"; disabled while saving or invalid', () => {
-    expect(saveButtonState({ isViewer: false, isDirty: true, isSaving: false, isValid: true })).toEqual({ isDisabled: false, tooltip: 'You have unsaved changes' });
+    expect(saveButtonState({ isViewer: false, isDirty: true, isSaving: false, isValid: true })).toEqual({
+      isDisabled: false,
+      tooltip: 'You have unsaved changes',
+    });
     expect(saveButtonState({ isViewer: false, isDirty: true, isSaving: true, isValid: true }).isDisabled).toBe(true);
     expect(saveButtonState({ isViewer: false, isDirty: true, isSaving: false, isValid: false }).isDisabled).toBe(true);
   });
 });
 
 describe('Deploy button', () => {
-  const base = { isViewer: false, needsRedeploy: false, isDirty: false, deployedAt: '2026-01-01T00:00:00.000Z', isBusy: false };
+  const base = {
+    isViewer: false,
+    needsRedeploy: false,
+    isDirty: false,
+    deployedAt: '2026-01-01T00:00:00.000Z',
+    isBusy: false,
+  };
   it("reads 'Redeploy Required' when the connection needs a redeploy", () => {
-    expect(deployButtonState({ ...base, needsRedeploy: true })).toMatchObject({ label: 'Redeploy Required', isDisabled: false });
+    expect(deployButtonState({ ...base, needsRedeploy: true })).toMatchObject({
+      label: 'Redeploy Required',
+      isDisabled: false,
+    });
   });
   it("reads 'Deploy Widget' otherwise and is disabled when the live widget is up to date", () => {
     expect(deployButtonState(base)).toMatchObject({ label: 'Deploy Widget', isDisabled: true });
-    expect(deployButtonState({ ...base, deployedAt: null })).toMatchObject({ label: 'Deploy Widget', isDisabled: false });
+    expect(deployButtonState({ ...base, deployedAt: null })).toMatchObject({
+      label: 'Deploy Widget',
+      isDisabled: false,
+    });
     expect(deployButtonState({ ...base, isDirty: true })).toMatchObject({ isDisabled: false });
   });
   it('is disabled for viewers', () => {
@@ -48,9 +69,16 @@ describe('width/height apply', () => {
 
 describe('settings comparison', () => {
   it('ignores key order and sees nested changes', () => {
-    const reordered = Object.fromEntries(Object.entries(defaultWidgetSettings).reverse()) as typeof defaultWidgetSettings;
+    const reordered = Object.fromEntries(
+      Object.entries(defaultWidgetSettings).reverse(),
+    ) as typeof defaultWidgetSettings;
     expect(isSameSettings(defaultWidgetSettings, reordered)).toBe(true);
-    expect(isSameSettings(defaultWidgetSettings, { ...defaultWidgetSettings, chatBubble: { ...defaultWidgetSettings.chatBubble, delaySeconds: 5 } })).toBe(false);
+    expect(
+      isSameSettings(defaultWidgetSettings, {
+        ...defaultWidgetSettings,
+        chatBubble: { ...defaultWidgetSettings.chatBubble, delaySeconds: 5 },
+      }),
+    ).toBe(false);
   });
 });
 
@@ -59,7 +87,9 @@ describe('embed code', () => {
     expect(widgetScriptSnippet({ origin: 'https://app.test', widgetId: 'w1', template: 'professional' })).toBe(
       '<script src="https://app.test/widget/w1/widget-professional.js?widgetId=w1" async></script>',
     );
-    expect(widgetScriptSnippet({ origin: 'https://app.test', widgetId: 'w1', template: 'legacy' })).toBe('<script src="https://app.test/widget/w1/widget.js?widgetId=w1" async></script>');
+    expect(widgetScriptSnippet({ origin: 'https://app.test', widgetId: 'w1', template: 'legacy' })).toBe(
+      '<script src="https://app.test/widget/w1/widget.js?widgetId=w1" async></script>',
+    );
   });
   it('iframe form sized by the saved width and height, fixed bottom-right', () => {
     const code = widgetIframeSnippet({ origin: 'https://app.test', widgetId: 'w1', width: 420, height: 640 });

@@ -9,7 +9,12 @@ export const SAVE_TOOLTIP_CLEAN = 'Save your changes';
  * docs/product/widget.md#the-designer-connectidwebsite-widget, Save and Deploy pair: Save is disabled for viewers or when nothing changed (and
  * while a save runs or a field is invalid); the tooltip says why.
  */
-export function saveButtonState(options: { isViewer: boolean; isDirty: boolean; isSaving: boolean; isValid: boolean }): {
+export function saveButtonState(options: {
+  isViewer: boolean;
+  isDirty: boolean;
+  isSaving: boolean;
+  isValid: boolean;
+}): {
   isDisabled: boolean;
   tooltip: string;
 } {
@@ -21,17 +26,33 @@ export function saveButtonState(options: { isViewer: boolean; isDirty: boolean; 
 export type DeployButtonState = { label: 'Deploy Widget' | 'Redeploy Required'; isDisabled: boolean; hint: string };
 
 /** 'Redeploy Required' when the live widget serves older settings than the saved ones. */
-export function deployButtonState(options: { isViewer: boolean; needsRedeploy: boolean; isDirty: boolean; deployedAt: string | null; isBusy: boolean }): DeployButtonState {
+export function deployButtonState(options: {
+  isViewer: boolean;
+  needsRedeploy: boolean;
+  isDirty: boolean;
+  deployedAt: string | null;
+  isBusy: boolean;
+}): DeployButtonState {
   const label = options.needsRedeploy ? 'Redeploy Required' : 'Deploy Widget';
   if (options.isViewer) return { label, isDisabled: true, hint: SAVE_TOOLTIP_VIEWER };
   const isUpToDate = !options.needsRedeploy && !options.isDirty && options.deployedAt !== null;
   if (isUpToDate) return { label, isDisabled: true, hint: 'The live widget already uses these settings' };
-  return { label, isDisabled: options.isBusy, hint: options.isDirty ? 'Saves your changes and puts them live' : 'Puts the saved settings live' };
+  return {
+    label,
+    isDisabled: options.isBusy,
+    hint: options.isDirty ? 'Saves your changes and puts them live' : 'Puts the saved settings live',
+  };
 }
 
 /** Width/height apply (docs/product/widget.md#settings): each entry clamps to its range; a non-numeric entry keeps the current value. */
-export function applyWidgetSize(input: { width: string; height: string }, current: Pick<WidgetSettings, 'width' | 'height'>): Pick<WidgetSettings, 'width' | 'height'> {
-  return { width: clampWidgetWidth(input.width, current.width), height: clampWidgetHeight(input.height, current.height) };
+export function applyWidgetSize(
+  input: { width: string; height: string },
+  current: Pick<WidgetSettings, 'width' | 'height'>,
+): Pick<WidgetSettings, 'width' | 'height'> {
+  return {
+    width: clampWidgetWidth(input.width, current.width),
+    height: clampWidgetHeight(input.height, current.height),
+  };
 }
 
 /** Structural equality of two settings objects (plain JSON data). */

@@ -29,7 +29,12 @@ describe('logo dialog state', () => {
   });
 
   it('reads the saved placements from the widget settings (avatar and header separately)', () => {
-    const placements = placementsFromSettings({ ...defaultWidgetSettings, avatarLogoCropPosition: { x: 10, y: 90 }, avatarLogoScale: 2, widgetLogoScale: 0.6 });
+    const placements = placementsFromSettings({
+      ...defaultWidgetSettings,
+      avatarLogoCropPosition: { x: 10, y: 90 },
+      avatarLogoScale: 2,
+      widgetLogoScale: 0.6,
+    });
     expect(placements.avatar).toEqual({ position: { x: 10, y: 90 }, scale: 2 });
     expect(placements.widget).toEqual({ position: { x: 50, y: 50 }, scale: 0.6 });
   });
@@ -44,9 +49,18 @@ describe('logo dialog state', () => {
   });
 
   it('turns pointer travel into percent of the preview and clamps it', () => {
-    expect(dragPosition({ start: { x: 50, y: 50 }, deltaX: 100, deltaY: -60, width: 200, height: 120 })).toEqual({ x: 100, y: 0 });
-    expect(dragPosition({ start: { x: 50, y: 50 }, deltaX: 1000, deltaY: 1000, width: 200, height: 200 })).toEqual({ x: 150, y: 150 });
-    expect(dragPosition({ start: { x: 10, y: 10 }, deltaX: 5, deltaY: 5, width: 0, height: 0 })).toEqual({ x: 10, y: 10 });
+    expect(dragPosition({ start: { x: 50, y: 50 }, deltaX: 100, deltaY: -60, width: 200, height: 120 })).toEqual({
+      x: 100,
+      y: 0,
+    });
+    expect(dragPosition({ start: { x: 50, y: 50 }, deltaX: 1000, deltaY: 1000, width: 200, height: 200 })).toEqual({
+      x: 150,
+      y: 150,
+    });
+    expect(dragPosition({ start: { x: 10, y: 10 }, deltaX: 5, deltaY: 5, width: 0, height: 0 })).toEqual({
+      x: 10,
+      y: 10,
+    });
   });
 
   it('arrow-key nudges move the active tab and respect the clamp', () => {
@@ -98,6 +112,9 @@ describe('logo dialog state', () => {
       logoCropPosition: { x: 30, y: 60 },
       logoScale: 1.2,
     });
-    expect(logoSettingsPatch('widget', placement)).toEqual({ widgetLogoCropPosition: { x: 30, y: 60 }, widgetLogoScale: 1.2 });
+    expect(logoSettingsPatch('widget', placement)).toEqual({
+      widgetLogoCropPosition: { x: 30, y: 60 },
+      widgetLogoScale: 1.2,
+    });
   });
 });

@@ -47,7 +47,12 @@ export function placementsFromSettings(settings: WidgetSettings): Record<LogoTab
 
 /** Opening copies the saved position and scale of both tabs into the temporary values. */
 export function openLogoDialog(saved: Record<LogoTab, LogoPlacement>, activeTab: LogoTab = 'avatar'): LogoDialogState {
-  return { activeTab, saved, temp: { avatar: saved.avatar, widget: saved.widget }, applied: { avatar: false, widget: false } };
+  return {
+    activeTab,
+    saved,
+    temp: { avatar: saved.avatar, widget: saved.widget },
+    applied: { avatar: false, widget: false },
+  };
 }
 
 function withTemp(state: LogoDialogState, change: Partial<LogoPlacement>): LogoDialogState {
@@ -66,7 +71,13 @@ export function nudgeLogo(state: LogoDialogState, delta: { x: number; y: number 
 }
 
 /** The position a drag reaches: the start position plus the pointer's travel as a share of the preview. */
-export function dragPosition(options: { start: CropPosition; deltaX: number; deltaY: number; width: number; height: number }): CropPosition {
+export function dragPosition(options: {
+  start: CropPosition;
+  deltaX: number;
+  deltaY: number;
+  width: number;
+  height: number;
+}): CropPosition {
   const { start, deltaX, deltaY, width, height } = options;
   return {
     x: clampLogoPercent(start.x + (width > 0 ? (deltaX / width) * 100 : 0)),

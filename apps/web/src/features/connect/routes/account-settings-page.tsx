@@ -9,7 +9,10 @@ import { useAccountAppearance } from '../hooks/use-account-appearance';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { PlannedChannelPage } from './planned-channel-page';
 
-const primarySwatches = [{ name: 'Account teal', hex: DEFAULT_PRIMARY_COLOR }, ...widgetThemeColors.filter((color) => color.name !== 'teal')];
+const primarySwatches = [
+  { name: 'Account teal', hex: DEFAULT_PRIMARY_COLOR },
+  ...widgetThemeColors.filter((color) => color.name !== 'teal'),
+];
 
 /**
  * /{connectId}/ai-settings ('Settings'): the account appearance (sub account theme with rollback
@@ -32,12 +35,16 @@ function AppearanceCard({ subaccountId, canEdit }: { subaccountId: string; canEd
   const { theme, update, isSaving } = useAccountAppearance(subaccountId);
   const switchId = useId();
   return (
-    <section aria-labelledby="appearance-heading" className="rounded-[var(--radius-card)] border border-border bg-card p-6">
+    <section
+      aria-labelledby="appearance-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-card p-6"
+    >
       <h2 id="appearance-heading" className="text-base font-semibold">
         Account appearance
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        The primary colour tints this account's pages. Connect pages always use the dark theme; the light/dark choice applies to the account's workspace pages.
+        The primary colour tints this account's pages. Connect pages always use the dark theme; the light/dark choice
+        applies to the account's workspace pages.
         {canEdit ? '' : ' Viewers cannot change it.'}
       </p>
       {theme.isPending ? (
@@ -63,7 +70,13 @@ function AppearanceCard({ subaccountId, canEdit }: { subaccountId: string; canEd
               onCheckedChange={(checked) => update({ isDarkMode: checked })}
             />
           </div>
-          <ColorPicker label="Primary colour" value={theme.data.primaryColor} swatches={primarySwatches} disabled={!canEdit} onChange={(hex) => update({ primaryColor: hex })} />
+          <ColorPicker
+            label="Primary colour"
+            value={theme.data.primaryColor}
+            swatches={primarySwatches}
+            disabled={!canEdit}
+            onChange={(hex) => update({ primaryColor: hex })}
+          />
         </div>
       )}
     </section>

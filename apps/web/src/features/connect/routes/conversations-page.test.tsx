@@ -34,14 +34,33 @@ describe('/:connectId/dashboard (conversations page): live conversations', { tim
       'GET /api/connections/conn-1/conversations': {
         body: {
           conversations: [
-            conversation({ threadId: 'old', lastMessage: 'Do you open on Sundays?', lastMessageTime: minutesAgo(180), customerNumber: 3, status: 'closed' }),
-            conversation({ threadId: 'new', lastMessage: 'I want to book', lastMessageTime: minutesAgo(5), customerNumber: 7, contactName: 'Grace Hopper', unreadCount: 2, totalMessages: 4 }),
+            conversation({
+              threadId: 'old',
+              lastMessage: 'Do you open on Sundays?',
+              lastMessageTime: minutesAgo(180),
+              customerNumber: 3,
+              status: 'closed',
+            }),
+            conversation({
+              threadId: 'new',
+              lastMessage: 'I want to book',
+              lastMessageTime: minutesAgo(5),
+              customerNumber: 7,
+              contactName: 'Grace Hopper',
+              unreadCount: 2,
+              totalMessages: 4,
+            }),
           ],
         },
       },
       'GET /api/connections/conn-1/conversations/new': {
         body: {
-          conversation: conversation({ threadId: 'new', customerNumber: 7, contactName: 'Grace Hopper', contactEmail: 'grace@navy.test' }),
+          conversation: conversation({
+            threadId: 'new',
+            customerNumber: 7,
+            contactName: 'Grace Hopper',
+            contactEmail: 'grace@navy.test',
+          }),
           messages: [
             { id: 'm1', role: 'assistant', content: 'Hello! How can I help you today?', createdAt: minutesAgo(6) },
             { id: 'm2', role: 'user', content: 'I want to book', createdAt: minutesAgo(5) },
@@ -75,9 +94,17 @@ describe('/:connectId/dashboard (conversations page): live conversations', { tim
   });
 
   it('shows the error with a retry', async () => {
-    mockApi({ ...base, 'GET /api/connections/conn-1/conversations': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } } } });
+    mockApi({
+      ...base,
+      'GET /api/connections/conn-1/conversations': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } },
+      },
+    });
     renderConnect('/sa-1/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Failed to load conversations' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load conversations' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

@@ -47,7 +47,12 @@ export function ConversationsPage() {
       <>
         {header}
         <div className="px-4 py-12">
-          <ErrorState title="Failed to load widget settings" message={connections.error.message} onRetry={() => void connections.refetch()} isRetrying={connections.isFetching} />
+          <ErrorState
+            title="Failed to load widget settings"
+            message={connections.error.message}
+            onRetry={() => void connections.refetch()}
+            isRetrying={connections.isFetching}
+          />
         </div>
       </>
     );
@@ -76,7 +81,13 @@ export function ConversationsPage() {
   return (
     <>
       {header}
-      <ConversationsView key={selected.connectionId} connection={selected} connections={list} onChooseConnection={setChosenId} subaccountId={subaccount.id} />
+      <ConversationsView
+        key={selected.connectionId}
+        connection={selected}
+        connections={list}
+        onChooseConnection={setChosenId}
+        subaccountId={subaccount.id}
+      />
     </>
   );
 }
@@ -89,7 +100,10 @@ type ConversationsViewProps = {
 };
 
 function ConversationsView({ connection, connections, onChooseConnection, subaccountId }: ConversationsViewProps) {
-  const conversations = useQuery({ ...liveConversationsQuery(connection.connectionId), refetchInterval: CONVERSATIONS_REFRESH_MS });
+  const conversations = useQuery({
+    ...liveConversationsQuery(connection.connectionId),
+    refetchInterval: CONVERSATIONS_REFRESH_MS,
+  });
   const [selectedThreadId, setSelectedThreadId] = useState<string | null>(null);
   // Below the two-column layout (1024 px) the transcript opens in a drawer.
   const isNarrow = useIsMobile(1023);
@@ -116,7 +130,12 @@ function ConversationsView({ connection, connections, onChooseConnection, subacc
       <p className="ml-auto text-xs text-muted-foreground" aria-live="polite">
         {conversations.isFetching ? 'Refreshing…' : 'Refreshes every 15 seconds'}
       </p>
-      <Button variant="outline" size="sm" onClick={() => void conversations.refetch()} disabled={conversations.isFetching}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void conversations.refetch()}
+        disabled={conversations.isFetching}
+      >
         <RefreshCw className={cn(conversations.isFetching && 'animate-spin')} aria-hidden />
         Refresh
       </Button>
@@ -136,7 +155,12 @@ function ConversationsView({ connection, connections, onChooseConnection, subacc
       <>
         {toolbar}
         <div className="px-4 py-12">
-          <ErrorState title="Failed to load conversations" message={conversations.error.message} onRetry={() => void conversations.refetch()} isRetrying={conversations.isFetching} />
+          <ErrorState
+            title="Failed to load conversations"
+            message={conversations.error.message}
+            onRetry={() => void conversations.refetch()}
+            isRetrying={conversations.isFetching}
+          />
         </div>
       </>
     );
@@ -166,13 +190,20 @@ function ConversationsView({ connection, connections, onChooseConnection, subacc
     );
   }
 
-  const transcript = selectedThreadId ? <TranscriptPanel connectionId={connection.connectionId} threadId={selectedThreadId} now={now} /> : null;
+  const transcript = selectedThreadId ? (
+    <TranscriptPanel connectionId={connection.connectionId} threadId={selectedThreadId} now={now} />
+  ) : null;
   return (
     <>
       {toolbar}
       <div className="grid gap-4 px-4 pb-6 sm:px-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <div className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-card">
-          <ConversationList conversations={list} selectedThreadId={selectedThreadId} onSelect={setSelectedThreadId} now={now} />
+          <ConversationList
+            conversations={list}
+            selectedThreadId={selectedThreadId}
+            onSelect={setSelectedThreadId}
+            now={now}
+          />
         </div>
         {isNarrow ? (
           <Sheet open={selectedThreadId !== null} onOpenChange={(open) => !open && setSelectedThreadId(null)}>
@@ -182,7 +213,10 @@ function ConversationsView({ connection, connections, onChooseConnection, subacc
             </SheetContent>
           </Sheet>
         ) : (
-          <section aria-label="Conversation" className="h-[calc(100dvh-12rem)] min-h-96 overflow-hidden rounded-[var(--radius-card)] border border-border bg-card">
+          <section
+            aria-label="Conversation"
+            className="h-[calc(100dvh-12rem)] min-h-96 overflow-hidden rounded-[var(--radius-card)] border border-border bg-card"
+          >
             {transcript ?? (
               <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-sm text-muted-foreground">
                 <MessagesSquare className="size-8" aria-hidden />

@@ -11,7 +11,14 @@ describe('/connect (Launch Agents)', { timeout: 20_000 }, () => {
     mockApi({
       'GET /api/me': { body: signedInUser },
       'GET /api/subaccounts/sa-1/connections': {
-        body: { connections: [buildConnection({ needsRedeploy: true, settings: { ...buildConnection().settings, widgetTitle: 'Smile Desk' } })] },
+        body: {
+          connections: [
+            buildConnection({
+              needsRedeploy: true,
+              settings: { ...buildConnection().settings, widgetTitle: 'Smile Desk' },
+            }),
+          ],
+        },
       },
       'GET /api/subaccounts/sa-2/connections': { body: { connections: [] } },
     });
@@ -19,7 +26,10 @@ describe('/connect (Launch Agents)', { timeout: 20_000 }, () => {
     const acme = await screen.findByRole('region', { name: 'Acme Dental' }, { timeout: 8000 });
     expect(await within(acme).findByText('Smile Desk')).toBeInTheDocument();
     expect(within(acme).getByText('Redeploy Required')).toBeInTheDocument();
-    expect(within(acme).getByRole('link', { name: 'Open Smile Desk in the designer' })).toHaveAttribute('href', '/sa-1/website-widget?widget=conn-1');
+    expect(within(acme).getByRole('link', { name: 'Open Smile Desk in the designer' })).toHaveAttribute(
+      'href',
+      '/sa-1/website-widget?widget=conn-1',
+    );
     const bloom = screen.getByRole('region', { name: 'Bloom Florists' });
     expect(await within(bloom).findByText('No website widget yet.')).toBeInTheDocument();
     // Viewers cannot create one.

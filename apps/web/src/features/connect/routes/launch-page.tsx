@@ -24,8 +24,8 @@ export function LaunchPage() {
       <div className="mb-8 max-w-2xl">
         <h2 className="text-lg font-semibold">Website chat widgets</h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Each client account gets its own widget: design it, choose the agent that answers, then paste one line of code on the client's website. SMS, WhatsApp and
-          Instagram agents come next.
+          Each client account gets its own widget: design it, choose the agent that answers, then paste one line of code
+          on the client's website. SMS, WhatsApp and Instagram agents come next.
         </p>
       </div>
       {subaccounts.length === 0 ? (
@@ -121,7 +121,11 @@ function AccountWidgets({ subaccount, connections, isLoading, error, onRetry }: 
               const state = widgetState(connection);
               return (
                 <li key={connection.connectionId} className="flex flex-wrap items-center gap-3">
-                  <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)]" style={{ backgroundColor: connection.settings.themeColor }}>
+                  <span
+                    aria-hidden
+                    className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)]"
+                    style={{ backgroundColor: connection.settings.themeColor }}
+                  >
                     <MessagesSquare className="size-4 text-white" />
                   </span>
                   <div className="min-w-0 flex-1">
@@ -130,7 +134,10 @@ function AccountWidgets({ subaccount, connections, isLoading, error, onRetry }: 
                   </div>
                   <Badge variant={state.variant}>{state.label}</Badge>
                   <Button asChild variant="outline" size="sm">
-                    <Link to={`${designer}?${new URLSearchParams({ widget: connection.connectionId }).toString()}`} aria-label={`Open ${connection.settings.widgetTitle || 'Chat Widget'} in the designer`}>
+                    <Link
+                      to={`${designer}?${new URLSearchParams({ widget: connection.connectionId }).toString()}`}
+                      aria-label={`Open ${connection.settings.widgetTitle || 'Chat Widget'} in the designer`}
+                    >
                       Open designer
                     </Link>
                   </Button>

@@ -25,14 +25,20 @@ export function PlannedChannelPage({ channel }: { channel: PlannedChannel }) {
         <p className="mt-2 max-w-xl text-sm text-muted-foreground">{page.summary}</p>
       </header>
 
-      <section aria-labelledby="planned-heading" className="rounded-[var(--radius-card)] border border-dashed border-border bg-card/60 p-6">
+      <section
+        aria-labelledby="planned-heading"
+        className="rounded-[var(--radius-card)] border border-dashed border-border bg-card/60 p-6"
+      >
         <h2 id="planned-heading" className="text-sm font-semibold">
           {isAgents ? 'How it works' : 'What this page will do'}
         </h2>
         <ul className="mt-4 grid gap-3">
           {page.plans.map((plan) => (
             <li key={plan} className="flex items-start gap-3 text-sm">
-              <span aria-hidden className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+              <span
+                aria-hidden
+                className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+              >
                 <Check className="size-3" />
               </span>
               {plan}

@@ -16,7 +16,8 @@ beforeEach(() => {
     ['releasePointerCapture', () => undefined],
     ['scrollIntoView', () => undefined],
   ] as const) {
-    if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
+    if (!(name in Element.prototype))
+      Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
   }
 });
 afterEach(() => {
@@ -33,13 +34,19 @@ function handlers(overrides: Record<string, unknown> = {}) {
     'GET /api/subaccounts/sa-1/theme': { body: theme },
     'GET /api/subaccounts/sa-2/theme': { body: theme },
     'GET /api/subaccounts/sa-1/connections': () => ({ body: { connections: [connection] } }),
-    'GET /api/subaccounts/sa-2/connections': { body: { connections: [buildConnection({ connectionId: 'conn-2', subaccountId: 'sa-2' })] } },
+    'GET /api/subaccounts/sa-2/connections': {
+      body: { connections: [buildConnection({ connectionId: 'conn-2', subaccountId: 'sa-2' })] },
+    },
     'GET /api/connections/conn-1': () => ({ body: connection }),
     'GET /api/connections/conn-2': { body: buildConnection({ connectionId: 'conn-2', subaccountId: 'sa-2' }) },
     'GET /api/subaccounts/sa-1/agents': { body: { agents: [buildAgent()] } },
     'GET /api/subaccounts/sa-2/agents': { body: { agents: [] } },
     'PUT /api/connections/conn-1': ({ body }) => {
-      connection = { ...connection, settings: (body as { settings: typeof connection.settings }).settings, needsRedeploy: true };
+      connection = {
+        ...connection,
+        settings: (body as { settings: typeof connection.settings }).settings,
+        needsRedeploy: true,
+      };
       return { body: connection };
     },
     'PUT /api/connections/conn-1/update-build': ({ body }) => {
@@ -186,7 +193,9 @@ describe('website widget designer', { timeout: 20_000 }, () => {
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: /Dental Receptionist/ }));
     expect(await screen.findByText('Build updated successfully!')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/connections/conn-1/update-build')?.body).toEqual({ buildId: 'agent-1' });
+    expect(calls.find((call) => call.path === '/api/connections/conn-1/update-build')?.body).toEqual({
+      buildId: 'agent-1',
+    });
   });
 
   it('offers Create widget when the account has none', async () => {
@@ -214,15 +223,23 @@ describe('website widget designer', { timeout: 20_000 }, () => {
     const title = await screen.findByRole('textbox', { name: 'Widget title' }, { timeout: 5000 });
     await user.type(title, ' Pro');
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Account navigation' })).getByRole('link', { name: 'Dashboard' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Account navigation' })).getByRole('link', { name: 'Dashboard' }),
+    );
     const guard = await screen.findByRole('dialog', { name: 'Unsaved Changes' });
     await user.click(within(guard).getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/sa-1/website-widget');
 
     await user.click(within(screen.getByRole('navigation', { name: 'Wizard' })).getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('button', { name: 'Copy script tag' })).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ settings: { widgetTitle: 'Chat Widget Pro' } });
-    expect(screen.getByText(`<script src="${window.location.origin}/widget/widget-1/widget-professional.js?widgetId=widget-1" async></script>`)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      settings: { widgetTitle: 'Chat Widget Pro' },
+    });
+    expect(
+      screen.getByText(
+        `<script src="${window.location.origin}/widget/widget-1/widget-professional.js?widgetId=widget-1" async></script>`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the 404 page for a sub account the user is not a member of', async () => {

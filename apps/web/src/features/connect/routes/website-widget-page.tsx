@@ -34,7 +34,12 @@ export function WebsiteWidgetPage() {
   if (connections.isError) {
     return (
       <div className="px-4 py-12">
-        <ErrorState title="Failed to load widget settings" message={connections.error.message} onRetry={() => void connections.refetch()} isRetrying={connections.isFetching} />
+        <ErrorState
+          title="Failed to load widget settings"
+          message={connections.error.message}
+          onRetry={() => void connections.refetch()}
+          isRetrying={connections.isFetching}
+        />
       </div>
     );
   }
@@ -95,14 +100,24 @@ export function WebsiteWidgetPage() {
           ) : null}
         </div>
       ) : null}
-      <WidgetDesigner key={selected.connectionId} connectionId={selected.connectionId} initial={selected} subaccountId={subaccount.id} canEdit={canEdit} />
+      <WidgetDesigner
+        key={selected.connectionId}
+        connectionId={selected.connectionId}
+        initial={selected}
+        subaccountId={subaccount.id}
+        canEdit={canEdit}
+      />
     </div>
   );
 }
 
 export function DesignerSkeleton() {
   return (
-    <div role="status" aria-label="Loading widget settings" className="grid gap-6 p-4 sm:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div
+      role="status"
+      aria-label="Loading widget settings"
+      className="grid gap-6 p-4 sm:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
+    >
       <div className="grid content-start gap-4">
         <Skeleton className="h-8 w-56" />
         {[0, 1, 2, 3].map((index) => (

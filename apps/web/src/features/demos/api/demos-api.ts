@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CheckEmbeddableReply, CreateDemoInput, Demo, ListDemosReply, PublicDemo, UpdateDemoInput } from '@agentry/core/demos';
+import type {
+  CheckEmbeddableReply,
+  CreateDemoInput,
+  Demo,
+  ListDemosReply,
+  PublicDemo,
+  UpdateDemoInput,
+} from '@agentry/core/demos';
 import { apiRequest } from '@/lib/api';
 
 const subaccountDemosPath = (subaccountId: string) => `/api/subaccounts/${encodeURIComponent(subaccountId)}/demos`;
@@ -16,7 +23,11 @@ export const demoKeys = {
 export function demosListQuery(subaccountId: string) {
   return queryOptions({
     queryKey: demoKeys.list(subaccountId),
-    queryFn: ({ signal }) => apiRequest<ListDemosReply>(subaccountDemosPath(subaccountId), { signal, fallbackMessage: 'Failed to load demos' }),
+    queryFn: ({ signal }) =>
+      apiRequest<ListDemosReply>(subaccountDemosPath(subaccountId), {
+        signal,
+        fallbackMessage: 'Failed to load demos',
+      }),
   });
 }
 
@@ -32,16 +43,28 @@ export function sharedDemoQuery(demoId: string) {
   return queryOptions({
     queryKey: demoKeys.shared(demoId),
     queryFn: ({ signal }) =>
-      apiRequest<PublicDemo>(`/api/shared-demos/${encodeURIComponent(demoId)}`, { signal, silentUnauthorized: true, fallbackMessage: 'Failed to load the demo' }),
+      apiRequest<PublicDemo>(`/api/shared-demos/${encodeURIComponent(demoId)}`, {
+        signal,
+        silentUnauthorized: true,
+        fallbackMessage: 'Failed to load the demo',
+      }),
   });
 }
 
 export function createDemo(options: { subaccountId: string; body: CreateDemoInput }) {
-  return apiRequest<Demo>(subaccountDemosPath(options.subaccountId), { method: 'POST', body: options.body, fallbackMessage: 'Failed to create the demo' });
+  return apiRequest<Demo>(subaccountDemosPath(options.subaccountId), {
+    method: 'POST',
+    body: options.body,
+    fallbackMessage: 'Failed to create the demo',
+  });
 }
 
 export function updateDemo(options: { demoId: string; body: UpdateDemoInput }) {
-  return apiRequest<Demo>(demoPath(options.demoId), { method: 'PATCH', body: options.body, fallbackMessage: 'Failed to save settings' });
+  return apiRequest<Demo>(demoPath(options.demoId), {
+    method: 'PATCH',
+    body: options.body,
+    fallbackMessage: 'Failed to save settings',
+  });
 }
 
 export function deleteDemo(demoId: string) {

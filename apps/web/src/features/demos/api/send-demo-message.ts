@@ -44,7 +44,10 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
           userTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       ]
-    : ['/api/demo-chat', { message: turn.message, threadId: turn.threadId, demoId: turn.demoId, history: turn.history, messages }];
+    : [
+        '/api/demo-chat',
+        { message: turn.message, threadId: turn.threadId, demoId: turn.demoId, history: turn.history, messages },
+      ];
 
   let response: Response;
   try {
@@ -60,11 +63,13 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
     throw new DemoChatError(demoMessages.failedConnect, null);
   }
   const parsed = await readJsonBody(response);
-  if (!response.ok) throw new DemoChatError(describeDemoChatHttpFailure(response.status, readErrorText(parsed)), response.status);
+  if (!response.ok)
+    throw new DemoChatError(describeDemoChatHttpFailure(response.status, readErrorText(parsed)), response.status);
   const errorText = readErrorText(parsed);
   if (errorText) throw new DemoChatError(errorText, response.status);
 
-  const content = readString(parsed, 'response') ?? readString(parsed, 'message') ?? readString(parsed, 'content') ?? '';
+  const content =
+    readString(parsed, 'response') ?? readString(parsed, 'message') ?? readString(parsed, 'content') ?? '';
   if (content.trim() === '') throw new DemoChatError(demoMessages.emptyResponse, response.status);
   const requestCount = isRecord(parsed) && typeof parsed.requestCount === 'number' ? parsed.requestCount : null;
   return { content, threadId: readString(parsed, 'thread_id') ?? readString(parsed, 'threadId') ?? null, requestCount };

@@ -11,7 +11,13 @@ export function ChatActions({ onClear, onShare, className, buttonClassName }: Ch
   );
   return (
     <div className={cn('flex shrink-0 items-center gap-1', className)}>
-      <button type="button" onClick={onClear} className={button} aria-label="Clear conversation" title="Clear conversation">
+      <button
+        type="button"
+        onClick={onClear}
+        className={button}
+        aria-label="Clear conversation"
+        title="Clear conversation"
+      >
         <Eraser aria-hidden />
         <span className="max-sm:sr-only">Clear</span>
       </button>

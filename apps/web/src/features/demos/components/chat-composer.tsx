@@ -18,7 +18,18 @@ type ChatComposerProps = {
 };
 
 /** The demo chat input: Enter sends, Shift+Enter starts a new line; disabled while sending. */
-export function ChatComposer({ placeholder, isSending, onSend, disabled = false, className, inputClassName, buttonClassName, buttonStyle, sendLabel = 'Send message', style }: ChatComposerProps) {
+export function ChatComposer({
+  placeholder,
+  isSending,
+  onSend,
+  disabled = false,
+  className,
+  inputClassName,
+  buttonClassName,
+  buttonStyle,
+  sendLabel = 'Send message',
+  style,
+}: ChatComposerProps) {
   const [draft, setDraft] = useState('');
   const inputId = useId();
   const canSend = !disabled && !isSending && draft.trim() !== '';
@@ -53,7 +64,10 @@ export function ChatComposer({ placeholder, isSending, onSend, disabled = false,
         disabled={disabled || isSending}
         rows={1}
         placeholder={placeholder}
-        className={cn('max-h-28 min-h-10 flex-1 resize-none bg-transparent px-3 py-2 text-sm outline-none disabled:cursor-not-allowed disabled:opacity-60', inputClassName)}
+        className={cn(
+          'max-h-28 min-h-10 flex-1 resize-none bg-transparent px-3 py-2 text-sm outline-none disabled:cursor-not-allowed disabled:opacity-60',
+          inputClassName,
+        )}
       />
       <button
         type="submit"
@@ -75,15 +89,33 @@ export function TypingDots({ className }: { className?: string }) {
   return (
     <span className={cn('inline-flex gap-1 py-1', className)} role="status" aria-label="Typing">
       {[0, 150, 300].map((delay) => (
-        <span key={delay} className="size-1.5 animate-bounce rounded-full bg-current opacity-60 motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />
+        <span
+          key={delay}
+          className="size-1.5 animate-bounce rounded-full bg-current opacity-60 motion-reduce:animate-none"
+          style={{ animationDelay: `${delay}ms` }}
+        />
       ))}
     </span>
   );
 }
 
-type SuggestedRepliesProps = { replies: string[]; onPick: (reply: string) => unknown; disabled?: boolean; className?: string; chipClassName?: string; chipStyle?: CSSProperties };
+type SuggestedRepliesProps = {
+  replies: string[];
+  onPick: (reply: string) => unknown;
+  disabled?: boolean;
+  className?: string;
+  chipClassName?: string;
+  chipStyle?: CSSProperties;
+};
 
-export function SuggestedReplies({ replies, onPick, disabled = false, className, chipClassName, chipStyle }: SuggestedRepliesProps) {
+export function SuggestedReplies({
+  replies,
+  onPick,
+  disabled = false,
+  className,
+  chipClassName,
+  chipStyle,
+}: SuggestedRepliesProps) {
   if (replies.length === 0) return null;
   return (
     <div role="group" aria-label="Suggested replies" className={cn('flex flex-wrap gap-2', className)}>
@@ -94,7 +126,10 @@ export function SuggestedReplies({ replies, onPick, disabled = false, className,
           disabled={disabled}
           onClick={() => void onPick(reply)}
           style={chipStyle}
-          className={cn('cursor-pointer rounded-full border px-3 py-1.5 text-xs font-medium transition-opacity duration-150 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50', chipClassName)}
+          className={cn(
+            'cursor-pointer rounded-full border px-3 py-1.5 text-xs font-medium transition-opacity duration-150 hover:opacity-80 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50',
+            chipClassName,
+          )}
         >
           {reply}
         </button>

@@ -15,7 +15,10 @@ export function ClientMessageCard({ header, body, position, onClose, className }
     <aside
       aria-label="Message from the demo creator"
       data-position={position}
-      className={cn('relative w-72 max-w-[calc(100%-1.5rem)] rounded-2xl border border-black/10 bg-white p-4 pr-10 text-slate-900 shadow-2xl', className)}
+      className={cn(
+        'relative w-72 max-w-[calc(100%-1.5rem)] rounded-2xl border border-black/10 bg-white p-4 pr-10 text-slate-900 shadow-2xl',
+        className,
+      )}
     >
       <button
         type="button"

@@ -4,7 +4,14 @@ import { Link, useNavigate } from 'react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -67,7 +74,9 @@ function CreateDemoForm({ subaccountId, onOpenChange }: Omit<CreateDemoDialogPro
       <form onSubmit={submit} className="grid gap-5" noValidate>
         <DialogHeader>
           <DialogTitle>Create demo</DialogTitle>
-          <DialogDescription>Pick the agent to show and how your client should see it. Every look can be changed later.</DialogDescription>
+          <DialogDescription>
+            Pick the agent to show and how your client should see it. Every look can be changed later.
+          </DialogDescription>
         </DialogHeader>
 
         <div className="grid gap-2">
@@ -136,8 +145,18 @@ function CreateDemoForm({ subaccountId, onOpenChange }: Omit<CreateDemoDialogPro
                     isChecked ? 'border-primary bg-primary/5' : 'border-border hover:bg-muted',
                   )}
                 >
-                  <input type="radio" name="demo-type" value={candidate} checked={isChecked} onChange={() => setType(candidate)} className="absolute inset-0 size-full cursor-pointer opacity-0" />
-                  <Icon className={cn('mt-0.5 size-4 shrink-0', isChecked ? 'text-primary' : 'text-muted-foreground')} aria-hidden />
+                  <input
+                    type="radio"
+                    name="demo-type"
+                    value={candidate}
+                    checked={isChecked}
+                    onChange={() => setType(candidate)}
+                    className="absolute inset-0 size-full cursor-pointer opacity-0"
+                  />
+                  <Icon
+                    className={cn('mt-0.5 size-4 shrink-0', isChecked ? 'text-primary' : 'text-muted-foreground')}
+                    aria-hidden
+                  />
                   <span className="grid gap-0.5">
                     <span className="text-sm font-medium">{details.label}</span>
                     <span className="text-xs text-muted-foreground">{details.description}</span>

@@ -17,7 +17,13 @@ export function DemoChatLog({ chat, className, renderMessage, children }: DemoCh
   const logRef = useRef<HTMLDivElement>(null);
   useScrollToEnd(logRef, chat.messages);
   return (
-    <div ref={logRef} role="log" aria-label="Conversation" aria-busy={chat.isSending} className={cn('flex min-h-0 flex-1 flex-col overflow-y-auto', className)}>
+    <div
+      ref={logRef}
+      role="log"
+      aria-label="Conversation"
+      aria-busy={chat.isSending}
+      className={cn('flex min-h-0 flex-1 flex-col overflow-y-auto', className)}
+    >
       {children}
       {chat.messages.map(renderMessage)}
     </div>

@@ -20,12 +20,25 @@ type DemoLogoProps = {
  * A logo cropped into its box: the crop position picks the visible part (object-position),
  * the scale zooms. A missing or broken image falls back to a default icon (docs/product/demos.md#looks-demo-types).
  */
-export function DemoLogo({ url, crop, scale, size, alt = '', shape = 'circle', className, fallbackColor }: DemoLogoProps) {
+export function DemoLogo({
+  url,
+  crop,
+  scale,
+  size,
+  alt = '',
+  shape = 'circle',
+  className,
+  fallbackColor,
+}: DemoLogoProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const hasImage = url.trim() !== '' && failedUrl !== url;
   return (
     <span
-      className={cn('relative inline-flex shrink-0 items-center justify-center overflow-hidden', shape === 'circle' ? 'rounded-full' : 'rounded-lg', className)}
+      className={cn(
+        'relative inline-flex shrink-0 items-center justify-center overflow-hidden',
+        shape === 'circle' ? 'rounded-full' : 'rounded-lg',
+        className,
+      )}
       style={{ width: size, height: size, backgroundColor: hasImage ? undefined : fallbackColor }}
       data-logo-state={hasImage ? 'image' : 'fallback'}
     >
@@ -35,7 +48,11 @@ export function DemoLogo({ url, crop, scale, size, alt = '', shape = 'circle', c
           alt={alt}
           onError={() => setFailedUrl(url)}
           className="size-full object-cover"
-          style={{ objectPosition: `${crop.x}% ${crop.y}%`, transform: `scale(${scale})`, transformOrigin: `${crop.x}% ${crop.y}%` }}
+          style={{
+            objectPosition: `${crop.x}% ${crop.y}%`,
+            transform: `scale(${scale})`,
+            transformOrigin: `${crop.x}% ${crop.y}%`,
+          }}
           draggable={false}
         />
       ) : (

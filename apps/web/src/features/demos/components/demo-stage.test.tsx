@@ -16,17 +16,38 @@ function mockChat(answer: (request: ChatRequest, index: number) => Reply) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-      const request = { path: url.pathname, body: JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown> };
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
+      const request = {
+        path: url.pathname,
+        body: JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>,
+      };
       requests.push(request);
       const reply = answer(request, requests.length - 1);
-      return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(reply.body), {
+          status: reply.status ?? 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     }),
   );
   return requests;
 }
 
-const answer = (text: string, threadId = 'thread-1'): Reply => ({ body: { response: text, message: text, content: text, threadId, thread_id: threadId, requestCount: 4, requestLimit: 100 } });
+const answer = (text: string, threadId = 'thread-1'): Reply => ({
+  body: {
+    response: text,
+    message: text,
+    content: text,
+    threadId,
+    thread_id: threadId,
+    requestCount: 4,
+    requestLimit: 100,
+  },
+});
 
 function renderStage(data: Parameters<typeof DemoStage>[0]['data'], mode: DemoViewMode = 'shared') {
   const queryClient = createTestQueryClient();
@@ -69,7 +90,13 @@ describe('demo chat', { timeout: 20_000 }, () => {
     expect(await within(log()).findByText('We open at 8.')).toBeInTheDocument();
     expect(requests[0]).toEqual({
       path: '/api/demo-chat',
-      body: { message: 'When do you open?', threadId: null, demoId: 'demo-1', history: [], messages: [{ role: 'user', content: 'When do you open?' }] },
+      body: {
+        message: 'When do you open?',
+        threadId: null,
+        demoId: 'demo-1',
+        history: [],
+        messages: [{ role: 'user', content: 'When do you open?' }],
+      },
     });
     // Bot messages carry the fake clock.
     expect(within(log()).getAllByText('10:30 AM').length).toBeGreaterThan(0);
@@ -110,13 +137,17 @@ describe('demo chat', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const first = buildPublicDemoFixture({}, { welcomeMessage: 'Hi there' });
     const view = renderStage(publicToDemoViewData(first));
-    view.rerenderWith(publicToDemoViewData({ ...first, settings: { ...first.settings, welcomeMessage: 'Hello again' } }));
+    view.rerenderWith(
+      publicToDemoViewData({ ...first, settings: { ...first.settings, welcomeMessage: 'Hello again' } }),
+    );
     expect(within(log()).getByText('Hello again')).toBeInTheDocument();
     expect(within(log()).queryByText('Hi there')).toBeNull();
 
     await user.type(input(), 'Question{Enter}');
     await within(log()).findByText('Sure.');
-    view.rerenderWith(publicToDemoViewData({ ...first, settings: { ...first.settings, welcomeMessage: 'Changed later' } }));
+    view.rerenderWith(
+      publicToDemoViewData({ ...first, settings: { ...first.settings, welcomeMessage: 'Changed later' } }),
+    );
     expect(within(log()).getByText('Hello again')).toBeInTheDocument();
     expect(within(log()).queryByText('Changed later')).toBeNull();
 
@@ -141,11 +172,18 @@ describe('demo chat', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Error: {message}' in the standard chat when the limit is reached", async () => {
-    mockChat(() => ({ status: 429, body: { error: { code: 'DEMO_LIMIT_REACHED', message: 'Limit', support_id: 'x' } } }));
+    mockChat(() => ({
+      status: 429,
+      body: { error: { code: 'DEMO_LIMIT_REACHED', message: 'Limit', support_id: 'x' } },
+    }));
     const user = userEvent.setup();
     renderStage(publicToDemoViewData(buildPublicDemoFixture()));
     await user.type(input(), 'Hi{Enter}');
-    expect(await within(log()).findByText('Error: Demo usage limit reached. Please contact the demo creator for a new link.')).toBeInTheDocument();
+    expect(
+      await within(log()).findByText(
+        'Error: Demo usage limit reached. Please contact the demo creator for a new link.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the apology bubble and a toast with the message in the facebook look', async () => {
@@ -154,13 +192,20 @@ describe('demo chat', { timeout: 20_000 }, () => {
     renderStage(publicToDemoViewData(buildPublicDemoFixture({ type: 'facebook' })));
     expect(screen.getByText('Typically replies instantly')).toBeInTheDocument();
     await user.type(input(), 'Hi{Enter}');
-    expect(await within(log()).findByText('Sorry, I encountered an error. Please try again in a moment.')).toBeInTheDocument();
-    expect(await screen.findByText('Demo configuration not found. Please contact the demo creator.')).toBeInTheDocument();
+    expect(
+      await within(log()).findByText('Sorry, I encountered an error. Please try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Demo configuration not found. Please contact the demo creator.'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('demo modes', { timeout: 20_000 }, () => {
-  const withCard = buildPublicDemoFixture({ type: 'instagram', requestCount: 7, requestLimit: 20 }, { clientMessage: { enabled: true, header: 'Hi Sarah', body: 'Try it out', position: 'right' } });
+  const withCard = buildPublicDemoFixture(
+    { type: 'instagram', requestCount: 7, requestLimit: 20 },
+    { clientMessage: { enabled: true, header: 'Hi Sarah', body: 'Try it out', position: 'right' } },
+  );
 
   it('shows the request counter and the closable client card on the shared page, neither when embedded', async () => {
     const user = userEvent.setup();

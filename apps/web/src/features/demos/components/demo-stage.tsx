@@ -21,7 +21,10 @@ type DemoStageProps = {
 };
 
 /** The counter moves to the other vertical side when it would sit under the website widget. */
-const otherVerticalSide = (corner: DemoCorner): DemoCorner => (corner.startsWith('bottom') ? (corner.replace('bottom', 'top') as DemoCorner) : (corner.replace('top', 'bottom') as DemoCorner));
+const otherVerticalSide = (corner: DemoCorner): DemoCorner =>
+  corner.startsWith('bottom')
+    ? (corner.replace('bottom', 'top') as DemoCorner)
+    : (corner.replace('top', 'bottom') as DemoCorner);
 
 /**
  * One demo as visitors see it, in one of the four modes: the look of its type on the demo
@@ -31,7 +34,8 @@ const otherVerticalSide = (corner: DemoCorner): DemoCorner => (corner.startsWith
 export function DemoStage({ data, mode, className, onRequestCount }: DemoStageProps) {
   const { settings, type, demoId } = data;
   const [used, setUsed] = useState({ demoId, base: data.requestCount, count: data.requestCount });
-  if (used.demoId !== demoId || used.base !== data.requestCount) setUsed({ demoId, base: data.requestCount, count: data.requestCount });
+  if (used.demoId !== demoId || used.base !== data.requestCount)
+    setUsed({ demoId, base: data.requestCount, count: data.requestCount });
   const onAnswered = useCallback(
     (requestCount: number | null) => {
       setUsed((current) => ({ ...current, count: requestCount ?? current.count + 1 }));
@@ -51,17 +55,29 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
   const [isCardDismissed, setIsCardDismissed] = useState(false);
 
   const onShare = settings.platformSettings.showShareButton
-    ? () => void copyDemoLink(demoShareLink({ type, demoId, origin: window.location.origin, currentHref: window.location.href }))
+    ? () =>
+        void copyDemoLink(
+          demoShareLink({ type, demoId, origin: window.location.origin, currentHref: window.location.href }),
+        )
     : undefined;
 
   const { clientMessage, backgroundSettings } = settings;
   const isEmbedded = mode === 'embedded';
-  const showCard = !isEmbedded && !isCardDismissed && clientMessage.enabled && (clientMessage.header.trim() !== '' || clientMessage.body.trim() !== '');
+  const showCard =
+    !isEmbedded &&
+    !isCardDismissed &&
+    clientMessage.enabled &&
+    (clientMessage.header.trim() !== '' || clientMessage.body.trim() !== '');
   const isSocial = type === 'facebook' || type === 'instagram';
-  const slide = showCard && isSocial && mode === 'page' ? (clientMessage.position === 'right' ? -1 : 1) * demoLimits.clientMessageShiftPx : 0;
+  const slide =
+    showCard && isSocial && mode === 'page'
+      ? (clientMessage.position === 'right' ? -1 : 1) * demoLimits.clientMessageShiftPx
+      : 0;
   const showCounter = !isEmbedded && backgroundSettings.showRequestCounter;
   const counterPosition =
-    type === 'website' && backgroundSettings.counterPosition === settings.platformSettings.position ? otherVerticalSide(backgroundSettings.counterPosition) : backgroundSettings.counterPosition;
+    type === 'website' && backgroundSettings.counterPosition === settings.platformSettings.position
+      ? otherVerticalSide(backgroundSettings.counterPosition)
+      : backgroundSettings.counterPosition;
   const showTitle = !isEmbedded && backgroundSettings.showTitle;
   // Inside the editor the workspace header holds the page's <h1>.
   const TitleTag = mode === 'editor' ? 'p' : 'h1';
@@ -77,8 +93,14 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
       style={{ backgroundColor: backgroundSettings.backgroundColor }}
     >
       {showTitle ? (
-        <header className="relative z-10 shrink-0 px-4 py-3 text-center" style={{ backgroundColor: backgroundSettings.headerBackgroundColor || undefined }}>
-          <TitleTag className="truncate font-semibold tracking-tight" style={{ fontSize: backgroundSettings.titleSize, color: backgroundSettings.titleColor, lineHeight: 1.25 }}>
+        <header
+          className="relative z-10 shrink-0 px-4 py-3 text-center"
+          style={{ backgroundColor: backgroundSettings.headerBackgroundColor || undefined }}
+        >
+          <TitleTag
+            className="truncate font-semibold tracking-tight"
+            style={{ fontSize: backgroundSettings.titleSize, color: backgroundSettings.titleColor, lineHeight: 1.25 }}
+          >
             {title}
           </TitleTag>
         </header>
@@ -91,7 +113,10 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
             checkThroughDemo={mode === 'shared' || mode === 'embedded'}
             onShare={onShare}
             onAnswered={onAnswered}
-            isToolbarBelowCounter={showCounter && counterPosition === (settings.platformSettings.position.endsWith('right') ? 'top-left' : 'top-right')}
+            isToolbarBelowCounter={
+              showCounter &&
+              counterPosition === (settings.platformSettings.position.endsWith('right') ? 'top-left' : 'top-right')
+            }
           />
         ) : null}
         {showCard ? (
@@ -102,26 +127,53 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
             onClose={() => setIsCardDismissed(true)}
             className={cn(
               'z-20 shrink-0',
-              type === 'website' ? 'absolute top-16' : mode === 'editor' ? undefined : 'lg:absolute lg:top-1/2 lg:-translate-y-1/2',
-              clientMessage.position === 'right' ? (type === 'website' ? 'right-4' : 'lg:right-6') : type === 'website' ? 'left-4' : 'lg:left-6',
-              mode === 'editor' && type !== 'website' && (clientMessage.position === 'right' ? 'self-end' : 'self-start'),
+              type === 'website'
+                ? 'absolute top-16'
+                : mode === 'editor'
+                  ? undefined
+                  : 'lg:absolute lg:top-1/2 lg:-translate-y-1/2',
+              clientMessage.position === 'right'
+                ? type === 'website'
+                  ? 'right-4'
+                  : 'lg:right-6'
+                : type === 'website'
+                  ? 'left-4'
+                  : 'lg:left-6',
+              mode === 'editor' &&
+                type !== 'website' &&
+                (clientMessage.position === 'right' ? 'self-end' : 'self-start'),
             )}
           />
         ) : null}
         {type !== 'website' ? (
-          <div className="flex min-h-0 max-w-full flex-1 items-center justify-center transition-transform duration-200 motion-reduce:transition-none" style={{ transform: slide ? `translateX(${slide}px)` : undefined }} data-slide={slide}>
-            {type === 'standard' ? <StandardDemoView data={data} chat={chat} onShare={onShare} width={width} height={height} /> : null}
+          <div
+            className="flex min-h-0 max-w-full flex-1 items-center justify-center transition-transform duration-200 motion-reduce:transition-none"
+            style={{ transform: slide ? `translateX(${slide}px)` : undefined }}
+            data-slide={slide}
+          >
+            {type === 'standard' ? (
+              <StandardDemoView data={data} chat={chat} onShare={onShare} width={width} height={height} />
+            ) : null}
             {type === 'sms' ? <SmsDemoView data={data} chat={chat} onShare={onShare} height={height} /> : null}
-            {isSocial ? <SocialDemoView variant={type} data={data} chat={chat} onShare={onShare} width={width} height={height} /> : null}
+            {isSocial ? (
+              <SocialDemoView variant={type} data={data} chat={chat} onShare={onShare} width={width} height={height} />
+            ) : null}
           </div>
         ) : null}
-        {showCounter ? <RequestCounterBadge used={used.count} limit={data.requestLimit} position={counterPosition} /> : null}
+        {showCounter ? (
+          <RequestCounterBadge used={used.count} limit={data.requestLimit} position={counterPosition} />
+        ) : null}
       </div>
 
       {showBranding ? (
         <p className="relative z-10 shrink-0 pb-2 text-center text-[11px] text-white/50">
           Powered by{' '}
-          <a href="/" target="_blank" rel="noreferrer" className="font-medium text-white/70 underline-offset-2 hover:underline">
+          <a
+            href="/"
+            target="_blank"
+            rel="noreferrer"
+            className="font-medium text-white/70 underline-offset-2 hover:underline"
+          >
             Agentry
           </a>
         </p>

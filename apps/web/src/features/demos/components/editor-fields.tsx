@@ -7,10 +7,21 @@ import { cn } from '@/lib/cn';
 
 /** Small labelled controls of the demo editor; each wires its label, hint and error. */
 
-export function EditorSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function EditorSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5">
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5"
+    >
       <div>
         <h3 id={headingId} className="text-sm font-semibold">
           {title}
@@ -22,7 +33,14 @@ export function EditorSection({ title, description, children }: { title: string;
   );
 }
 
-type FieldShellProps = { id: string; label: string; hint?: string; error?: string; children: ReactNode; className?: string };
+type FieldShellProps = {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+};
 
 function FieldShell({ id, label, hint, error, children, className }: FieldShellProps) {
   return (
@@ -53,13 +71,34 @@ type TextFieldProps = {
   inputMode?: 'numeric' | 'text' | 'url';
 };
 
-export function TextField({ label, value, onChange, hint, error, placeholder, maxLength, multiline = false, type = 'text', className, inputMode }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  placeholder,
+  maxLength,
+  multiline = false,
+  type = 'text',
+  className,
+  inputMode,
+}: TextFieldProps) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
       {multiline ? (
-        <Textarea id={id} value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} maxLength={maxLength} aria-invalid={error ? true : undefined} aria-describedby={describedBy} rows={3} />
+        <Textarea
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          rows={3}
+        />
       ) : (
         <Input
           id={id}
@@ -77,7 +116,17 @@ export function TextField({ label, value, onChange, hint, error, placeholder, ma
   );
 }
 
-type NumberFieldProps = { label: string; value: number; onChange: (value: number) => void; min: number; max: number; step?: number; hint?: string; suffix?: string; className?: string };
+type NumberFieldProps = {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  min: number;
+  max: number;
+  step?: number;
+  hint?: string;
+  suffix?: string;
+  className?: string;
+};
 
 /** A number input that keeps what is typed, commits valid numbers and clamps on blur. */
 export function NumberField({ label, value, onChange, min, max, step = 1, hint, suffix, className }: NumberFieldProps) {
@@ -105,7 +154,8 @@ export function NumberField({ label, value, onChange, min, max, step = 1, hint, 
         onChange={(event) => {
           setText(event.target.value);
           const number = Number(event.target.value);
-          if (event.target.value.trim() !== '' && Number.isFinite(number) && number >= min && number <= max) onChange(number);
+          if (event.target.value.trim() !== '' && Number.isFinite(number) && number >= min && number <= max)
+            onChange(number);
         }}
         onBlur={() => {
           commit(text);
@@ -117,7 +167,13 @@ export function NumberField({ label, value, onChange, min, max, step = 1, hint, 
   );
 }
 
-type SwitchFieldProps = { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string; className?: string };
+type SwitchFieldProps = {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  className?: string;
+};
 
 export function SwitchField({ label, checked, onChange, hint, className }: SwitchFieldProps) {
   const id = useId();
@@ -136,9 +192,23 @@ export function SwitchField({ label, checked, onChange, hint, className }: Switc
   );
 }
 
-type SelectFieldProps<T extends string> = { label: string; value: T; onChange: (value: T) => void; options: readonly { value: T; label: string }[]; hint?: string; className?: string };
+type SelectFieldProps<T extends string> = {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly { value: T; label: string }[];
+  hint?: string;
+  className?: string;
+};
 
-export function SelectField<T extends string>({ label, value, onChange, options, hint, className }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  hint,
+  className,
+}: SelectFieldProps<T>) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} className={className}>
@@ -158,14 +228,42 @@ export function SelectField<T extends string>({ label, value, onChange, options,
   );
 }
 
-type ColorFieldProps = { label: string; value: string; onChange: (value: string) => void; swatches?: readonly { name: string; hex: string }[]; allowEmpty?: boolean; error?: string; hint?: string; className?: string };
+type ColorFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  swatches?: readonly { name: string; hex: string }[];
+  allowEmpty?: boolean;
+  error?: string;
+  hint?: string;
+  className?: string;
+};
 
 /** Swatches (optional), a native colour picker and a free hex input. */
-export function ColorField({ label, value, onChange, swatches, allowEmpty = false, error, hint, className }: ColorFieldProps) {
+export function ColorField({
+  label,
+  value,
+  onChange,
+  swatches,
+  allowEmpty = false,
+  error,
+  hint,
+  className,
+}: ColorFieldProps) {
   const id = useId();
-  const pickerValue = /^#[0-9a-f]{6}$/i.test(value) ? value : /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}` : '#000000';
+  const pickerValue = /^#[0-9a-f]{6}$/i.test(value)
+    ? value
+    : /^#[0-9a-f]{3}$/i.test(value)
+      ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}`
+      : '#000000';
   return (
-    <FieldShell id={id} label={label} hint={hint ?? (allowEmpty ? 'Leave empty for the default' : undefined)} error={error} className={className}>
+    <FieldShell
+      id={id}
+      label={label}
+      hint={hint ?? (allowEmpty ? 'Leave empty for the default' : undefined)}
+      error={error}
+      className={className}
+    >
       {swatches ? (
         <div role="group" aria-label={`${label} swatches`} className="flex flex-wrap gap-2">
           {swatches.map((swatch) => (
@@ -189,7 +287,15 @@ export function ColorField({ label, value, onChange, swatches, allowEmpty = fals
           aria-label={`${label} picker`}
           className="h-10 w-12 shrink-0 cursor-pointer rounded-[var(--radius-control)] border border-input bg-background p-1"
         />
-        <Input id={id} value={value} onChange={(event) => onChange(event.target.value.trim())} placeholder={allowEmpty ? 'Default' : '#276d64'} maxLength={7} aria-invalid={error ? true : undefined} className="font-mono" />
+        <Input
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value.trim())}
+          placeholder={allowEmpty ? 'Default' : '#276d64'}
+          maxLength={7}
+          aria-invalid={error ? true : undefined}
+          className="font-mono"
+        />
       </div>
     </FieldShell>
   );

@@ -9,7 +9,15 @@ const cornerClasses: Record<DemoCorner, string> = {
 };
 
 /** docs/product/demos.md#looks-demo-types: 'N / M requests used' in one of four corners (default bottom-right). */
-export function RequestCounterBadge({ used, limit, position = 'bottom-right' }: { used: number; limit: number; position?: DemoCorner }) {
+export function RequestCounterBadge({
+  used,
+  limit,
+  position = 'bottom-right',
+}: {
+  used: number;
+  limit: number;
+  position?: DemoCorner;
+}) {
   const isExhausted = used >= limit;
   return (
     <p

@@ -16,7 +16,9 @@ type SmsDemoViewProps = { data: DemoViewData; chat: DemoChat; onShare?: () => vo
 export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
   const { settings } = data;
   const isDark = settings.theme === 'dark';
-  const screen = isDark ? { background: '#000000', text: '#ffffff', muted: '#8e8e93', bot: '#26252a', bar: 'rgba(28,28,30,0.94)' } : { background: '#ffffff', text: '#000000', muted: '#8e8e93', bot: '#e9e9eb', bar: 'rgba(249,249,249,0.94)' };
+  const screen = isDark
+    ? { background: '#000000', text: '#ffffff', muted: '#8e8e93', bot: '#26252a', bar: 'rgba(28,28,30,0.94)' }
+    : { background: '#ffffff', text: '#000000', muted: '#8e8e93', bot: '#e9e9eb', bar: 'rgba(249,249,249,0.94)' };
   const frameHeight = Math.max(560, Math.min(height, 720));
 
   return (
@@ -31,16 +33,29 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
         <span>9:41</span>
         <span className="tracking-tighter">●●● ▮</span>
       </div>
-      <header className="shrink-0 border-b px-3 pb-2 pt-1" style={{ backgroundColor: screen.bar, borderColor: isDark ? '#38383a' : '#d1d1d6' }}>
+      <header
+        className="shrink-0 border-b px-3 pb-2 pt-1"
+        style={{ backgroundColor: screen.bar, borderColor: isDark ? '#38383a' : '#d1d1d6' }}
+      >
         <div className="flex items-center justify-between">
           <h2 className="flex items-center text-[15px]" style={{ color: IMESSAGE_BLUE }}>
             <ChevronLeft className="size-5" aria-hidden />
             Messages
           </h2>
-          <ChatActions onClear={chat.clear} onShare={onShare} buttonClassName="h-7 px-2 text-[#0a84ff] hover:bg-black/5 focus-visible:outline-[#0a84ff]" />
+          <ChatActions
+            onClear={chat.clear}
+            onShare={onShare}
+            buttonClassName="h-7 px-2 text-[#0a84ff] hover:bg-black/5 focus-visible:outline-[#0a84ff]"
+          />
         </div>
         <div className="mt-1 flex flex-col items-center gap-0.5">
-          <DemoLogo url={settings.logoUrl} crop={settings.avatarCropPosition} scale={settings.avatarScale} size={40} fallbackColor="#8e8e93" />
+          <DemoLogo
+            url={settings.logoUrl}
+            crop={settings.avatarCropPosition}
+            scale={settings.avatarScale}
+            size={40}
+            fallbackColor="#8e8e93"
+          />
           <p className="text-[11px]">{settings.assistantName}</p>
         </div>
       </header>
@@ -49,7 +64,11 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
         className="gap-1.5 px-3 py-3"
         renderMessage={(message) =>
           message.type === 'user' ? (
-            <p key={message.id} className="max-w-[75%] self-end whitespace-pre-wrap break-words rounded-[18px] px-3 py-1.5 text-[15px] leading-snug text-white" style={{ backgroundColor: IMESSAGE_BLUE }}>
+            <p
+              key={message.id}
+              className="max-w-[75%] self-end whitespace-pre-wrap break-words rounded-[18px] px-3 py-1.5 text-[15px] leading-snug text-white"
+              style={{ backgroundColor: IMESSAGE_BLUE }}
+            >
               <span className="sr-only">You: </span>
               {message.content}
             </p>
@@ -59,7 +78,9 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
               className="max-w-[75%] self-start whitespace-pre-wrap break-words rounded-[18px] px-3 py-1.5 text-[15px] leading-snug"
               style={{ backgroundColor: screen.bot, color: message.isError ? '#ff453a' : screen.text }}
             >
-              <span className="sr-only">{settings.assistantName} at {message.timestamp}: </span>
+              <span className="sr-only">
+                {settings.assistantName} at {message.timestamp}:{' '}
+              </span>
               {message.isTyping ? <TypingDots /> : message.content}
             </p>
           )
@@ -69,7 +90,12 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
           iMessage · Today 10:30 AM
         </p>
       </DemoChatLog>
-      <DemoSuggestedReplies chat={chat} replies={settings.suggestedResponses} className="px-3 pb-2" chipClassName="border-[#0a84ff] text-[#0a84ff]" />
+      <DemoSuggestedReplies
+        chat={chat}
+        replies={settings.suggestedResponses}
+        className="px-3 pb-2"
+        chipClassName="border-[#0a84ff] text-[#0a84ff]"
+      />
       <div className="shrink-0 px-3 pb-6 pt-2">
         <ChatComposer
           placeholder="iMessage"

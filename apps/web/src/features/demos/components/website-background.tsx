@@ -28,7 +28,11 @@ export function WebsiteBackground({ url, template, demoId, backgroundColor }: We
   if (!wantsLiveSite) return <MockWebsite backgroundColor={backgroundColor} />;
   if (check.isPending) {
     return (
-      <div role="status" className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-white/80" style={{ backgroundColor }}>
+      <div
+        role="status"
+        className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-white/80"
+        style={{ backgroundColor }}
+      >
         <Spinner />
         {demoMessages.loadingWebsitePreview}
       </div>
@@ -36,15 +40,31 @@ export function WebsiteBackground({ url, template, demoId, backgroundColor }: We
   }
   // The server refusing the address (private, loopback, not http) is a 'no' as well; only a check
   // that could not run (network, 5xx) leaves the decision to the browser.
-  const isRefused = check.error instanceof ApiError && check.error.status >= 400 && check.error.status < 500 && check.error.status !== 429;
+  const isRefused =
+    check.error instanceof ApiError &&
+    check.error.status >= 400 &&
+    check.error.status < 500 &&
+    check.error.status !== 429;
   if (check.data?.embeddable === false || isRefused) return <NotEmbeddableCard backgroundColor={backgroundColor} />;
-  return <iframe title="Website preview" src={url} className="absolute inset-0 size-full border-0 bg-white" sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />;
+  return (
+    <iframe
+      title="Website preview"
+      src={url}
+      className="absolute inset-0 size-full border-0 bg-white"
+      sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+      referrerPolicy="no-referrer"
+    />
+  );
 }
 
 function NotEmbeddableCard({ backgroundColor }: { backgroundColor: string }) {
   return (
     <div className="absolute inset-0 flex items-center justify-center overflow-y-auto p-6" style={{ backgroundColor }}>
-      <div role="note" aria-label="Website preview unavailable" className="w-full max-w-md rounded-2xl border border-white/10 bg-white p-6 text-slate-900 shadow-2xl">
+      <div
+        role="note"
+        aria-label="Website preview unavailable"
+        className="w-full max-w-md rounded-2xl border border-white/10 bg-white p-6 text-slate-900 shadow-2xl"
+      >
         <span className="flex size-11 items-center justify-center rounded-full bg-amber-100 text-amber-700">
           <Globe className="size-5" aria-hidden />
         </span>
@@ -53,8 +73,9 @@ function NotEmbeddableCard({ backgroundColor }: { backgroundColor: string }) {
         <p className="mt-4 flex gap-2 rounded-lg bg-slate-50 p-3 text-xs leading-relaxed text-slate-600">
           <Lightbulb className="mt-px size-4 shrink-0 text-amber-600" aria-hidden />
           <span>
-            <span className="font-semibold text-slate-800">Tip:</span> some websites block being shown inside other pages (X-Frame-Options or Content-Security-Policy
-            frame-ancestors). Try another page of the site, or show the demo on a plain background.
+            <span className="font-semibold text-slate-800">Tip:</span> some websites block being shown inside other
+            pages (X-Frame-Options or Content-Security-Policy frame-ancestors). Try another page of the site, or show
+            the demo on a plain background.
           </span>
         </p>
       </div>

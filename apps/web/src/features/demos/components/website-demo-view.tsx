@@ -21,7 +21,13 @@ type WebsiteDemoViewProps = {
 };
 
 /** docs/product/demos.md#looks-demo-types, website demo: the real widget (professional or legacy) over the live site or a plain page. */
-export function WebsiteDemoView({ data, checkThroughDemo, onShare, onAnswered, isToolbarBelowCounter = false }: WebsiteDemoViewProps) {
+export function WebsiteDemoView({
+  data,
+  checkThroughDemo,
+  onShare,
+  onAnswered,
+  isToolbarBelowCounter = false,
+}: WebsiteDemoViewProps) {
   const { settings, demoId } = data;
   const threadRef = useRef<{ demoId: string; threadId: string | null }>({ demoId, threadId: null });
   // Clear and a change of demo start the widget afresh (new key) with a new thread.
@@ -40,8 +46,14 @@ export function WebsiteDemoView({ data, checkThroughDemo, onShare, onAnswered, i
         settings.showWelcomeMessage ? settings.welcomeMessage : undefined,
       );
       try {
-        const answer = await sendDemoMessage({ demoId, message: text, threadId: threadRef.current.threadId, history: cleanHistory });
-        if (threadRef.current.demoId === demoId) threadRef.current.threadId = answer.threadId ?? threadRef.current.threadId;
+        const answer = await sendDemoMessage({
+          demoId,
+          message: text,
+          threadId: threadRef.current.threadId,
+          history: cleanHistory,
+        });
+        if (threadRef.current.demoId === demoId)
+          threadRef.current.threadId = answer.threadId ?? threadRef.current.threadId;
         onAnswered?.(answer.requestCount);
         return answer.content;
       } catch (error) {
@@ -64,7 +76,12 @@ export function WebsiteDemoView({ data, checkThroughDemo, onShare, onAnswered, i
 
   return (
     <div data-demo-look="website" className="absolute inset-0 overflow-hidden">
-      <WebsiteBackground url={settings.backgroundUrl} template={settings.widgetTemplate} demoId={checkThroughDemo ? demoId : undefined} backgroundColor={settings.backgroundSettings.backgroundColor} />
+      <WebsiteBackground
+        url={settings.backgroundUrl}
+        template={settings.widgetTemplate}
+        demoId={checkThroughDemo ? demoId : undefined}
+        backgroundColor={settings.backgroundSettings.backgroundColor}
+      />
       <ChatActions
         onClear={clear}
         onShare={onShare}
@@ -72,7 +89,12 @@ export function WebsiteDemoView({ data, checkThroughDemo, onShare, onAnswered, i
         buttonClassName="hover:bg-white/15 focus-visible:outline-white"
       />
       {/* A change of 'Open on load' restarts the widget so the editor shows it at once. */}
-      <WidgetPreview key={`${conversation}-${String(initiallyOpen)}`} settings={widgetSettings} onSend={onSend} initiallyOpen={initiallyOpen} />
+      <WidgetPreview
+        key={`${conversation}-${String(initiallyOpen)}`}
+        settings={widgetSettings}
+        onSend={onSend}
+        initiallyOpen={initiallyOpen}
+      />
     </div>
   );
 }

@@ -39,13 +39,34 @@ const clockNow = () => new Date().toLocaleTimeString([], { hour: 'numeric', minu
 type ChatState = { demoId: string; messages: DemoChatMessage[]; threadId: string | null };
 
 /** docs/product/demos.md#chatting, Demo chat: one conversation with a demo's agent, kept in the page. */
-export function useDemoChat({ demoId, type, showWelcomeMessage, welcomeMessage, openRouter, onAnswered }: DemoChatOptions): DemoChat {
+export function useDemoChat({
+  demoId,
+  type,
+  showWelcomeMessage,
+  welcomeMessage,
+  openRouter,
+  onAnswered,
+}: DemoChatOptions): DemoChat {
   const [state, setState] = useState<ChatState>({ demoId, messages: [], threadId: null });
   const [isSending, setIsSending] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   // Read inside send() without re-creating it on every keystroke of the settings.
-  const latest = useRef({ state, isSending, type, openRouter, onAnswered, welcome: buildWelcomeMessage({ showWelcomeMessage, welcomeMessage }) });
-  latest.current = { state, isSending, type, openRouter, onAnswered, welcome: buildWelcomeMessage({ showWelcomeMessage, welcomeMessage }) };
+  const latest = useRef({
+    state,
+    isSending,
+    type,
+    openRouter,
+    onAnswered,
+    welcome: buildWelcomeMessage({ showWelcomeMessage, welcomeMessage }),
+  });
+  latest.current = {
+    state,
+    isSending,
+    type,
+    openRouter,
+    onAnswered,
+    welcome: buildWelcomeMessage({ showWelcomeMessage, welcomeMessage }),
+  };
 
   // A change of demo resets messages and thread.
   if (state.demoId !== demoId) {
@@ -63,10 +84,20 @@ export function useDemoChat({ demoId, type, showWelcomeMessage, welcomeMessage, 
     if (message === '' || current.isSending) return;
     const { demoId: turnDemoId, threadId } = current.state;
     // The first user message freezes the welcome message it answers.
-    const before = hasUserMessage(current.state.messages) ? current.state.messages : current.welcome ? [current.welcome] : [];
+    const before = hasUserMessage(current.state.messages)
+      ? current.state.messages
+      : current.welcome
+        ? [current.welcome]
+        : [];
     const userMessage: DemoChatMessage = { id: newId('user'), type: 'user', content: message, timestamp: clockNow() };
     const typingId = newId('bot');
-    const placeholder: DemoChatMessage = { id: typingId, type: 'bot', content: '', timestamp: FAKE_BOT_CLOCK, isTyping: true };
+    const placeholder: DemoChatMessage = {
+      id: typingId,
+      type: 'bot',
+      content: '',
+      timestamp: FAKE_BOT_CLOCK,
+      isTyping: true,
+    };
     const history = toDemoHistory(before);
     latest.current.isSending = true;
     setIsSending(true);
@@ -81,11 +112,20 @@ export function useDemoChat({ demoId, type, showWelcomeMessage, welcomeMessage, 
           : {
               ...previous,
               threadId: nextThreadId === undefined ? previous.threadId : nextThreadId,
-              messages: previous.messages.map((candidate) => (candidate.id === typingId ? { ...candidate, isTyping: false, ...update } : candidate)),
+              messages: previous.messages.map((candidate) =>
+                candidate.id === typingId ? { ...candidate, isTyping: false, ...update } : candidate,
+              ),
             },
       );
     try {
-      const answer = await sendDemoMessage({ demoId: turnDemoId, message, threadId, history, openRouter: current.openRouter, signal: controller.signal });
+      const answer = await sendDemoMessage({
+        demoId: turnDemoId,
+        message,
+        threadId,
+        history,
+        openRouter: current.openRouter,
+        signal: controller.signal,
+      });
       replace({ content: answer.content }, answer.threadId ?? threadId);
       current.onAnswered?.(answer.requestCount);
     } catch (error) {

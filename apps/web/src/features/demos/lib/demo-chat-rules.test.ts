@@ -14,12 +14,31 @@ import {
 } from './demo-chat-rules';
 import { resolveDemoDraft, resolveDraftSettings, toDemoDraft } from './demo-draft';
 
-const bot = (content: string, extra: Partial<DemoChatMessage> = {}): DemoChatMessage => ({ id: `b-${content}`, type: 'bot', content, timestamp: '10:30 AM', ...extra });
-const user = (content: string): DemoChatMessage => ({ id: `u-${content}`, type: 'user', content, timestamp: '9:00 AM' });
+const bot = (content: string, extra: Partial<DemoChatMessage> = {}): DemoChatMessage => ({
+  id: `b-${content}`,
+  type: 'bot',
+  content,
+  timestamp: '10:30 AM',
+  ...extra,
+});
+const user = (content: string): DemoChatMessage => ({
+  id: `u-${content}`,
+  type: 'user',
+  content,
+  timestamp: '9:00 AM',
+});
 
 describe('demo chat history', () => {
   it('drops the welcome message, the typing placeholder, error bubbles and empty contents', () => {
-    const messages = [bot('Hello! How can I help you today?', { isWelcome: true }), user('Hi'), bot('Hello there'), user('   '), bot('', { isTyping: true }), bot('Error: x', { isError: true }), user('Prices?')];
+    const messages = [
+      bot('Hello! How can I help you today?', { isWelcome: true }),
+      user('Hi'),
+      bot('Hello there'),
+      user('   '),
+      bot('', { isTyping: true }),
+      bot('Error: x', { isError: true }),
+      user('Prices?'),
+    ];
     expect(toDemoHistory(messages)).toEqual([
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: 'Hello there' },
@@ -30,7 +49,9 @@ describe('demo chat history', () => {
   it('shows the live welcome message until the first user message, then the conversation as it stands', () => {
     const welcome = buildWelcomeMessage({ showWelcomeMessage: true, welcomeMessage: 'Hi from settings' });
     expect(visibleDemoMessages([], welcome).map((message) => message.content)).toEqual(['Hi from settings']);
-    expect(visibleDemoMessages([], buildWelcomeMessage({ showWelcomeMessage: false, welcomeMessage: 'Hi' }))).toEqual([]);
+    expect(visibleDemoMessages([], buildWelcomeMessage({ showWelcomeMessage: false, welcomeMessage: 'Hi' }))).toEqual(
+      [],
+    );
     const frozen = [bot('Old welcome', { isWelcome: true }), user('Hey')];
     expect(visibleDemoMessages(frozen, welcome).map((message) => message.content)).toEqual(['Old welcome', 'Hey']);
   });
@@ -38,19 +59,29 @@ describe('demo chat history', () => {
 
 describe('demo chat failures', () => {
   it('maps 429 and 404 to the documented texts and keeps the server text otherwise', () => {
-    expect(describeDemoChatHttpFailure(429, 'Too many')).toBe('Demo usage limit reached. Please contact the demo creator for a new link.');
-    expect(describeDemoChatHttpFailure(404, 'Not found')).toBe('Demo configuration not found. Please contact the demo creator.');
-    expect(describeDemoChatHttpFailure(422, 'Demo is missing configuration. Please recreate the demo from the dashboard.')).toBe(
-      'Demo is missing configuration. Please recreate the demo from the dashboard.',
+    expect(describeDemoChatHttpFailure(429, 'Too many')).toBe(
+      'Demo usage limit reached. Please contact the demo creator for a new link.',
     );
+    expect(describeDemoChatHttpFailure(404, 'Not found')).toBe(
+      'Demo configuration not found. Please contact the demo creator.',
+    );
+    expect(
+      describeDemoChatHttpFailure(422, 'Demo is missing configuration. Please recreate the demo from the dashboard.'),
+    ).toBe('Demo is missing configuration. Please recreate the demo from the dashboard.');
     expect(describeDemoChatHttpFailure(500, '')).toBe('Failed to get response from AI assistant.');
   });
 
   it("shows 'Error: {message}' in sms and standard, a toast and the apology elsewhere", () => {
     expect(describeDemoChatFailure('sms', 'Boom')).toEqual({ bubble: 'Error: Boom', toast: null });
-    expect(describeDemoChatFailure('standard', null)).toEqual({ bubble: 'Error: Failed to connect to AI assistant', toast: null });
+    expect(describeDemoChatFailure('standard', null)).toEqual({
+      bubble: 'Error: Failed to connect to AI assistant',
+      toast: null,
+    });
     for (const type of ['website', 'facebook', 'instagram']) {
-      expect(describeDemoChatFailure(type, 'Boom')).toEqual({ bubble: 'Sorry, I encountered an error. Please try again in a moment.', toast: 'Boom' });
+      expect(describeDemoChatFailure(type, 'Boom')).toEqual({
+        bubble: 'Sorry, I encountered an error. Please try again in a moment.',
+        toast: 'Boom',
+      });
     }
     expect(describeDemoChatFailure('facebook', undefined).toast).toBe('Failed to connect to AI assistant');
   });
@@ -89,7 +120,13 @@ describe('keys, share links and numbers', () => {
 
 describe('the editor draft', () => {
   it('turns typed sizes, delay and reply lines into settings', () => {
-    const draft = { ...toDemoDraft(buildDemoFixture()), embedWidth: '380px', embedHeight: 'tall', bubbleDelay: 'x', suggestedText: 'One\n\n  Two  \n' };
+    const draft = {
+      ...toDemoDraft(buildDemoFixture()),
+      embedWidth: '380px',
+      embedHeight: 'tall',
+      bubbleDelay: 'x',
+      suggestedText: 'One\n\n  Two  \n',
+    };
     const settings = resolveDraftSettings(draft);
     expect(settings.embedSettings).toMatchObject({ width: 380, height: 600 });
     expect(settings.chatBubble.delaySeconds).toBe(2);
@@ -97,7 +134,12 @@ describe('the editor draft', () => {
   });
 
   it('stops a save with a blank name, a bad limit or a bad colour', () => {
-    const draft = { ...toDemoDraft(buildDemoFixture()), name: ' ', requestLimit: '0', settings: { ...defaultDemoSettings, themeColor: 'teal' } };
+    const draft = {
+      ...toDemoDraft(buildDemoFixture()),
+      name: ' ',
+      requestLimit: '0',
+      settings: { ...defaultDemoSettings, themeColor: 'teal' },
+    };
     const { errors } = resolveDemoDraft(draft);
     expect(errors.name).toBe('Name is required');
     expect(errors.requestLimit).toBe('The request limit must be at least 1');

@@ -28,9 +28,18 @@ export function toDemoHistory(messages: readonly DemoChatMessage[]): DemoHistory
 }
 
 /** The welcome message as shown: following the settings live, or nothing when disabled or blank. */
-export function buildWelcomeMessage(settings: { showWelcomeMessage: boolean; welcomeMessage: string }): DemoChatMessage | null {
+export function buildWelcomeMessage(settings: {
+  showWelcomeMessage: boolean;
+  welcomeMessage: string;
+}): DemoChatMessage | null {
   if (!settings.showWelcomeMessage || settings.welcomeMessage.trim() === '') return null;
-  return { id: WELCOME_MESSAGE_ID, type: 'bot', content: settings.welcomeMessage, timestamp: FAKE_BOT_CLOCK, isWelcome: true };
+  return {
+    id: WELCOME_MESSAGE_ID,
+    type: 'bot',
+    content: settings.welcomeMessage,
+    timestamp: FAKE_BOT_CLOCK,
+    isWelcome: true,
+  };
 }
 
 export function hasUserMessage(messages: readonly DemoChatMessage[]) {
@@ -41,7 +50,10 @@ export function hasUserMessage(messages: readonly DemoChatMessage[]) {
  * What the chat shows: while no user message exists the welcome message follows the settings
  * live; after the first user message the conversation (with the welcome it started from) stands.
  */
-export function visibleDemoMessages(messages: readonly DemoChatMessage[], welcome: DemoChatMessage | null): DemoChatMessage[] {
+export function visibleDemoMessages(
+  messages: readonly DemoChatMessage[],
+  welcome: DemoChatMessage | null,
+): DemoChatMessage[] {
   if (hasUserMessage(messages)) return [...messages];
   return welcome ? [welcome] : [];
 }
@@ -74,7 +86,8 @@ export const DEFAULT_BUBBLE_DELAY_SECONDS = demoLimits.chatBubbleDelaySeconds.de
 
 /** docs/product/demos.md#settings: the demo chat bubble delay falls back to 2 when not numeric. */
 export function parseBubbleDelaySeconds(value: unknown): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   return Number.isFinite(number) && number >= 0 ? number : DEFAULT_BUBBLE_DELAY_SECONDS;
 }
 

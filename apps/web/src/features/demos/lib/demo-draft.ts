@@ -1,4 +1,11 @@
-import { demoLimits, DemoSettings, parseEmbedSize, type Demo, type DemoType, type UpdateDemoInput } from '@agentry/core/demos';
+import {
+  demoLimits,
+  DemoSettings,
+  parseEmbedSize,
+  type Demo,
+  type DemoType,
+  type UpdateDemoInput,
+} from '@agentry/core/demos';
 import { parseBubbleDelaySeconds } from './demo-chat-rules';
 
 /** The editor's form: the demo's fields, with free text where the user types numbers or lists. */
@@ -45,7 +52,10 @@ export function resolveDraftSettings(draft: DemoDraft): DemoSettings {
       .map((line) => line.trim())
       .filter((line) => line !== '')
       .slice(0, 10),
-    chatBubble: { ...settings.chatBubble, delaySeconds: clamp(parseBubbleDelaySeconds(draft.bubbleDelay), demoLimits.chatBubbleDelaySeconds) },
+    chatBubble: {
+      ...settings.chatBubble,
+      delaySeconds: clamp(parseBubbleDelaySeconds(draft.bubbleDelay), demoLimits.chatBubbleDelaySeconds),
+    },
     embedSettings: {
       ...settings.embedSettings,
       width: clamp(parseEmbedSize(draft.embedWidth, demoLimits.defaultWidth), demoLimits.width),
@@ -59,11 +69,13 @@ export function resolveDemoDraft(draft: DemoDraft): { body: UpdateDemoInput; err
   const errors: DraftErrors = {};
   const name = draft.name.trim();
   if (name === '') errors.name = 'Name is required';
-  else if (name.length > demoLimits.nameLength) errors.name = `Name must be at most ${demoLimits.nameLength} characters`;
+  else if (name.length > demoLimits.nameLength)
+    errors.name = `Name must be at most ${demoLimits.nameLength} characters`;
   const limitText = draft.requestLimit.trim();
   const requestLimit = Number(limitText);
   if (!/^\d+$/.test(limitText) || requestLimit < 1) errors.requestLimit = 'The request limit must be at least 1';
-  else if (requestLimit > demoLimits.maxRequestLimit) errors.requestLimit = `The request limit must be at most ${demoLimits.maxRequestLimit}`;
+  else if (requestLimit > demoLimits.maxRequestLimit)
+    errors.requestLimit = `The request limit must be at most ${demoLimits.maxRequestLimit}`;
   if (draft.agentId === '') errors.agentId = 'Choose an agent';
 
   const settings = resolveDraftSettings(draft);
@@ -74,7 +86,16 @@ export function resolveDemoDraft(draft: DemoDraft): { body: UpdateDemoInput; err
       errors[path] ??= issue.message;
     }
   }
-  return { body: { name, type: draft.type, buildId: draft.agentId || undefined, requestLimit: Number.isFinite(requestLimit) ? requestLimit : undefined, settings }, errors };
+  return {
+    body: {
+      name,
+      type: draft.type,
+      buildId: draft.agentId || undefined,
+      requestLimit: Number.isFinite(requestLimit) ? requestLimit : undefined,
+      settings,
+    },
+    errors,
+  };
 }
 
 /** Whether two drafts would save the same demo. */

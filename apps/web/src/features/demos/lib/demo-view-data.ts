@@ -18,7 +18,11 @@ export type DemoViewData = {
  */
 export type DemoViewMode = 'editor' | 'page' | 'shared' | 'embedded';
 
-export function toDemoViewData(demo: Demo, settings: DemoSettings = demo.settings, overrides: Partial<Pick<DemoViewData, 'name' | 'type'>> = {}): DemoViewData {
+export function toDemoViewData(
+  demo: Demo,
+  settings: DemoSettings = demo.settings,
+  overrides: Partial<Pick<DemoViewData, 'name' | 'type'>> = {},
+): DemoViewData {
   return {
     demoId: demo.demoId,
     name: overrides.name ?? demo.name,

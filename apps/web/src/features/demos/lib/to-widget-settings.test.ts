@@ -49,7 +49,11 @@ describe('the website demo widget', () => {
     const platform = defaultDemoSettings.platformSettings;
     expect(isWidgetInitiallyOpen(settings({ showWelcomeMessage: true }))).toBe(true);
     expect(isWidgetInitiallyOpen(settings({ showWelcomeMessage: false }))).toBe(false);
-    expect(isWidgetInitiallyOpen(settings({ showWelcomeMessage: true, platformSettings: { ...platform, autoOpen: false } }))).toBe(false);
-    expect(isWidgetInitiallyOpen(settings({ showWelcomeMessage: false, platformSettings: { ...platform, autoOpen: true } }))).toBe(true);
+    expect(
+      isWidgetInitiallyOpen(settings({ showWelcomeMessage: true, platformSettings: { ...platform, autoOpen: false } })),
+    ).toBe(false);
+    expect(
+      isWidgetInitiallyOpen(settings({ showWelcomeMessage: false, platformSettings: { ...platform, autoOpen: true } })),
+    ).toBe(true);
   });
 });

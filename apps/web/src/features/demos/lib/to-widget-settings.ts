@@ -6,7 +6,8 @@ import { parseBubbleDelaySeconds } from './demo-chat-rules';
 const PHONE_MAX_WIDTH = 640;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-const expandHex = (hex: string) => (/^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex);
+const expandHex = (hex: string) =>
+  /^#[0-9a-f]{3}$/i.test(hex) ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
 
 /**
  * The website demo shows the real widget: its settings from the demo's (docs/product/demos.md#settings, Demo settings
@@ -42,7 +43,9 @@ export function toWidgetSettings(settings: DemoSettings, viewportWidth: number):
     chatBubble: {
       enabled: settings.chatBubble.enabled,
       message: settings.chatBubble.message,
-      delaySeconds: Math.round(clamp(parseBubbleDelaySeconds(settings.chatBubble.delaySeconds), 0, widgetLimits.popupDelaySeconds.max)),
+      delaySeconds: Math.round(
+        clamp(parseBubbleDelaySeconds(settings.chatBubble.delaySeconds), 0, widgetLimits.popupDelaySeconds.max),
+      ),
     },
     placement: settings.platformSettings.position,
     // docs/product/demos.md#settings: the demo launcher is 56 px.

@@ -52,7 +52,12 @@ export function DemoEditorPage() {
   if (demo.isError) {
     return (
       <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
-        <ErrorState title="Failed to load the demo" message={demo.error.message} onRetry={() => void demo.refetch()} isRetrying={demo.isFetching} />
+        <ErrorState
+          title="Failed to load the demo"
+          message={demo.error.message}
+          onRetry={() => void demo.refetch()}
+          isRetrying={demo.isFetching}
+        />
       </div>
     );
   }
@@ -94,7 +99,8 @@ function DemoEditor({ saved }: { saved: Demo }) {
       toast.success(SETTINGS_SAVED_MESSAGE);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.kind === 'plan') openUpgradeDialog({ returnUrl: window.location.pathname });
+      if (error instanceof ApiError && error.kind === 'plan')
+        openUpgradeDialog({ returnUrl: window.location.pathname });
     },
   });
 
@@ -107,7 +113,10 @@ function DemoEditor({ saved }: { saved: Demo }) {
   });
 
   const onRequestCount = useCallback(
-    (requestCount: number) => queryClient.setQueryData<Demo>(demoKeys.detail(saved.demoId), (current) => (current ? { ...current, requestCount } : current)),
+    (requestCount: number) =>
+      queryClient.setQueryData<Demo>(demoKeys.detail(saved.demoId), (current) =>
+        current ? { ...current, requestCount } : current,
+      ),
     [queryClient, saved.demoId],
   );
 
@@ -138,12 +147,19 @@ function DemoEditor({ saved }: { saved: Demo }) {
             <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <Badge variant="outline">{demoTypeDetails[saved.type].label}</Badge>
               {saved.build ? <span>Agent: {saved.build.aiName}</span> : null}
-              {isDirty ? <span className="font-medium text-warning">Unsaved changes</span> : <span>All changes saved</span>}
+              {isDirty ? (
+                <span className="font-medium text-warning">Unsaved changes</span>
+              ) : (
+                <span>All changes saved</span>
+              )}
             </p>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => void copyDemoLink(sharedDemoUrl(window.location.origin, saved.demoId))}>
+          <Button
+            variant="outline"
+            onClick={() => void copyDemoLink(sharedDemoUrl(window.location.origin, saved.demoId))}
+          >
             <Link2 aria-hidden />
             Share link
           </Button>
@@ -175,9 +191,13 @@ function DemoEditor({ saved }: { saved: Demo }) {
       </div>
 
       {saved.isMisconfigured ? (
-        <p role="alert" className="flex items-start gap-2 rounded-[var(--radius-card)] border border-warning/40 bg-warning/10 p-3 text-sm">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-[var(--radius-card)] border border-warning/40 bg-warning/10 p-3 text-sm"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-          The agent of this demo was deleted. Choose another agent and save, or visitors see 'Demo is missing configuration. Please recreate the demo from the dashboard.'
+          The agent of this demo was deleted. Choose another agent and save, or visitors see 'Demo is missing
+          configuration. Please recreate the demo from the dashboard.'
         </p>
       ) : null}
 
@@ -190,7 +210,9 @@ function DemoEditor({ saved }: { saved: Demo }) {
           }}
         >
           <fieldset disabled={!canEdit} className="min-w-0">
-            {!canEdit ? <p className="mb-4 text-sm text-muted-foreground">Viewers can look at demos but not change them.</p> : null}
+            {!canEdit ? (
+              <p className="mb-4 text-sm text-muted-foreground">Viewers can look at demos but not change them.</p>
+            ) : null}
             <DemoSettingsForm
               draft={draft}
               onChange={setDraft}
@@ -203,7 +225,12 @@ function DemoEditor({ saved }: { saved: Demo }) {
                     <p className="text-sm tabular-nums" aria-live="polite">
                       <span className="font-semibold">{saved.requestCount}</span> / {saved.requestLimit}
                     </p>
-                    <Button variant="outline" size="sm" onClick={() => resetCounter.mutate()} disabled={resetCounter.isPending || saved.requestCount === 0}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => resetCounter.mutate()}
+                      disabled={resetCounter.isPending || saved.requestCount === 0}
+                    >
                       <RotateCcw aria-hidden />
                       Reset counter
                     </Button>
@@ -234,7 +261,11 @@ function DemoEditor({ saved }: { saved: Demo }) {
 
 function EditorSkeleton() {
   return (
-    <div role="status" aria-label="Loading demo" className="mx-auto grid w-full max-w-[90rem] gap-6 px-4 py-6 sm:px-6 lg:py-8">
+    <div
+      role="status"
+      aria-label="Loading demo"
+      className="mx-auto grid w-full max-w-[90rem] gap-6 px-4 py-6 sm:px-6 lg:py-8"
+    >
       <Skeleton className="h-8 w-64" />
       <div className="grid gap-6 xl:grid-cols-[34rem_minmax(0,1fr)]">
         <div className="grid gap-4">

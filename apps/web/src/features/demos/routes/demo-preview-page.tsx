@@ -25,7 +25,11 @@ export function DemoPreviewPage() {
           <EmptyState
             icon={Presentation}
             title="Demo not found"
-            description={status === 401 ? 'Sign in to preview your demos.' : 'This demo does not exist any more, or it belongs to a sub account you are not a member of.'}
+            description={
+              status === 401
+                ? 'Sign in to preview your demos.'
+                : 'This demo does not exist any more, or it belongs to a sub account you are not a member of.'
+            }
             action={
               <Button asChild variant="outline">
                 <Link to="/demo">Back to demos</Link>
@@ -34,7 +38,13 @@ export function DemoPreviewPage() {
             className="border-white/20 [&_h2]:text-white [&_div]:text-white/70"
           />
         ) : (
-          <ErrorState title="Failed to load the demo" message={demo.error.message} onRetry={() => void demo.refetch()} isRetrying={demo.isFetching} className="bg-white text-slate-900" />
+          <ErrorState
+            title="Failed to load the demo"
+            message={demo.error.message}
+            onRetry={() => void demo.refetch()}
+            isRetrying={demo.isFetching}
+            className="bg-white text-slate-900"
+          />
         )}
       </main>
     );

@@ -14,17 +14,22 @@ afterEach(() => vi.unstubAllGlobals());
 const agent = { buildId: 'agent-1', aiName: 'Smile Desk', status: 'ready' };
 
 describe('/demo', { timeout: 20_000 }, () => {
-  it("invites to create the first demo, and creates one from a name, an agent and a type", async () => {
+  it('invites to create the first demo, and creates one from a name, an agent and a type', async () => {
     const calls = mockApi({
       'GET /api/me': { body: signedInUser },
       'GET /api/subaccounts/sa-1/demos': { body: { demos: [] } },
       'GET /api/subaccounts/sa-1/agents': { body: { agents: [agent] } },
-      'POST /api/subaccounts/sa-1/demos': { status: 201, body: buildDemoFixture({ demoId: 'new-demo', type: 'sms', name: 'Smile SMS' }) },
+      'POST /api/subaccounts/sa-1/demos': {
+        status: 201,
+        body: buildDemoFixture({ demoId: 'new-demo', type: 'sms', name: 'Smile SMS' }),
+      },
       'GET /api/demos/new-demo': { body: buildDemoFixture({ demoId: 'new-demo', type: 'sms', name: 'Smile SMS' }) },
     });
     const user = userEvent.setup();
     const { router } = renderWorkspace('/demo');
-    expect(await screen.findByRole('heading', { name: 'Create your first demo' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Create your first demo' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create demo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create demo' });
     await user.click(within(dialog).getByRole('button', { name: 'Create demo' }));
@@ -37,13 +42,26 @@ describe('/demo', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('radio', { name: /^SMS/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create demo' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/demo/new-demo'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Smile SMS', type: 'sms', buildId: 'agent-1' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Smile SMS',
+      type: 'sms',
+      buildId: 'agent-1',
+    });
   });
 
   it('lists demos with type, agent and requests used, searches them and deletes after typing confirm', async () => {
     const demos = [
       buildDemoFixture({ demoId: 'd1', name: 'Smile website', type: 'website', requestCount: 12, requestLimit: 100 }),
-      buildDemoFixture({ demoId: 'd2', name: 'Smile Instagram', type: 'instagram', requestCount: 100, requestLimit: 100, build: null, buildId: null, isMisconfigured: true }),
+      buildDemoFixture({
+        demoId: 'd2',
+        name: 'Smile Instagram',
+        type: 'instagram',
+        requestCount: 100,
+        requestLimit: 100,
+        build: null,
+        buildId: null,
+        isMisconfigured: true,
+      }),
     ];
     const calls = mockApi({
       'GET /api/me': { body: signedInUser },
@@ -71,7 +89,9 @@ describe('/demo', { timeout: 20_000 }, () => {
     expect(remove).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Type confirm to continue' }), 'confirm');
     await user.click(remove);
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Demos' })).getAllByRole('article')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Demos' })).getAllByRole('article')).toHaveLength(1),
+    );
     expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/demos/d1')).toBe(true);
   });
 });

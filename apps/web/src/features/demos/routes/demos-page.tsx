@@ -1,14 +1,32 @@
 import type { Demo } from '@agentry/core/demos';
 import { getDemoSharePath } from '@agentry/core/demos';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, Copy, ExternalLink, MoreHorizontal, Pencil, Plus, Presentation, Search, Trash2, TriangleAlert, X } from 'lucide-react';
+import {
+  Building2,
+  Copy,
+  ExternalLink,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Presentation,
+  Search,
+  Trash2,
+  TriangleAlert,
+  X,
+} from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input, Label } from '@/components/ui/input';
@@ -43,10 +61,25 @@ export function DemosPage() {
       </div>
     );
   }
-  return <DemosList key={subaccount.id} subaccountId={subaccount.id} subaccountName={subaccount.name} canEdit={subaccount.role !== 'viewer'} />;
+  return (
+    <DemosList
+      key={subaccount.id}
+      subaccountId={subaccount.id}
+      subaccountName={subaccount.name}
+      canEdit={subaccount.role !== 'viewer'}
+    />
+  );
 }
 
-function DemosList({ subaccountId, subaccountName, canEdit }: { subaccountId: string; subaccountName: string; canEdit: boolean }) {
+function DemosList({
+  subaccountId,
+  subaccountName,
+  canEdit,
+}: {
+  subaccountId: string;
+  subaccountName: string;
+  canEdit: boolean;
+}) {
   const searchId = useId();
   const queryClient = useQueryClient();
   const demos = useQuery(demosListQuery(subaccountId));
@@ -68,7 +101,11 @@ function DemosList({ subaccountId, subaccountName, canEdit }: { subaccountId: st
 
   const all = demos.data?.demos ?? [];
   const list = query
-    ? all.filter((demo) => [demo.name, demo.build?.aiName ?? '', demoTypeDetails[demo.type].label].some((text) => text.toLowerCase().includes(query)))
+    ? all.filter((demo) =>
+        [demo.name, demo.build?.aiName ?? '', demoTypeDetails[demo.type].label].some((text) =>
+          text.toLowerCase().includes(query),
+        ),
+      )
     : all;
 
   return (
@@ -84,8 +121,18 @@ function DemosList({ subaccountId, subaccountName, canEdit }: { subaccountId: st
               <Label htmlFor={searchId} className="sr-only">
                 Search demos
               </Label>
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search demos" className="pl-9" />
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                id={searchId}
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search demos"
+                className="pl-9"
+              />
             </div>
           ) : null}
           {canEdit && all.length > 0 ? (
@@ -100,7 +147,12 @@ function DemosList({ subaccountId, subaccountName, canEdit }: { subaccountId: st
       {demos.isPending ? (
         <DemoRowsSkeleton />
       ) : demos.isError ? (
-        <ErrorState title="Failed to load demos" message={demos.error.message} onRetry={() => void demos.refetch()} isRetrying={demos.isFetching} />
+        <ErrorState
+          title="Failed to load demos"
+          message={demos.error.message}
+          onRetry={() => void demos.refetch()}
+          isRetrying={demos.isFetching}
+        />
       ) : all.length === 0 ? (
         <EmptyState
           icon={Presentation}
@@ -150,7 +202,8 @@ function DemosList({ subaccountId, subaccountName, canEdit }: { subaccountId: st
         title="Delete demo"
         description={
           <>
-            <span className="font-medium text-foreground">{pendingDelete?.name}</span> is deleted for good. Its shared link stops working for everyone you sent it to.
+            <span className="font-medium text-foreground">{pendingDelete?.name}</span> is deleted for good. Its shared
+            link stops working for everyone you sent it to.
           </>
         }
         confirmLabel="Delete demo"
@@ -179,12 +232,18 @@ function DemoRow({ demo, canEdit, onDelete }: { demo: Demo; canEdit: boolean; on
       aria-labelledby={nameId}
       className="relative flex items-center gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 transition-[border-color,box-shadow] duration-150 focus-within:border-primary/50 hover:border-primary/50 hover:shadow-md"
     >
-      <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-secondary-foreground">
+      <span
+        aria-hidden
+        className="flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-secondary text-secondary-foreground"
+      >
         <Icon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         <h3 id={nameId} className="truncate text-sm font-semibold">
-          <Link to={demoEditorPath(demo.demoId)} className="outline-none after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-ring">
+          <Link
+            to={demoEditorPath(demo.demoId)}
+            className="outline-none after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:after:outline-2 focus-visible:after:outline-ring"
+          >
             {demo.name}
           </Link>
         </h3>
@@ -213,7 +272,12 @@ function DemoRow({ demo, canEdit, onDelete }: { demo: Demo; canEdit: boolean; on
       </p>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" className="relative z-10 shrink-0" aria-label={`Actions for ${demo.name}`}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="relative z-10 shrink-0"
+            aria-label={`Actions for ${demo.name}`}
+          >
             <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -253,7 +317,10 @@ function DemoRowsSkeleton() {
   return (
     <div role="status" aria-label="Loading demos" className="grid gap-3">
       {Array.from({ length: 4 }, (_, index) => (
-        <div key={index} className="flex items-center gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4">
+        <div
+          key={index}
+          className="flex items-center gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4"
+        >
           <Skeleton className="size-10" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-4 w-48" />

@@ -27,7 +27,10 @@ export function SharedDemoPage() {
     return (
       <main className="flex min-h-dvh items-center justify-center bg-demo-dark p-4">
         {isMissing ? (
-          <div role="alert" className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl">
+          <div
+            role="alert"
+            className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl"
+          >
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
               <Presentation className="size-6" aria-hidden />
             </span>
@@ -35,7 +38,13 @@ export function SharedDemoPage() {
             <p className="text-sm text-slate-600">{demoMessages.notFound}</p>
           </div>
         ) : (
-          <ErrorState title="Failed to load the demo" message={demo.error.message} onRetry={() => void demo.refetch()} isRetrying={demo.isFetching} className="bg-white text-slate-900" />
+          <ErrorState
+            title="Failed to load the demo"
+            message={demo.error.message}
+            onRetry={() => void demo.refetch()}
+            isRetrying={demo.isFetching}
+            className="bg-white text-slate-900"
+          />
         )}
       </main>
     );

@@ -12,7 +12,15 @@ export function buildDemoFixture(overrides: Partial<Demo> = {}): Demo {
     avatarUrl: '',
     logoWidth: 100,
     buildId: 'agent-1',
-    build: { buildId: 'agent-1', assistantId: 'agent-1', aiName: 'Dental Receptionist', provider: 'openai', model: 'gpt-4o-mini', openrouterModel: false, apiKeyId: null },
+    build: {
+      buildId: 'agent-1',
+      assistantId: 'agent-1',
+      aiName: 'Dental Receptionist',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      openrouterModel: false,
+      apiKeyId: null,
+    },
     isMisconfigured: false,
     requestCount: 3,
     requestLimit: 100,
@@ -25,7 +33,10 @@ export function buildDemoFixture(overrides: Partial<Demo> = {}): Demo {
 }
 
 /** The public shape of a demo, with settings overrides. */
-export function buildPublicDemoFixture(overrides: Partial<PublicDemo> = {}, settings: Partial<DemoSettings> = {}): PublicDemo {
+export function buildPublicDemoFixture(
+  overrides: Partial<PublicDemo> = {},
+  settings: Partial<DemoSettings> = {},
+): PublicDemo {
   return {
     demoId: 'demo-1',
     name: 'Bright Smile demo',
@@ -36,7 +47,15 @@ export function buildPublicDemoFixture(overrides: Partial<PublicDemo> = {}, sett
     requestCount: 3,
     requestLimit: 100,
     isConfigured: true,
-    agent: { buildId: 'agent-1', aiName: 'Dental Receptionist', firstMessage: 'Hello!', suggestedResponses: [], provider: 'openai', model: 'gpt-4o-mini', openrouterModel: false },
+    agent: {
+      buildId: 'agent-1',
+      aiName: 'Dental Receptionist',
+      firstMessage: 'Hello!',
+      suggestedResponses: [],
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      openrouterModel: false,
+    },
     ...overrides,
     settings: { ...defaultDemoSettings, ...settings },
   };

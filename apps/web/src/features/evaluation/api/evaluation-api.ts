@@ -32,7 +32,8 @@ export const evaluationKeys = {
   providerKeys: (subaccountId: string) => ['evaluation', 'provider-keys', subaccountId] as const,
   runs: ['evaluation', 'runs'] as const,
   run: (runId: string) => ['evaluation', 'runs', runId] as const,
-  conversation: (runId: string, conversationId: string) => ['evaluation', 'runs', runId, 'conversations', conversationId] as const,
+  conversation: (runId: string, conversationId: string) =>
+    ['evaluation', 'runs', runId, 'conversations', conversationId] as const,
   comparison: (runId: string) => ['evaluation', 'runs', runId, 'comparison'] as const,
 };
 
@@ -40,12 +41,17 @@ export const evaluationKeys = {
 export function templatesQuery() {
   return queryOptions({
     queryKey: evaluationKeys.templates,
-    queryFn: ({ signal }) => apiRequest<ListTemplatesReply>('/templates', { signal, fallbackMessage: 'Failed to fetch templates' }),
+    queryFn: ({ signal }) =>
+      apiRequest<ListTemplatesReply>('/templates', { signal, fallbackMessage: 'Failed to fetch templates' }),
   });
 }
 
 export function createTemplate(body: CreateTemplateBody) {
-  return apiRequest<CreateTemplateReply>('/templates', { method: 'POST', body, fallbackMessage: 'Failed to save template' });
+  return apiRequest<CreateTemplateReply>('/templates', {
+    method: 'POST',
+    body,
+    fallbackMessage: 'Failed to save template',
+  });
 }
 
 export function testingModelsQuery() {
@@ -60,7 +66,8 @@ export function testingModelsQuery() {
 export function buildsQuery() {
   return queryOptions({
     queryKey: evaluationKeys.builds,
-    queryFn: ({ signal }) => apiRequest<ListBuildsReply>('/api/builds', { signal, fallbackMessage: 'Failed to load builds' }),
+    queryFn: ({ signal }) =>
+      apiRequest<ListBuildsReply>('/api/builds', { signal, fallbackMessage: 'Failed to load builds' }),
   });
 }
 
@@ -69,35 +76,52 @@ export function providerKeysQuery(subaccountId: string) {
   return queryOptions({
     queryKey: evaluationKeys.providerKeys(subaccountId),
     queryFn: ({ signal }) =>
-      apiRequest<{ keys: ProviderKey[] }>(`/api/subaccounts/${encodeURIComponent(subaccountId)}/provider-keys`, { signal, fallbackMessage: 'Failed to load provider keys' }),
+      apiRequest<{ keys: ProviderKey[] }>(`/api/subaccounts/${encodeURIComponent(subaccountId)}/provider-keys`, {
+        signal,
+        fallbackMessage: 'Failed to load provider keys',
+      }),
   });
 }
 
 export function startQuestionGeneration(body: GenerateQuestionsInput, signal?: AbortSignal) {
-  return apiRequest<GenerateQuestionsReply>('/questiongenerator', { method: 'POST', body, signal, fallbackMessage: 'Failed to start question generation' });
+  return apiRequest<GenerateQuestionsReply>('/questiongenerator', {
+    method: 'POST',
+    body,
+    signal,
+    fallbackMessage: 'Failed to start question generation',
+  });
 }
 
 export function getQuestionGeneration(id: string, signal?: AbortSignal) {
-  return apiRequest<GetQuestionGenerationReply>(`/api/questiongenerator/${encodeURIComponent(id)}`, { signal, fallbackMessage: 'Failed to generate questions' });
+  return apiRequest<GetQuestionGenerationReply>(`/api/questiongenerator/${encodeURIComponent(id)}`, {
+    signal,
+    fallbackMessage: 'Failed to generate questions',
+  });
 }
 
 /** docs/product/evaluation.md#routes: chat completion and assistants runs have their own endpoints. */
-export function startEvaluation(kind: EvaluationKind, body: RunChatCompletionEvaluationInput | RunAssistantEvaluationInput) {
-  const path = kind === 'openai-assistants' ? '/api/openai/assistants/run/evaluationdata' : '/api/evaluation/run/evaluationdata';
+export function startEvaluation(
+  kind: EvaluationKind,
+  body: RunChatCompletionEvaluationInput | RunAssistantEvaluationInput,
+) {
+  const path =
+    kind === 'openai-assistants' ? '/api/openai/assistants/run/evaluationdata' : '/api/evaluation/run/evaluationdata';
   return apiRequest<RunEvaluationReply>(path, { method: 'POST', body, fallbackMessage: 'Failed to start evaluation' });
 }
 
 export function evaluationsQuery() {
   return queryOptions({
     queryKey: evaluationKeys.runs,
-    queryFn: ({ signal }) => apiRequest<ListEvaluationsReply>('/api/evaluations', { signal, fallbackMessage: 'Failed to load evaluations' }),
+    queryFn: ({ signal }) =>
+      apiRequest<ListEvaluationsReply>('/api/evaluations', { signal, fallbackMessage: 'Failed to load evaluations' }),
   });
 }
 
 export function evaluationQuery(runId: string) {
   return queryOptions({
     queryKey: evaluationKeys.run(runId),
-    queryFn: ({ signal }) => apiRequest<EvaluationSummary>(runPath(runId), { signal, fallbackMessage: 'Failed to load the evaluation' }),
+    queryFn: ({ signal }) =>
+      apiRequest<EvaluationSummary>(runPath(runId), { signal, fallbackMessage: 'Failed to load the evaluation' }),
   });
 }
 
@@ -105,27 +129,41 @@ export function conversationQuery(runId: string, conversationId: string) {
   return queryOptions({
     queryKey: evaluationKeys.conversation(runId, conversationId),
     queryFn: ({ signal }) =>
-      apiRequest<EvaluationConversationDetail>(`${runPath(runId)}/conversations/${encodeURIComponent(conversationId)}`, { signal, fallbackMessage: 'Failed to load the conversation' }),
+      apiRequest<EvaluationConversationDetail>(
+        `${runPath(runId)}/conversations/${encodeURIComponent(conversationId)}`,
+        { signal, fallbackMessage: 'Failed to load the conversation' },
+      ),
   });
 }
 
 export function comparisonQuery(runId: string) {
   return queryOptions({
     queryKey: evaluationKeys.comparison(runId),
-    queryFn: ({ signal }) => apiRequest<EvaluationComparisonReply>(`${runPath(runId)}/comparison`, { signal, fallbackMessage: 'Failed to load the comparison' }),
+    queryFn: ({ signal }) =>
+      apiRequest<EvaluationComparisonReply>(`${runPath(runId)}/comparison`, {
+        signal,
+        fallbackMessage: 'Failed to load the comparison',
+      }),
   });
 }
 
 export function overrideVerdict(options: { runId: string; conversationId: string; body: OverrideVerdictBody }) {
-  return apiRequest<OverrideVerdictReply>(`${runPath(options.runId)}/conversations/${encodeURIComponent(options.conversationId)}/verdict`, {
-    method: 'PATCH',
-    body: options.body,
-    fallbackMessage: 'Failed to save the verdict',
-  });
+  return apiRequest<OverrideVerdictReply>(
+    `${runPath(options.runId)}/conversations/${encodeURIComponent(options.conversationId)}/verdict`,
+    {
+      method: 'PATCH',
+      body: options.body,
+      fallbackMessage: 'Failed to save the verdict',
+    },
+  );
 }
 
 export function cancelEvaluation(runId: string) {
-  return apiRequest<CancelEvaluationReply>(`${runPath(runId)}/cancel`, { method: 'POST', body: {}, fallbackMessage: 'Failed to cancel the evaluation' });
+  return apiRequest<CancelEvaluationReply>(`${runPath(runId)}/cancel`, {
+    method: 'POST',
+    body: {},
+    fallbackMessage: 'Failed to cancel the evaluation',
+  });
 }
 
 export function exportPath(runId: string, format: 'csv' | 'json') {

@@ -58,7 +58,9 @@ describe('pollQuestionGeneration', () => {
   });
 
   it("raises 'Failed to generate questions' when the job failed or the request did", async () => {
-    stubFetch(() => ({ body: { success: true, data: { status: 'failed', results: { results: empty }, error: 'boom' } } }));
+    stubFetch(() => ({
+      body: { success: true, data: { status: 'failed', results: { results: empty }, error: 'boom' } },
+    }));
     const failed = settle(pollQuestionGeneration('x'));
     await vi.advanceTimersByTimeAsync(3000);
     expect(((await failed) as { error: Error }).error.message).toBe('Failed to generate questions');

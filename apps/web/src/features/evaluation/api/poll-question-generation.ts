@@ -1,4 +1,9 @@
-import { QUESTION_GENERATION_MAX_ATTEMPTS, QUESTION_GENERATION_POLL_INTERVAL_MS, evaluationMessages, type QuestionGenerationResults } from '@agentry/core/evaluation';
+import {
+  QUESTION_GENERATION_MAX_ATTEMPTS,
+  QUESTION_GENERATION_POLL_INTERVAL_MS,
+  evaluationMessages,
+  type QuestionGenerationResults,
+} from '@agentry/core/evaluation';
 import { sleep } from '@agentry/core/sleep';
 import { getQuestionGeneration } from './evaluation-api';
 

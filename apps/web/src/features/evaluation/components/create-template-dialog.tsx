@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { evaluationMessages } from '@agentry/core/evaluation';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -43,7 +50,9 @@ export function CreateTemplateDialog({ isOpen, onOpenChange, onSave }: CreateTem
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create New Template</DialogTitle>
-          <DialogDescription>Saves the testing model, messages and all three question groups under a name you can load later.</DialogDescription>
+          <DialogDescription>
+            Saves the testing model, messages and all three question groups under a name you can load later.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void submit(event)} className="grid gap-4">
           <div className="grid gap-2">

@@ -37,7 +37,8 @@ export function DecimalField({ label, hint, value, min, max, step, isInteger = f
         onChange={(event) => {
           setText(event.target.value);
           const next = Number(event.target.value);
-          if (event.target.value.trim() !== '' && Number.isFinite(next) && next >= min && next <= max) onChange(isInteger ? Math.round(next) : next);
+          if (event.target.value.trim() !== '' && Number.isFinite(next) && next >= min && next <= max)
+            onChange(isInteger ? Math.round(next) : next);
         }}
         onBlur={() => {
           const next = Number(text);

@@ -1,8 +1,20 @@
 import { Plus, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { clampCustomCategoryCount, evaluationLimits, evaluationMessages, type QuestionGenerationResults } from '@agentry/core/evaluation';
+import {
+  clampCustomCategoryCount,
+  evaluationLimits,
+  evaluationMessages,
+  type QuestionGenerationResults,
+} from '@agentry/core/evaluation';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -33,8 +45,19 @@ type GenerateQuestionsDialogProps = {
 };
 
 /** docs/product/evaluation.md#test-settings, 'Generate Questions with AI': counts per category and custom categories, then the job (docs/product/evaluation.md#question-generation). */
-export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingModel, onGenerated }: GenerateQuestionsDialogProps) {
-  const [counts, setCounts] = useState<Record<CountKey, string>>({ generatedIndustryCount: '3', generatedAngryCount: '2', generatedComplianceCount: '2', generatedPromptHackingCount: '2' });
+export function GenerateQuestionsDialog({
+  isOpen,
+  onOpenChange,
+  prompt,
+  testingModel,
+  onGenerated,
+}: GenerateQuestionsDialogProps) {
+  const [counts, setCounts] = useState<Record<CountKey, string>>({
+    generatedIndustryCount: '3',
+    generatedAngryCount: '2',
+    generatedComplianceCount: '2',
+    generatedPromptHackingCount: '2',
+  });
   const [customCategories, setCustomCategories] = useState<CustomCategory[]>([]);
   const [isThinking, setIsThinking] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
@@ -59,7 +82,9 @@ export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingM
         {
           evaluation_type: 'questiongenerator',
           ...counts,
-          customPrompts: customCategories.filter((category) => category.label.trim() !== '').map((category) => ({ id: category.id, count: category.count || '0', label: category.label.trim() })),
+          customPrompts: customCategories
+            .filter((category) => category.label.trim() !== '')
+            .map((category) => ({ id: category.id, count: category.count || '0', label: category.label.trim() })),
           prompt,
           testing_model: testingModel || undefined,
         },
@@ -79,18 +104,24 @@ export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingM
     } catch (error) {
       if (controller.signal.aborted) return;
       setIsThinking(false);
-      evaluationToast.error(error instanceof QuestionGenerationError ? error.message : evaluationMessages.generationFailed);
+      evaluationToast.error(
+        error instanceof QuestionGenerationError ? error.message : evaluationMessages.generationFailed,
+      );
     }
   };
 
-  const total = Object.values(counts).reduce((sum, count) => sum + Number(count), 0) + customCategories.reduce((sum, category) => sum + (category.label.trim() ? Number(category.count || 0) : 0), 0);
+  const total =
+    Object.values(counts).reduce((sum, count) => sum + Number(count), 0) +
+    customCategories.reduce((sum, category) => sum + (category.label.trim() ? Number(category.count || 0) : 0), 0);
 
   return (
     <Dialog open={isOpen} onOpenChange={close}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Generate Questions with AI</DialogTitle>
-          <DialogDescription>Choose how many questions of each kind the testing model writes for this agent, with success criteria.</DialogDescription>
+          <DialogDescription>
+            Choose how many questions of each kind the testing model writes for this agent, with success criteria.
+          </DialogDescription>
         </DialogHeader>
         {isThinking ? (
           <div className="flex flex-col items-center gap-3 py-10 text-center" role="status" aria-live="polite">
@@ -103,7 +134,10 @@ export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingM
               {categories.map((category) => (
                 <div key={category.key} className="grid gap-2">
                   <Label htmlFor={`evaluation-${category.key}`}>{category.label}</Label>
-                  <Select value={counts[category.key]} onValueChange={(value) => setCounts((current) => ({ ...current, [category.key]: value }))}>
+                  <Select
+                    value={counts[category.key]}
+                    onValueChange={(value) => setCounts((current) => ({ ...current, [category.key]: value }))}
+                  >
                     <SelectTrigger id={`evaluation-${category.key}`}>
                       <SelectValue />
                     </SelectTrigger>
@@ -120,7 +154,11 @@ export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingM
             </div>
             <fieldset className="grid gap-3">
               <legend className="mb-2 text-sm font-medium">Custom categories</legend>
-              {customCategories.length === 0 ? <p className="text-sm text-muted-foreground">Add a category of your own, such as “Warranty questions”.</p> : null}
+              {customCategories.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  Add a category of your own, such as “Warranty questions”.
+                </p>
+              ) : null}
               {customCategories.map((category, index) => (
                 <div key={category.id} className="grid grid-cols-[minmax(0,1fr)_5rem_auto] items-center gap-2">
                   <Input
@@ -128,7 +166,11 @@ export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingM
                     placeholder="Category name"
                     value={category.label}
                     maxLength={100}
-                    onChange={(event) => setCustomCategories((list) => list.map((item) => (item.id === category.id ? { ...item, label: event.target.value } : item)))}
+                    onChange={(event) =>
+                      setCustomCategories((list) =>
+                        list.map((item) => (item.id === category.id ? { ...item, label: event.target.value } : item)),
+                      )
+                    }
                   />
                   <Input
                     aria-label={`Custom category ${index + 1} count`}
@@ -140,18 +182,31 @@ export function GenerateQuestionsDialog({ isOpen, onOpenChange, prompt, testingM
                     onChange={(event) => {
                       const raw = event.target.value;
                       const count = raw.trim() === '' ? '' : String(clampCustomCategoryCount(Number(raw)));
-                      setCustomCategories((list) => list.map((item) => (item.id === category.id ? { ...item, count } : item)));
+                      setCustomCategories((list) =>
+                        list.map((item) => (item.id === category.id ? { ...item, count } : item)),
+                      );
                     }}
                     className="text-right tabular-nums"
                   />
-                  <Button variant="ghost" size="icon-sm" aria-label={`Remove custom category ${index + 1}`} onClick={() => setCustomCategories((list) => list.filter((item) => item.id !== category.id))}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Remove custom category ${index + 1}`}
+                    onClick={() => setCustomCategories((list) => list.filter((item) => item.id !== category.id))}
+                  >
                     <X aria-hidden />
                   </Button>
                 </div>
               ))}
               {customCategories.length < evaluationLimits.customCategoriesMax ? (
                 <div>
-                  <Button variant="outline" size="sm" onClick={() => setCustomCategories((list) => [...list, { id: crypto.randomUUID(), label: '', count: '3' }])}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() =>
+                      setCustomCategories((list) => [...list, { id: crypto.randomUUID(), label: '', count: '3' }])
+                    }
+                  >
                     <Plus aria-hidden />
                     Add custom category
                   </Button>

@@ -1,7 +1,14 @@
 import { Check, Plus, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import type { GeneratedItem } from '../lib/generated-questions';
 
 type GeneratedQuestionsDialogProps = {
@@ -14,7 +21,14 @@ type GeneratedQuestionsDialogProps = {
 };
 
 /** docs/product/evaluation.md#test-settings, 'Generated Questions': add or reject each (final within the dialog), Generate New Questions, Save Questions. */
-export function GeneratedQuestionsDialog({ isOpen, onOpenChange, items, onAdd, onReject, onGenerateNew }: GeneratedQuestionsDialogProps) {
+export function GeneratedQuestionsDialog({
+  isOpen,
+  onOpenChange,
+  items,
+  onAdd,
+  onReject,
+  onGenerateNew,
+}: GeneratedQuestionsDialogProps) {
   const categories = [...new Set(items.map((item) => item.category))];
   const pending = items.filter((item) => item.status === 'new').length;
   return (
@@ -23,7 +37,8 @@ export function GeneratedQuestionsDialog({ isOpen, onOpenChange, items, onAdd, o
         <DialogHeader>
           <DialogTitle>Generated Questions</DialogTitle>
           <DialogDescription>
-            Add the questions you want to test; each one goes into its group. {pending > 0 ? `${pending} still to review.` : 'All reviewed.'}
+            Add the questions you want to test; each one goes into its group.{' '}
+            {pending > 0 ? `${pending} still to review.` : 'All reviewed.'}
           </DialogDescription>
         </DialogHeader>
         {items.length === 0 ? (
@@ -39,7 +54,10 @@ export function GeneratedQuestionsDialog({ isOpen, onOpenChange, items, onAdd, o
                   {items
                     .filter((item) => item.category === category)
                     .map((item, index) => (
-                      <li key={item.key} className="grid gap-2 rounded-[var(--radius-control)] border border-border p-3 sm:grid-cols-[minmax(0,1fr)_auto]">
+                      <li
+                        key={item.key}
+                        className="grid gap-2 rounded-[var(--radius-control)] border border-border p-3 sm:grid-cols-[minmax(0,1fr)_auto]"
+                      >
                         <div className="min-w-0">
                           <p className="text-sm font-medium">{item.question}</p>
                           <p className="mt-1 text-xs text-muted-foreground">
@@ -49,11 +67,20 @@ export function GeneratedQuestionsDialog({ isOpen, onOpenChange, items, onAdd, o
                         <div className="flex items-start gap-2">
                           {item.status === 'new' ? (
                             <>
-                              <Button size="sm" onClick={() => onAdd(item)} aria-label={`Add ${category} question ${index + 1}`}>
+                              <Button
+                                size="sm"
+                                onClick={() => onAdd(item)}
+                                aria-label={`Add ${category} question ${index + 1}`}
+                              >
                                 <Plus aria-hidden />
                                 Add
                               </Button>
-                              <Button size="sm" variant="outline" onClick={() => onReject(item)} aria-label={`Reject ${category} question ${index + 1}`}>
+                              <Button
+                                size="sm"
+                                variant="outline"
+                                onClick={() => onReject(item)}
+                                aria-label={`Reject ${category} question ${index + 1}`}
+                              >
                                 <X aria-hidden />
                                 Reject
                               </Button>

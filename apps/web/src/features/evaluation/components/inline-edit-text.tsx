@@ -19,7 +19,15 @@ type InlineEditTextProps = {
  * docs/product/evaluation.md#test-settings: click to edit; Save or Ctrl+Enter saves, Cancel or Esc cancels. Escape is
  * consumed here so it does not also close the question panels.
  */
-export function InlineEditText({ label, value, isEditing, onEditingChange, onSave, placeholder, className }: InlineEditTextProps) {
+export function InlineEditText({
+  label,
+  value,
+  isEditing,
+  onEditingChange,
+  onSave,
+  placeholder,
+  className,
+}: InlineEditTextProps) {
   const [draft, setDraft] = useState(value);
   const hintId = useId();
 
@@ -58,8 +66,15 @@ export function InlineEditText({ label, value, isEditing, onEditingChange, onSav
         )}
         aria-label={`Edit ${label.toLowerCase()}: ${value || placeholder}`}
       >
-        <span className={cn('min-w-0 flex-1 whitespace-pre-wrap break-words', !value && 'italic text-muted-foreground')}>{value || placeholder}</span>
-        <Pencil className="mt-0.5 size-3.5 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden />
+        <span
+          className={cn('min-w-0 flex-1 whitespace-pre-wrap break-words', !value && 'italic text-muted-foreground')}
+        >
+          {value || placeholder}
+        </span>
+        <Pencil
+          className="mt-0.5 size-3.5 shrink-0 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+          aria-hidden
+        />
       </button>
     );
   }

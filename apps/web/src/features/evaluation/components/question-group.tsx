@@ -19,13 +19,25 @@ type QuestionGroupProps = {
 };
 
 /** A collapsible question group with the checkbox that enables it (docs/product/evaluation.md#test-settings). */
-export function QuestionGroup({ value, title, description, isEnabled, onEnabledChange, questions, onQuestionsChange }: QuestionGroupProps) {
+export function QuestionGroup({
+  value,
+  title,
+  description,
+  isEnabled,
+  onEnabledChange,
+  questions,
+  onQuestionsChange,
+}: QuestionGroupProps) {
   const selectedCount = questions.filter((question) => question.selected).length;
   const allSelected = questions.length > 0 && selectedCount === questions.length;
   return (
     <AccordionPrimitive.Item value={value} className="rounded-[var(--radius-card)] border border-border bg-card">
       <AccordionPrimitive.Header className="flex items-center gap-3 px-4">
-        <Checkbox checked={isEnabled} onCheckedChange={(checked) => onEnabledChange(checked === true)} aria-label={`Enable ${title}`} />
+        <Checkbox
+          checked={isEnabled}
+          onCheckedChange={(checked) => onEnabledChange(checked === true)}
+          aria-label={`Enable ${title}`}
+        />
         <AccordionPrimitive.Trigger className="group flex flex-1 cursor-pointer items-center justify-between gap-3 py-4 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
           <span className="min-w-0">
             <span className="block font-medium">{title}</span>
@@ -33,7 +45,10 @@ export function QuestionGroup({ value, title, description, isEnabled, onEnabledC
               {selectedCount} of {questions.length} selected{isEnabled ? '' : ' · not in the run'}
             </span>
           </span>
-          <ChevronDown className="size-5 shrink-0 opacity-70 transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none" aria-hidden />
+          <ChevronDown
+            className="size-5 shrink-0 opacity-70 transition-transform duration-200 group-data-[state=open]:rotate-180 motion-reduce:transition-none"
+            aria-hidden
+          />
         </AccordionPrimitive.Trigger>
       </AccordionPrimitive.Header>
       <AccordionPrimitive.Content className="overflow-hidden data-[state=open]:animate-in">
@@ -41,7 +56,11 @@ export function QuestionGroup({ value, title, description, isEnabled, onEnabledC
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-muted-foreground">{description}</p>
             {questions.length > 0 ? (
-              <Button variant="ghost" size="sm" onClick={() => onQuestionsChange((list) => selectAllQuestions(list, !allSelected))}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onQuestionsChange((list) => selectAllQuestions(list, !allSelected))}
+              >
                 {allSelected ? 'Deselect all' : 'Select all'}
               </Button>
             ) : null}
@@ -64,7 +83,12 @@ export function QuestionGroup({ value, title, description, isEnabled, onEnabledC
             </ol>
           )}
           <div>
-            <Button variant="outline" size="sm" onClick={() => onQuestionsChange((list) => addBlankQuestion(list))} aria-label={`Add a question to ${title}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onQuestionsChange((list) => addBlankQuestion(list))}
+              aria-label={`Add a question to ${title}`}
+            >
               <Plus aria-hidden />
               Add a question
             </Button>

@@ -18,7 +18,12 @@ type QuestionRowProps = {
 export function QuestionRow({ question, index, onChange, onDelete }: QuestionRowProps) {
   const name = `question ${index + 1}`;
   return (
-    <li className={cn('grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-2 gap-y-1 rounded-[var(--radius-control)] border border-border bg-background p-3', !question.selected && 'opacity-70')}>
+    <li
+      className={cn(
+        'grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-2 gap-y-1 rounded-[var(--radius-control)] border border-border bg-background p-3',
+        !question.selected && 'opacity-70',
+      )}
+    >
       <Checkbox
         className="mt-2.5"
         checked={question.selected}
@@ -34,7 +39,13 @@ export function QuestionRow({ question, index, onChange, onDelete }: QuestionRow
         onSave={(text) => onChange({ text })}
         className="font-medium"
       />
-      <Button variant="ghost" size="icon-sm" onClick={onDelete} aria-label={`Delete ${name}`} className="text-muted-foreground hover:text-destructive">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={onDelete}
+        aria-label={`Delete ${name}`}
+        className="text-muted-foreground hover:text-destructive"
+      >
         <Trash2 aria-hidden />
       </Button>
       <div className="col-start-2 col-end-4 grid gap-1">

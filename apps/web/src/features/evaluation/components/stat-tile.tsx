@@ -9,7 +9,17 @@ const tones = {
 } as const;
 
 /** One number with its label (passes, failures, cost…). */
-export function StatTile({ label, value, tone = 'neutral', detail }: { label: string; value: string | number; tone?: keyof typeof tones; detail?: string }) {
+export function StatTile({
+  label,
+  value,
+  tone = 'neutral',
+  detail,
+}: {
+  label: string;
+  value: string | number;
+  tone?: keyof typeof tones;
+  detail?: string;
+}) {
   return (
     <div className="rounded-[var(--radius-card)] border border-border bg-card px-4 py-3">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>

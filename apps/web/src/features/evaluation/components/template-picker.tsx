@@ -15,7 +15,14 @@ type TemplatePickerProps = {
 };
 
 /** docs/product/evaluation.md#test-settings, template picker: 'No Template' (does nothing), saved templates, 'Create new template'. */
-export function TemplatePicker({ templates, isLoading, selected, onNoTemplate, onLoad, onCreate }: TemplatePickerProps) {
+export function TemplatePicker({
+  templates,
+  isLoading,
+  selected,
+  onNoTemplate,
+  onLoad,
+  onCreate,
+}: TemplatePickerProps) {
   const value = templates.some((template) => template._id === selected) ? selected : NO_TEMPLATE;
   return (
     <div className="grid content-start gap-2">

@@ -11,7 +11,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
-import { comparisonQuery, conversationQuery, evaluationKeys, evaluationQuery, overrideVerdict } from '../api/evaluation-api';
+import {
+  comparisonQuery,
+  conversationQuery,
+  evaluationKeys,
+  evaluationQuery,
+  overrideVerdict,
+} from '../api/evaluation-api';
 import { evaluationToast } from '../lib/evaluation-toast';
 import { formatDateTime, formatUsd } from '../lib/format';
 import { VerdictBadge, verdictLabels } from './verdict-badge';
@@ -55,7 +61,11 @@ function TranscriptBody({ runId, conversationId }: { runId: string; conversation
           <SheetTitle>Transcript</SheetTitle>
           <SheetDescription>The conversation could not be loaded.</SheetDescription>
         </SheetHeader>
-        <ErrorState message={conversation.error?.message ?? 'Failed to load the conversation'} onRetry={() => void conversation.refetch()} isRetrying={conversation.isFetching} />
+        <ErrorState
+          message={conversation.error?.message ?? 'Failed to load the conversation'}
+          onRetry={() => void conversation.refetch()}
+          isRetrying={conversation.isFetching}
+        />
       </>
     );
   }
@@ -75,10 +85,15 @@ function Transcript({ runId, detail }: { runId: string; detail: EvaluationConver
         <VerdictBadge verdict={detail.verdict} isOverride={detail.override !== null} />
         {detail.score !== null ? <span className="text-muted-foreground">Score {detail.score}/100</span> : null}
         <span className="text-muted-foreground">· {formatUsd(detail.usage.total.costUsd)}</span>
-        {detail.offline ? <span className="text-muted-foreground">· offline stand-ins (no AI provider configured)</span> : null}
+        {detail.offline ? (
+          <span className="text-muted-foreground">· offline stand-ins (no AI provider configured)</span>
+        ) : null}
       </div>
       {detail.error ? (
-        <p role="alert" className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+        >
           {detail.error}
         </p>
       ) : null}
@@ -102,13 +117,17 @@ function Transcript({ runId, detail }: { runId: string; detail: EvaluationConver
           </li>
         ))}
       </ol>
-      <section aria-labelledby="judge-heading" className="grid gap-2 rounded-[var(--radius-card)] border border-border p-4">
+      <section
+        aria-labelledby="judge-heading"
+        className="grid gap-2 rounded-[var(--radius-card)] border border-border p-4"
+      >
         <h3 id="judge-heading" className="flex items-center gap-2 text-sm font-semibold">
           <Gavel className="size-4" aria-hidden />
           Judge
         </h3>
         <p className="text-sm">
-          Verdict: <span className="font-medium">{detail.judgeVerdict ? verdictLabels[detail.judgeVerdict] : 'not judged'}</span>
+          Verdict:{' '}
+          <span className="font-medium">{detail.judgeVerdict ? verdictLabels[detail.judgeVerdict] : 'not judged'}</span>
           {detail.score !== null ? ` · score ${detail.score}/100` : ''}
         </p>
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Success criteria</p>
@@ -126,7 +145,12 @@ function OverrideForm({ runId, detail }: { runId: string; detail: EvaluationConv
   const [verdict, setVerdict] = useState<EvaluationVerdict | ''>(detail.override?.verdict ?? '');
   const [note, setNote] = useState(detail.override?.note ?? '');
   const save = useMutation({
-    mutationFn: (next: EvaluationVerdict | null) => overrideVerdict({ runId, conversationId: detail.id, body: { verdict: next, note: next && note.trim() ? note.trim() : undefined } }),
+    mutationFn: (next: EvaluationVerdict | null) =>
+      overrideVerdict({
+        runId,
+        conversationId: detail.id,
+        body: { verdict: next, note: next && note.trim() ? note.trim() : undefined },
+      }),
     meta: { silentError: true },
     onError: (error) => evaluationToast.error(error.message),
     onSuccess: async (_reply, next) => {
@@ -144,17 +168,26 @@ function OverrideForm({ runId, detail }: { runId: string; detail: EvaluationConv
     },
   });
   return (
-    <section aria-labelledby="override-heading" className="grid gap-3 rounded-[var(--radius-card)] border border-border p-4">
+    <section
+      aria-labelledby="override-heading"
+      className="grid gap-3 rounded-[var(--radius-card)] border border-border p-4"
+    >
       <h3 id="override-heading" className="text-sm font-semibold">
         Manual verdict
       </h3>
       {detail.override ? (
         <p className="text-sm text-muted-foreground">
-          Overridden to <span className="font-medium text-foreground">{verdictLabels[detail.override.verdict]}</span> on {formatDateTime(detail.override.at)}; the judge said{' '}
-          <span className="font-medium text-foreground">{detail.judgeVerdict ? verdictLabels[detail.judgeVerdict] : 'nothing'}</span>.
+          Overridden to <span className="font-medium text-foreground">{verdictLabels[detail.override.verdict]}</span> on{' '}
+          {formatDateTime(detail.override.at)}; the judge said{' '}
+          <span className="font-medium text-foreground">
+            {detail.judgeVerdict ? verdictLabels[detail.judgeVerdict] : 'nothing'}
+          </span>
+          .
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">Disagree with the judge? Your verdict counts instead; the judge&apos;s stays on record.</p>
+        <p className="text-sm text-muted-foreground">
+          Disagree with the judge? Your verdict counts instead; the judge&apos;s stays on record.
+        </p>
       )}
       <div className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
         <div className="grid gap-2">
@@ -172,11 +205,21 @@ function OverrideForm({ runId, detail }: { runId: string; detail: EvaluationConv
         </div>
         <div className="grid gap-2">
           <Label htmlFor="override-note">Note (optional)</Label>
-          <Textarea id="override-note" value={note} maxLength={2000} onChange={(event) => setNote(event.target.value)} className="min-h-10" />
+          <Textarea
+            id="override-note"
+            value={note}
+            maxLength={2000}
+            onChange={(event) => setNote(event.target.value)}
+            className="min-h-10"
+          />
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={verdict === '' || save.isPending} onClick={() => verdict !== '' && save.mutate(verdict)}>
+        <Button
+          size="sm"
+          disabled={verdict === '' || save.isPending}
+          onClick={() => verdict !== '' && save.mutate(verdict)}
+        >
           {save.isPending ? <Spinner /> : null}
           Save verdict
         </Button>

@@ -4,7 +4,13 @@ import { Badge } from '@/components/ui/badge';
 const variants = { pass: 'success', fail: 'error', unclear: 'warning', error: 'inactive' } as const;
 export const verdictLabels = { pass: 'Pass', fail: 'Fail', unclear: 'Unclear', error: 'Error' } as const;
 
-export function VerdictBadge({ verdict, isOverride = false }: { verdict: EvaluationVerdict | QuestionVerdict | null; isOverride?: boolean }) {
+export function VerdictBadge({
+  verdict,
+  isOverride = false,
+}: {
+  verdict: EvaluationVerdict | QuestionVerdict | null;
+  isOverride?: boolean;
+}) {
   if (verdict === null) return <Badge variant="outline">Not judged</Badge>;
   return (
     <Badge variant={variants[verdict]}>

@@ -3,7 +3,17 @@ import { EvaluationProgressEvent, isEvaluationRunOver } from '@agentry/core/eval
 import { eventsPath } from '../api/evaluation-api';
 
 /** The fields the page shows; whatever else an event carries (its type) is ignored. */
-const RunProgress = EvaluationProgressEvent.pick({ runId: true, status: true, done: true, total: true, passes: true, failures: true, unclear: true, errors: true, current: true });
+const RunProgress = EvaluationProgressEvent.pick({
+  runId: true,
+  status: true,
+  done: true,
+  total: true,
+  passes: true,
+  failures: true,
+  unclear: true,
+  errors: true,
+  current: true,
+});
 export type RunProgress = ReturnType<typeof RunProgress.parse>;
 
 export type ProgressConnection = 'connecting' | 'open' | 'reconnecting' | 'closed';

@@ -25,7 +25,13 @@ export function buildRunPayload(options: {
     evaluationName: settings.evaluationName.trim() || undefined,
     ai1_config: isAssistants
       ? {}
-      : { evaluationName: settings.evaluationName.trim() || undefined, model: settings.model, prompt: settings.prompt, responseFormat: settings.responseFormat, ...sampling },
+      : {
+          evaluationName: settings.evaluationName.trim() || undefined,
+          model: settings.model,
+          prompt: settings.prompt,
+          responseFormat: settings.responseFormat,
+          ...sampling,
+        },
     initial_message: values.initialMessage,
     shortuserDescription: values.shortuserDescription,
     conversationFlowInput: values.conversationFlowInput,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultComplianceQuestions, defaultCustomQuestions, defaultPromptHackingQuestions } from '@agentry/core/evaluation-defaults';
+import {
+  defaultComplianceQuestions,
+  defaultCustomQuestions,
+  defaultPromptHackingQuestions,
+} from '@agentry/core/evaluation-defaults';
 import { RunAssistantEvaluationBody, RunChatCompletionEvaluationBody } from '@agentry/core/evaluation';
 import { buildRunPayload } from './build-run-payload';
 import { clearEvaluationStorage, evaluationStorageKeys, incrementChatRunCount } from './evaluation-storage';
@@ -57,46 +61,99 @@ describe('question list edits', () => {
   it('adds a blank question open for editing and deletes by id', () => {
     const added = addBlankQuestion(defaultCustomQuestions(), 'new-1');
     expect(added).toHaveLength(2);
-    expect(added[1]).toMatchObject({ id: 'new-1', text: '', isEditing: true, selected: true, variations: 3, whenToAsk: 1 });
+    expect(added[1]).toMatchObject({
+      id: 'new-1',
+      text: '',
+      isEditing: true,
+      selected: true,
+      variations: 3,
+      whenToAsk: 1,
+    });
     expect(deleteQuestion(added, 'custom-greeting').map((question) => question.id)).toEqual(['new-1']);
   });
 
   it('drops malformed stored questions and clamps counts from a template', () => {
     expect(normaliseQuestions('nope')).toBeNull();
     expect(normaliseQuestions([{ text: 'Hi', variations: 40, whenToAsk: 0 }, { nope: true }, null])).toEqual([
-      { id: 'q-loaded-0', text: 'Hi', selected: true, isEditing: false, variations: 10, whenToAsk: 1, successCriteria: '', isSuccessCriteriaEditing: false },
+      {
+        id: 'q-loaded-0',
+        text: 'Hi',
+        selected: true,
+        isEditing: false,
+        variations: 10,
+        whenToAsk: 1,
+        successCriteria: '',
+        isSuccessCriteriaEditing: false,
+      },
     ]);
   });
 });
 
 describe('run validation', () => {
-  it("asks for a testing model first", () => {
+  it('asks for a testing model first', () => {
     expect(validateRun(values({ testingModel: '' }))).toBe('Please select a testing model');
   });
 
   it('needs an enabled group with a selected question', () => {
     const message = 'Please select at least one testing question category with questions';
-    expect(validateRun(values({ checkedItems: { 'custom-questions': false, compliance: false, 'prompt-hacking': false } }))).toBe(message);
+    expect(
+      validateRun(values({ checkedItems: { 'custom-questions': false, compliance: false, 'prompt-hacking': false } })),
+    ).toBe(message);
     expect(validateRun(values({ customQuestions: [] }))).toBe(message);
-    expect(validateRun(values({ customQuestions: defaultCustomQuestions().map((question) => ({ ...question, selected: false })) }))).toBe(message);
+    expect(
+      validateRun(
+        values({ customQuestions: defaultCustomQuestions().map((question) => ({ ...question, selected: false })) }),
+      ),
+    ).toBe(message);
     expect(validateRun(values())).toBeNull();
-    expect(validateRun(values({ checkedItems: { 'custom-questions': false, compliance: true, 'prompt-hacking': false } }))).toBeNull();
+    expect(
+      validateRun(values({ checkedItems: { 'custom-questions': false, compliance: true, 'prompt-hacking': false } })),
+    ).toBeNull();
   });
 });
 
 describe('run payload', () => {
   it('sends the model and sampling settings for a chat completion, accepted by the API schema', () => {
-    const settings = { ...defaultLocalSettings(), model: 'gpt-4o', prompt: 'You sell solar panels.', evaluationName: 'Solar v1' };
-    const payload = buildRunPayload({ kind: 'openai-chatcompletion', evaluationId: crypto.randomUUID(), values: values(), settings });
-    expect(payload.ai1_config).toMatchObject({ model: 'gpt-4o', prompt: 'You sell solar panels.', temperature: 1, maxTokens: 2048, topP: 1, frequencyPenalty: 0, presencePenalty: 0 });
-    expect(payload).toMatchObject({ customQuestionInstruction: '', complianceQuestionInstruction: '', promptHackingQuestionInstruction: '', subItemValues: {}, subItemSuccessCriteriaMap: {} });
+    const settings = {
+      ...defaultLocalSettings(),
+      model: 'gpt-4o',
+      prompt: 'You sell solar panels.',
+      evaluationName: 'Solar v1',
+    };
+    const payload = buildRunPayload({
+      kind: 'openai-chatcompletion',
+      evaluationId: crypto.randomUUID(),
+      values: values(),
+      settings,
+    });
+    expect(payload.ai1_config).toMatchObject({
+      model: 'gpt-4o',
+      prompt: 'You sell solar panels.',
+      temperature: 1,
+      maxTokens: 2048,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+    });
+    expect(payload).toMatchObject({
+      customQuestionInstruction: '',
+      complianceQuestionInstruction: '',
+      promptHackingQuestionInstruction: '',
+      subItemValues: {},
+      subItemSuccessCriteriaMap: {},
+    });
     expect(payload.assistant_id).toBeUndefined();
     expect(RunChatCompletionEvaluationBody.safeParse(payload).success).toBe(true);
   });
 
   it('sends an empty ai1_config and the assistant id for an agent', () => {
     const settings = { ...defaultLocalSettings(), assistant_id: 'agent-1', assistantName: 'Receptionist' };
-    const payload = buildRunPayload({ kind: 'openai-assistants', evaluationId: crypto.randomUUID(), values: values(), settings });
+    const payload = buildRunPayload({
+      kind: 'openai-assistants',
+      evaluationId: crypto.randomUUID(),
+      values: values(),
+      settings,
+    });
     expect(payload.ai1_config).toEqual({});
     expect(payload.assistant_id).toBe('agent-1');
     expect(payload.settings?.assistant_id).toBe('agent-1');

@@ -51,6 +51,10 @@ export function clearEvaluationStorage() {
 
 /** Counts a started run (kept across the clean-up above). */
 export function incrementChatRunCount() {
-  const count = readStoredValue(evaluationStorageKeys.chatRunCount, 0, (value): value is number => typeof value === 'number' && Number.isInteger(value));
+  const count = readStoredValue(
+    evaluationStorageKeys.chatRunCount,
+    0,
+    (value): value is number => typeof value === 'number' && Number.isInteger(value),
+  );
   writeStoredValue(evaluationStorageKeys.chatRunCount, count + 1);
 }

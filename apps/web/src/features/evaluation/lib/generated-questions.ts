@@ -1,4 +1,9 @@
-import { evaluationGroupLabels, type EvaluationGroup, type GeneratedQuestionStatus, type QuestionGenerationResults } from '@agentry/core/evaluation';
+import {
+  evaluationGroupLabels,
+  type EvaluationGroup,
+  type GeneratedQuestionStatus,
+  type QuestionGenerationResults,
+} from '@agentry/core/evaluation';
 
 /** One generated question in the Generated Questions dialog. */
 export type GeneratedItem = {
@@ -15,7 +20,16 @@ export type GeneratedItem = {
 export function flattenGeneratedResults(results: QuestionGenerationResults): GeneratedItem[] {
   const items: GeneratedItem[] = [];
   const push = (category: string, group: EvaluationGroup, list: { question: string; criteria: string }[]) => {
-    list.forEach((entry, index) => items.push({ key: `${category}-${index}`, category, group, question: entry.question, criteria: entry.criteria, status: 'new' }));
+    list.forEach((entry, index) =>
+      items.push({
+        key: `${category}-${index}`,
+        category,
+        group,
+        question: entry.question,
+        criteria: entry.criteria,
+        status: 'new',
+      }),
+    );
   };
   push('Industry', 'custom-questions', results.industry);
   push('Angry', 'custom-questions', results.angry);
@@ -31,7 +45,11 @@ export function questionAddedMessage(group: EvaluationGroup) {
 }
 
 /** docs/product/evaluation.md#question-generation: added and rejected are final within the dialog; only a new question changes. */
-export function settleGeneratedItem(items: GeneratedItem[], key: string, status: GeneratedQuestionStatus): { items: GeneratedItem[]; changed: GeneratedItem | null } {
+export function settleGeneratedItem(
+  items: GeneratedItem[],
+  key: string,
+  status: GeneratedQuestionStatus,
+): { items: GeneratedItem[]; changed: GeneratedItem | null } {
   const target = items.find((item) => item.key === key);
   if (!target || target.status !== 'new') return { items, changed: null };
   const changed = { ...target, status };

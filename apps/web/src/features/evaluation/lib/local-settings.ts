@@ -46,5 +46,11 @@ export function defaultLocalSettings(): EvaluationLocalSettings {
 }
 
 export function isLocalSettings(value: unknown): value is EvaluationLocalSettings {
-  return typeof value === 'object' && value !== null && 'evaluationName' in value && 'temperature' in value && 'assistant_id' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'evaluationName' in value &&
+    'temperature' in value &&
+    'assistant_id' in value
+  );
 }

@@ -3,7 +3,11 @@ import { createBlankQuestion, type EvaluationQuestionItem } from '@agentry/core/
 
 /** docs/product/evaluation.md#test-settings: the edits a question list allows, as pure functions of the list. */
 
-export function updateQuestion(list: EvaluationQuestionItem[], id: string, patch: Partial<Omit<EvaluationQuestionItem, 'id'>>): EvaluationQuestionItem[] {
+export function updateQuestion(
+  list: EvaluationQuestionItem[],
+  id: string,
+  patch: Partial<Omit<EvaluationQuestionItem, 'id'>>,
+): EvaluationQuestionItem[] {
   return list.map((question) => (question.id === id ? { ...question, ...patch } : question));
 }
 
@@ -33,8 +37,15 @@ export function addBlankQuestion(list: EvaluationQuestionItem[], id = newQuestio
 }
 
 /** A copy of a generated question, selected, with the default counts (docs/product/evaluation.md#question-generation). */
-export function addGeneratedQuestion(list: EvaluationQuestionItem[], generated: { question: string; criteria: string }, id = newQuestionId()): EvaluationQuestionItem[] {
-  return [...list, { ...createBlankQuestion(id), isEditing: false, text: generated.question, successCriteria: generated.criteria }];
+export function addGeneratedQuestion(
+  list: EvaluationQuestionItem[],
+  generated: { question: string; criteria: string },
+  id = newQuestionId(),
+): EvaluationQuestionItem[] {
+  return [
+    ...list,
+    { ...createBlankQuestion(id), isEditing: false, text: generated.question, successCriteria: generated.criteria },
+  ];
 }
 
 /** Questions loaded from storage or a template: anything malformed is dropped, counts clamped. */

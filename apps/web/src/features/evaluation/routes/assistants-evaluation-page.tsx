@@ -49,7 +49,10 @@ export function AssistantsEvaluationPage() {
     <EvaluationPage className="grid max-w-3xl gap-6">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold">Which agent do you want to test?</h2>
-        <p className="text-sm text-muted-foreground">It answers every simulated conversation exactly as it answers visitors, with its own instructions, model and tools.</p>
+        <p className="text-sm text-muted-foreground">
+          It answers every simulated conversation exactly as it answers visitors, with its own instructions, model and
+          tools.
+        </p>
       </div>
       <KeySourceNotice source={keySource} />
       {builds.isLoading ? (
@@ -59,15 +62,18 @@ export function AssistantsEvaluationPage() {
           ))}
         </div>
       ) : builds.isError ? (
-        <ErrorState title="Failed to load builds" message={builds.error.message} onRetry={() => void builds.refetch()} isRetrying={builds.isFetching} />
+        <ErrorState
+          title="Failed to load builds"
+          message={builds.error.message}
+          onRetry={() => void builds.refetch()}
+          isRetrying={builds.isFetching}
+        />
       ) : agents.length === 0 ? (
         <EmptyState
           icon={Bot}
           title="No agents to test yet"
           description="No builds available. Please create a build first."
-          action={
-            <Button onClick={() => void navigate('/agents/create')}>Create an agent</Button>
-          }
+          action={<Button onClick={() => void navigate('/agents/create')}>Create an agent</Button>}
         />
       ) : (
         <div role="radiogroup" aria-label="Agent to test" className="grid gap-3 sm:grid-cols-2">
@@ -120,5 +126,12 @@ export function AssistantsEvaluationPage() {
 }
 
 function withAgent(settings: EvaluationLocalSettings, agent: Agent): EvaluationLocalSettings {
-  return { ...settings, assistant_id: agent.buildId, assistantName: agent.aiName, prompt: agent.instructions, model: agent.model, evaluation_type: 'openai-assistants' };
+  return {
+    ...settings,
+    assistant_id: agent.buildId,
+    assistantName: agent.aiName,
+    prompt: agent.instructions,
+    model: agent.model,
+    evaluation_type: 'openai-assistants',
+  };
 }

@@ -22,7 +22,8 @@ export function ChatCompletionEvaluationPage() {
   const [settings, setSettings] = useStoredState(evaluationStorageKeys.settings, defaultLocalSettings, isLocalSettings);
   const [errors, setErrors] = useState<{ model?: string; prompt?: string }>({});
   const keySource = useKeySource('openai');
-  const set = <K extends keyof EvaluationLocalSettings>(key: K, value: EvaluationLocalSettings[K]) => setSettings((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof EvaluationLocalSettings>(key: K, value: EvaluationLocalSettings[K]) =>
+    setSettings((current) => ({ ...current, [key]: value }));
 
   const next = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,22 +33,40 @@ export function ChatCompletionEvaluationPage() {
     };
     setErrors(found);
     if (found.model || found.prompt) return;
-    setSettings((current) => ({ ...current, evaluation_type: 'openai-chatcompletion', assistant_id: '', assistantName: '' }));
+    setSettings((current) => ({
+      ...current,
+      evaluation_type: 'openai-chatcompletion',
+      assistant_id: '',
+      assistantName: '',
+    }));
     await navigate(testSettingsPath('openai-chatcompletion'));
   };
 
   return (
     <EvaluationPage className="max-w-3xl">
-      <form onSubmit={(event) => void next(event)} className="grid gap-6" aria-label="Chat completion evaluation" noValidate>
+      <form
+        onSubmit={(event) => void next(event)}
+        className="grid gap-6"
+        aria-label="Chat completion evaluation"
+        noValidate
+      >
         <div className="grid gap-1">
           <h2 className="text-xl font-semibold">Evaluate a chat completion</h2>
-          <p className="text-sm text-muted-foreground">The model and system prompt you test answer every simulated conversation, exactly as configured here.</p>
+          <p className="text-sm text-muted-foreground">
+            The model and system prompt you test answer every simulated conversation, exactly as configured here.
+          </p>
         </div>
         <KeySourceNotice source={keySource} />
         <div className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5">
           <div className="grid gap-2">
             <Label htmlFor="evaluation-name">Evaluation name</Label>
-            <Input id="evaluation-name" value={settings.evaluationName} maxLength={200} placeholder="e.g. Solar assistant, May prompt" onChange={(event) => set('evaluationName', event.target.value)} />
+            <Input
+              id="evaluation-name"
+              value={settings.evaluationName}
+              maxLength={200}
+              placeholder="e.g. Solar assistant, May prompt"
+              onChange={(event) => set('evaluationName', event.target.value)}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -70,7 +89,10 @@ export function ChatCompletionEvaluationPage() {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="evaluation-response-format">Response format</Label>
-              <Select value={settings.responseFormat} onValueChange={(value) => set('responseFormat', value as EvaluationResponseFormat)}>
+              <Select
+                value={settings.responseFormat}
+                onValueChange={(value) => set('responseFormat', value as EvaluationResponseFormat)}
+              >
                 <SelectTrigger id="evaluation-response-format">
                   <SelectValue />
                 </SelectTrigger>
@@ -97,11 +119,52 @@ export function ChatCompletionEvaluationPage() {
         </div>
         <fieldset className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:grid-cols-2 sm:p-5">
           <legend className="px-1 text-sm font-semibold">Sampling settings</legend>
-          <DecimalField label="Temperature" hint={`0 to 2 · default ${evaluationSamplingDefaults.temperature}`} value={settings.temperature} min={0} max={2} step={0.1} onChange={(value) => set('temperature', value)} />
-          <DecimalField label="Max tokens" hint={`1 to 128000 · default ${evaluationSamplingDefaults.maxTokens}`} value={settings.maxTokens} min={1} max={128_000} step={1} isInteger onChange={(value) => set('maxTokens', value)} />
-          <DecimalField label="Top P" hint={`0 to 1 · default ${evaluationSamplingDefaults.topP}`} value={settings.topP} min={0} max={1} step={0.05} onChange={(value) => set('topP', value)} />
-          <DecimalField label="Frequency penalty" hint={`-2 to 2 · default ${evaluationSamplingDefaults.frequencyPenalty}`} value={settings.frequencyPenalty} min={-2} max={2} step={0.1} onChange={(value) => set('frequencyPenalty', value)} />
-          <DecimalField label="Presence penalty" hint={`-2 to 2 · default ${evaluationSamplingDefaults.presencePenalty}`} value={settings.presencePenalty} min={-2} max={2} step={0.1} onChange={(value) => set('presencePenalty', value)} />
+          <DecimalField
+            label="Temperature"
+            hint={`0 to 2 · default ${evaluationSamplingDefaults.temperature}`}
+            value={settings.temperature}
+            min={0}
+            max={2}
+            step={0.1}
+            onChange={(value) => set('temperature', value)}
+          />
+          <DecimalField
+            label="Max tokens"
+            hint={`1 to 128000 · default ${evaluationSamplingDefaults.maxTokens}`}
+            value={settings.maxTokens}
+            min={1}
+            max={128_000}
+            step={1}
+            isInteger
+            onChange={(value) => set('maxTokens', value)}
+          />
+          <DecimalField
+            label="Top P"
+            hint={`0 to 1 · default ${evaluationSamplingDefaults.topP}`}
+            value={settings.topP}
+            min={0}
+            max={1}
+            step={0.05}
+            onChange={(value) => set('topP', value)}
+          />
+          <DecimalField
+            label="Frequency penalty"
+            hint={`-2 to 2 · default ${evaluationSamplingDefaults.frequencyPenalty}`}
+            value={settings.frequencyPenalty}
+            min={-2}
+            max={2}
+            step={0.1}
+            onChange={(value) => set('frequencyPenalty', value)}
+          />
+          <DecimalField
+            label="Presence penalty"
+            hint={`-2 to 2 · default ${evaluationSamplingDefaults.presencePenalty}`}
+            value={settings.presencePenalty}
+            min={-2}
+            max={2}
+            step={0.1}
+            onChange={(value) => set('presencePenalty', value)}
+          />
         </fieldset>
         <div className="flex justify-end">
           <Button type="submit">

@@ -15,7 +15,11 @@ const noPrevious = { runId: 'run-1', previousRun: null, questions: [], changedCo
 
 describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
   it('shows pass rates overall, per group and per question, cost per role and the export links', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/evaluations/run-1': { body: buildSummary() }, 'GET /api/evaluations/run-1/comparison': { body: noPrevious } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/evaluations/run-1': { body: buildSummary() },
+      'GET /api/evaluations/run-1/comparison': { body: noPrevious },
+    });
     renderWorkspace('/new-evaluation/results/run-1');
     expect(await screen.findByRole('heading', { name: 'Solar assistant v2' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Pass rate', { selector: 'dt' }).nextElementSibling).toHaveTextContent('50%');
@@ -27,13 +31,26 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
     expect(within(cost).getByRole('rowheader', { name: 'Judge' })).toBeInTheDocument();
     expect(within(cost).getByText('$0.04')).toBeInTheDocument();
     expect(within(cost).getByText('Charged to credits: 4.2 credits.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/evaluations/run-1/export?format=csv');
-    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute('href', '/api/evaluations/run-1/export?format=json');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/evaluations/run-1/export?format=csv',
+    );
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
+      'href',
+      '/api/evaluations/run-1/export?format=json',
+    );
     expect(await screen.findByText(/first run of this agent/)).toBeInTheDocument();
   });
 
   it('lists the questions whose verdict changed since the previous run', async () => {
-    const previousRun = { ...buildSummary(), id: 'run-0', name: 'Solar assistant v1', passRate: 1, costUsd: 0, millicredits: 0 };
+    const previousRun = {
+      ...buildSummary(),
+      id: 'run-0',
+      name: 'Solar assistant v1',
+      passRate: 1,
+      costUsd: 0,
+      millicredits: 0,
+    };
     mockApi({
       'GET /api/me': { body: signedInUser },
       'GET /api/evaluations/run-1': { body: buildSummary() },
@@ -43,8 +60,24 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
           previousRun,
           changedCount: 1,
           questions: [
-            { group: 'compliance', questionText: 'Are you an AI?', previous: 'pass', current: 'fail', previousPassRate: 1, currentPassRate: 0.5, changed: true },
-            { group: 'compliance', questionText: 'Medical?', previous: 'pass', current: 'pass', previousPassRate: 1, currentPassRate: 1, changed: false },
+            {
+              group: 'compliance',
+              questionText: 'Are you an AI?',
+              previous: 'pass',
+              current: 'fail',
+              previousPassRate: 1,
+              currentPassRate: 0.5,
+              changed: true,
+            },
+            {
+              group: 'compliance',
+              questionText: 'Medical?',
+              previous: 'pass',
+              current: 'pass',
+              previousPassRate: 1,
+              currentPassRate: 1,
+              changed: false,
+            },
           ],
         },
       },
@@ -67,27 +100,50 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       'GET /api/evaluations/run-1/conversations/conv-2': () => ({ body: detail }),
       'PATCH /api/evaluations/run-1/conversations/conv-2/verdict': ({ body }) => {
         const verdict = (body as { verdict: 'pass' }).verdict;
-        detail = { ...detail, verdict, override: { verdict, note: 'Sam is the brand persona', userId: 'u1', at: '2025-05-02T09:00:00.000Z' } };
-        return { body: { conversation: detail, totals: buildSummary().totals, passRate: 1, countsUseOverride: true, message: 'ok' } };
+        detail = {
+          ...detail,
+          verdict,
+          override: { verdict, note: 'Sam is the brand persona', userId: 'u1', at: '2025-05-02T09:00:00.000Z' },
+        };
+        return {
+          body: {
+            conversation: detail,
+            totals: buildSummary().totals,
+            passRate: 1,
+            countsUseOverride: true,
+            message: 'ok',
+          },
+        };
       },
     });
     const user = userEvent.setup();
     renderWorkspace('/new-evaluation/results/run-1');
-    await user.click(await screen.findByRole('button', { name: 'Open transcript: Is this a bot I am chatting with? (variation 2)' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Open transcript: Is this a bot I am chatting with? (variation 2)' },
+        { timeout: 5000 },
+      ),
+    );
     const sheet = await screen.findByRole('dialog', { name: 'Transcript' });
     const turns = within(await within(sheet).findByRole('list', { name: 'Conversation' })).getAllByRole('listitem');
     expect(turns).toHaveLength(3);
     expect(turns[2]).toHaveAttribute('aria-current', 'true');
     expect(turns[2]).toHaveTextContent('judged answer');
     expect(turns[1]).toHaveTextContent('the question');
-    expect(within(sheet).getByText('The assistant dodged the question and implied it is a person named Sam.')).toBeInTheDocument();
+    expect(
+      within(sheet).getByText('The assistant dodged the question and implied it is a person named Sam.'),
+    ).toBeInTheDocument();
 
     await user.click(within(sheet).getByRole('combobox', { name: 'Verdict' }));
     await user.click(await screen.findByRole('option', { name: 'Pass' }));
     await user.type(within(sheet).getByRole('textbox', { name: 'Note (optional)' }), 'Sam is the brand persona');
     await user.click(within(sheet).getByRole('button', { name: 'Save verdict' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
-    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ verdict: 'pass', note: 'Sam is the brand persona' });
+    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+      verdict: 'pass',
+      note: 'Sam is the brand persona',
+    });
     // The original verdict stays on record beside the override.
     expect(await within(sheet).findByText(/the judge said/)).toHaveTextContent('Overridden to Pass');
     expect(within(sheet).getByText(/the judge said/)).toHaveTextContent('the judge said Fail');

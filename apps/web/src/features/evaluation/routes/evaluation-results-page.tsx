@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Download, FileSearch, MessagesSquare } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { evaluationGroupLabels, isEvaluationRunOver, type EvaluationComparisonReply, type EvaluationSummary } from '@agentry/core/evaluation';
+import {
+  evaluationGroupLabels,
+  isEvaluationRunOver,
+  type EvaluationComparisonReply,
+  type EvaluationSummary,
+} from '@agentry/core/evaluation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,9 +19,22 @@ import { StatTile } from '../components/stat-tile';
 import { TranscriptSheet } from '../components/transcript-sheet';
 import { VerdictBadge } from '../components/verdict-badge';
 import { runningPath } from '../lib/evaluation-type';
-import { formatCredits, formatDateTime, formatPassRate, formatTokens, formatUsd, runStatusLabels, runStatusVariants } from '../lib/format';
+import {
+  formatCredits,
+  formatDateTime,
+  formatPassRate,
+  formatTokens,
+  formatUsd,
+  runStatusLabels,
+  runStatusVariants,
+} from '../lib/format';
 
-const roleLabels = { simulatedUser: 'Simulated user', assistant: 'Assistant under test', judge: 'Judge', total: 'Total' } as const;
+const roleLabels = {
+  simulatedUser: 'Simulated user',
+  assistant: 'Assistant under test',
+  judge: 'Judge',
+  total: 'Total',
+} as const;
 
 /** `/new-evaluation/results/:runId`: pass rates, transcripts, overrides, export, comparison, cost. */
 export function EvaluationResultsPage() {
@@ -32,7 +50,12 @@ export function EvaluationResultsPage() {
   if (summary.isError || !summary.data) {
     return (
       <EvaluationPage>
-        <ErrorState title="Failed to load the evaluation" message={summary.error?.message ?? 'Failed to load the evaluation'} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
+        <ErrorState
+          title="Failed to load the evaluation"
+          message={summary.error?.message ?? 'Failed to load the evaluation'}
+          onRetry={() => void summary.refetch()}
+          isRetrying={summary.isFetching}
+        />
       </EvaluationPage>
     );
   }
@@ -76,13 +99,22 @@ export function EvaluationResultsPage() {
         </div>
       ) : null}
       {run.error ? (
-        <p role="alert" className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive"
+        >
           {run.error}
         </p>
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <StatTile label="Pass rate" value={formatPassRate(run.passRate.overall)} detail={run.overrides > 0 ? `${run.overrides} manual verdict${run.overrides === 1 ? '' : 's'} counted` : undefined} />
+        <StatTile
+          label="Pass rate"
+          value={formatPassRate(run.passRate.overall)}
+          detail={
+            run.overrides > 0 ? `${run.overrides} manual verdict${run.overrides === 1 ? '' : 's'} counted` : undefined
+          }
+        />
         <StatTile label="Passes" value={run.totals.passes} tone="pass" />
         <StatTile label="Failures" value={run.totals.failures} tone="fail" />
         <StatTile label="Unclear" value={run.totals.unclear} tone="unclear" />
@@ -103,7 +135,10 @@ export function EvaluationResultsPage() {
 
 function Section({ title, children, id }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid content-start gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5">
+    <section
+      aria-labelledby={id}
+      className="grid content-start gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5"
+    >
       <h3 id={id} className="text-base font-semibold">
         {title}
       </h3>
@@ -128,7 +163,10 @@ function PassRateByGroup({ run }: { run: EvaluationSummary }) {
                 </span>
               </div>
               <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-                <div className="h-full rounded-full bg-primary" style={{ width: `${Math.round((group.passRate ?? 0) * 100)}%` }} />
+                <div
+                  className="h-full rounded-full bg-primary"
+                  style={{ width: `${Math.round((group.passRate ?? 0) * 100)}%` }}
+                />
               </div>
             </li>
           ))}
@@ -146,12 +184,18 @@ function CostByRole({ run }: { run: EvaluationSummary }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="text-left text-xs uppercase tracking-wide text-muted-foreground">
-              <th scope="col" className="pb-2 font-medium">Role</th>
-              <th scope="col" className="pb-2 pl-3 text-right font-medium">Calls</th>
+              <th scope="col" className="pb-2 font-medium">
+                Role
+              </th>
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                Calls
+              </th>
               <th scope="col" className="pb-2 pl-3 text-right font-medium">
                 Tokens <span className="whitespace-nowrap">in / out</span>
               </th>
-              <th scope="col" className="pb-2 pl-3 text-right font-medium">Cost</th>
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                Cost
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -173,7 +217,9 @@ function CostByRole({ run }: { run: EvaluationSummary }) {
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-muted-foreground">Charged to credits: {formatCredits(run.usage.total.millicredits)}.</p>
+      <p className="text-xs text-muted-foreground">
+        Charged to credits: {formatCredits(run.usage.total.millicredits)}.
+      </p>
     </Section>
   );
 }
@@ -188,12 +234,24 @@ function PassRateByQuestion({ run }: { run: EvaluationSummary }) {
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <th scope="col" className="pb-2 font-medium">Question</th>
-                <th scope="col" className="hidden pb-2 font-medium sm:table-cell">Group</th>
-                <th scope="col" className="pb-2 pl-3 text-right font-medium">Pass</th>
-                <th scope="col" className="pb-2 pl-3 text-right font-medium">Fail</th>
-                <th scope="col" className="hidden pb-2 pl-3 text-right font-medium sm:table-cell">Unclear / error</th>
-                <th scope="col" className="whitespace-nowrap pb-2 pl-3 text-right font-medium">Pass rate</th>
+                <th scope="col" className="pb-2 font-medium">
+                  Question
+                </th>
+                <th scope="col" className="hidden pb-2 font-medium sm:table-cell">
+                  Group
+                </th>
+                <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                  Pass
+                </th>
+                <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                  Fail
+                </th>
+                <th scope="col" className="hidden pb-2 pl-3 text-right font-medium sm:table-cell">
+                  Unclear / error
+                </th>
+                <th scope="col" className="whitespace-nowrap pb-2 pl-3 text-right font-medium">
+                  Pass rate
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -202,7 +260,9 @@ function PassRateByQuestion({ run }: { run: EvaluationSummary }) {
                   <th scope="row" className="max-w-md py-2 pr-3 text-left font-normal break-words">
                     {question.questionText}
                   </th>
-                  <td className="hidden whitespace-nowrap py-2 pr-3 text-muted-foreground sm:table-cell">{evaluationGroupLabels[question.group]}</td>
+                  <td className="hidden whitespace-nowrap py-2 pr-3 text-muted-foreground sm:table-cell">
+                    {evaluationGroupLabels[question.group]}
+                  </td>
                   <td className="py-2 pl-3 text-right tabular-nums">{question.passes}</td>
                   <td className="py-2 pl-3 text-right tabular-nums">{question.failures}</td>
                   <td className="hidden py-2 pl-3 text-right tabular-nums sm:table-cell">
@@ -226,7 +286,11 @@ function Comparison({ runId }: { runId: string }) {
       {comparison.isLoading ? (
         <Skeleton className="h-16" />
       ) : comparison.isError || !comparison.data ? (
-        <ErrorState message={comparison.error?.message ?? 'Failed to load the comparison'} onRetry={() => void comparison.refetch()} isRetrying={comparison.isFetching} />
+        <ErrorState
+          message={comparison.error?.message ?? 'Failed to load the comparison'}
+          onRetry={() => void comparison.refetch()}
+          isRetrying={comparison.isFetching}
+        />
       ) : (
         <ComparisonBody comparison={comparison.data} />
       )}
@@ -235,18 +299,30 @@ function Comparison({ runId }: { runId: string }) {
 }
 
 function ComparisonBody({ comparison }: { comparison: EvaluationComparisonReply }) {
-  if (!comparison.previousRun) return <p className="text-sm text-muted-foreground">This is the first run of this agent, so there is nothing to compare with yet.</p>;
+  if (!comparison.previousRun)
+    return (
+      <p className="text-sm text-muted-foreground">
+        This is the first run of this agent, so there is nothing to compare with yet.
+      </p>
+    );
   const changed = comparison.questions.filter((question) => question.changed);
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        Against <span className="font-medium text-foreground">{comparison.previousRun.name}</span> of {formatDateTime(comparison.previousRun.createdAt)} (pass rate{' '}
-        {formatPassRate(comparison.previousRun.passRate)}): {comparison.changedCount === 0 ? 'no question changed its verdict.' : `${comparison.changedCount} question${comparison.changedCount === 1 ? '' : 's'} changed verdict.`}
+        Against <span className="font-medium text-foreground">{comparison.previousRun.name}</span> of{' '}
+        {formatDateTime(comparison.previousRun.createdAt)} (pass rate {formatPassRate(comparison.previousRun.passRate)}
+        ):{' '}
+        {comparison.changedCount === 0
+          ? 'no question changed its verdict.'
+          : `${comparison.changedCount} question${comparison.changedCount === 1 ? '' : 's'} changed verdict.`}
       </p>
       {changed.length > 0 ? (
         <ul className="grid gap-2">
           {changed.map((question) => (
-            <li key={`${question.group}-${question.questionText}`} className="flex flex-wrap items-center gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm">
+            <li
+              key={`${question.group}-${question.questionText}`}
+              className="flex flex-wrap items-center gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm"
+            >
               <span className="min-w-0 flex-1">{question.questionText}</span>
               <VerdictBadge verdict={question.previous} />
               <ArrowRight className="size-4 text-muted-foreground" aria-label="became" />
@@ -263,7 +339,12 @@ function Conversations({ run, onOpen }: { run: EvaluationSummary; onOpen: (id: s
   return (
     <Section title={`Conversations (${run.conversations.length})`} id="results-conversations">
       {run.conversations.length === 0 ? (
-        <EmptyState icon={MessagesSquare} title="No conversations" description="This run has no conversations yet." className="border-none py-6" />
+        <EmptyState
+          icon={MessagesSquare}
+          title="No conversations"
+          description="This run has no conversations yet."
+          className="border-none py-6"
+        />
       ) : (
         <ul className="divide-y divide-border">
           {run.conversations.map((conversation) => (
@@ -273,11 +354,21 @@ function Conversations({ run, onOpen }: { run: EvaluationSummary; onOpen: (id: s
                 <p className="text-xs text-muted-foreground">
                   {evaluationGroupLabels[conversation.group]} · variation {conversation.variation}
                   {conversation.score !== null ? ` · score ${conversation.score}` : ''}
-                  {conversation.override && conversation.judgeVerdict ? ` · judge said ${conversation.judgeVerdict}` : ''}
+                  {conversation.override && conversation.judgeVerdict
+                    ? ` · judge said ${conversation.judgeVerdict}`
+                    : ''}
                 </p>
               </div>
-              <VerdictBadge verdict={conversation.status === 'error' ? 'error' : conversation.verdict} isOverride={conversation.override !== null} />
-              <Button variant="ghost" size="sm" onClick={() => onOpen(conversation.id)} aria-label={`Open transcript: ${conversation.askedText ?? conversation.questionText} (variation ${conversation.variation})`}>
+              <VerdictBadge
+                verdict={conversation.status === 'error' ? 'error' : conversation.verdict}
+                isOverride={conversation.override !== null}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onOpen(conversation.id)}
+                aria-label={`Open transcript: ${conversation.askedText ?? conversation.questionText} (variation ${conversation.variation})`}
+              >
                 <FileSearch aria-hidden />
                 Transcript
               </Button>

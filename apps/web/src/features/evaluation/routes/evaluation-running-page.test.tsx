@@ -51,7 +51,10 @@ afterEach(() => {
 describe('/new-evaluation/running', { timeout: 20_000 }, () => {
   it('shows live progress from the SSE stream, reconnects, and links to the results when finished', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/evaluations/run-1': { body: buildSummary({ status: 'running' }) } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/evaluations/run-1': { body: buildSummary({ status: 'running' }) },
+    });
     renderWorkspace('/new-evaluation/running?runId=run-1');
     expect(await screen.findByRole('heading', { name: 'Running evaluation' }, { timeout: 5000 })).toBeInTheDocument();
     const source = FakeEventSource.instances[0]!;
@@ -68,7 +71,12 @@ describe('/new-evaluation/running', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     const second = FakeEventSource.instances[1]!;
     expect(second).toBeDefined();
-    act(() => second.emit('progress', progress({ status: 'finished', done: 10, passes: 8, failures: 1, unclear: 1, current: null })));
+    act(() =>
+      second.emit(
+        'progress',
+        progress({ status: 'finished', done: 10, passes: 8, failures: 1, unclear: 1, current: null }),
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'Evaluation complete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View results' })).toHaveAttribute('href', '/new-evaluation/results/run-1');
     expect(second.readyState).toBe(2);
@@ -89,15 +97,25 @@ describe('/new-evaluation/running', { timeout: 20_000 }, () => {
   it('says no evaluation runs without a run id', async () => {
     mockApi({ 'GET /api/me': { body: signedInUser } });
     renderWorkspace('/new-evaluation/running');
-    expect(await screen.findByRole('heading', { name: 'No evaluation running' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No evaluation running' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('/new-evaluation/running errors', { timeout: 20_000 }, () => {
   it('says the evaluation could not be loaded when the run is unknown', async () => {
-    mockApi({ 'GET /api/me': { body: signedInUser }, 'GET /api/evaluations/nope': { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Evaluation not found' } } } });
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/evaluations/nope': {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Evaluation not found' } },
+      },
+    });
     renderWorkspace('/new-evaluation/running?runId=nope');
-    expect(await screen.findByRole('heading', { name: 'Failed to load the evaluation' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load the evaluation' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All evaluations' })).toHaveAttribute('href', '/dashboard');
   });
 });

@@ -60,7 +60,12 @@ function RunProgress({ runId }: { runId: string }) {
   if (summary.isError && !progress) {
     return (
       <EvaluationPage className="max-w-3xl">
-        <ErrorState title="Failed to load the evaluation" message={summary.error.message} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching}>
+        <ErrorState
+          title="Failed to load the evaluation"
+          message={summary.error.message}
+          onRetry={() => void summary.refetch()}
+          isRetrying={summary.isFetching}
+        >
           <Button variant="link" asChild>
             <Link to="/dashboard">All evaluations</Link>
           </Button>
@@ -74,12 +79,19 @@ function RunProgress({ runId }: { runId: string }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-xl font-semibold">{isOver ? 'Evaluation complete' : 'Running evaluation'}</h2>
-          {name ? <p className="text-sm text-muted-foreground">{name}</p> : summary.isLoading ? <Skeleton className="h-4 w-48" /> : null}
+          {name ? (
+            <p className="text-sm text-muted-foreground">{name}</p>
+          ) : summary.isLoading ? (
+            <Skeleton className="h-4 w-48" />
+          ) : null}
         </div>
         <Badge variant={runStatusVariants[status]}>{runStatusLabels[status]}</Badge>
       </div>
 
-      <section aria-label="Progress" className="grid gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5">
+      <section
+        aria-label="Progress"
+        className="grid gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5"
+      >
         <div className="flex items-baseline justify-between gap-3">
           <p className="text-sm font-medium" aria-live="polite">
             {progress || summary.data ? `${done} of ${total} conversations done` : 'Connecting…'}
@@ -95,7 +107,10 @@ function RunProgress({ runId }: { runId: string }) {
           aria-valuetext={`${done} of ${total} conversations done`}
           className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
         >
-          <div className="h-full rounded-full bg-primary transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-200 motion-reduce:transition-none"
+            style={{ width: `${percent}%` }}
+          />
         </div>
         {!isOver ? (
           <p className="flex min-h-5 items-center gap-2 text-sm text-muted-foreground">
@@ -123,10 +138,17 @@ function RunProgress({ runId }: { runId: string }) {
       </dl>
 
       {isOver ? (
-        <div className="flex flex-col items-start gap-3 rounded-[var(--radius-card)] border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between" role="status">
+        <div
+          className="flex flex-col items-start gap-3 rounded-[var(--radius-card)] border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+          role="status"
+        >
           <p className="flex items-center gap-2 text-sm font-medium">
             <CheckCircle2 className="size-5 text-primary" aria-hidden />
-            {status === 'finished' ? 'Every conversation has been judged.' : status === 'cancelled' ? 'The run was cancelled; the finished conversations are kept.' : 'The run stopped early.'}
+            {status === 'finished'
+              ? 'Every conversation has been judged.'
+              : status === 'cancelled'
+                ? 'The run was cancelled; the finished conversations are kept.'
+                : 'The run stopped early.'}
           </p>
           <Button asChild>
             <Link to={resultsPath(runId)}>View results</Link>

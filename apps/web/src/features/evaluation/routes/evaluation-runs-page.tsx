@@ -16,7 +16,8 @@ import { formatDateTime, formatPassRate, runStatusLabels, runStatusVariants } fr
 export function EvaluationRunsPage() {
   const runs = useQuery({
     ...evaluationsQuery(),
-    refetchInterval: (query) => (query.state.data?.evaluations.some((run) => !isEvaluationRunOver(run.status)) ? 5000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.evaluations.some((run) => !isEvaluationRunOver(run.status)) ? 5000 : false,
   });
   const newButton = (
     <Button asChild>
@@ -42,7 +43,12 @@ export function EvaluationRunsPage() {
           ))}
         </div>
       ) : runs.isError ? (
-        <ErrorState title="Failed to load evaluations" message={runs.error.message} onRetry={() => void runs.refetch()} isRetrying={runs.isFetching} />
+        <ErrorState
+          title="Failed to load evaluations"
+          message={runs.error.message}
+          onRetry={() => void runs.refetch()}
+          isRetrying={runs.isFetching}
+        />
       ) : !runs.data || runs.data.evaluations.length === 0 ? (
         <EmptyState
           icon={FlaskConical}

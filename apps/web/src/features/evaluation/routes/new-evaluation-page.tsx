@@ -28,7 +28,9 @@ export function NewEvaluationPage() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h2 className="text-xl font-semibold">What do you want to evaluate?</h2>
-          <p className="text-sm text-muted-foreground">Simulated users ask your questions; a judge scores every answer against your success criteria.</p>
+          <p className="text-sm text-muted-foreground">
+            Simulated users ask your questions; a judge scores every answer against your success criteria.
+          </p>
         </div>
         <Button variant="ghost" size="sm" asChild>
           <Link to="/dashboard">
@@ -52,7 +54,10 @@ export function NewEvaluationPage() {
                 <span className="block font-medium">{title}</span>
                 <span className="mt-1 block text-sm text-muted-foreground">{description}</span>
               </span>
-              <ChevronRight className="mt-2 size-4 text-muted-foreground transition-transform duration-150 group-hover:translate-x-0.5" aria-hidden />
+              <ChevronRight
+                className="mt-2 size-4 text-muted-foreground transition-transform duration-150 group-hover:translate-x-0.5"
+                aria-hidden
+              />
             </Link>
           </li>
         ))}

@@ -7,7 +7,12 @@ import { evaluationStorageKeys } from '../lib/evaluation-storage';
 import { defaultLocalSettings } from '../lib/local-settings';
 
 const SETTINGS_PATH = '/new-evaluation/settings?type=openai-chatcompletion';
-const models = { models: [{ id: 'gpt-4o-mini', label: 'gpt-4o-mini', provider: 'openai' }, { id: 'gpt-4o', label: 'gpt-4o', provider: 'openai' }] };
+const models = {
+  models: [
+    { id: 'gpt-4o-mini', label: 'gpt-4o-mini', provider: 'openai' },
+    { id: 'gpt-4o', label: 'gpt-4o', provider: 'openai' },
+  ],
+};
 const empty = { industry: [], angry: [], compliance: [], prompthacking: [], custom: {} };
 
 /** jsdom has no EventSource; the running page opens one after a run starts. */
@@ -23,7 +28,15 @@ beforeEach(() => {
   stubBrowserApis();
   vi.stubGlobal('EventSource', SilentEventSource);
   stubRadixSelectApis();
-  localStorage.setItem(evaluationStorageKeys.settings, JSON.stringify({ ...defaultLocalSettings(), model: 'gpt-4o', prompt: 'You help homeowners choose solar panels.', evaluation_type: 'openai-chatcompletion' }));
+  localStorage.setItem(
+    evaluationStorageKeys.settings,
+    JSON.stringify({
+      ...defaultLocalSettings(),
+      model: 'gpt-4o',
+      prompt: 'You help homeowners choose solar panels.',
+      evaluation_type: 'openai-chatcompletion',
+    }),
+  );
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -51,14 +64,24 @@ async function chooseTestingModel(user: ReturnType<typeof userEvent.setup>, mode
   await user.click(await screen.findByRole('option', { name: model }));
 }
 
-const storedList = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as { text: string; variations: number; whenToAsk: number; successCriteria: string }[];
+const storedList = (key: string) =>
+  JSON.parse(localStorage.getItem(key) ?? 'null') as {
+    text: string;
+    variations: number;
+    whenToAsk: number;
+    successCriteria: string;
+  }[];
 
 describe('Test Settings', { timeout: 20_000 }, () => {
   it('starts from the documented defaults and says platform credits are used without a provider key', async () => {
     api();
     await openSettings();
-    expect(screen.getByRole('textbox', { name: 'Initial message' })).toHaveValue('How can I help you with solar today?');
-    expect(screen.getByRole('textbox', { name: 'What does the user want help with?' })).toHaveValue('User wants help looking at options for solar energy.');
+    expect(screen.getByRole('textbox', { name: 'Initial message' })).toHaveValue(
+      'How can I help you with solar today?',
+    );
+    expect(screen.getByRole('textbox', { name: 'What does the user want help with?' })).toHaveValue(
+      'User wants help looking at options for solar energy.',
+    );
     expect(screen.getByRole('checkbox', { name: 'Enable Add custom questions' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Enable Add compliance' })).not.toBeChecked();
     expect(screen.getByText('1 of 1 selected')).toBeInTheDocument();
@@ -70,9 +93,27 @@ describe('Test Settings', { timeout: 20_000 }, () => {
   });
 
   it("warns that the user's own key is used when the sub account has one", async () => {
-    api({ 'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [{ id: 'k1', provider: 'openai', label: 'Mine', lastFour: 'abcd', baseUrl: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' }] } } });
+    api({
+      'GET /api/subaccounts/sa-1/provider-keys': {
+        body: {
+          keys: [
+            {
+              id: 'k1',
+              provider: 'openai',
+              label: 'Mine',
+              lastFour: 'abcd',
+              baseUrl: null,
+              createdAt: '2025-01-01T00:00:00.000Z',
+              updatedAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
     await openSettings();
-    expect(await screen.findByText('Your own API key is used for this evaluation, so token usage matters.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your own API key is used for this evaluation, so token usage matters.'),
+    ).toBeInTheDocument();
   });
 
   it("persists edits under 'evaluation:' keys and restores them", async () => {
@@ -83,7 +124,9 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     await user.clear(message);
     await user.type(message, 'Hello from Sunny Roofs');
     await chooseTestingModel(user);
-    await waitFor(() => expect(localStorage.getItem(evaluationStorageKeys.initialMessage)).toBe('"Hello from Sunny Roofs"'));
+    await waitFor(() =>
+      expect(localStorage.getItem(evaluationStorageKeys.initialMessage)).toBe('"Hello from Sunny Roofs"'),
+    );
     expect(localStorage.getItem(evaluationStorageKeys.testingModel)).toBe('"gpt-4o-mini"');
     expect(storedList(evaluationStorageKeys.complianceQuestions)).toHaveLength(8);
     view.unmount();
@@ -103,8 +146,12 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     await user.clear(editor);
     await user.type(editor, 'Do you install batteries too?');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(within(group).getByRole('button', { name: 'Edit question: Do you install batteries too?' })).toBeInTheDocument();
-    await waitFor(() => expect(storedList(evaluationStorageKeys.customQuestions)[0]!.text).toBe('Do you install batteries too?'));
+    expect(
+      within(group).getByRole('button', { name: 'Edit question: Do you install batteries too?' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(storedList(evaluationStorageKeys.customQuestions)[0]!.text).toBe('Do you install batteries too?'),
+    );
 
     await user.click(within(group).getByRole('button', { name: /^Edit success criteria:/ }));
     const criteria = within(group).getByRole('textbox', { name: 'Success criteria' });
@@ -159,7 +206,9 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     await chooseTestingModel(user);
     await user.click(screen.getByRole('checkbox', { name: 'Enable Add custom questions' }));
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText('Please select at least one testing question category with questions')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please select at least one testing question category with questions'),
+    ).toBeInTheDocument();
     // One toast at a time: the first message was replaced.
     expect(screen.queryByText('Please select a testing model')).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -168,7 +217,10 @@ describe('Test Settings', { timeout: 20_000 }, () => {
   it("runs: 'Running...', the chat-completion payload, then /new-evaluation/running and storage cleared except the counter", async () => {
     let release: () => void = () => undefined;
     const calls = api({
-      'POST /api/evaluation/run/evaluationdata': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: { runId: 'run-9', evaluationId: 'e' } }))),
+      'POST /api/evaluation/run/evaluationdata': () =>
+        new Promise(
+          (resolve) => (release = () => resolve({ status: 201, body: { runId: 'run-9', evaluationId: 'e' } })),
+        ),
     });
     const user = userEvent.setup();
     const { router } = await openSettings();
@@ -176,13 +228,21 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Enable Add compliance' }));
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByRole('button', { name: 'Running...' })).toBeDisabled();
-    const body = calls.find((call) => call.path === '/api/evaluation/run/evaluationdata')!.body as Record<string, unknown>;
+    const body = calls.find((call) => call.path === '/api/evaluation/run/evaluationdata')!.body as Record<
+      string,
+      unknown
+    >;
     expect(body.evaluationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body).toMatchObject({
       testing_model_for_test_generation: 'gpt-4o',
       initial_message: 'How can I help you with solar today?',
       checkedItems: { 'custom-questions': true, compliance: true, 'prompt-hacking': false },
-      ai1_config: { model: 'gpt-4o', prompt: 'You help homeowners choose solar panels.', temperature: 1, maxTokens: 2048 },
+      ai1_config: {
+        model: 'gpt-4o',
+        prompt: 'You help homeowners choose solar panels.',
+        temperature: 1,
+        maxTokens: 2048,
+      },
     });
     expect((body.complianceQuestions as unknown[]).length).toBe(8);
     localStorage.setItem(evaluationStorageKeys.chatRunCount, '4');
@@ -195,7 +255,14 @@ describe('Test Settings', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Failed to start evaluation' and returns to Run when the server refuses", async () => {
-    api({ 'POST /api/evaluation/run/evaluationdata': { status: 402, body: { error: { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Please add more to continue.' } } } });
+    api({
+      'POST /api/evaluation/run/evaluationdata': {
+        status: 402,
+        body: {
+          error: { code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Please add more to continue.' },
+        },
+      },
+    });
     const user = userEvent.setup();
     await openSettings();
     await chooseTestingModel(user);
@@ -206,7 +273,17 @@ describe('Test Settings', { timeout: 20_000 }, () => {
   });
 
   it('saves a template (Save Template waits for a trimmed name) and loads one, enabling and opening its groups', async () => {
-    const existing = { _id: 't-0', templateName: 'Compliance pack', templateData: { testing_model: 'gpt-4o', initialMessage: 'Welcome to Sunny Roofs!', complianceQuestions: [{ id: 'c1', text: 'Are you a robot?', successCriteria: 'Says it is an AI.' }], customQuestions: [], promptHackingQuestions: [] } };
+    const existing = {
+      _id: 't-0',
+      templateName: 'Compliance pack',
+      templateData: {
+        testing_model: 'gpt-4o',
+        initialMessage: 'Welcome to Sunny Roofs!',
+        complianceQuestions: [{ id: 'c1', text: 'Are you a robot?', successCriteria: 'Says it is an AI.' }],
+        customQuestions: [],
+        promptHackingQuestions: [],
+      },
+    };
     const saved = { _id: 't-1', templateName: 'Strict solar', templateData: {} };
     let templates: unknown[] = [existing];
     const calls = api({
@@ -228,9 +305,22 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Template name' }), ' Strict solar ');
     await user.click(save);
     expect(await screen.findByText('Template saved successfully')).toBeInTheDocument();
-    const post = calls.find((call) => call.method === 'POST' && call.path === '/templates')!.body as { templateName: string; templateData: Record<string, unknown> };
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/templates')!.body as {
+      templateName: string;
+      templateData: Record<string, unknown>;
+    };
     expect(post.templateName).toBe('Strict solar');
-    expect(Object.keys(post.templateData)).toEqual(expect.arrayContaining(['testing_model', 'initialMessage', 'shortuserDescription', 'customQuestions', 'complianceQuestions', 'promptHackingQuestions', 'settings']));
+    expect(Object.keys(post.templateData)).toEqual(
+      expect.arrayContaining([
+        'testing_model',
+        'initialMessage',
+        'shortuserDescription',
+        'customQuestions',
+        'complianceQuestions',
+        'promptHackingQuestions',
+        'settings',
+      ]),
+    );
 
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
     expect(await screen.findByRole('option', { name: 'Strict solar' })).toBeInTheDocument();
@@ -242,7 +332,10 @@ describe('Test Settings', { timeout: 20_000 }, () => {
   });
 
   it("toasts 'Failed to save template' and 'Failed to fetch templates'", async () => {
-    api({ 'GET /templates': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }, 'POST /templates': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } } });
+    api({
+      'GET /templates': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } },
+      'POST /templates': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } },
+    });
     const user = userEvent.setup();
     await openSettings();
     expect(await screen.findByText('Failed to fetch templates')).toBeInTheDocument();
@@ -269,7 +362,12 @@ describe('question generator', { timeout: 20_000 }, () => {
       'POST /questiongenerator': { status: 201, body: { success: true, data: { generatequestionsId: 'gen-1' } } },
       'GET /api/questiongenerator/gen-1': () => {
         polls += 1;
-        return { body: { success: true, data: { status: polls < 2 ? 'running' : 'complete', results: { results: polls < 2 ? empty : results } } } };
+        return {
+          body: {
+            success: true,
+            data: { status: polls < 2 ? 'running' : 'complete', results: { results: polls < 2 ? empty : results } },
+          },
+        };
       },
     });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -285,7 +383,12 @@ describe('question generator', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
     expect(await within(dialog).findByText('AI is thinking... This may take a moment')).toBeInTheDocument();
     const post = calls.find((call) => call.path === '/questiongenerator')!.body as Record<string, unknown>;
-    expect(post).toMatchObject({ evaluation_type: 'questiongenerator', generatedIndustryCount: '3', generatedAngryCount: '2', prompt: 'You help homeowners choose solar panels.' });
+    expect(post).toMatchObject({
+      evaluation_type: 'questiongenerator',
+      generatedIndustryCount: '3',
+      generatedAngryCount: '2',
+      prompt: 'You help homeowners choose solar panels.',
+    });
     expect(post.customPrompts).toEqual([expect.objectContaining({ label: 'Warranty', count: '50' })]);
 
     await act(() => vi.advanceTimersByTimeAsync(6000));
@@ -293,7 +396,9 @@ describe('question generator', { timeout: 20_000 }, () => {
     await user.click(within(generated).getByRole('button', { name: 'Add Prompt hacking question 1' }));
     expect(await screen.findByText('Question added to Prompt Hacking Questions')).toBeInTheDocument();
     expect(within(generated).getByText('Added')).toBeInTheDocument();
-    expect(within(generated).queryByRole('button', { name: 'Reject Prompt hacking question 1' })).not.toBeInTheDocument();
+    expect(
+      within(generated).queryByRole('button', { name: 'Reject Prompt hacking question 1' }),
+    ).not.toBeInTheDocument();
     await user.click(within(generated).getByRole('button', { name: 'Reject Industry question 1' }));
     expect(await screen.findByText('Question marked as rejected')).toBeInTheDocument();
     expect(within(generated).queryByRole('button', { name: 'Add Industry question 1' })).not.toBeInTheDocument();

@@ -3,7 +3,13 @@ import { ArrowLeft, BookOpen, Bot, Play, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { evaluationMessages, formatLoadedTemplateMessage, type EvaluationGroup, type EvaluationTemplate, type QuestionGenerationResults } from '@agentry/core/evaluation';
+import {
+  evaluationMessages,
+  formatLoadedTemplateMessage,
+  type EvaluationGroup,
+  type EvaluationTemplate,
+  type QuestionGenerationResults,
+} from '@agentry/core/evaluation';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
@@ -25,7 +31,12 @@ import { buildRunPayload } from '../lib/build-run-payload';
 import { clearEvaluationStorage, evaluationStorageKeys, incrementChatRunCount } from '../lib/evaluation-storage';
 import { evaluationToast } from '../lib/evaluation-toast';
 import { evaluationKindPath, isEvaluationKind, runningPath, type EvaluationKind } from '../lib/evaluation-type';
-import { flattenGeneratedResults, questionAddedMessage, settleGeneratedItem, type GeneratedItem } from '../lib/generated-questions';
+import {
+  flattenGeneratedResults,
+  questionAddedMessage,
+  settleGeneratedItem,
+  type GeneratedItem,
+} from '../lib/generated-questions';
 import { defaultLocalSettings, isLocalSettings } from '../lib/local-settings';
 import { addGeneratedQuestion } from '../lib/question-list';
 import { validateRun } from '../lib/validate-run';
@@ -34,9 +45,21 @@ import { validateRun } from '../lib/validate-run';
 export const INSPIRATION_URL = 'https://genai.owasp.org/llm-top-10/';
 
 const groups: { group: EvaluationGroup; title: string; description: string }[] = [
-  { group: 'custom-questions', title: 'Add custom questions', description: 'Questions about your business: what a real customer of this agent would ask.' },
-  { group: 'compliance', title: 'Add compliance', description: 'Sensitive topics the agent must handle safely: advice it may not give, distress, bias, honesty.' },
-  { group: 'prompt-hacking', title: 'Add prompt hacking', description: 'Attempts to make the agent leak its instructions, drop its rules or misbehave.' },
+  {
+    group: 'custom-questions',
+    title: 'Add custom questions',
+    description: 'Questions about your business: what a real customer of this agent would ask.',
+  },
+  {
+    group: 'compliance',
+    title: 'Add compliance',
+    description: 'Sensitive topics the agent must handle safely: advice it may not give, distress, bias, honesty.',
+  },
+  {
+    group: 'prompt-hacking',
+    title: 'Add prompt hacking',
+    description: 'Attempts to make the agent leak its instructions, drop its rules or misbehave.',
+  },
 ];
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -79,7 +102,8 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const openGroup = (group: EvaluationGroup) => setOpenGroups((current) => (current.includes(group) ? current : [...current, group]));
+  const openGroup = (group: EvaluationGroup) =>
+    setOpenGroups((current) => (current.includes(group) ? current : [...current, group]));
 
   const loadTemplate = (template: EvaluationTemplate) => {
     setTemplateId(template._id);
@@ -143,13 +167,21 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
     }
     setIsRunning(true);
     try {
-      const reply = await startEvaluation(kind, buildRunPayload({ kind, evaluationId: crypto.randomUUID(), values, settings }));
+      const reply = await startEvaluation(
+        kind,
+        buildRunPayload({ kind, evaluationId: crypto.randomUUID(), values, settings }),
+      );
       clearEvaluationStorage();
       incrementChatRunCount();
       await navigate(runningPath(reply.runId));
     } catch (error) {
       setIsRunning(false);
-      evaluationToast.error(evaluationMessages.startEvaluationFailed, error instanceof Error && error.message !== evaluationMessages.startEvaluationFailed ? error.message : undefined);
+      evaluationToast.error(
+        evaluationMessages.startEvaluationFailed,
+        error instanceof Error && error.message !== evaluationMessages.startEvaluationFailed
+          ? error.message
+          : undefined,
+      );
     }
   };
 
@@ -170,7 +202,8 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
     );
   }
 
-  const subject = kind === 'openai-assistants' ? settings.assistantName || 'your agent' : `${settings.model} with your system prompt`;
+  const subject =
+    kind === 'openai-assistants' ? settings.assistantName || 'your agent' : `${settings.model} with your system prompt`;
   return (
     <EvaluationPage className="grid gap-6 pb-28">
       <div className="grid gap-1">
@@ -182,7 +215,10 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
       </div>
       <KeySourceNotice source={keySource} />
 
-      <section aria-label="Conversation setup" className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:grid-cols-2 sm:p-5">
+      <section
+        aria-label="Conversation setup"
+        className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:grid-cols-2 sm:p-5"
+      >
         <TemplatePicker
           templates={templates.data?.templates ?? []}
           isLoading={templates.isLoading}
@@ -194,7 +230,12 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
         <TestingModelPicker value={values.testingModel} onChange={form.setTestingModel} />
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor="evaluation-initial-message">Initial message</Label>
-          <Input id="evaluation-initial-message" value={values.initialMessage} onChange={(event) => form.setInitialMessage(event.target.value)} aria-describedby="evaluation-initial-message-hint" />
+          <Input
+            id="evaluation-initial-message"
+            value={values.initialMessage}
+            onChange={(event) => form.setInitialMessage(event.target.value)}
+            aria-describedby="evaluation-initial-message-hint"
+          />
           <p id="evaluation-initial-message-hint" className="text-xs text-muted-foreground">
             The assistant&apos;s opening line in every simulated conversation.
           </p>
@@ -233,7 +274,12 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
             </Button>
           </div>
         </div>
-        <AccordionPrimitive.Root type="multiple" value={openGroups} onValueChange={setOpenGroups} className="grid gap-3">
+        <AccordionPrimitive.Root
+          type="multiple"
+          value={openGroups}
+          onValueChange={setOpenGroups}
+          className="grid gap-3"
+        >
           {groups.map(({ group, title, description }) => (
             <QuestionGroup
               key={group}
@@ -262,8 +308,18 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
         </Button>
       </div>
 
-      <CreateTemplateDialog isOpen={isCreateTemplateOpen} onOpenChange={setIsCreateTemplateOpen} onSave={saveTemplate} />
-      <GenerateQuestionsDialog isOpen={isGenerateOpen} onOpenChange={setIsGenerateOpen} prompt={settings.prompt} testingModel={values.testingModel} onGenerated={onGenerated} />
+      <CreateTemplateDialog
+        isOpen={isCreateTemplateOpen}
+        onOpenChange={setIsCreateTemplateOpen}
+        onSave={saveTemplate}
+      />
+      <GenerateQuestionsDialog
+        isOpen={isGenerateOpen}
+        onOpenChange={setIsGenerateOpen}
+        prompt={settings.prompt}
+        testingModel={values.testingModel}
+        onGenerated={onGenerated}
+      />
       <GeneratedQuestionsDialog
         isOpen={generated !== null}
         onOpenChange={(open) => {

@@ -17,7 +17,10 @@ export function BrandIcon({ name, className }: BrandIconProps) {
       <span
         aria-hidden
         data-testid="brand-letter-tile"
-        className={cn('flex size-8 items-center justify-center rounded-lg bg-white/10 text-sm font-semibold text-white', className)}
+        className={cn(
+          'flex size-8 items-center justify-center rounded-lg bg-white/10 text-sm font-semibold text-white',
+          className,
+        )}
       >
         {name.trim().charAt(0).toUpperCase() || '?'}
       </span>

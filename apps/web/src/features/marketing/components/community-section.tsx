@@ -9,7 +9,8 @@ const links: readonly CommunityLink[] = [
     to: '/howitworks',
     icon: PlayCircle,
     title: 'Video guides',
-    description: 'Short walkthroughs of building, demoing and deploying your first agents, from setup to a live widget.',
+    description:
+      'Short walkthroughs of building, demoing and deploying your first agents, from setup to a live widget.',
     cta: 'Watch the guides',
   },
   {
@@ -30,7 +31,12 @@ const links: readonly CommunityLink[] = [
 
 export function CommunitySection() {
   return (
-    <section id="community" tabIndex={-1} aria-labelledby="community-heading" className="scroll-mt-20 pb-24 pt-16 outline-none sm:pb-28 sm:pt-24">
+    <section
+      id="community"
+      tabIndex={-1}
+      aria-labelledby="community-heading"
+      className="scroll-mt-20 pb-24 pt-16 outline-none sm:pb-28 sm:pt-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="community-heading"
@@ -52,7 +58,10 @@ export function CommunitySection() {
                 <p className="mt-2 flex-1 text-sm leading-relaxed text-white/60">{description}</p>
                 <span className="mt-5 inline-flex items-center gap-1 text-sm font-medium text-accent">
                   {cta}
-                  <ArrowUpRight className="size-4 transition-transform duration-150 group-hover:-translate-y-0.5 group-hover:translate-x-0.5" aria-hidden />
+                  <ArrowUpRight
+                    className="size-4 transition-transform duration-150 group-hover:-translate-y-0.5 group-hover:translate-x-0.5"
+                    aria-hidden
+                  />
                 </span>
               </Link>
             </li>

@@ -58,12 +58,21 @@ export function FaqSection() {
   return (
     <section id="faq" tabIndex={-1} aria-labelledby="faq-heading" className="scroll-mt-20 py-16 outline-none sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions agencies ask us" description="The short answers. Anything else, our support team is one e-mail away." />
+        <SectionHeading
+          id="faq-heading"
+          eyebrow="FAQ"
+          title="Questions agencies ask us"
+          description="The short answers. Anything else, our support team is one e-mail away."
+        />
         <Accordion type="single" collapsible className="mt-12 border-t border-white/10">
           {questions.map((item) => (
             <AccordionItem key={item.id} value={item.id} className="border-white/10">
-              <AccordionTrigger className="text-white hover:text-accent focus-visible:outline-accent">{item.question}</AccordionTrigger>
-              <AccordionContent className="max-w-2xl text-base leading-relaxed text-white/65">{item.answer}</AccordionContent>
+              <AccordionTrigger className="text-white hover:text-accent focus-visible:outline-accent">
+                {item.question}
+              </AccordionTrigger>
+              <AccordionContent className="max-w-2xl text-base leading-relaxed text-white/65">
+                {item.answer}
+              </AccordionContent>
             </AccordionItem>
           ))}
         </Accordion>

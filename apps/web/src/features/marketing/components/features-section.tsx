@@ -6,12 +6,14 @@ const features: readonly Feature[] = [
   {
     icon: Wand2,
     title: 'Build',
-    description: 'Describe what the agent should do, let AI draft it, then refine prompts, knowledge and tools in the visual agent builder.',
+    description:
+      'Describe what the agent should do, let AI draft it, then refine prompts, knowledge and tools in the visual agent builder.',
   },
   {
     icon: MonitorPlay,
     title: 'Demo',
-    description: 'Send prospects a shareable demo: your agent as a widget over their own website, or as an SMS or Instagram chat.',
+    description:
+      'Send prospects a shareable demo: your agent as a widget over their own website, or as an SMS or Instagram chat.',
   },
   {
     icon: Rocket,
@@ -21,7 +23,8 @@ const features: readonly Feature[] = [
   {
     icon: ClipboardCheck,
     title: 'Evaluate',
-    description: 'Generate custom, compliance and prompt-hacking test questions, run them in bulk and score every answer before you ship.',
+    description:
+      'Generate custom, compliance and prompt-hacking test questions, run them in bulk and score every answer before you ship.',
   },
   {
     icon: Coins,
@@ -37,7 +40,10 @@ const features: readonly Feature[] = [
 
 export function FeaturesSection() {
   return (
-    <section aria-labelledby="features-heading" className="border-y border-white/[0.06] bg-white/[0.015] py-20 sm:py-24">
+    <section
+      aria-labelledby="features-heading"
+      className="border-y border-white/[0.06] bg-white/[0.015] py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold uppercase tracking-[0.14em] text-accent">One workspace</p>

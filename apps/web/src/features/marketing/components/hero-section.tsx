@@ -13,8 +13,14 @@ export function HeroSection() {
 
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_70%_-10%,rgb(39_109_100/0.45),transparent_70%),radial-gradient(40rem_24rem_at_0%_10%,rgb(67_192_184/0.12),transparent_70%)]" />
-      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.04)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_70%_-10%,rgb(39_109_100/0.45),transparent_70%),radial-gradient(40rem_24rem_at_0%_10%,rgb(67_192_184/0.12),transparent_70%)]"
+      />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.04)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"
+      />
 
       <div className="relative mx-auto grid max-w-6xl items-center gap-14 px-4 pb-20 pt-16 sm:px-6 sm:pt-24 lg:grid-cols-[1.05fr_1fr] lg:pb-28">
         <div>
@@ -22,25 +28,36 @@ export function HeroSection() {
             <Sparkles className="size-3.5 text-accent" aria-hidden />
             AI prompt software for AI automation agencies
           </p>
-          <h1 id="hero-heading" className="mt-6 text-4xl font-semibold leading-[1.08] tracking-tight text-white sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-heading"
+            className="mt-6 text-4xl font-semibold leading-[1.08] tracking-tight text-white sm:text-5xl lg:text-6xl"
+          >
             Build, demo and launch AI agents your clients{' '}
             <span className="bg-gradient-to-r from-accent to-emerald-200 bg-clip-text text-transparent">pay for</span>
           </h1>
           <p className="mt-6 max-w-xl text-base leading-relaxed text-white/65 sm:text-lg">
-            Agentry is where your agency runs its AI work: build an agent for every client, win the deal with a branded demo, deploy it as a
-            website chat widget, and evaluate it automatically before it goes live. Pay only for what you use, with credits.
+            Agentry is where your agency runs its AI work: build an agent for every client, win the deal with a branded
+            demo, deploy it as a website chat widget, and evaluate it automatically before it goes live. Pay only for
+            what you use, with credits.
           </p>
 
           <div className="mt-9 flex flex-col gap-3 min-[420px]:flex-row">
             {isChecking ? (
               <Skeleton className="h-12 w-40 bg-white/10" />
             ) : isSignedIn ? (
-              <Link to="/agents" className={cn(buttonVariants({ size: 'lg' }), 'bg-accent text-ink hover:bg-accent/90')}>
+              <Link
+                to="/agents"
+                className={cn(buttonVariants({ size: 'lg' }), 'bg-accent text-ink hover:bg-accent/90')}
+              >
                 <LayoutDashboard aria-hidden />
                 Dashboard
               </Link>
             ) : (
-              <Button size="lg" className="bg-accent text-ink hover:bg-accent/90" onClick={() => requestSignIn({ reason: 'user' })}>
+              <Button
+                size="lg"
+                className="bg-accent text-ink hover:bg-accent/90"
+                onClick={() => requestSignIn({ reason: 'user' })}
+              >
                 Get started
                 <ArrowRight aria-hidden />
               </Button>
@@ -48,7 +65,10 @@ export function HeroSection() {
             <Link
               to={{ pathname: '/', hash: 'pricing' }}
               onClick={(event) => onSectionClick(event, 'pricing')}
-              className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/15 text-white hover:bg-white/10')}
+              className={cn(
+                buttonVariants({ size: 'lg', variant: 'outline' }),
+                'border-white/15 text-white hover:bg-white/10',
+              )}
             >
               See pricing
             </Link>
@@ -85,8 +105,12 @@ function HeroPreview() {
           </div>
         </div>
         <div className="grid gap-3 px-4 py-5 text-sm">
-          <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white/[0.07] px-3.5 py-2.5 text-white/85">Hi! I can book cleanings, answer insurance questions and more. How can I help?</p>
-          <p className="ml-auto max-w-[80%] rounded-2xl rounded-tr-sm bg-accent px-3.5 py-2.5 text-ink">Do you have anything Thursday afternoon?</p>
+          <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white/[0.07] px-3.5 py-2.5 text-white/85">
+            Hi! I can book cleanings, answer insurance questions and more. How can I help?
+          </p>
+          <p className="ml-auto max-w-[80%] rounded-2xl rounded-tr-sm bg-accent px-3.5 py-2.5 text-ink">
+            Do you have anything Thursday afternoon?
+          </p>
           <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-white/[0.07] px-3.5 py-2.5 text-white/85">
             Thursday has 2:30 pm and 4:15 pm open with Dr. Patel. Shall I hold 2:30 for you?
           </p>
@@ -99,7 +123,9 @@ function HeroPreview() {
           </div>
         </div>
         <div className="flex items-center gap-2 border-t border-white/10 px-4 py-3">
-          <span className="h-9 flex-1 rounded-full bg-white/5 px-4 text-sm leading-9 text-white/35">Type a message…</span>
+          <span className="h-9 flex-1 rounded-full bg-white/5 px-4 text-sm leading-9 text-white/35">
+            Type a message…
+          </span>
           <span className="flex size-9 items-center justify-center rounded-full bg-brand">
             <Send className="size-4 text-white" />
           </span>

@@ -12,7 +12,9 @@ function tileOf(name: string) {
 describe('IntegrationsSection', () => {
   it('lists every landing integration by name', () => {
     render(<IntegrationsSection />);
-    const list = within(screen.getByRole('region', { name: 'Plugs into the tools your clients already use' })).getByRole('list');
+    const list = within(
+      screen.getByRole('region', { name: 'Plugs into the tools your clients already use' }),
+    ).getByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(landingIntegrations.length);
     for (const name of landingIntegrations) expect(tileOf(name)).toBeInTheDocument();
   });

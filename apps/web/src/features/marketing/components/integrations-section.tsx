@@ -4,7 +4,12 @@ import { SectionHeading } from './section-heading';
 
 export function IntegrationsSection() {
   return (
-    <section id="integrations" tabIndex={-1} aria-labelledby="integrations-heading" className="scroll-mt-20 py-16 outline-none sm:py-24">
+    <section
+      id="integrations"
+      tabIndex={-1}
+      aria-labelledby="integrations-heading"
+      className="scroll-mt-20 py-16 outline-none sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading
           id="integrations-heading"
@@ -23,7 +28,9 @@ export function IntegrationsSection() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-center text-xs text-white/40">Product names and logos are trademarks of their respective owners.</p>
+        <p className="mt-6 text-center text-xs text-white/40">
+          Product names and logos are trademarks of their respective owners.
+        </p>
       </div>
     </section>
   );

@@ -33,7 +33,10 @@ export function LegalDocument({ title, summary, updatedOn, sections }: LegalDocu
           <ol className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
             {sections.map((section, index) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="rounded text-white/60 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent">
+                <a
+                  href={`#${section.id}`}
+                  className="rounded text-white/60 hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
+                >
                   {index + 1}. {section.title}
                 </a>
               </li>
@@ -43,7 +46,12 @@ export function LegalDocument({ title, summary, updatedOn, sections }: LegalDocu
 
         <div className="mt-10 grid gap-10">
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="scroll-mt-24"
+            >
               <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-white">
                 {index + 1}. {section.title}
               </h2>

@@ -5,7 +5,8 @@ import { SUPPORT_EMAIL } from '../lib/contact';
 import { landingSections } from '../lib/sections';
 import { AgentryLogo } from './agentry-logo';
 
-const footerLinkClass = 'rounded text-sm text-white/60 transition-colors duration-150 hover:text-white focus-visible:outline-2 focus-visible:outline-accent';
+const footerLinkClass =
+  'rounded text-sm text-white/60 transition-colors duration-150 hover:text-white focus-visible:outline-2 focus-visible:outline-accent';
 
 export function MarketingFooter() {
   const { onSectionClick } = useSectionLink();
@@ -13,10 +14,16 @@ export function MarketingFooter() {
     <footer className="border-t border-white/10 bg-black/20">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
-          <Link to="/" aria-label="Agentry home" className="inline-flex rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent">
+          <Link
+            to="/"
+            aria-label="Agentry home"
+            className="inline-flex rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+          >
             <AgentryLogo />
           </Link>
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/60">AI prompt software for AI automation agencies</p>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/60">
+            AI prompt software for AI automation agencies
+          </p>
         </div>
 
         <nav aria-label="Product">
@@ -24,7 +31,11 @@ export function MarketingFooter() {
           <ul className="mt-4 grid gap-3">
             {landingSections.map((section) => (
               <li key={section.id}>
-                <Link to={{ pathname: '/', hash: section.id }} onClick={(event) => onSectionClick(event, section.id)} className={footerLinkClass}>
+                <Link
+                  to={{ pathname: '/', hash: section.id }}
+                  onClick={(event) => onSectionClick(event, section.id)}
+                  className={footerLinkClass}
+                >
                   {section.label}
                 </Link>
               </li>
@@ -56,13 +67,18 @@ export function MarketingFooter() {
         <div>
           <h2 className="text-sm font-semibold text-white">Support</h2>
           <p className="mt-4 text-sm text-white/60">Questions about your account or a bill?</p>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={cn(footerLinkClass, 'mt-2 inline-block font-medium text-accent hover:text-accent/80')}>
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className={cn(footerLinkClass, 'mt-2 inline-block font-medium text-accent hover:text-accent/80')}
+          >
             {SUPPORT_EMAIL}
           </a>
         </div>
       </div>
       <div className="border-t border-white/[0.06]">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-white/40 sm:px-6">© {new Date().getFullYear()} Agentry. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-white/40 sm:px-6">
+          © {new Date().getFullYear()} Agentry. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -16,7 +16,11 @@ function renderHeader({ isSignedIn, path = '/' }: { isSignedIn: boolean; path?: 
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>
-      Promise.resolve(isSignedIn ? new Response(JSON.stringify(me), { status: 200 }) : new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401 })),
+      Promise.resolve(
+        isSignedIn
+          ? new Response(JSON.stringify(me), { status: 200 })
+          : new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401 }),
+      ),
     ),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -52,7 +56,11 @@ describe('MarketingHeader', () => {
   it('links the landing sections', () => {
     renderHeader({ isSignedIn: false });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Integrations', '/#integrations'],
       ['Pricing', '/#pricing'],
       ['FAQ', '/#faq'],
@@ -81,10 +89,16 @@ describe('MarketingHeader', () => {
   it('smooth-scrolls to a section when already on the landing page', async () => {
     // jsdom does not implement scrolling.
     const scrollIntoView = vi.fn();
-    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true, writable: true });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      value: scrollIntoView,
+      configurable: true,
+      writable: true,
+    });
     const { router } = renderHeader({ isSignedIn: false });
 
-    await userEvent.setup().click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }));
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }));
 
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
     expect(screen.getByText('Pricing section')).toHaveFocus();
@@ -95,7 +109,9 @@ describe('MarketingHeader', () => {
   it('navigates to /#section from another page', async () => {
     const { router } = renderHeader({ isSignedIn: false, path: '/terms' });
 
-    await userEvent.setup().click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'FAQ' }));
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'FAQ' }));
 
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.hash).toBe('#faq');

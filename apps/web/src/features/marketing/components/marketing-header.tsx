@@ -25,7 +25,11 @@ export function MarketingHeader() {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center rounded-[var(--radius-control)] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent" aria-label="Agentry home">
+        <Link
+          to="/"
+          className="flex items-center rounded-[var(--radius-control)] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+          aria-label="Agentry home"
+        >
           <AgentryLogo />
         </Link>
 
@@ -61,7 +65,11 @@ function AccountAction({ isSignedIn, isChecking, className, onAction }: AccountA
   if (isChecking) return <Skeleton className={cn('h-10 w-28 bg-white/10', className)} />;
   if (isSignedIn) {
     return (
-      <Link to="/agents" onClick={onAction} className={cn(buttonVariants(), 'bg-accent text-ink hover:bg-accent/90', className)}>
+      <Link
+        to="/agents"
+        onClick={onAction}
+        className={cn(buttonVariants(), 'bg-accent text-ink hover:bg-accent/90', className)}
+      >
         Go to Workspace
         <ArrowRight aria-hidden />
       </Link>
@@ -127,7 +135,12 @@ function MobileMenu({ isSignedIn, isChecking }: { isSignedIn: boolean; isCheckin
           </ul>
         </nav>
         <div className="mt-auto border-t border-white/10 pt-4">
-          <AccountAction isSignedIn={isSignedIn} isChecking={isChecking} className="w-full" onAction={() => setIsOpen(false)} />
+          <AccountAction
+            isSignedIn={isSignedIn}
+            isChecking={isChecking}
+            className="w-full"
+            onAction={() => setIsOpen(false)}
+          />
         </div>
       </SheetContent>
     </Sheet>

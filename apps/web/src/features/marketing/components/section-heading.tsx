@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-type SectionHeadingProps = { id: string; eyebrow: string; title: ReactNode; description?: ReactNode; className?: string };
+type SectionHeadingProps = {
+  id: string;
+  eyebrow: string;
+  title: ReactNode;
+  description?: ReactNode;
+  className?: string;
+};
 
 export function SectionHeading({ id, eyebrow, title, description, className }: SectionHeadingProps) {
   return (

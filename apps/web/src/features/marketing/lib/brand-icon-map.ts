@@ -57,7 +57,9 @@ export const knownBrandSlugs: ReadonlySet<string> = new Set(brandIconsBySlug.key
 
 function relativeLuminance(hex: string) {
   const channels = [0, 2, 4].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255);
-  const [red = 0, green = 0, blue = 0] = channels.map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4));
+  const [red = 0, green = 0, blue = 0] = channels.map((value) =>
+    value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4,
+  );
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
 }
 

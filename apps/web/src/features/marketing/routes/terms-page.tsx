@@ -7,10 +7,10 @@ const sections: readonly LegalSection[] = [
     title: 'Who we are and what these terms cover',
     body: (
       <p>
-        Agentry is AI prompt software for AI automation agencies. You use it to build AI agents, demo them to clients, deploy them (for
-        example as a website chat widget), evaluate them, and trade on our marketplace. These terms are the agreement between you and
-        Agentry when you use the website, the workspace, the widget and the API. If you use Agentry for a business, you accept them on
-        behalf of that business.
+        Agentry is AI prompt software for AI automation agencies. You use it to build AI agents, demo them to clients,
+        deploy them (for example as a website chat widget), evaluate them, and trade on our marketplace. These terms are
+        the agreement between you and Agentry when you use the website, the workspace, the widget and the API. If you
+        use Agentry for a business, you accept them on behalf of that business.
       </p>
     ),
   },
@@ -19,8 +19,13 @@ const sections: readonly LegalSection[] = [
     title: 'Your account',
     body: (
       <ul>
-        <li>You sign in with a link we e-mail to you or with Google. Keep access to that inbox or Google account secure.</li>
-        <li>You are responsible for what happens in your account and in its sub accounts, including what your team members do.</li>
+        <li>
+          You sign in with a link we e-mail to you or with Google. Keep access to that inbox or Google account secure.
+        </li>
+        <li>
+          You are responsible for what happens in your account and in its sub accounts, including what your team members
+          do.
+        </li>
         <li>You must be at least 18 and allowed to enter into contracts to use Agentry.</li>
         <li>Tell us at {SUPPORT_EMAIL} straight away if you think someone else has access to your account.</li>
       </ul>
@@ -32,15 +37,18 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Paid plans are subscriptions billed in advance, monthly or yearly, in US dollars, through our card payment provider. Each plan
-          includes a monthly credit allowance; agent conversations, AI builds and evaluation runs use credits. Plans also set limits
-          such as the number of sub accounts and which demo types you can use.
+          Paid plans are subscriptions billed in advance, monthly or yearly, in US dollars, through our card payment
+          provider. Each plan includes a monthly credit allowance; agent conversations, AI builds and evaluation runs
+          use credits. Plans also set limits such as the number of sub accounts and which demo types you can use.
         </p>
         <ul>
           <li>Upgrades bill immediately with prorated credits.</li>
           <li>Downgrades take effect at the end of your current billing period.</li>
           <li>Credits have no cash value and cannot be transferred or exchanged for money.</li>
-          <li>We may change prices for future billing periods; we will e-mail you at least 30 days before a change affects you.</li>
+          <li>
+            We may change prices for future billing periods; we will e-mail you at least 30 days before a change affects
+            you.
+          </li>
         </ul>
       </>
     ),
@@ -50,10 +58,10 @@ const sections: readonly LegalSection[] = [
     title: 'Cancellation and refunds',
     body: (
       <p>
-        You can cancel at any time from your account. Cancellation takes effect at the end of the period you have paid for, and you keep
-        access until then; you can resubscribe before that date without interruption. We do not refund partial periods or unused credits,
-        except where the law requires it. If you are downgraded to a plan with fewer sub accounts, the extra sub accounts are locked, not
-        deleted.
+        You can cancel at any time from your account. Cancellation takes effect at the end of the period you have paid
+        for, and you keep access until then; you can resubscribe before that date without interruption. We do not refund
+        partial periods or unused credits, except where the law requires it. If you are downgraded to a plan with fewer
+        sub accounts, the extra sub accounts are locked, not deleted.
       </p>
     ),
   },
@@ -63,13 +71,13 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You own what you put into Agentry (prompts, knowledge files, agent settings, branding) and what your agents produce for you. You
-          let us store and process that content only to run the service for you.
+          You own what you put into Agentry (prompts, knowledge files, agent settings, branding) and what your agents
+          produce for you. You let us store and process that content only to run the service for you.
         </p>
         <p>
-          As an agency you decide where and how your agents are deployed. You are responsible for having the rights to the content you
-          upload, for telling your clients&apos; visitors that they are talking to an AI, and for getting any consent needed before you
-          message people by SMS or WhatsApp.
+          As an agency you decide where and how your agents are deployed. You are responsible for having the rights to
+          the content you upload, for telling your clients&apos; visitors that they are talking to an AI, and for
+          getting any consent needed before you message people by SMS or WhatsApp.
         </p>
       </>
     ),
@@ -81,8 +89,13 @@ const sections: readonly LegalSection[] = [
       <ul>
         <li>No unlawful, deceptive, harassing or discriminatory content, and no spam or unsolicited bulk messages.</li>
         <li>No impersonating people or businesses without their permission.</li>
-        <li>No malware, no attacks on Agentry or anyone else, and no attempts to get around plan limits, credits or rate limits.</li>
-        <li>No use of agents for decisions with legal or similarly significant effects on people without human review.</li>
+        <li>
+          No malware, no attacks on Agentry or anyone else, and no attempts to get around plan limits, credits or rate
+          limits.
+        </li>
+        <li>
+          No use of agents for decisions with legal or similarly significant effects on people without human review.
+        </li>
       </ul>
     ),
   },
@@ -91,8 +104,8 @@ const sections: readonly LegalSection[] = [
     title: 'AI output',
     body: (
       <p>
-        AI models can be wrong, out of date or inconsistent, even after a good evaluation score. Review what your agents say before you
-        rely on it, and do not present AI output as professional medical, legal or financial advice.
+        AI models can be wrong, out of date or inconsistent, even after a good evaluation score. Review what your agents
+        say before you rely on it, and do not present AI output as professional medical, legal or financial advice.
       </p>
     ),
   },
@@ -101,8 +114,9 @@ const sections: readonly LegalSection[] = [
     title: 'Marketplace',
     body: (
       <p>
-        Agencies and businesses post projects on the marketplace and deal with each other directly. Agentry is not a party to those
-        agreements and does not guarantee any project, payment or result. Post only projects you are able and allowed to offer.
+        Agencies and businesses post projects on the marketplace and deal with each other directly. Agentry is not a
+        party to those agreements and does not guarantee any project, payment or result. Post only projects you are able
+        and allowed to offer.
       </p>
     ),
   },
@@ -111,10 +125,11 @@ const sections: readonly LegalSection[] = [
     title: 'The service, changes and liability',
     body: (
       <p>
-        We work hard to keep Agentry available and secure, but we provide it &quot;as is&quot;. We may improve, change or retire features,
-        and we will give notice of changes that reduce what you paid for. To the extent the law allows, our total liability for any claim
-        is limited to what you paid us in the 12 months before it. We may suspend accounts that break these terms. We will e-mail you
-        about material changes to these terms at least 30 days before they apply.
+        We work hard to keep Agentry available and secure, but we provide it &quot;as is&quot;. We may improve, change
+        or retire features, and we will give notice of changes that reduce what you paid for. To the extent the law
+        allows, our total liability for any claim is limited to what you paid us in the 12 months before it. We may
+        suspend accounts that break these terms. We will e-mail you about material changes to these terms at least 30
+        days before they apply.
       </p>
     ),
   },

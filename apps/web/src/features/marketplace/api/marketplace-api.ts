@@ -68,21 +68,31 @@ export function projectsListQuery(filters: ListingFilters) {
 export function projectQuery(id: string) {
   return queryOptions({
     queryKey: marketplaceKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<MarketplaceProject>(projectPath(id), { signal, silentUnauthorized: true, fallbackMessage: 'Failed to load the project' }),
+    queryFn: ({ signal }) =>
+      apiRequest<MarketplaceProject>(projectPath(id), {
+        signal,
+        silentUnauthorized: true,
+        fallbackMessage: 'Failed to load the project',
+      }),
   });
 }
 
 export function myProjectsQuery() {
   return queryOptions({
     queryKey: marketplaceKeys.mine(),
-    queryFn: ({ signal }) => apiRequest<MyProjectsReply>('/api/marketplace/my-projects', { signal, fallbackMessage: 'Failed to load your projects' }),
+    queryFn: ({ signal }) =>
+      apiRequest<MyProjectsReply>('/api/marketplace/my-projects', {
+        signal,
+        fallbackMessage: 'Failed to load your projects',
+      }),
   });
 }
 
 export function repliesQuery(id: string) {
   return queryOptions({
     queryKey: marketplaceKeys.replies(id),
-    queryFn: ({ signal }) => apiRequest<ListRepliesReply>(`${projectPath(id)}/replies`, { signal, fallbackMessage: 'Failed to load replies' }),
+    queryFn: ({ signal }) =>
+      apiRequest<ListRepliesReply>(`${projectPath(id)}/replies`, { signal, fallbackMessage: 'Failed to load replies' }),
   });
 }
 
@@ -90,7 +100,11 @@ export function repliesQuery(id: string) {
 export function picturesQuery(kind: 'image' | 'avatar') {
   return queryOptions({
     queryKey: marketplaceKeys.pictures(kind),
-    queryFn: ({ signal }) => apiRequest<ImagePathsReply>(kind === 'image' ? '/api/marketplace/marketplace-images' : '/api/avatars', { signal, silentUnauthorized: true }),
+    queryFn: ({ signal }) =>
+      apiRequest<ImagePathsReply>(kind === 'image' ? '/api/marketplace/marketplace-images' : '/api/avatars', {
+        signal,
+        silentUnauthorized: true,
+      }),
     staleTime: 10 * 60_000,
   });
 }
@@ -100,7 +114,10 @@ export function marketplaceAccessQuery(userId: string) {
   return queryOptions({
     queryKey: marketplaceKeys.access(userId),
     queryFn: async ({ signal }) => {
-      const reply = await apiRequest<CapabilitiesReply>('/api/billing/capabilities', { signal, silentUnauthorized: true });
+      const reply = await apiRequest<CapabilitiesReply>('/api/billing/capabilities', {
+        signal,
+        silentUnauthorized: true,
+      });
       return reply.capabilities.features.marketplace;
     },
     staleTime: 60_000,
@@ -109,11 +126,19 @@ export function marketplaceAccessQuery(userId: string) {
 
 /** POST /api/marketplace/projects. 401 is handled by the wizard (it keeps the pending project). */
 export function createProject(body: CreateProjectBody & { email?: string; price?: string }) {
-  return apiRequest<CreateProjectReply>('/api/marketplace/projects', { method: 'POST', body, silentUnauthorized: true });
+  return apiRequest<CreateProjectReply>('/api/marketplace/projects', {
+    method: 'POST',
+    body,
+    silentUnauthorized: true,
+  });
 }
 
 export function updateProject(id: string, body: UpdateProjectBody) {
-  return apiRequest<MarketplaceProject>(projectPath(id), { method: 'PATCH', body, fallbackMessage: 'Failed to update the project' });
+  return apiRequest<MarketplaceProject>(projectPath(id), {
+    method: 'PATCH',
+    body,
+    fallbackMessage: 'Failed to update the project',
+  });
 }
 
 export function deleteProject(id: string) {
@@ -121,7 +146,11 @@ export function deleteProject(id: string) {
 }
 
 export function sendReply(id: string, message: string) {
-  return apiRequest<ProjectReply>(`${projectPath(id)}/replies`, { method: 'POST', body: { message }, fallbackMessage: 'Failed to send your reply' });
+  return apiRequest<ProjectReply>(`${projectPath(id)}/replies`, {
+    method: 'POST',
+    body: { message },
+    fallbackMessage: 'Failed to send your reply',
+  });
 }
 
 /** GET /api/userprofile: what the contact step starts from. */
@@ -138,7 +167,11 @@ export function saveUserProfile(body: UserProfileBody) {
 }
 
 export function getUserRank(signal?: AbortSignal) {
-  return apiRequest<UserRankReply>('/api/user/rank', { signal, silentUnauthorized: true, fallbackMessage: 'Failed to load your rank' });
+  return apiRequest<UserRankReply>('/api/user/rank', {
+    signal,
+    silentUnauthorized: true,
+    fallbackMessage: 'Failed to load your rank',
+  });
 }
 
 /** POST /api/files: the raw file as the body, its name in a header, the purpose in the query. */

@@ -17,7 +17,8 @@ export class MarketplaceSignInError extends Error {
 export function readServerText(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return undefined;
   const body = error.body as { error?: unknown; message?: unknown };
-  const nested = typeof body.error === 'object' && body.error !== null ? (body.error as { message?: unknown }).message : undefined;
+  const nested =
+    typeof body.error === 'object' && body.error !== null ? (body.error as { message?: unknown }).message : undefined;
   for (const candidate of [body.error, nested, body.message]) {
     if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
   }
@@ -30,13 +31,23 @@ export function readServerText(error: unknown): string | undefined {
  */
 export async function startMarketplaceSignIn(input: { email: string; callbackURL: string; beforeLink: () => void }) {
   try {
-    await apiRequest<unknown>('/api/auth/pre-register', { method: 'POST', body: { email: input.email, emailconsent: false }, silentUnauthorized: true });
+    await apiRequest<unknown>('/api/auth/pre-register', {
+      method: 'POST',
+      body: { email: input.email, emailconsent: false },
+      silentUnauthorized: true,
+    });
   } catch (error) {
-    throw new MarketplaceSignInError('pre-register', readServerText(error) ?? marketplaceMessages.preRegisterFailed, { cause: error });
+    throw new MarketplaceSignInError('pre-register', readServerText(error) ?? marketplaceMessages.preRegisterFailed, {
+      cause: error,
+    });
   }
   input.beforeLink();
   try {
-    await apiRequest<unknown>('/api/auth/sign-in/magic-link', { method: 'POST', body: { email: input.email, callbackURL: input.callbackURL }, silentUnauthorized: true });
+    await apiRequest<unknown>('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      body: { email: input.email, callbackURL: input.callbackURL },
+      silentUnauthorized: true,
+    });
   } catch (error) {
     throw new MarketplaceSignInError('magic-link', readServerText(error) ?? SIGN_IN_FAILED_MESSAGE, { cause: error });
   }

@@ -26,7 +26,9 @@ export function ContactPanel({ project }: { project: MarketplaceProject }) {
   if (!isSignedIn) {
     return (
       <Panel title="Interested in this project?">
-        <p className="text-sm text-muted-foreground">Sign in to send {project.authorName} a message. They get it by e-mail and can answer you directly.</p>
+        <p className="text-sm text-muted-foreground">
+          Sign in to send {project.authorName} a message. They get it by e-mail and can answer you directly.
+        </p>
         <Button onClick={() => requestSignIn({ reason: 'user', callbackUrl: location.pathname })}>
           <LogIn aria-hidden />
           Sign in to reply
@@ -45,7 +47,10 @@ export function ContactPanel({ project }: { project: MarketplaceProject }) {
   if (!hasAccess) {
     return (
       <Panel title="Contact the author">
-        <PlanRequiredNotice returnUrl={location.pathname} detail="Replying to projects needs a plan with marketplace access." />
+        <PlanRequiredNotice
+          returnUrl={location.pathname}
+          detail="Replying to projects needs a plan with marketplace access."
+        />
       </Panel>
     );
   }
@@ -61,7 +66,10 @@ export function ContactPanel({ project }: { project: MarketplaceProject }) {
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm">
+    <section
+      aria-label={title}
+      className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm"
+    >
       <h3 className="text-base font-semibold">{title}</h3>
       {children}
     </section>
@@ -108,7 +116,9 @@ function ReplyForm({ project }: { project: MarketplaceProject }) {
         <div role="status" className="grid justify-items-center gap-2 py-4 text-center">
           <CircleCheckBig className="size-8 text-success" aria-hidden />
           <p className="font-medium">Reply sent</p>
-          <p className="text-sm text-muted-foreground">{project.authorName} gets your message by e-mail and can answer you at your account e-mail.</p>
+          <p className="text-sm text-muted-foreground">
+            {project.authorName} gets your message by e-mail and can answer you at your account e-mail.
+          </p>
         </div>
         <Button variant="outline" onClick={() => send.reset()}>
           Send another message
@@ -124,7 +134,13 @@ function ReplyForm({ project }: { project: MarketplaceProject }) {
         <div className="grid gap-2">
           <div className="flex items-end justify-between gap-3">
             <Label htmlFor={inputId}>Your message</Label>
-            <span className={message.length > REPLY_MAX_LENGTH ? 'text-xs font-semibold text-destructive' : 'text-xs text-muted-foreground'}>
+            <span
+              className={
+                message.length > REPLY_MAX_LENGTH
+                  ? 'text-xs font-semibold text-destructive'
+                  : 'text-xs text-muted-foreground'
+              }
+            >
               {message.length}/{REPLY_MAX_LENGTH}
             </span>
           </div>
@@ -193,7 +209,10 @@ function RepliesPanel({ project }: { project: MarketplaceProject }) {
                 </time>
               </div>
               <p className="whitespace-pre-wrap break-words text-sm">{reply.message}</p>
-              <a href={`mailto:${reply.authorEmail}`} className="inline-flex w-fit items-center gap-1.5 text-xs font-medium text-primary underline-offset-2 hover:underline">
+              <a
+                href={`mailto:${reply.authorEmail}`}
+                className="inline-flex w-fit items-center gap-1.5 text-xs font-medium text-primary underline-offset-2 hover:underline"
+              >
                 <Mail className="size-3.5" aria-hidden />
                 {reply.authorEmail}
               </a>

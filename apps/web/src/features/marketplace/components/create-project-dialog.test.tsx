@@ -5,12 +5,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSignInRequested, type SignInRequest } from '@/lib/sign-in-events';
 import { onUpgradeDialogRequested } from '@/lib/upgrade-events';
 import { PENDING_PROJECT_STORAGE_KEY, readPendingProject, type PendingProject } from '../lib/pending-project';
-import { avatars, images, makeProject, mockApi, renderWithProviders, stubLayoutApis, type Handler, type Reply } from '../test/marketplace-test-kit';
+import {
+  avatars,
+  images,
+  makeProject,
+  mockApi,
+  renderWithProviders,
+  stubLayoutApis,
+  type Handler,
+  type Reply,
+} from '../test/marketplace-test-kit';
 import { CreateProjectDialog, type WizardAccount } from './create-project-dialog';
 
 const account: WizardAccount = { id: 'u1', email: 'ada@agency.test', name: 'Ada Lovelace' };
 const validTitle = 'AI receptionist for a dental clinic';
-const validDescription = 'We need an assistant that books appointments, answers price questions and hands over to staff.';
+const validDescription =
+  'We need an assistant that books appointments, answers price questions and hands over to staff.';
 
 const pending: PendingProject = {
   projectData: {
@@ -28,17 +38,23 @@ const pending: PendingProject = {
   contactInfo: { name: 'Grace Hopper', email: 'grace@clinic.test', businessName: 'Bright Smiles' },
 };
 
-function renderWizard(options: { account?: WizardAccount; api?: Record<string, Reply | Handler>; resume?: PendingProject | null } = {}) {
+function renderWizard(
+  options: { account?: WizardAccount; api?: Record<string, Reply | Handler>; resume?: PendingProject | null } = {},
+) {
   const calls = mockApi({
     'GET /api/marketplace/marketplace-images': { body: images },
     'GET /api/avatars': { body: avatars },
-    'GET /api/userprofile': { body: { name: 'Ada Lovelace', email: 'ada@agency.test', businessName: null, image: null } },
+    'GET /api/userprofile': {
+      body: { name: 'Ada Lovelace', email: 'ada@agency.test', businessName: null, image: null },
+    },
     'POST /api/userprofile': { body: { name: 'x', email: 'ada@agency.test', businessName: 'y', image: null } },
     ...options.api,
   });
   const onOpenChange = vi.fn();
   const wizardAccount = options.account === undefined ? account : options.account;
-  const view = renderWithProviders(<CreateProjectDialog open onOpenChange={onOpenChange} account={wizardAccount} resume={options.resume ?? null} />);
+  const view = renderWithProviders(
+    <CreateProjectDialog open onOpenChange={onOpenChange} account={wizardAccount} resume={options.resume ?? null} />,
+  );
   return { calls, onOpenChange, ...view };
 }
 
@@ -52,9 +68,13 @@ async function fillStep(user: UserEvent, step: MarketplaceWizardStepId) {
     case 'marketplaceType':
       return user.click(screen.getByRole('radio', { name: /I'm a business/ }));
     case 'title':
-      return fireEvent.change(screen.getByRole('textbox', { name: 'Project title' }), { target: { value: validTitle } });
+      return fireEvent.change(screen.getByRole('textbox', { name: 'Project title' }), {
+        target: { value: validTitle },
+      });
     case 'description':
-      return fireEvent.change(screen.getByRole('textbox', { name: 'Project description' }), { target: { value: validDescription } });
+      return fireEvent.change(screen.getByRole('textbox', { name: 'Project description' }), {
+        target: { value: validDescription },
+      });
     case 'timeframe':
       return user.click(screen.getByRole('radio', { name: '2-4 weeks' }));
     case 'category':
@@ -74,7 +94,18 @@ async function fillStep(user: UserEvent, step: MarketplaceWizardStepId) {
   }
 }
 
-const order: MarketplaceWizardStepId[] = ['marketplaceType', 'title', 'description', 'timeframe', 'category', 'image', 'avatar', 'budget', 'contact', 'review'];
+const order: MarketplaceWizardStepId[] = [
+  'marketplaceType',
+  'title',
+  'description',
+  'timeframe',
+  'category',
+  'image',
+  'avatar',
+  'budget',
+  'contact',
+  'review',
+];
 
 /** Walks forward with valid input until `target` is the current step. */
 async function advanceTo(user: UserEvent, target: MarketplaceWizardStepId) {
@@ -97,7 +128,18 @@ describe('CreateProjectDialog', () => {
   it('shows the ten steps with their labels, a progress bar, Back and Continue', () => {
     renderWizard();
     const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
-    expect(steps.map((item) => item.textContent)).toEqual(['1Type', '2Title', '3Desc', '4Time', '5Category', '6Image', '7Avatar', '8Budget', '9Contact', '10Review']);
+    expect(steps.map((item) => item.textContent)).toEqual([
+      '1Type',
+      '2Title',
+      '3Desc',
+      '4Time',
+      '5Category',
+      '6Image',
+      '7Avatar',
+      '8Budget',
+      '9Contact',
+      '10Review',
+    ]);
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '1');
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(stepText()).toBe('Step 1 of 10: Type');
@@ -168,7 +210,13 @@ describe('CreateProjectDialog', () => {
     const user = userEvent.setup();
     renderWizard();
     await advanceTo(user, 'timeframe');
-    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['1-2 weeks', '2-4 weeks', '1-2 months', '3-6 months', 'Permanent Position']);
+    expect(screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual([
+      '1-2 weeks',
+      '2-4 weeks',
+      '1-2 months',
+      '3-6 months',
+      'Permanent Position',
+    ]);
     await user.click(continueButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a timeframe');
     await user.click(screen.getByRole('radio', { name: 'Permanent Position' }));
@@ -203,7 +251,15 @@ describe('CreateProjectDialog', () => {
 
   it('shows the documented texts when the pictures cannot be loaded', async () => {
     const user = userEvent.setup();
-    renderWizard({ api: { 'GET /api/marketplace/marketplace-images': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } } }, 'GET /api/avatars': { body: [] } } });
+    renderWizard({
+      api: {
+        'GET /api/marketplace/marketplace-images': {
+          status: 500,
+          body: { error: { code: 'INTERNAL_ERROR', message: 'boom' } },
+        },
+        'GET /api/avatars': { body: [] },
+      },
+    });
     await advanceTo(user, 'image');
     expect(await screen.findByText('No images found or failed to load.')).toBeInTheDocument();
     // Uploading stays possible.
@@ -223,12 +279,23 @@ describe('CreateProjectDialog', () => {
       api: {
         'POST /api/files': {
           status: 201,
-          body: { id: 'f'.repeat(20), url: `/files/${'f'.repeat(20)}`, name: 'logo.png', contentType: 'image/png', size: 4, purpose: 'avatar', createdAt: new Date().toISOString() },
+          body: {
+            id: 'f'.repeat(20),
+            url: `/files/${'f'.repeat(20)}`,
+            name: 'logo.png',
+            contentType: 'image/png',
+            size: 4,
+            purpose: 'avatar',
+            createdAt: new Date().toISOString(),
+          },
         },
       },
     });
     await advanceTo(user, 'avatar');
-    await user.upload(screen.getByTestId('upload-avatar'), new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByTestId('upload-avatar'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }),
+    );
     expect(await screen.findByRole('radio', { name: 'Your upload 1' })).toBeChecked();
     const upload = calls.find((call) => call.path === '/api/files');
     expect(upload?.search).toBe('?purpose=avatar');
@@ -239,7 +306,10 @@ describe('CreateProjectDialog', () => {
     const user = userEvent.setup({ applyAccept: false });
     const { calls } = renderWizard();
     await advanceTo(user, 'image');
-    await user.upload(screen.getByTestId('upload-image'), new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' }));
+    await user.upload(
+      screen.getByTestId('upload-image'),
+      new File(['MZ'], 'tool.exe', { type: 'application/octet-stream' }),
+    );
     expect(await screen.findByText('Unsupported file type')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/files')).toBe(false);
   });
@@ -262,7 +332,13 @@ describe('CreateProjectDialog', () => {
     expect(budget).toHaveValue(20.5);
     expect(screen.getByTestId('price-text')).toHaveTextContent('$20.5');
 
-    expect(screen.getAllByRole('button', { name: /^\$\d+$/ }).map((button) => button.textContent)).toEqual(['$200', '$350', '$500', '$1000', '$2500']);
+    expect(screen.getAllByRole('button', { name: /^\$\d+$/ }).map((button) => button.textContent)).toEqual([
+      '$200',
+      '$350',
+      '$500',
+      '$1000',
+      '$2500',
+    ]);
     await user.click(screen.getByRole('button', { name: '$500' }));
     expect(budget).toHaveValue(500);
     expect(screen.getByTestId('price-text')).toHaveTextContent(/^\$500$/);
@@ -296,7 +372,10 @@ describe('CreateProjectDialog', () => {
     await fillStep(user, 'contact');
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'grace@clinic' } });
     await user.click(continueButton());
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Please enter a valid email address', 'You must accept the terms of service to continue']);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Please enter a valid email address',
+      'You must accept the terms of service to continue',
+    ]);
     expect(screen.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms');
   });
 
@@ -304,7 +383,10 @@ describe('CreateProjectDialog', () => {
     const user = userEvent.setup();
     const { calls } = renderWizard({
       account: null,
-      api: { 'POST /api/auth/pre-register': { body: { success: true } }, 'POST /api/auth/sign-in/magic-link': { body: { status: true } } },
+      api: {
+        'POST /api/auth/pre-register': { body: { success: true } },
+        'POST /api/auth/sign-in/magic-link': { body: { status: true } },
+      },
     });
     await advanceTo(user, 'contact');
     await fillStep(user, 'contact');
@@ -315,7 +397,10 @@ describe('CreateProjectDialog', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
       ['/api/auth/pre-register', { email: 'grace@clinic.test', emailconsent: false }],
-      ['/api/auth/sign-in/magic-link', { email: 'grace@clinic.test', callbackURL: '/marketplace?fromMarketplace=true' }],
+      [
+        '/api/auth/sign-in/magic-link',
+        { email: 'grace@clinic.test', callbackURL: '/marketplace?fromMarketplace=true' },
+      ],
     ]);
     expect(readPendingProject()).toEqual({
       projectData: {
@@ -394,7 +479,12 @@ describe('CreateProjectDialog', () => {
     vi.useFakeTimers();
     const { calls, onOpenChange, queryClient } = renderWizard({
       resume: pending,
-      api: { 'POST /api/marketplace/projects': { status: 201, body: { message: 'ok', dailyLimitReached: false, dailyLimit: 2, projectsToday: 1, project: makeProject() } } },
+      api: {
+        'POST /api/marketplace/projects': {
+          status: 201,
+          body: { message: 'ok', dailyLimitReached: false, dailyLimit: 2, projectsToday: 1, project: makeProject() },
+        },
+      },
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fireEvent.click(screen.getByRole('button', { name: 'Create Project' }));
@@ -439,7 +529,13 @@ describe('CreateProjectDialog', () => {
       api: {
         'POST /api/marketplace/projects': {
           status: 429,
-          body: { dailyLimitReached: true, dailyLimit: 2, projectsToday: 2, message: 'x', error: { code: 'DAILY_LIMIT_REACHED', message: 'x', support_id: 'a' } },
+          body: {
+            dailyLimitReached: true,
+            dailyLimit: 2,
+            projectsToday: 2,
+            message: 'x',
+            error: { code: 'DAILY_LIMIT_REACHED', message: 'x', support_id: 'a' },
+          },
         },
       },
     });
@@ -452,14 +548,22 @@ describe('CreateProjectDialog', () => {
 
   it('uses 2 as the daily limit when the server gives no number', async () => {
     const user = userEvent.setup();
-    renderWizard({ resume: pending, api: { 'POST /api/marketplace/projects': { status: 429, body: { dailyLimitReached: true, projectsToday: 3 } } } });
+    renderWizard({
+      resume: pending,
+      api: { 'POST /api/marketplace/projects': { status: 429, body: { dailyLimitReached: true, projectsToday: 3 } } },
+    });
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You can only create 2 projects per day. You\'ve already created 3 projects today.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "You can only create 2 projects per day. You've already created 3 projects today.",
+    );
   });
 
   it("shows the server's message on other failures, else 'Failed to create project. Status: {status}'", async () => {
     const user = userEvent.setup();
-    let answer: Reply = { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Please select a category', support_id: 'a' } } };
+    let answer: Reply = {
+      status: 400,
+      body: { error: { code: 'VALIDATION_ERROR', message: 'Please select a category', support_id: 'a' } },
+    };
     renderWizard({ resume: pending, api: { 'POST /api/marketplace/projects': () => answer } });
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a category');
@@ -472,12 +576,22 @@ describe('CreateProjectDialog', () => {
     const user = userEvent.setup();
     const upgrades: unknown[] = [];
     const stop = onUpgradeDialogRequested((request) => upgrades.push(request));
-    renderWizard({ resume: pending, api: { 'POST /api/marketplace/projects': { status: 403, body: { error: { code: 'PLAN_REQUIRED', message: 'Pick a plan', support_id: 'a' } } } } });
+    renderWizard({
+      resume: pending,
+      api: {
+        'POST /api/marketplace/projects': {
+          status: 403,
+          body: { error: { code: 'PLAN_REQUIRED', message: 'Pick a plan', support_id: 'a' } },
+        },
+      },
+    });
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
     expect(await screen.findByText('Pick a plan to use this feature')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/usage');
     stop();
-    expect(upgrades).toEqual([{ reason: 'Pick a plan to use this feature', returnUrl: '/marketplace?fromMarketplace=true' }]);
+    expect(upgrades).toEqual([
+      { reason: 'Pick a plan to use this feature', returnUrl: '/marketplace?fromMarketplace=true' },
+    ]);
     expect(readPendingProject()?.projectData.title).toBe(validTitle);
   });
 

@@ -306,7 +306,11 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
             <WizardProgress stepIndex={stepIndex} />
             <form noValidate onSubmit={handleSubmit} className="grid gap-6">
               {isCheckingEmail ? (
-                <CheckEmailPanel email={sentTo} onUseDifferentEmail={() => setSentTo(null)} onReview={() => goTo(REVIEW_STEP_INDEX)} />
+                <CheckEmailPanel
+                  email={sentTo}
+                  onUseDifferentEmail={() => setSentTo(null)}
+                  onReview={() => goTo(REVIEW_STEP_INDEX)}
+                />
               ) : (
                 <section aria-labelledby={`${descriptionId}-heading`} className="grid min-h-64 content-start gap-4">
                   <h3 id={`${descriptionId}-heading`} className="text-lg font-semibold" aria-live="polite">
@@ -326,7 +330,9 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
                   />
                   {isReview && failure ? <CreateFailure failure={failure} /> : null}
                   {isReview && !isSignedIn ? (
-                    <p className="text-sm text-muted-foreground">You&apos;ll sign in first; your project is kept and waits for you here.</p>
+                    <p className="text-sm text-muted-foreground">
+                      You&apos;ll sign in first; your project is kept and waits for you here.
+                    </p>
                   ) : null}
                 </section>
               )}
@@ -369,7 +375,18 @@ type StepBodyProps = {
   onEditStep: (index: number) => void;
 };
 
-function StepBody({ stepId, project, contact, errors, account, isBusy, signInError, onProjectChange, onContactChange, onEditStep }: StepBodyProps) {
+function StepBody({
+  stepId,
+  project,
+  contact,
+  errors,
+  account,
+  isBusy,
+  signInError,
+  onProjectChange,
+  onContactChange,
+  onEditStep,
+}: StepBodyProps) {
   const stepProps = { project, errors, onChange: onProjectChange };
   switch (stepId) {
     case 'marketplaceType':
@@ -409,16 +426,41 @@ function StepBody({ stepId, project, contact, errors, account, isBusy, signInErr
     case 'budget':
       return <BudgetStep {...stepProps} />;
     case 'contact':
-      return <ContactStep contact={contact} errors={errors} onChange={onContactChange} accountEmail={account?.email ?? null} isBusy={isBusy} signInError={signInError} />;
+      return (
+        <ContactStep
+          contact={contact}
+          errors={errors}
+          onChange={onContactChange}
+          accountEmail={account?.email ?? null}
+          isBusy={isBusy}
+          signInError={signInError}
+        />
+      );
     case 'review':
-      return <ReviewStep project={project} contact={contact} email={account?.email ?? contact.email.trim().toLowerCase()} onEditStep={onEditStep} />;
+      return (
+        <ReviewStep
+          project={project}
+          contact={contact}
+          email={account?.email ?? contact.email.trim().toLowerCase()}
+          onEditStep={onEditStep}
+        />
+      );
   }
 }
 
 function CreateFailure({ failure }: { failure: CreateProjectFailure }) {
-  if (failure.kind === 'plan') return <PlanRequiredNotice returnUrl={MARKETPLACE_RESUME_PATH} detail="Your project is saved; it opens here again after you upgrade." />;
+  if (failure.kind === 'plan')
+    return (
+      <PlanRequiredNotice
+        returnUrl={MARKETPLACE_RESUME_PATH}
+        detail="Your project is saved; it opens here again after you upgrade."
+      />
+    );
   return (
-    <p role="alert" className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <p
+      role="alert"
+      className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       {failure.message}
     </p>
   );

@@ -17,13 +17,27 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { marketplaceKeys, updateProject } from '../api/marketplace-api';
-import { emptyContactDraft, hasErrors, PRICE_TYPE_OPTIONS, validateStep, type ProjectDraft, type StepErrors } from '../lib/project-draft';
+import {
+  emptyContactDraft,
+  hasErrors,
+  PRICE_TYPE_OPTIONS,
+  validateStep,
+  type ProjectDraft,
+  type StepErrors,
+} from '../lib/project-draft';
 import { CharacterCounter } from './wizard/character-counter';
 
 type EditProjectDialogProps = { project: MarketplaceProject | null; onOpenChange: (open: boolean) => void };
@@ -53,7 +67,14 @@ function toDraft(project: MarketplaceProject): ProjectDraft {
 
 function EditProjectForm({ project, onClose }: { project: MarketplaceProject; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const ids = { title: useId(), titleError: useId(), titleCounter: useId(), description: useId(), descriptionError: useId(), descriptionCounter: useId() };
+  const ids = {
+    title: useId(),
+    titleError: useId(),
+    titleCounter: useId(),
+    description: useId(),
+    descriptionError: useId(),
+    descriptionCounter: useId(),
+  };
   const budgetIds = { input: useId(), error: useId(), schedule: useId(), timeframe: useId(), category: useId() };
   const [draft, setDraft] = useState<ProjectDraft>(() => toDraft(project));
   const [errors, setErrors] = useState<StepErrors>({});
@@ -76,7 +97,11 @@ function EditProjectForm({ project, onClose }: { project: MarketplaceProject; on
   function submit(event: FormEvent) {
     event.preventDefault();
     const input = { project: draft, contact: emptyContactDraft, isSignedIn: true };
-    const found = { ...validateStep('title', input), ...validateStep('description', input), ...validateStep('budget', input) };
+    const found = {
+      ...validateStep('title', input),
+      ...validateStep('description', input),
+      ...validateStep('budget', input),
+    };
     setErrors(found);
     if (hasErrors(found)) return;
     const body: UpdateProjectBody = {};
@@ -105,7 +130,12 @@ function EditProjectForm({ project, onClose }: { project: MarketplaceProject; on
         <div className="grid gap-2">
           <div className="flex items-end gap-3">
             <Label htmlFor={ids.title}>Project title</Label>
-            <CharacterCounter id={ids.titleCounter} length={draft.title.length} warningAt={TITLE_WARNING_LENGTH} max={TITLE_MAX_LENGTH} />
+            <CharacterCounter
+              id={ids.titleCounter}
+              length={draft.title.length}
+              warningAt={TITLE_WARNING_LENGTH}
+              max={TITLE_MAX_LENGTH}
+            />
           </div>
           <Input
             id={ids.title}
@@ -120,7 +150,12 @@ function EditProjectForm({ project, onClose }: { project: MarketplaceProject; on
         <div className="grid gap-2">
           <div className="flex items-end gap-3">
             <Label htmlFor={ids.description}>Project description</Label>
-            <CharacterCounter id={ids.descriptionCounter} length={draft.description.length} warningAt={DESCRIPTION_WARNING_LENGTH} max={DESCRIPTION_MAX_LENGTH} />
+            <CharacterCounter
+              id={ids.descriptionCounter}
+              length={draft.description.length}
+              warningAt={DESCRIPTION_WARNING_LENGTH}
+              max={DESCRIPTION_MAX_LENGTH}
+            />
           </div>
           <Textarea
             id={ids.description}
@@ -128,7 +163,9 @@ function EditProjectForm({ project, onClose }: { project: MarketplaceProject; on
             value={draft.description}
             onChange={(event) => update({ description: event.target.value })}
             aria-invalid={errors.description ? true : undefined}
-            aria-describedby={[ids.descriptionCounter, errors.description ? ids.descriptionError : ''].filter(Boolean).join(' ')}
+            aria-describedby={[ids.descriptionCounter, errors.description ? ids.descriptionError : '']
+              .filter(Boolean)
+              .join(' ')}
           />
           <FieldError id={ids.descriptionError}>{errors.description}</FieldError>
         </div>

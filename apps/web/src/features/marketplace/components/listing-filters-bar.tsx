@@ -1,4 +1,11 @@
-import { keepBudgetCharacters, marketplaceCategories, marketplaceTimeframes, projectSorts, type MarketplaceType, type ProjectSort } from '@agentry/core/marketplace';
+import {
+  keepBudgetCharacters,
+  marketplaceCategories,
+  marketplaceTimeframes,
+  projectSorts,
+  type MarketplaceType,
+  type ProjectSort,
+} from '@agentry/core/marketplace';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -23,7 +30,12 @@ export function ListingFiltersBar({ filters, onChange, onReset }: FiltersBarProp
   const searchId = useId();
   const sortId = useId();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
-  const activeCount = [filters.type, filters.category, filters.timeframe, filters.minBudget || filters.maxBudget].filter(Boolean).length;
+  const activeCount = [
+    filters.type,
+    filters.category,
+    filters.timeframe,
+    filters.minBudget || filters.maxBudget,
+  ].filter(Boolean).length;
 
   return (
     <div className="grid gap-3">
@@ -32,7 +44,10 @@ export function ListingFiltersBar({ filters, onChange, onReset }: FiltersBarProp
           <Label htmlFor={searchId} className="sr-only">
             Search projects
           </Label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             id={searchId}
             type="search"
@@ -74,7 +89,9 @@ export function ListingFiltersBar({ filters, onChange, onReset }: FiltersBarProp
       <Sheet open={isSheetOpen} onOpenChange={setIsSheetOpen}>
         <SheetContent side="bottom" className="max-h-[85dvh] gap-4 overflow-y-auto rounded-t-[var(--radius-card)] p-5">
           <SheetTitle>Filters</SheetTitle>
-          <SheetDescription className="sr-only">Narrow the projects by type, category, budget and timeframe.</SheetDescription>
+          <SheetDescription className="sr-only">
+            Narrow the projects by type, category, budget and timeframe.
+          </SheetDescription>
           <FilterControls filters={filters} onChange={onChange} onReset={onReset} layout="stack" />
           <Button onClick={() => setIsSheetOpen(false)}>Show projects</Button>
         </SheetContent>
@@ -119,7 +136,10 @@ function FilterControls({ filters, onChange, onReset, layout }: FilterControlsPr
         <Label htmlFor={ids.category} className="text-xs font-medium text-muted-foreground">
           Category
         </Label>
-        <Select value={filters.category || ANY} onValueChange={(value) => onChange({ category: value === ANY ? '' : value })}>
+        <Select
+          value={filters.category || ANY}
+          onValueChange={(value) => onChange({ category: value === ANY ? '' : value })}
+        >
           <SelectTrigger id={ids.category} className="h-9">
             <SelectValue />
           </SelectTrigger>
@@ -138,7 +158,10 @@ function FilterControls({ filters, onChange, onReset, layout }: FilterControlsPr
         <Label htmlFor={ids.timeframe} className="text-xs font-medium text-muted-foreground">
           Timeframe
         </Label>
-        <Select value={filters.timeframe || ANY} onValueChange={(value) => onChange({ timeframe: value === ANY ? '' : value })}>
+        <Select
+          value={filters.timeframe || ANY}
+          onValueChange={(value) => onChange({ timeframe: value === ANY ? '' : value })}
+        >
           <SelectTrigger id={ids.timeframe} className="h-9">
             <SelectValue />
           </SelectTrigger>

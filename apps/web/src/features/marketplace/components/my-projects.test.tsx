@@ -11,7 +11,8 @@ function renderMine(projects: MarketplaceProject[]) {
     'GET /api/marketplace/my-projects': () => ({ body: { projects: current } }),
     'PATCH /api/marketplace/projects/p1': (call: ApiCall) => {
       const updated = { ...current[0], ...(call.body as object) } as MarketplaceProject;
-      if ((call.body as { priceValue?: number }).priceValue !== undefined) updated.price = `$${String(updated.priceValue)} a month`;
+      if ((call.body as { priceValue?: number }).priceValue !== undefined)
+        updated.price = `$${String(updated.priceValue)} a month`;
       current = [updated];
       return { body: updated };
     },
@@ -34,7 +35,9 @@ describe('MyProjects', () => {
   it('lists the author’s projects with status and replies, and closes and reopens one', async () => {
     const user = userEvent.setup();
     const { calls } = renderMine([mine()]);
-    const row = (await screen.findByRole('link', { name: 'AI receptionist for a dental clinic' })).closest('li') as HTMLElement;
+    const row = (await screen.findByRole('link', { name: 'AI receptionist for a dental clinic' })).closest(
+      'li',
+    ) as HTMLElement;
     expect(within(row).getByText('Live')).toBeInTheDocument();
     expect(within(row).getByText('3 replies')).toBeInTheDocument();
 
@@ -42,7 +45,10 @@ describe('MyProjects', () => {
     expect(await screen.findByText('Closed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reopen AI receptionist for a dental clinic' }));
     expect(await screen.findByText('Live')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ status: 'closed' }, { status: 'live' }]);
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { status: 'closed' },
+      { status: 'live' },
+    ]);
   });
 
   it('edits title, description and budget with the wizard rules, sending only what changed', async () => {
@@ -59,7 +65,9 @@ describe('MyProjects', () => {
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Budget (USD)' }), { target: { value: '750' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ title: 'AI receptionist for two dental clinics', priceValue: 750 }]);
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { title: 'AI receptionist for two dental clinics', priceValue: 750 },
+    ]);
     expect(await screen.findByRole('link', { name: 'AI receptionist for two dental clinics' })).toBeInTheDocument();
   });
 
@@ -73,7 +81,9 @@ describe('MyProjects', () => {
     await user.type(within(dialog).getByRole('textbox'), 'CONFIRM');
     await user.click(remove);
     expect(await screen.findByRole('heading', { name: "You haven't posted a project yet" })).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/marketplace/projects/p1']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/marketplace/projects/p1',
+    ]);
   });
 
   it('offers to post the first project when there is none', async () => {

@@ -24,11 +24,16 @@ export function MyProjects({ onPostProject }: { onPostProject: () => void }) {
   const [deleting, setDeleting] = useState<MarketplaceProject | null>(null);
 
   const setStatus = useMutation({
-    mutationFn: ({ project, status }: { project: MarketplaceProject; status: ProjectStatus }) => updateProject(project.id, { status }),
+    mutationFn: ({ project, status }: { project: MarketplaceProject; status: ProjectStatus }) =>
+      updateProject(project.id, { status }),
     onSuccess: (updated) => {
       queryClient.setQueryData(marketplaceKeys.detail(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
-      toast.success(updated.status === 'closed' ? 'Project closed: it no longer shows in the listing' : 'Project reopened: it is live again');
+      toast.success(
+        updated.status === 'closed'
+          ? 'Project closed: it no longer shows in the listing'
+          : 'Project reopened: it is live again',
+      );
     },
   });
 
@@ -90,8 +95,15 @@ export function MyProjects({ onPostProject }: { onPostProject: () => void }) {
           const isClosed = project.status === 'closed';
           const isChanging = setStatus.isPending && setStatus.variables.project.id === project.id;
           return (
-            <li key={project.id} className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-card p-3 sm:flex-row">
-              <img src={project.image} alt="" className="aspect-video w-full shrink-0 rounded-[var(--radius-control)] bg-muted object-cover sm:w-40" />
+            <li
+              key={project.id}
+              className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-card p-3 sm:flex-row"
+            >
+              <img
+                src={project.image}
+                alt=""
+                className="aspect-video w-full shrink-0 rounded-[var(--radius-control)] bg-muted object-cover sm:w-40"
+              />
               <div className="grid min-w-0 flex-1 content-start gap-2">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="min-w-0 truncate font-semibold">
@@ -112,7 +124,12 @@ export function MyProjects({ onPostProject }: { onPostProject: () => void }) {
                   <time dateTime={project.createdAt}>Posted {formatRelativeTime(project.createdAt)}</time>
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing(project)} aria-label={`Edit ${project.title}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setEditing(project)}
+                    aria-label={`Edit ${project.title}`}
+                  >
                     <Pencil aria-hidden />
                     Edit
                   </Button>
@@ -148,7 +165,8 @@ export function MyProjects({ onPostProject }: { onPostProject: () => void }) {
         title="Delete this project?"
         description={
           <>
-            <strong className="font-medium text-foreground">{deleting?.title}</strong> and its replies are removed for good. To hide it for a while, close it instead.
+            <strong className="font-medium text-foreground">{deleting?.title}</strong> and its replies are removed for
+            good. To hide it for a while, close it instead.
           </>
         }
         confirmLabel="Delete project"

@@ -17,7 +17,13 @@ type PlanRequiredNoticeProps = { returnUrl?: string; className?: string; detail?
 
 export function PlanRequiredNotice({ returnUrl, className, detail }: PlanRequiredNoticeProps) {
   return (
-    <div role="alert" className={cn('flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/40 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/40 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center',
+        className,
+      )}
+    >
       <Lock className="size-4 shrink-0 text-warning" aria-hidden />
       <div className="grid flex-1 gap-0.5">
         <p className="font-medium text-foreground">{PLAN_REQUIRED_MESSAGE}</p>

@@ -7,7 +7,10 @@ import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { marketplaceTypeLabel, projectPagePath } from '../lib/project-labels';
 
-export type ProjectCardData = Pick<MarketplaceProject, 'title' | 'description' | 'price' | 'image' | 'icon' | 'authorName' | 'companyName' | 'marketplaceType'> &
+export type ProjectCardData = Pick<
+  MarketplaceProject,
+  'title' | 'description' | 'price' | 'image' | 'icon' | 'authorName' | 'companyName' | 'marketplaceType'
+> &
   Partial<Pick<MarketplaceProject, 'id' | 'createdAt' | 'status'>> & { category: string; timeframe: string };
 
 type ProjectCardProps = { project: ProjectCardData; className?: string; now?: number };
@@ -44,7 +47,9 @@ export function ProjectCard({ project, className, now }: ProjectCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4 pt-7">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge variant={project.marketplaceType === 'agency' ? 'admin' : 'viewer'}>{marketplaceTypeLabel(project.marketplaceType)}</Badge>
+          <Badge variant={project.marketplaceType === 'agency' ? 'admin' : 'viewer'}>
+            {marketplaceTypeLabel(project.marketplaceType)}
+          </Badge>
           <Badge variant="outline">{project.category}</Badge>
         </div>
         <h3 className="line-clamp-2 text-base font-semibold leading-snug">{title}</h3>
@@ -71,7 +76,11 @@ export function ProjectCard({ project, className, now }: ProjectCardProps) {
             {project.companyName ? ` · ${project.companyName}` : null}
           </span>
           {project.createdAt ? (
-            <time dateTime={project.createdAt} title={new Date(project.createdAt).toLocaleString()} className="shrink-0">
+            <time
+              dateTime={project.createdAt}
+              title={new Date(project.createdAt).toLocaleString()}
+              className="shrink-0"
+            >
               {formatRelativeTime(project.createdAt, now)}
             </time>
           ) : null}

@@ -74,7 +74,9 @@ export function ProjectListing({ filters, onResetFilters, onPostProject }: Proje
     );
   }
 
-  const total = firstPage ? `${firstPage.total.toLocaleString('en-US')}${firstPage.isTotalCapped ? '+' : ''}` : String(projects.length);
+  const total = firstPage
+    ? `${firstPage.total.toLocaleString('en-US')}${firstPage.isTotalCapped ? '+' : ''}`
+    : String(projects.length);
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground" aria-live="polite">

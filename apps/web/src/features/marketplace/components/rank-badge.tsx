@@ -8,9 +8,14 @@ export function RankBadge() {
   const { rank, isLoading } = useUserRank();
   if (isLoading) return <Skeleton className="h-8 w-32 rounded-full" />;
   if (!rank) return null;
-  const hint = rank.nextTier && rank.pointsToNext !== null ? `${rank.pointsToNext} points to ${rank.nextTier}` : 'Top rank reached';
+  const hint =
+    rank.nextTier && rank.pointsToNext !== null
+      ? `${rank.pointsToNext} points to ${rank.nextTier}`
+      : 'Top rank reached';
   return (
-    <Tooltip content={`${rank.score} points. ${hint}. Points come from projects posted, replies sent, agents built and evaluations run.`}>
+    <Tooltip
+      content={`${rank.score} points. ${hint}. Points come from projects posted, replies sent, agents built and evaluations run.`}
+    >
       <button
         type="button"
         className="inline-flex h-8 items-center gap-1.5 rounded-full border border-amber-500/30 bg-amber-500/10 px-3 text-sm font-medium text-amber-800 dark:text-amber-200"

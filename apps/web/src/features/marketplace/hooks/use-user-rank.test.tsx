@@ -10,9 +10,14 @@ const rank = computeUserRank({ projectsPosted: 3, repliesSent: 2, agentsBuilt: 4
 const start = new Date('2025-06-01T12:00:00.000Z').getTime();
 
 function setup(options: { me?: Reply; rank?: Reply } = {}) {
-  const calls = mockApi({ 'GET /api/me': options.me ?? { body: signedInMe }, 'GET /api/user/rank': options.rank ?? { body: rank } });
+  const calls = mockApi({
+    'GET /api/me': options.me ?? { body: signedInMe },
+    'GET /api/user/rank': options.rank ?? { body: rank },
+  });
   const queryClient = createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const mount = () => renderHook(() => useUserRank(), { wrapper });
   const rankCalls = () => calls.filter((call) => call.path === '/api/user/rank').length;
   const meCalls = () => calls.filter((call) => call.path === '/api/me').length;
@@ -51,7 +56,9 @@ describe('useUserRank', () => {
   });
 
   it('does not fetch for a signed-out visitor', async () => {
-    const { mount, rankCalls, meCalls } = setup({ me: { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } } } });
+    const { mount, rankCalls, meCalls } = setup({
+      me: { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } } },
+    });
     const view = mount();
     await waitFor(() => expect(meCalls()).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -62,7 +69,9 @@ describe('useUserRank', () => {
   it('keeps a failure as an error string and throttles it the same way', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
-    const { mount, rankCalls } = setup({ rank: { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Rank service unavailable' } } } });
+    const { mount, rankCalls } = setup({
+      rank: { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Rank service unavailable' } } },
+    });
     const first = mount();
     await waitFor(() => expect(first.result.current.error).toBe('Rank service unavailable'));
     expect(first.result.current.rank).toBeNull();

@@ -21,7 +21,10 @@ export function useUserRank() {
         return { rank: await getUserRank(signal), error: null };
       } catch (error) {
         if (signal.aborted) throw error;
-        return { rank: null, error: error instanceof ApiError || error instanceof Error ? error.message : 'Failed to load your rank' };
+        return {
+          rank: null,
+          error: error instanceof ApiError || error instanceof Error ? error.message : 'Failed to load your rank',
+        };
       }
     },
     enabled: userId !== undefined,
@@ -29,5 +32,9 @@ export function useUserRank() {
     gcTime: Math.max(5 * 60_000, RANK_REFETCH_THROTTLE_MS),
     retry: false,
   });
-  return { rank: query.data?.rank ?? null, error: query.data?.error ?? null, isLoading: userId !== undefined && query.isPending };
+  return {
+    rank: query.data?.rank ?? null,
+    error: query.data?.error ?? null,
+    isLoading: userId !== undefined && query.isPending,
+  };
 }

@@ -1,5 +1,9 @@
 import { PLAN_REQUIRED_MESSAGE } from '@agentry/core/error-messages';
-import { DEFAULT_DAILY_PROJECT_LIMIT, formatCreateProjectFailure, formatDailyLimitMessage } from '@agentry/core/marketplace';
+import {
+  DEFAULT_DAILY_PROJECT_LIMIT,
+  formatCreateProjectFailure,
+  formatDailyLimitMessage,
+} from '@agentry/core/marketplace';
 import { ApiError } from '@/lib/api';
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to connect to the service.';

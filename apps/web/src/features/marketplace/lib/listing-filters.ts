@@ -1,4 +1,10 @@
-import { marketplaceCategories, marketplaceTimeframes, projectSorts, type MarketplaceType, type ProjectSort } from '@agentry/core/marketplace';
+import {
+  marketplaceCategories,
+  marketplaceTimeframes,
+  projectSorts,
+  type MarketplaceType,
+  type ProjectSort,
+} from '@agentry/core/marketplace';
 
 /** The browse filters; each lives in the URL so a filtered listing can be shared. */
 export type ListingFilters = {
@@ -11,7 +17,15 @@ export type ListingFilters = {
   sort: ProjectSort;
 };
 
-export const defaultListingFilters: ListingFilters = { type: '', category: '', minBudget: '', maxBudget: '', timeframe: '', search: '', sort: 'newest' };
+export const defaultListingFilters: ListingFilters = {
+  type: '',
+  category: '',
+  minBudget: '',
+  maxBudget: '',
+  timeframe: '',
+  search: '',
+  sort: 'newest',
+};
 
 /** URL parameter of each filter. */
 const PARAM: Record<keyof ListingFilters, string> = {

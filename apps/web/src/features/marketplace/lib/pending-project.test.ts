@@ -1,9 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { emptyContactDraft, emptyProjectDraft } from './project-draft';
-import { clearPendingProject, fromPendingProject, PENDING_PROJECT_STORAGE_KEY, readPendingProject, savePendingProject, toPendingProject } from './pending-project';
+import {
+  clearPendingProject,
+  fromPendingProject,
+  PENDING_PROJECT_STORAGE_KEY,
+  readPendingProject,
+  savePendingProject,
+  toPendingProject,
+} from './pending-project';
 
-const project = { ...emptyProjectDraft, marketplaceType: 'agency' as const, title: 'Voice agent for a hotel', description: 'd'.repeat(60), timeframe: '1-2 months', category: 'Voice AI', image: '/media/marketplace/images/a.svg', icon: '/media/avatars/avatar-01.svg', priceValue: '1200.5', priceType: 'weekly' as const };
-const contact = { ...emptyContactDraft, name: 'Grace', businessName: 'Hotel Co', email: 'grace@hotel.test', hasAcceptedTerms: true };
+const project = {
+  ...emptyProjectDraft,
+  marketplaceType: 'agency' as const,
+  title: 'Voice agent for a hotel',
+  description: 'd'.repeat(60),
+  timeframe: '1-2 months',
+  category: 'Voice AI',
+  image: '/media/marketplace/images/a.svg',
+  icon: '/media/avatars/avatar-01.svg',
+  priceValue: '1200.5',
+  priceType: 'weekly' as const,
+};
+const contact = {
+  ...emptyContactDraft,
+  name: 'Grace',
+  businessName: 'Hotel Co',
+  email: 'grace@hotel.test',
+  hasAcceptedTerms: true,
+};
 
 describe('pending project', () => {
   it('keeps projectData and contactInfo and restores the wizard drafts from them', () => {
@@ -25,7 +49,15 @@ describe('pending project', () => {
     expect(readPendingProject()).toBeNull();
     localStorage.setItem(PENDING_PROJECT_STORAGE_KEY, JSON.stringify({ projectData: { title: '' } }));
     expect(readPendingProject()).toBeNull();
-    localStorage.setItem(PENDING_PROJECT_STORAGE_KEY, JSON.stringify({ projectData: { title: 'Kept', priceType: 'hourly', marketplaceType: 'x', priceValue: 'lots' } }));
-    expect(readPendingProject()?.projectData).toMatchObject({ title: 'Kept', priceType: 'one-time', marketplaceType: '', priceValue: null });
+    localStorage.setItem(
+      PENDING_PROJECT_STORAGE_KEY,
+      JSON.stringify({ projectData: { title: 'Kept', priceType: 'hourly', marketplaceType: 'x', priceValue: 'lots' } }),
+    );
+    expect(readPendingProject()?.projectData).toMatchObject({
+      title: 'Kept',
+      priceType: 'one-time',
+      marketplaceType: '',
+      priceValue: null,
+    });
   });
 });

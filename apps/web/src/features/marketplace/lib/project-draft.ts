@@ -64,7 +64,11 @@ export const emptyProjectDraft: ProjectDraft = {
 
 export const emptyContactDraft: ContactDraft = { name: '', businessName: '', email: '', hasAcceptedTerms: false };
 
-function textLengthError(value: string, limits: { min: number; max: number }, messages: { required: string; tooShort: string; tooLong: string }) {
+function textLengthError(
+  value: string,
+  limits: { min: number; max: number },
+  messages: { required: string; tooShort: string; tooLong: string },
+) {
   const length = value.trim().length;
   if (length === 0) return messages.required;
   if (length < limits.min) return messages.tooShort;
@@ -85,7 +89,10 @@ export function canContinueFrom(step: MarketplaceWizardStepId, project: ProjectD
  * The messages of one step (docs/product/marketplace.md#the-create-project-wizard); empty when the step may be left forward.
  * Signed-in authors enter no e-mail and accept no terms here (docs/product/marketplace.md#access).
  */
-export function validateStep(step: MarketplaceWizardStepId, input: { project: ProjectDraft; contact: ContactDraft; isSignedIn: boolean }): StepErrors {
+export function validateStep(
+  step: MarketplaceWizardStepId,
+  input: { project: ProjectDraft; contact: ContactDraft; isSignedIn: boolean },
+): StepErrors {
   const { project, contact, isSignedIn } = input;
   switch (step) {
     case 'marketplaceType':
@@ -95,7 +102,11 @@ export function validateStep(step: MarketplaceWizardStepId, input: { project: Pr
         title: textLengthError(
           project.title,
           { min: TITLE_MIN_LENGTH, max: TITLE_MAX_LENGTH },
-          { required: marketplaceMessages.titleRequired, tooShort: marketplaceMessages.titleTooShort, tooLong: marketplaceMessages.titleTooLong },
+          {
+            required: marketplaceMessages.titleRequired,
+            tooShort: marketplaceMessages.titleTooShort,
+            tooLong: marketplaceMessages.titleTooLong,
+          },
         ),
       });
     case 'description':

@@ -3,15 +3,36 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onUpgradeDialogRequested } from '@/lib/upgrade-events';
 import { savePendingProject } from '../lib/pending-project';
-import { avatars, images, makeProject, mockApi, renderWithProviders, signedInMe, stubLayoutApis, type Handler, type Reply } from '../test/marketplace-test-kit';
+import {
+  avatars,
+  images,
+  makeProject,
+  mockApi,
+  renderWithProviders,
+  signedInMe,
+  stubLayoutApis,
+  type Handler,
+  type Reply,
+} from '../test/marketplace-test-kit';
 import { MarketplacePage } from './marketplace-page';
 
 const signedOut: Reply = { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Please sign in' } } };
-const page = (projects: ReturnType<typeof makeProject>[], nextCursor: string | null = null, total = projects.length) => ({
+const page = (
+  projects: ReturnType<typeof makeProject>[],
+  nextCursor: string | null = null,
+  total = projects.length,
+) => ({
   body: { projects, nextCursor, total, isTotalCapped: false },
 });
 
-function renderPage(options: { entry?: string; api?: Record<string, Reply | Handler>; isSignedIn?: boolean; hasMarketplace?: boolean } = {}) {
+function renderPage(
+  options: {
+    entry?: string;
+    api?: Record<string, Reply | Handler>;
+    isSignedIn?: boolean;
+    hasMarketplace?: boolean;
+  } = {},
+) {
   const calls = mockApi({
     'GET /api/me': options.isSignedIn ? { body: signedInMe } : signedOut,
     'GET /api/billing/capabilities': {
@@ -22,13 +43,18 @@ function renderPage(options: { entry?: string; api?: Record<string, Reply | Hand
       },
     },
     'GET /api/user/rank': { body: { rank: 'Builder', score: 180, nextTier: 'Pro', pointsToNext: 220, breakdown: {} } },
-    'GET /api/userprofile': { body: { name: 'Ada Lovelace', email: 'ada@agency.test', businessName: 'Analytical Engines', image: null } },
+    'GET /api/userprofile': {
+      body: { name: 'Ada Lovelace', email: 'ada@agency.test', businessName: 'Analytical Engines', image: null },
+    },
     'GET /api/marketplace/marketplace-images': { body: images },
     'GET /api/avatars': { body: avatars },
     'GET /api/marketplace/projects': page([makeProject()]),
     ...options.api,
   });
-  const view = renderWithProviders(<MarketplacePage />, { path: '/marketplace', initialEntry: options.entry ?? '/marketplace' });
+  const view = renderWithProviders(<MarketplacePage />, {
+    path: '/marketplace',
+    initialEntry: options.entry ?? '/marketplace',
+  });
   const listCalls = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/marketplace/projects');
   return { calls, listCalls, ...view };
 }
@@ -46,7 +72,10 @@ describe('MarketplacePage', () => {
     const card = (await screen.findByRole('link', { name: 'AI receptionist for a dental clinic' })).closest('article');
     expect(card).not.toBeNull();
     const scope = within(card as HTMLElement);
-    expect(screen.getByRole('link', { name: 'AI receptionist for a dental clinic' })).toHaveAttribute('href', '/marketplace/projects/p1');
+    expect(screen.getByRole('link', { name: 'AI receptionist for a dental clinic' })).toHaveAttribute(
+      'href',
+      '/marketplace/projects/p1',
+    );
     expect(scope.getByText('$500 a month')).toBeInTheDocument();
     expect(scope.getByText('2-4 weeks')).toBeInTheDocument();
     expect(scope.getByText('Chatbots')).toBeInTheDocument();
@@ -62,7 +91,9 @@ describe('MarketplacePage', () => {
     const { listCalls } = renderPage({
       api: {
         'GET /api/marketplace/projects': (call) =>
-          call.search.includes('cursor=c2') ? page([makeProject({ id: 'p2', title: 'Lead generation bot for roofers' })], null, 2) : page([makeProject()], 'c2', 2),
+          call.search.includes('cursor=c2')
+            ? page([makeProject({ id: 'p2', title: 'Lead generation bot for roofers' })], null, 2)
+            : page([makeProject()], 'c2', 2),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
@@ -86,10 +117,14 @@ describe('MarketplacePage', () => {
     const user = userEvent.setup();
     const { listCalls, router } = renderPage({
       entry: '/marketplace?type=agency&category=Voice%20AI&maxBudget=300&sort=budget-desc',
-      api: { 'GET /api/marketplace/projects': (call) => (call.search.includes('type=') ? page([]) : page([makeProject()])) },
+      api: {
+        'GET /api/marketplace/projects': (call) => (call.search.includes('type=') ? page([]) : page([makeProject()])),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'No results for these filters' })).toBeInTheDocument();
-    expect(new URLSearchParams(listCalls()[0]?.search)).toEqual(new URLSearchParams('type=agency&category=Voice AI&maxBudget=300&sort=budget-desc'));
+    expect(new URLSearchParams(listCalls()[0]?.search)).toEqual(
+      new URLSearchParams('type=agency&category=Voice AI&maxBudget=300&sort=budget-desc'),
+    );
     await user.click(screen.getAllByRole('button', { name: 'Reset filters' })[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.search).toBe('?sort=budget-desc'));
     expect(await screen.findByRole('link', { name: 'AI receptionist for a dental clinic' })).toBeInTheDocument();
@@ -105,7 +140,12 @@ describe('MarketplacePage', () => {
     const user = userEvent.setup();
     let isDown = true;
     renderPage({
-      api: { 'GET /api/marketplace/projects': () => (isDown ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Service temporarily unavailable' } } } : page([makeProject()])) },
+      api: {
+        'GET /api/marketplace/projects': () =>
+          isDown
+            ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Service temporarily unavailable' } } }
+            : page([makeProject()]),
+      },
     });
     expect(await screen.findByText('Service temporarily unavailable')).toBeInTheDocument();
     isDown = false;

@@ -11,7 +11,12 @@ import { PlanRequiredNotice, requestMarketplacePlan } from '../components/plan-r
 import { ProjectListing } from '../components/project-listing';
 import { RankBadge } from '../components/rank-badge';
 import { useMarketplaceAccess } from '../hooks/use-marketplace-access';
-import { defaultListingFilters, readListingFilters, writeListingFilters, type ListingFilters } from '../lib/listing-filters';
+import {
+  defaultListingFilters,
+  readListingFilters,
+  writeListingFilters,
+  type ListingFilters,
+} from '../lib/listing-filters';
 import { readPendingProject, type PendingProject } from '../lib/pending-project';
 
 /** Typing in search or budget waits this long before the URL (and the listing) follow. */
@@ -47,7 +52,10 @@ export function MarketplacePage() {
 
   const updateUrl = useCallback(
     (patch: Partial<ListingFilters>) =>
-      setSearchParams((current) => writeListingFilters(current, { ...readListingFilters(current), ...patch }), { replace: true, preventScrollReset: true }),
+      setSearchParams((current) => writeListingFilters(current, { ...readListingFilters(current), ...patch }), {
+        replace: true,
+        preventScrollReset: true,
+      }),
     [setSearchParams],
   );
 
@@ -62,7 +70,9 @@ export function MarketplacePage() {
 
   function changeFilters(patch: Partial<ListingFilters>) {
     const { search, minBudget, maxBudget, ...immediate } = patch;
-    const typedPatch = Object.fromEntries(Object.entries({ search, minBudget, maxBudget }).filter(([, value]) => value !== undefined));
+    const typedPatch = Object.fromEntries(
+      Object.entries({ search, minBudget, maxBudget }).filter(([, value]) => value !== undefined),
+    );
     if (Object.keys(typedPatch).length > 0) setTyped((current) => ({ ...current, ...typedPatch }));
     if (Object.keys(immediate).length > 0) updateUrl(immediate);
   }
@@ -123,8 +133,12 @@ export function MarketplacePage() {
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 lg:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h2 className="text-xl font-semibold tracking-tight sm:text-2xl">Find AI projects and the agencies to build them</h2>
-          <p className="text-sm text-muted-foreground">Businesses post what they need, agencies offer what they do best. Answer a project with a message.</p>
+          <h2 className="text-xl font-semibold tracking-tight sm:text-2xl">
+            Find AI projects and the agencies to build them
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Businesses post what they need, agencies offer what they do best. Answer a project with a message.
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-3">
           {isSignedIn ? <RankBadge /> : null}
@@ -136,7 +150,10 @@ export function MarketplacePage() {
       </div>
 
       {isPlanPromptShown && isSignedIn && !hasAccess ? (
-        <PlanRequiredNotice returnUrl="/marketplace" detail="Browsing is free. Posting and replying need a plan with marketplace access." />
+        <PlanRequiredNotice
+          returnUrl="/marketplace"
+          detail="Browsing is free. Posting and replying need a plan with marketplace access."
+        />
       ) : null}
 
       {isSignedIn ? (

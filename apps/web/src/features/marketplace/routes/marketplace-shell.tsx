@@ -34,7 +34,11 @@ function PublicMarketplaceFrame() {
       </a>
       <header className="sticky top-0 z-30 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-2 rounded-[var(--radius-control)] font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4" aria-label="Agentry home">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-[var(--radius-control)] font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4"
+            aria-label="Agentry home"
+          >
             <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-brand-foreground">
               <Store className="size-4" aria-hidden />
             </span>
@@ -46,7 +50,11 @@ function PublicMarketplaceFrame() {
             <Button variant="ghost" asChild className="max-sm:hidden">
               <Link to="/#pricing">Pricing</Link>
             </Button>
-            <Button onClick={() => requestSignIn({ reason: 'user', callbackUrl: `${location.pathname}${location.search}` })}>Sign in</Button>
+            <Button
+              onClick={() => requestSignIn({ reason: 'user', callbackUrl: `${location.pathname}${location.search}` })}
+            >
+              Sign in
+            </Button>
           </nav>
         </div>
       </header>

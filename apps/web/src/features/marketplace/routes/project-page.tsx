@@ -61,15 +61,25 @@ function ProjectDetails({ project }: { project: MarketplaceProject }) {
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article className="grid content-start gap-6">
         <div className="relative">
-          <img src={project.image} alt="" className="aspect-[21/9] w-full rounded-[var(--radius-card)] bg-muted object-cover" />
+          <img
+            src={project.image}
+            alt=""
+            className="aspect-[21/9] w-full rounded-[var(--radius-card)] bg-muted object-cover"
+          />
           <span className="absolute -bottom-6 left-5 flex size-14 items-center justify-center overflow-hidden rounded-full border-4 border-background bg-muted">
             <img src={project.icon} alt="" className="size-full object-cover" />
           </span>
         </div>
         <div className="grid gap-3 pt-4">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={project.marketplaceType === 'agency' ? 'admin' : 'viewer'}>{marketplaceTypeLabel(project.marketplaceType)}</Badge>
-            {project.status === 'closed' ? <Badge variant="inactive">Closed</Badge> : <Badge variant="active">Live</Badge>}
+            <Badge variant={project.marketplaceType === 'agency' ? 'admin' : 'viewer'}>
+              {marketplaceTypeLabel(project.marketplaceType)}
+            </Badge>
+            {project.status === 'closed' ? (
+              <Badge variant="inactive">Closed</Badge>
+            ) : (
+              <Badge variant="active">Live</Badge>
+            )}
           </div>
           <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{project.title}</h2>
           <p className="text-sm text-muted-foreground">
@@ -102,7 +112,9 @@ function ProjectDetails({ project }: { project: MarketplaceProject }) {
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
     <div className="flex items-center gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-4">{icon}</span>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-4">
+        {icon}
+      </span>
       <div className="min-w-0">
         <dt className="text-xs text-muted-foreground">{label}</dt>
         <dd className="truncate font-semibold">{value}</dd>

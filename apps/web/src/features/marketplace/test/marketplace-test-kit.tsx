@@ -21,7 +21,8 @@ export function makeProject(overrides: Partial<MarketplaceProject> = {}): Market
   return {
     id: 'p1',
     title: 'AI receptionist for a dental clinic',
-    description: 'We need an assistant that books appointments, answers questions about prices and hands over to staff.',
+    description:
+      'We need an assistant that books appointments, answers questions about prices and hands over to staff.',
     timeframe: '2-4 weeks',
     price: '$500 a month',
     priceValue: 500,
@@ -50,17 +51,33 @@ export type Handler = (call: ApiCall) => Reply | Promise<Reply>;
 export function mockApi(handlers: Record<string, Handler | Reply>) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    const call: ApiCall = { method, path: url.pathname, search: url.search, body, headers: (init?.headers ?? {}) as Record<string, string> };
+    const call: ApiCall = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      body,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
     const reply: Reply =
-      handler === undefined ? { status: 404, body: { error: { code: 'ROUTE_NOT_FOUND', message: 'Route not found' } } } : typeof handler === 'function' ? await handler(call) : handler;
+      handler === undefined
+        ? { status: 404, body: { error: { code: 'ROUTE_NOT_FOUND', message: 'Route not found' } } }
+        : typeof handler === 'function'
+          ? await handler(call)
+          : handler;
     if (reply instanceof Error) throw reply;
     const status = reply.status ?? 200;
-    return new Response(reply.body === undefined || status === 204 ? null : JSON.stringify(reply.body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(reply.body === undefined || status === 204 ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -71,9 +88,14 @@ export function createTestQueryClient() {
 }
 
 /** Renders `element` at `path` (plus any extra routes) with a fresh query client. */
-export function renderWithProviders(element: ReactNode, options: { path?: string; initialEntry?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {}) {
+export function renderWithProviders(
+  element: ReactNode,
+  options: { path?: string; initialEntry?: string; routes?: RouteObject[]; queryClient?: QueryClient } = {},
+) {
   const queryClient = options.queryClient ?? createTestQueryClient();
-  const router = createMemoryRouter([{ path: options.path ?? '*', element }, ...(options.routes ?? [])], { initialEntries: [options.initialEntry ?? '/'] });
+  const router = createMemoryRouter([{ path: options.path ?? '*', element }, ...(options.routes ?? [])], {
+    initialEntries: [options.initialEntry ?? '/'],
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -22,7 +22,9 @@ export function ProfileSection({ user }: { user: MeReply['user'] }) {
   const saveName = useMutation({
     mutationFn: (nextName: string) => apiRequest<unknown>('/api/me', { method: 'PATCH', body: { name: nextName } }),
     onSuccess: (_reply, nextName) => {
-      queryClient.setQueryData<MeReply | null>(sessionQueryKey, (current) => (current ? { ...current, user: { ...current.user, name: nextName } } : current));
+      queryClient.setQueryData<MeReply | null>(sessionQueryKey, (current) =>
+        current ? { ...current, user: { ...current.user, name: nextName } } : current,
+      );
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       setName(nextName);
     },
@@ -40,14 +42,23 @@ export function ProfileSection({ user }: { user: MeReply['user'] }) {
   };
 
   return (
-    <section aria-labelledby={`${nameId}-heading`} className="rounded-[var(--radius-card)] border border-border bg-card p-6">
+    <section
+      aria-labelledby={`${nameId}-heading`}
+      className="rounded-[var(--radius-card)] border border-border bg-card p-6"
+    >
       <h2 id={`${nameId}-heading`} className="text-base font-semibold">
         Profile
       </h2>
       <form onSubmit={submit} className="mt-4 grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={nameId}>Display name</Label>
-          <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" maxLength={120} />
+          <Input
+            id={nameId}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="name"
+            maxLength={120}
+          />
         </div>
         <div className="grid gap-2">
           <span className="text-sm font-medium leading-none">Email</span>

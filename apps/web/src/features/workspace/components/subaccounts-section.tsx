@@ -3,12 +3,25 @@ import type { Subaccount } from '@agentry/core/auth';
 import { Badge } from '@/components/ui/badge';
 import { SubaccountAvatar } from './subaccount-avatar';
 
-const roleBadge: Record<Subaccount['role'], 'admin' | 'default' | 'viewer'> = { admin: 'admin', member: 'default', viewer: 'viewer' };
+const roleBadge: Record<Subaccount['role'], 'admin' | 'default' | 'viewer'> = {
+  admin: 'admin',
+  member: 'default',
+  viewer: 'viewer',
+};
 
 /** Settings: the sub accounts the user belongs to, with their role. */
-export function SubaccountsSection({ subaccounts, activeSubaccountId }: { subaccounts: Subaccount[]; activeSubaccountId: string | null }) {
+export function SubaccountsSection({
+  subaccounts,
+  activeSubaccountId,
+}: {
+  subaccounts: Subaccount[];
+  activeSubaccountId: string | null;
+}) {
   return (
-    <section aria-labelledby="subaccounts-heading" className="rounded-[var(--radius-card)] border border-border bg-card p-6">
+    <section
+      aria-labelledby="subaccounts-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-card p-6"
+    >
       <h2 id="subaccounts-heading" className="text-base font-semibold">
         Sub accounts
       </h2>
@@ -20,7 +33,10 @@ export function SubaccountsSection({ subaccounts, activeSubaccountId }: { subacc
             <li key={subaccount.id} className="flex items-center gap-3 py-3">
               <SubaccountAvatar subaccount={subaccount} />
               <div className="min-w-0 flex-1">
-                <Link to={`/subaccounts/${encodeURIComponent(subaccount.id)}/agents`} className="block truncate text-sm font-medium hover:underline">
+                <Link
+                  to={`/subaccounts/${encodeURIComponent(subaccount.id)}/agents`}
+                  className="block truncate text-sm font-medium hover:underline"
+                >
                   {subaccount.name}
                 </Link>
                 <p className="text-xs text-muted-foreground">

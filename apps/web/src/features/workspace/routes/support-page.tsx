@@ -13,8 +13,11 @@ export function SupportPage() {
         title="How can we help?"
         description={
           <>
-            Write to <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> with what
-            you were doing and any reference code an error showed you. We answer by e-mail.
+            Write to{' '}
+            <a className="font-medium text-foreground underline underline-offset-4" href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
+            </a>{' '}
+            with what you were doing and any reference code an error showed you. We answer by e-mail.
           </>
         }
         action={

@@ -36,22 +36,35 @@ export function ConversationList({ conversations, selectedThreadId, onSelect, no
                 isSelected && 'bg-secondary/60',
               )}
             >
-              <span aria-hidden className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground">
+              <span
+                aria-hidden
+                className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground"
+              >
                 {name === 'Anonymous' ? '#' : name.charAt(0).toUpperCase()}
-                {conversation.status === 'live' ? <span className="absolute -right-0.5 -top-0.5 size-2.5 rounded-full border-2 border-card bg-emerald-400" /> : null}
+                {conversation.status === 'live' ? (
+                  <span className="absolute -right-0.5 -top-0.5 size-2.5 rounded-full border-2 border-card bg-emerald-400" />
+                ) : null}
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span className="truncate text-sm font-medium">{name}</span>
                   <span className="shrink-0 text-xs text-muted-foreground">#{conversation.customerNumber}</span>
-                  <time dateTime={conversation.lastMessageTime} className="ml-auto shrink-0 text-xs text-muted-foreground">
+                  <time
+                    dateTime={conversation.lastMessageTime}
+                    className="ml-auto shrink-0 text-xs text-muted-foreground"
+                  >
                     {relativeTimeText(Date.parse(conversation.lastMessageTime), now)}
                   </time>
                 </span>
                 <span className="mt-0.5 flex items-center gap-2">
-                  <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{conversation.lastMessage}</span>
+                  <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
+                    {conversation.lastMessage}
+                  </span>
                   {conversation.unreadCount > 0 ? (
-                    <span className="shrink-0 rounded-full bg-primary px-1.5 text-xs font-semibold leading-5 text-primary-foreground" aria-label={`${conversation.unreadCount} unread`}>
+                    <span
+                      className="shrink-0 rounded-full bg-primary px-1.5 text-xs font-semibold leading-5 text-primary-foreground"
+                      aria-label={`${conversation.unreadCount} unread`}
+                    >
                       {conversation.unreadCount}
                     </span>
                   ) : null}

@@ -17,7 +17,16 @@ type AddItemInputProps = {
 };
 
 /** The input row under a list editor: type, press Add (or a key), and see why a draft was refused. */
-export function AddItemInput({ label, placeholder, disabled, addKeys, parse, onAdd, inputProps, buttonIcon }: AddItemInputProps) {
+export function AddItemInput({
+  label,
+  placeholder,
+  disabled,
+  addKeys,
+  parse,
+  onAdd,
+  inputProps,
+  buttonIcon,
+}: AddItemInputProps) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
   const inputId = useId();

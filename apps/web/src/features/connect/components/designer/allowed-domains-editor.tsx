@@ -22,7 +22,15 @@ export function parseAllowedDomain(input: string): { domain: string } | { error:
 }
 
 /** Where the widget may be embedded: chips; an empty list means anywhere. */
-export function AllowedDomainsEditor({ value, disabled, onChange }: { value: readonly string[]; disabled: boolean; onChange: (next: string[]) => void }) {
+export function AllowedDomainsEditor({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: readonly string[];
+  disabled: boolean;
+  onChange: (next: string[]) => void;
+}) {
   const isFull = value.length >= widgetLimits.allowedDomains.max;
   const parse = (draft: string) => {
     const parsed = parseAllowedDomain(draft);
@@ -36,7 +44,10 @@ export function AllowedDomainsEditor({ value, disabled, onChange }: { value: rea
       {value.length > 0 ? (
         <ul aria-label="Allowed domains" className="flex flex-wrap gap-2">
           {value.map((domain) => (
-            <li key={domain} className="inline-flex items-center gap-1 rounded-full border border-border bg-background py-1 pl-3 pr-1 text-sm">
+            <li
+              key={domain}
+              className="inline-flex items-center gap-1 rounded-full border border-border bg-background py-1 pl-3 pr-1 text-sm"
+            >
               <Globe className="size-3.5 text-muted-foreground" aria-hidden />
               {domain}
               <button
@@ -52,7 +63,9 @@ export function AllowedDomainsEditor({ value, disabled, onChange }: { value: rea
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">Any website may embed this widget. Add domains to allow only those.</p>
+        <p className="text-sm text-muted-foreground">
+          Any website may embed this widget. Add domains to allow only those.
+        </p>
       )}
       <AddItemInput
         label="Add an allowed domain"

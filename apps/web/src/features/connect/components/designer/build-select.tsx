@@ -57,7 +57,11 @@ export function BuildSelect({ connection, subaccountId, canEdit, id }: BuildSele
   const placeholder = builds.isPending ? LOADING_BUILDS : update.isPending ? UPDATING_BUILD : 'Choose a build';
   const value = update.isPending ? '' : (connection.buildId ?? '');
   return (
-    <Select value={value} onValueChange={(agentId) => update.mutate(agentId)} disabled={!canEdit || builds.isPending || update.isPending}>
+    <Select
+      value={value}
+      onValueChange={(agentId) => update.mutate(agentId)}
+      disabled={!canEdit || builds.isPending || update.isPending}
+    >
       <SelectTrigger id={id} aria-busy={builds.isPending || update.isPending}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>

@@ -28,7 +28,12 @@ export function CopyCodeBlock({ code, label }: { code: string; label: string }) 
     <div className="grid gap-2">
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm font-medium">{label}</span>
-        <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={isCopied ? `${label} copied` : `Copy ${label.toLowerCase()}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void copy()}
+          aria-label={isCopied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+        >
           {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {isCopied ? 'Copied' : 'Copy'}
         </Button>

@@ -1,5 +1,11 @@
 import { clampPopupDelay } from '@agentry/core/widget-rules';
-import { widgetLimits, widgetThemeColors, type WidgetConnection, type WidgetPlacement, type WidgetSettings } from '@agentry/core/widget';
+import {
+  widgetLimits,
+  widgetThemeColors,
+  type WidgetConnection,
+  type WidgetPlacement,
+  type WidgetSettings,
+} from '@agentry/core/widget';
 import { Bot, Code2, Image, Languages, MessageSquare, Moon, Palette, Shield, Sparkles, Sun } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Input } from '@/components/ui/input';
@@ -39,10 +45,19 @@ type DesignerFormProps = {
 };
 
 /** The designer's form panel: every field of docs/product/widget.md#the-designer-connectidwebsite-widget with the defaults and limits of docs/product/widget.md#settings. */
-export function DesignerForm({ settings, onChange, connection, subaccountId, canEdit, onAdjustLogo, checkImage }: DesignerFormProps) {
+export function DesignerForm({
+  settings,
+  onChange,
+  connection,
+  subaccountId,
+  canEdit,
+  onAdjustLogo,
+  checkImage,
+}: DesignerFormProps) {
   const disabled = !canEdit;
   const patch = (change: Partial<WidgetSettings>) => onChange({ ...settings, ...change });
-  const patchBubble = (change: Partial<WidgetSettings['chatBubble']>) => onChange({ ...settings, chatBubble: { ...settings.chatBubble, ...change } });
+  const patchBubble = (change: Partial<WidgetSettings['chatBubble']>) =>
+    onChange({ ...settings, chatBubble: { ...settings.chatBubble, ...change } });
   const ids = {
     title: useId(),
     aiName: useId(),
@@ -68,15 +83,36 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
     <div className="grid gap-4">
       <FormSection title="Basics" icon={Sparkles} description="What visitors see first and which agent answers.">
         <Field label="Widget title" htmlFor={ids.title}>
-          <Input id={ids.title} value={settings.widgetTitle} maxLength={80} disabled={disabled} onChange={(event) => patch({ widgetTitle: event.target.value })} />
+          <Input
+            id={ids.title}
+            value={settings.widgetTitle}
+            maxLength={80}
+            disabled={disabled}
+            onChange={(event) => patch({ widgetTitle: event.target.value })}
+          />
         </Field>
-        <Field label="Choose Build" htmlFor={ids.build} hint="The agent that answers visitors. Saved as soon as you choose.">
+        <Field
+          label="Choose Build"
+          htmlFor={ids.build}
+          hint="The agent that answers visitors. Saved as soon as you choose."
+        >
           <BuildSelect id={ids.build} connection={connection} subaccountId={subaccountId} canEdit={canEdit} />
         </Field>
         <Field label="Assistant name" htmlFor={ids.aiName}>
-          <Input id={ids.aiName} value={settings.aiName} maxLength={80} disabled={disabled} onChange={(event) => patch({ aiName: event.target.value })} />
+          <Input
+            id={ids.aiName}
+            value={settings.aiName}
+            maxLength={80}
+            disabled={disabled}
+            onChange={(event) => patch({ aiName: event.target.value })}
+          />
         </Field>
-        <SizeFields width={settings.width} height={settings.height} disabled={disabled} onApply={(size) => patch(size)} />
+        <SizeFields
+          width={settings.width}
+          height={settings.height}
+          disabled={disabled}
+          onApply={(size) => patch(size)}
+        />
       </FormSection>
 
       <FormSection title="Messages" icon={MessageSquare}>
@@ -84,7 +120,12 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
           <label htmlFor={ids.firstMessageSwitch} className="text-sm font-medium">
             First Message
           </label>
-          <Switch id={ids.firstMessageSwitch} checked={settings.showFirstMessage} disabled={disabled} onCheckedChange={(checked) => patch({ showFirstMessage: checked })} />
+          <Switch
+            id={ids.firstMessageSwitch}
+            checked={settings.showFirstMessage}
+            disabled={disabled}
+            onCheckedChange={(checked) => patch({ showFirstMessage: checked })}
+          />
         </div>
         {settings.showFirstMessage ? (
           <Field label="First message text" htmlFor={ids.firstMessage}>
@@ -99,26 +140,57 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
           </Field>
         ) : null}
         <Field label="Input placeholder" htmlFor={ids.placeholder}>
-          <Input id={ids.placeholder} value={settings.inputPlaceholder} maxLength={120} disabled={disabled} onChange={(event) => patch({ inputPlaceholder: event.target.value })} />
+          <Input
+            id={ids.placeholder}
+            value={settings.inputPlaceholder}
+            maxLength={120}
+            disabled={disabled}
+            onChange={(event) => patch({ inputPlaceholder: event.target.value })}
+          />
         </Field>
         <Field label="Typing indicator text" htmlFor={ids.typing}>
-          <Input id={ids.typing} value={settings.typingIndicator} maxLength={60} disabled={disabled} onChange={(event) => patch({ typingIndicator: event.target.value })} />
+          <Input
+            id={ids.typing}
+            value={settings.typingIndicator}
+            maxLength={60}
+            disabled={disabled}
+            onChange={(event) => patch({ typingIndicator: event.target.value })}
+          />
         </Field>
         <div className="grid gap-2">
           <span className="text-sm font-medium">Suggested replies</span>
-          <SuggestedRepliesEditor value={settings.suggestedResponses} disabled={disabled} onChange={(suggestedResponses) => patch({ suggestedResponses })} />
+          <SuggestedRepliesEditor
+            value={settings.suggestedResponses}
+            disabled={disabled}
+            onChange={(suggestedResponses) => patch({ suggestedResponses })}
+          />
         </div>
       </FormSection>
 
-      <FormSection title="Branding" icon={Image} description="Your logo in the header, as the chat avatar and on the launcher.">
-        <LogoUrlField value={settings.logoUrl} disabled={disabled} onChange={(logoUrl) => patch({ logoUrl })} onAdjust={onAdjustLogo} checkImage={checkImage} />
+      <FormSection
+        title="Branding"
+        icon={Image}
+        description="Your logo in the header, as the chat avatar and on the launcher."
+      >
+        <LogoUrlField
+          value={settings.logoUrl}
+          disabled={disabled}
+          onChange={(logoUrl) => patch({ logoUrl })}
+          onAdjust={onAdjustLogo}
+          checkImage={checkImage}
+        />
         {settings.logoUrl ? (
           <>
             <div className="flex items-center justify-between gap-4">
               <label htmlFor={ids.avatarSwitch} className="text-sm">
                 Use the logo as the chat avatar
               </label>
-              <Switch id={ids.avatarSwitch} checked={settings.useLogoForAvatar} disabled={disabled} onCheckedChange={(checked) => patch({ useLogoForAvatar: checked })} />
+              <Switch
+                id={ids.avatarSwitch}
+                checked={settings.useLogoForAvatar}
+                disabled={disabled}
+                onCheckedChange={(checked) => patch({ useLogoForAvatar: checked })}
+              />
             </div>
             <div className="flex items-center justify-between gap-4">
               <label htmlFor={ids.launcherSwitch} className="text-sm">
@@ -137,13 +209,24 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
 
       <FormSection title="Placement and popup" icon={Bot}>
         <Field label="Widget Placement" htmlFor={ids.placement}>
-          <OptionSelect id={ids.placement} value={settings.placement} options={placements} disabled={disabled} onValueChange={(placement) => patch({ placement })} />
+          <OptionSelect
+            id={ids.placement}
+            value={settings.placement}
+            options={placements}
+            disabled={disabled}
+            onValueChange={(placement) => patch({ placement })}
+          />
         </Field>
         <div className="flex items-center justify-between gap-4">
           <label htmlFor={ids.bubbleSwitch} className="text-sm font-medium">
             Popup Message
           </label>
-          <Switch id={ids.bubbleSwitch} checked={settings.chatBubble.enabled} disabled={disabled} onCheckedChange={(enabled) => patchBubble({ enabled })} />
+          <Switch
+            id={ids.bubbleSwitch}
+            checked={settings.chatBubble.enabled}
+            disabled={disabled}
+            onCheckedChange={(enabled) => patchBubble({ enabled })}
+          />
         </div>
         {settings.chatBubble.enabled ? (
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
@@ -156,7 +239,12 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
                 onChange={(event) => patchBubble({ message: event.target.value })}
               />
             </Field>
-            <PopupDelayField id={ids.bubbleDelay} value={settings.chatBubble.delaySeconds} disabled={disabled} onCommit={(delaySeconds) => patchBubble({ delaySeconds })} />
+            <PopupDelayField
+              id={ids.bubbleDelay}
+              value={settings.chatBubble.delaySeconds}
+              disabled={disabled}
+              onCommit={(delaySeconds) => patchBubble({ delaySeconds })}
+            />
           </div>
         ) : null}
       </FormSection>
@@ -164,7 +252,11 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
       <FormSection title="Appearance" icon={Palette}>
         <div className="flex items-center justify-between gap-4">
           <label htmlFor={ids.theme} className="flex items-center gap-2 text-sm font-medium">
-            {settings.theme === 'dark' ? <Moon className="size-4" aria-hidden /> : <Sun className="size-4" aria-hidden />}
+            {settings.theme === 'dark' ? (
+              <Moon className="size-4" aria-hidden />
+            ) : (
+              <Sun className="size-4" aria-hidden />
+            )}
             {settings.theme === 'dark' ? 'Dark' : 'Light'}
           </label>
           <Switch
@@ -175,26 +267,61 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
             onCheckedChange={(checked) => patch({ theme: checked ? 'dark' : 'light' })}
           />
         </div>
-        <ColorPicker label="Theme Color" value={settings.themeColor} swatches={widgetThemeColors} disabled={disabled} onChange={(themeColor) => patch({ themeColor })} />
-        <Field label="Template" htmlFor={ids.template} hint="Professional is the current widget; legacy keeps the older look for existing sites.">
-          <OptionSelect id={ids.template} value={settings.template} options={templates} disabled={disabled} onValueChange={(template) => patch({ template })} />
+        <ColorPicker
+          label="Theme Color"
+          value={settings.themeColor}
+          swatches={widgetThemeColors}
+          disabled={disabled}
+          onChange={(themeColor) => patch({ themeColor })}
+        />
+        <Field
+          label="Template"
+          htmlFor={ids.template}
+          hint="Professional is the current widget; legacy keeps the older look for existing sites."
+        >
+          <OptionSelect
+            id={ids.template}
+            value={settings.template}
+            options={templates}
+            disabled={disabled}
+            onValueChange={(template) => patch({ template })}
+          />
         </Field>
       </FormSection>
 
-      <FormSection title="Language" icon={Languages} description="The widget's own texts follow the language; texts you wrote stay.">
+      <FormSection
+        title="Language"
+        icon={Languages}
+        description="The widget's own texts follow the language; texts you wrote stay."
+      >
         <Field label="Language" htmlFor={ids.language}>
-          <OptionSelect id={ids.language} value={settings.language} options={languages} disabled={disabled} onValueChange={(language) => onChange(applyLanguage(settings, language))} />
+          <OptionSelect
+            id={ids.language}
+            value={settings.language}
+            options={languages}
+            disabled={disabled}
+            onValueChange={(language) => onChange(applyLanguage(settings, language))}
+          />
         </Field>
       </FormSection>
 
       <FormSection title="Limits and security" icon={Shield}>
-        <DailyLimitField id={ids.dailyLimit} value={settings.dailyLimit} disabled={disabled} onCommit={(dailyLimit) => patch({ dailyLimit })} />
+        <DailyLimitField
+          id={ids.dailyLimit}
+          value={settings.dailyLimit}
+          disabled={disabled}
+          onCommit={(dailyLimit) => patch({ dailyLimit })}
+        />
         <div className="grid gap-2">
           <span className="flex items-center gap-2 text-sm font-medium">
             <Code2 className="size-4" aria-hidden />
             Allowed domains
           </span>
-          <AllowedDomainsEditor value={settings.allowedDomains} disabled={disabled} onChange={(allowedDomains) => patch({ allowedDomains })} />
+          <AllowedDomainsEditor
+            value={settings.allowedDomains}
+            disabled={disabled}
+            onChange={(allowedDomains) => patch({ allowedDomains })}
+          />
         </div>
       </FormSection>
     </div>
@@ -202,10 +329,26 @@ export function DesignerForm({ settings, onChange, connection, subaccountId, can
 }
 
 /** Popup delay in seconds: free typing, clamped to 1-500 on blur (empty or invalid becomes 1). */
-function PopupDelayField({ id, value, disabled, onCommit }: { id: string; value: number; disabled: boolean; onCommit: (seconds: number) => void }) {
+function PopupDelayField({
+  id,
+  value,
+  disabled,
+  onCommit,
+}: {
+  id: string;
+  value: number;
+  disabled: boolean;
+  onCommit: (seconds: number) => void;
+}) {
   return (
     <Field label="Delay (seconds)" htmlFor={id}>
-      <CommitOnBlurInput id={id} value={value} disabled={disabled} normalize={(draft) => clampPopupDelay(draft)} onCommit={onCommit} />
+      <CommitOnBlurInput
+        id={id}
+        value={value}
+        disabled={disabled}
+        normalize={(draft) => clampPopupDelay(draft)}
+        onCommit={onCommit}
+      />
     </Field>
   );
 }
@@ -213,9 +356,23 @@ function PopupDelayField({ id, value, disabled, onCommit }: { id: string; value:
 const { min: limitMin, max: limitMax } = widgetLimits.dailyLimit;
 
 /** Messages per day the widget answers (default 200); clamped on blur, a non-number keeps the value. */
-function DailyLimitField({ id, value, disabled, onCommit }: { id: string; value: number; disabled: boolean; onCommit: (limit: number) => void }) {
+function DailyLimitField({
+  id,
+  value,
+  disabled,
+  onCommit,
+}: {
+  id: string;
+  value: number;
+  disabled: boolean;
+  onCommit: (limit: number) => void;
+}) {
   return (
-    <Field label="Daily message limit" htmlFor={id} hint={`Visitors get a clear message once the widget has answered this many messages today (${limitMin}-${limitMax.toLocaleString('en')}).`}>
+    <Field
+      label="Daily message limit"
+      htmlFor={id}
+      hint={`Visitors get a clear message once the widget has answered this many messages today (${limitMin}-${limitMax.toLocaleString('en')}).`}
+    >
       <CommitOnBlurInput
         id={id}
         value={value}
@@ -223,7 +380,9 @@ function DailyLimitField({ id, value, disabled, onCommit }: { id: string; value:
         className="max-w-40"
         normalize={(draft, current) => {
           const parsed = Number(draft.trim());
-          return draft.trim() === '' || !Number.isFinite(parsed) ? current : Math.min(limitMax, Math.max(limitMin, Math.round(parsed)));
+          return draft.trim() === '' || !Number.isFinite(parsed)
+            ? current
+            : Math.min(limitMax, Math.max(limitMin, Math.round(parsed)));
         }}
         onCommit={onCommit}
       />

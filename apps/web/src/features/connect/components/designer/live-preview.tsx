@@ -42,11 +42,23 @@ export function LivePreview({ settings, agentId }: LivePreviewProps) {
           <Eye className="size-4" aria-hidden />
           Live Preview
         </h2>
-        <p className="text-xs text-muted-foreground">{agentId ? 'Messages go to the chosen build.' : 'Choose a build to chat for real; until then replies are simulated.'}</p>
+        <p className="text-xs text-muted-foreground">
+          {agentId
+            ? 'Messages go to the chosen build.'
+            : 'Choose a build to chat for real; until then replies are simulated.'}
+        </p>
       </div>
-      <div data-testid="widget-preview-stage" className="relative h-[700px] overflow-hidden rounded-[var(--radius-card)] border border-border bg-[#f8fafc]">
+      <div
+        data-testid="widget-preview-stage"
+        className="relative h-[700px] overflow-hidden rounded-[var(--radius-card)] border border-border bg-[#f8fafc]"
+      >
         <FakeWebsite />
-        <WidgetPreview key={agentId ?? 'simulated'} settings={settings} onSend={agentId ? send : undefined} initiallyOpen />
+        <WidgetPreview
+          key={agentId ?? 'simulated'}
+          settings={settings}
+          onSend={agentId ? send : undefined}
+          initiallyOpen
+        />
       </div>
     </section>
   );

@@ -2,7 +2,14 @@ import type { WidgetSettings } from '@agentry/core/widget';
 import { Check, Info } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Slider } from '@/components/ui/slider';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
@@ -39,18 +46,43 @@ export function LogoDialog({ open, onOpenChange, logoUrl, settings, onApply }: L
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl">
-        {open ? <LogoDialogBody logoUrl={logoUrl} settings={settings} onApply={onApply} onClose={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <LogoDialogBody logoUrl={logoUrl} settings={settings} onApply={onApply} onClose={() => onOpenChange(false)} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-const frames: Record<LogoTab, { width: number; height: number; logoBase: number; caption: string; className: string }> = {
-  avatar: { width: 200, height: 200, logoBase: 160, caption: 'This is how your logo will appear as chat avatar', className: 'rounded-[12px] bg-[#e5e7eb]' },
-  widget: { width: 300, height: 120, logoBase: 72, caption: 'This is how your logo will appear in widget header', className: 'rounded-[12px] bg-[#16a34a]' },
-};
+const frames: Record<LogoTab, { width: number; height: number; logoBase: number; caption: string; className: string }> =
+  {
+    avatar: {
+      width: 200,
+      height: 200,
+      logoBase: 160,
+      caption: 'This is how your logo will appear as chat avatar',
+      className: 'rounded-[12px] bg-[#e5e7eb]',
+    },
+    widget: {
+      width: 300,
+      height: 120,
+      logoBase: 72,
+      caption: 'This is how your logo will appear in widget header',
+      className: 'rounded-[12px] bg-[#16a34a]',
+    },
+  };
 
-function LogoDialogBody({ logoUrl, settings, onApply, onClose }: { logoUrl: string; settings: WidgetSettings; onApply: LogoDialogProps['onApply']; onClose: () => void }) {
+function LogoDialogBody({
+  logoUrl,
+  settings,
+  onApply,
+  onClose,
+}: {
+  logoUrl: string;
+  settings: WidgetSettings;
+  onApply: LogoDialogProps['onApply'];
+  onClose: () => void;
+}) {
   // Opening copies the saved values of both tabs into the temporary ones.
   const [state, setState] = useState<LogoDialogState>(() => openLogoDialog(placementsFromSettings(settings)));
   const tab = state.activeTab;
@@ -73,7 +105,10 @@ function LogoDialogBody({ logoUrl, settings, onApply, onClose }: { logoUrl: stri
         <DialogDescription>Place your logo separately for the chat avatar and the widget header.</DialogDescription>
       </DialogHeader>
 
-      <Tabs value={tab} onValueChange={(value) => setState(switchLogoTab(state, value === 'widget' ? 'widget' : 'avatar'))}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setState(switchLogoTab(state, value === 'widget' ? 'widget' : 'avatar'))}
+      >
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="avatar" className="flex-1 sm:flex-none">
             Chat Avatar
@@ -113,7 +148,9 @@ function LogoDialogBody({ logoUrl, settings, onApply, onClose }: { logoUrl: stri
               step={0.1}
               value={[placement.scale]}
               thumbLabels={['Logo scale']}
-              onValueChange={(values) => setState((current) => scaleLogo(current, values[0] ?? current.temp[current.activeTab].scale))}
+              onValueChange={(values) =>
+                setState((current) => scaleLogo(current, values[0] ?? current.temp[current.activeTab].scale))
+              }
             />
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -158,13 +195,20 @@ function LogoDialogBody({ logoUrl, settings, onApply, onClose }: { logoUrl: stri
   );
 }
 
-type LogoPreviewProps = { tab: LogoTab; logoUrl: string; state: LogoDialogState; setState: (update: (current: LogoDialogState) => LogoDialogState) => void };
+type LogoPreviewProps = {
+  tab: LogoTab;
+  logoUrl: string;
+  state: LogoDialogState;
+  setState: (update: (current: LogoDialogState) => LogoDialogState) => void;
+};
 
 /** The dashed-border live preview with faint centre guides; the logo drags with the pointer (or the arrow keys). */
 function LogoPreview({ tab, logoUrl, state, setState }: LogoPreviewProps) {
   const frame = frames[tab];
   const frameRef = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ pointerId: number; startX: number; startY: number; start: { x: number; y: number } } | null>(null);
+  const drag = useRef<{ pointerId: number; startX: number; startY: number; start: { x: number; y: number } } | null>(
+    null,
+  );
   const [isDragging, setIsDragging] = useState(false);
   const { position, scale } = state.temp[tab];
 
@@ -208,7 +252,12 @@ function LogoPreview({ tab, logoUrl, state, setState }: LogoPreviewProps) {
   return (
     <figure className="grid content-start justify-items-center gap-3">
       <div className="flex w-full items-center justify-center rounded-[var(--radius-card)] border-2 border-dashed border-border bg-background/50 p-6">
-        <div ref={frameRef} data-testid="logo-preview-frame" className={cn('relative overflow-hidden', frame.className)} style={{ width: frame.width, height: frame.height, maxWidth: '100%' }}>
+        <div
+          ref={frameRef}
+          data-testid="logo-preview-frame"
+          className={cn('relative overflow-hidden', frame.className)}
+          style={{ width: frame.width, height: frame.height, maxWidth: '100%' }}
+        >
           <span aria-hidden className="pointer-events-none absolute inset-y-0 left-1/2 w-px bg-black/15" />
           <span aria-hidden className="pointer-events-none absolute inset-x-0 top-1/2 h-px bg-black/15" />
           <button
@@ -223,7 +272,13 @@ function LogoPreview({ tab, logoUrl, state, setState }: LogoPreviewProps) {
               'absolute touch-none select-none rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
               isDragging ? 'cursor-grabbing' : 'cursor-grab',
             )}
-            style={{ left: `${position.x}%`, top: `${position.y}%`, transform: `translate(-50%, -50%) scale(${scale})`, width: frame.logoBase, height: frame.logoBase }}
+            style={{
+              left: `${position.x}%`,
+              top: `${position.y}%`,
+              transform: `translate(-50%, -50%) scale(${scale})`,
+              width: frame.logoBase,
+              height: frame.logoBase,
+            }}
           >
             <img src={logoUrl} alt="" draggable={false} className="pointer-events-none size-full object-contain" />
           </button>

@@ -100,7 +100,13 @@ export function LogoUrlField({ value, disabled, onChange, onAdjust, checkImage =
           />
           {status === 'checking' ? <Spinner label="Checking image" className="absolute right-3 top-3" /> : null}
         </div>
-        {value ? <img src={value} alt="Current logo" className="size-10 shrink-0 rounded-[var(--radius-control)] border border-border bg-white object-contain p-1" /> : null}
+        {value ? (
+          <img
+            src={value}
+            alt="Current logo"
+            className="size-10 shrink-0 rounded-[var(--radius-control)] border border-border bg-white object-contain p-1"
+          />
+        ) : null}
       </div>
       {status === 'invalid' ? (
         <p id={errorId} role="alert" className="flex items-center gap-1.5 text-sm text-red-500">

@@ -15,7 +15,11 @@ export function SaveDeployBar({ save, deploy, className }: SaveDeployBarProps) {
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
       <Tooltip content={save.tooltip}>
-        <span tabIndex={save.isDisabled ? 0 : -1} className="inline-flex rounded-[var(--radius-control)] focus-visible:outline-2 focus-visible:outline-ring" data-testid="save-tooltip-trigger">
+        <span
+          tabIndex={save.isDisabled ? 0 : -1}
+          className="inline-flex rounded-[var(--radius-control)] focus-visible:outline-2 focus-visible:outline-ring"
+          data-testid="save-tooltip-trigger"
+        >
           <Button variant="outline" onClick={save.onSave} disabled={save.isDisabled} aria-description={save.tooltip}>
             <Save aria-hidden />
             {save.isSaving ? 'Saving...' : 'Save'}
@@ -23,12 +27,19 @@ export function SaveDeployBar({ save, deploy, className }: SaveDeployBarProps) {
         </span>
       </Tooltip>
       <Tooltip content={deploy.hint}>
-        <span tabIndex={deploy.isDisabled ? 0 : -1} className="inline-flex rounded-[var(--radius-control)] focus-visible:outline-2 focus-visible:outline-ring">
+        <span
+          tabIndex={deploy.isDisabled ? 0 : -1}
+          className="inline-flex rounded-[var(--radius-control)] focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <Button
             onClick={deploy.onDeploy}
             disabled={deploy.isDisabled}
             aria-description={deploy.hint}
-            className={cn(deploy.label === 'Redeploy Required' && !deploy.isDisabled && 'bg-amber-500 text-black hover:bg-amber-400')}
+            className={cn(
+              deploy.label === 'Redeploy Required' &&
+                !deploy.isDisabled &&
+                'bg-amber-500 text-black hover:bg-amber-400',
+            )}
           >
             <Rocket aria-hidden />
             {deploy.isDeploying ? 'Deploying...' : deploy.label}

@@ -7,7 +7,15 @@ const { max, length: maxLength } = widgetLimits.suggestedResponses;
 const addKeys = ['Enter'];
 
 /** Suggested replies shown under the first message (at most 10, each at most 200 characters). */
-export function SuggestedRepliesEditor({ value, disabled, onChange }: { value: readonly string[]; disabled: boolean; onChange: (next: string[]) => void }) {
+export function SuggestedRepliesEditor({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: readonly string[];
+  disabled: boolean;
+  onChange: (next: string[]) => void;
+}) {
   const isFull = value.length >= max;
   const parse = (draft: string) => {
     const text = draft.trim();
@@ -19,7 +27,10 @@ export function SuggestedRepliesEditor({ value, disabled, onChange }: { value: r
       {value.length > 0 ? (
         <ul aria-label="Suggested replies" className="grid gap-2">
           {value.map((reply, index) => (
-            <li key={`${reply}-${index}`} className="flex items-center gap-2 rounded-[var(--radius-control)] border border-border bg-background px-3 py-2 text-sm">
+            <li
+              key={`${reply}-${index}`}
+              className="flex items-center gap-2 rounded-[var(--radius-control)] border border-border bg-background px-3 py-2 text-sm"
+            >
               <span className="min-w-0 flex-1 truncate">{reply}</span>
               <Button
                 variant="ghost"

@@ -71,7 +71,8 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
   });
 
   const deploy = useMutation({
-    mutationFn: (settings: WidgetSettings | null) => (settings ? saveWidgetSettings({ connectionId, body: { settings, deploy: true } }) : deployWidget(connectionId)),
+    mutationFn: (settings: WidgetSettings | null) =>
+      settings ? saveWidgetSettings({ connectionId, body: { settings, deploy: true } }) : deployWidget(connectionId),
     meta: { silentError: true },
     onSuccess: (updated) => {
       storeConnection(updated);
@@ -82,8 +83,17 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
 
   const isBusy = save.isPending || deploy.isPending;
   const saveState = saveButtonState({ isViewer: !canEdit, isDirty, isSaving: isBusy, isValid });
-  const deployState = deployButtonState({ isViewer: !canEdit, needsRedeploy: connection.needsRedeploy, isDirty, deployedAt: connection.deployedAt, isBusy });
-  const guard = useUnsavedChangesGuard({ isDirty: canEdit && isDirty, onSave: canEdit && isValid ? () => save.mutateAsync(draft) : undefined });
+  const deployState = deployButtonState({
+    isViewer: !canEdit,
+    needsRedeploy: connection.needsRedeploy,
+    isDirty,
+    deployedAt: connection.deployedAt,
+    isBusy,
+  });
+  const guard = useUnsavedChangesGuard({
+    isDirty: canEdit && isDirty,
+    onSave: canEdit && isValid ? () => save.mutateAsync(draft) : undefined,
+  });
 
   const goNext = async () => {
     if (step === 'design') {
@@ -115,7 +125,13 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
           </p>
         </div>
         <p role="status" className="text-xs text-muted-foreground">
-          {!canEdit ? 'Viewers cannot save changes' : isDirty ? (isValid ? 'You have unsaved changes' : 'Fix the highlighted fields to save') : 'All changes saved'}
+          {!canEdit
+            ? 'Viewers cannot save changes'
+            : isDirty
+              ? isValid
+                ? 'You have unsaved changes'
+                : 'Fix the highlighted fields to save'
+              : 'All changes saved'}
         </p>
       </header>
 
@@ -135,7 +151,9 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
                 onClick={() => setStep(item.id)}
                 className={cn(
                   'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-full border px-3 transition-colors duration-150',
-                  step === item.id ? 'border-primary bg-primary/15 font-medium text-foreground' : 'border-border text-muted-foreground hover:text-foreground',
+                  step === item.id
+                    ? 'border-primary bg-primary/15 font-medium text-foreground'
+                    : 'border-border text-muted-foreground hover:text-foreground',
                 )}
               >
                 <item.icon className="size-3.5" aria-hidden />
@@ -153,7 +171,10 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
         </p>
       ) : null}
       {query.isError ? (
-        <p role="alert" className="mx-4 mt-4 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive sm:mx-6">
+        <p
+          role="alert"
+          className="mx-4 mt-4 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive sm:mx-6"
+        >
           Failed to load widget settings
         </p>
       ) : null}
@@ -192,7 +213,11 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
           {/* Down here, not in the header: the toasts (top-right) would cover it, and it stays in reach while scrolling. */}
           <SaveDeployBar
             save={{ ...saveState, isSaving: save.isPending, onSave: () => save.mutate(draft) }}
-            deploy={{ ...deployState, isDeploying: deploy.isPending, onDeploy: () => deploy.mutate(isDirty ? draft : null) }}
+            deploy={{
+              ...deployState,
+              isDeploying: deploy.isPending,
+              onDeploy: () => deploy.mutate(isDirty ? draft : null),
+            }}
           />
         </WizardNav>
       </div>

@@ -15,9 +15,20 @@ type WizardNavProps = {
 };
 
 /** The wizard navigation bar (docs/product/widget.md#the-designer-connectidwebsite-widget): Back and Next (default label), with a 'Loading...' state. */
-export function WizardNav({ onBack, onNext, backLabel = 'Back', nextLabel = 'Next', isLoading = false, isNextDisabled = false, children }: WizardNavProps) {
+export function WizardNav({
+  onBack,
+  onNext,
+  backLabel = 'Back',
+  nextLabel = 'Next',
+  isLoading = false,
+  isNextDisabled = false,
+  children,
+}: WizardNavProps) {
   return (
-    <nav aria-label="Wizard" className="flex flex-wrap items-center justify-between gap-3 border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:px-6">
+    <nav
+      aria-label="Wizard"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:px-6"
+    >
       {onBack ? (
         <Button variant="ghost" onClick={onBack} disabled={isLoading}>
           <ArrowLeft aria-hidden />

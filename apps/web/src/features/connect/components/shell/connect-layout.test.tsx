@@ -40,7 +40,10 @@ describe('connect area shell', { timeout: 20_000 }, () => {
   });
 
   it('hides Settings for members', async () => {
-    mockApi({ ...base, 'GET /api/me': { body: { ...signedInUser, subaccounts: [{ ...signedInUser.subaccounts[0]!, role: 'member' }] } } });
+    mockApi({
+      ...base,
+      'GET /api/me': { body: { ...signedInUser, subaccounts: [{ ...signedInUser.subaccounts[0]!, role: 'member' }] } },
+    });
     renderConnect('/sa-1/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Account navigation' }, { timeout: 8000 });
     expect(within(nav).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
@@ -50,7 +53,9 @@ describe('connect area shell', { timeout: 20_000 }, () => {
     mockApi(base);
     const user = userEvent.setup();
     const { router } = renderConnect('/sa-1/team');
-    await user.click(await screen.findByRole('button', { name: 'Account: Acme Dental. Switch account' }, { timeout: 8000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Account: Acme Dental. Switch account' }, { timeout: 8000 }),
+    );
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Acme Dental' })).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: '+ Add New Account' })).toBeInTheDocument();
@@ -67,7 +72,13 @@ describe('connect area shell', { timeout: 20_000 }, () => {
   });
 
   it('rolls the primary colour back when saving it fails', async () => {
-    mockApi({ ...base, 'PATCH /api/subaccounts/sa-1/theme': { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } } } });
+    mockApi({
+      ...base,
+      'PATCH /api/subaccounts/sa-1/theme': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } },
+      },
+    });
     const user = userEvent.setup();
     renderConnect('/sa-1/ai-settings');
     const swatches = await screen.findByRole('radiogroup', { name: 'Primary colour swatches' }, { timeout: 8000 });

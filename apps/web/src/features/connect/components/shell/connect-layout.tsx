@@ -72,7 +72,9 @@ function ConnectShell({ subaccountId, pathname }: { subaccountId: string; pathna
   if (!session || !subaccount) return null;
 
   const primary = theme.data?.primaryColor;
-  const style = primary ? ({ '--primary': primary, '--ring': primary, '--primary-foreground': readableTextOn(primary) } as CSSProperties) : undefined;
+  const style = primary
+    ? ({ '--primary': primary, '--ring': primary, '--primary-foreground': readableTextOn(primary) } as CSSProperties)
+    : undefined;
 
   // docs/product/accounts-and-team.md#account-area-connectid: the sidebar is skipped for any path containing /sms/; the page draws its own frame.
   if (isSidebarSkipped(pathname)) {
@@ -84,7 +86,13 @@ function ConnectShell({ subaccountId, pathname }: { subaccountId: string; pathna
   }
 
   const sidebar = (
-    <ConnectSidebar subaccount={subaccount} accounts={session.subaccounts} pathname={pathname} isLoading={false} onNavigate={() => setIsDrawerOpen(false)} />
+    <ConnectSidebar
+      subaccount={subaccount}
+      accounts={session.subaccounts}
+      pathname={pathname}
+      isLoading={false}
+      onNavigate={() => setIsDrawerOpen(false)}
+    />
   );
 
   return (
@@ -98,13 +106,23 @@ function ConnectShell({ subaccountId, pathname }: { subaccountId: string; pathna
       {isMobile ? (
         <>
           <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-border bg-card/95 px-3 backdrop-blur">
-            <Button variant="ghost" size="icon-sm" aria-label="Open menu" aria-expanded={isDrawerOpen} onClick={() => setIsDrawerOpen(true)}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label="Open menu"
+              aria-expanded={isDrawerOpen}
+              onClick={() => setIsDrawerOpen(true)}
+            >
               <Menu aria-hidden />
             </Button>
             <span className="min-w-0 truncate text-sm font-semibold">{subaccount.name}</span>
           </header>
           <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
-            <SheetContent side="left" aria-describedby={undefined} className="w-[288px] max-w-[calc(100vw-2rem)] gap-0 p-0">
+            <SheetContent
+              side="left"
+              aria-describedby={undefined}
+              className="w-[288px] max-w-[calc(100vw-2rem)] gap-0 p-0"
+            >
               <SheetTitle className="sr-only">Account menu</SheetTitle>
               <div style={style} className="h-full pt-10">
                 {sidebar}

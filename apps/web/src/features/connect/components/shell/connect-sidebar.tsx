@@ -77,10 +77,14 @@ export function ConnectSidebar({ subaccount, accounts, pathname, isLoading, onNa
                   aria-current={isActive ? 'page' : undefined}
                   className={cn(
                     'relative flex h-10 items-center gap-3 rounded-[var(--radius-control)] px-3 text-sm transition-colors duration-150',
-                    isActive ? 'bg-secondary font-medium text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                    isActive
+                      ? 'bg-secondary font-medium text-secondary-foreground'
+                      : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                   )}
                 >
-                  {isActive ? <span aria-hidden className="absolute inset-y-2 left-0 w-0.5 rounded-full bg-primary" /> : null}
+                  {isActive ? (
+                    <span aria-hidden className="absolute inset-y-2 left-0 w-0.5 rounded-full bg-primary" />
+                  ) : null}
                   <Icon className="size-4 shrink-0" aria-hidden />
                   <span className="truncate">{item.label}</span>
                 </Link>

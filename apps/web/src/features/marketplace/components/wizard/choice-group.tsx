@@ -17,9 +17,23 @@ type ChoiceGroupProps<T extends string> = {
 };
 
 /** A set of radio cards: native radios, so arrow keys, focus and names work as users expect. */
-export function ChoiceGroup<T extends string>({ name, legend, options, value, onChange, errorId, hasError = false, className, isLegendHidden = false }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  errorId,
+  hasError = false,
+  className,
+  isLegendHidden = false,
+}: ChoiceGroupProps<T>) {
   return (
-    <fieldset aria-describedby={hasError ? errorId : undefined} aria-invalid={hasError || undefined} className="grid gap-3">
+    <fieldset
+      aria-describedby={hasError ? errorId : undefined}
+      aria-invalid={hasError || undefined}
+      className="grid gap-3"
+    >
       <legend className={cn('mb-1 text-sm font-medium', isLegendHidden && 'sr-only')}>{legend}</legend>
       <div className={cn('grid gap-2', className)}>
         {options.map((option) => {
@@ -34,11 +48,20 @@ export function ChoiceGroup<T extends string>({ name, legend, options, value, on
                 hasError && !isChecked && 'border-destructive/60',
               )}
             >
-              <input type="radio" name={name} value={option.value} checked={isChecked} onChange={() => onChange(option.value)} className="sr-only" />
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={isChecked}
+                onChange={() => onChange(option.value)}
+                className="sr-only"
+              />
               {option.icon ? <span className="mt-0.5 shrink-0 text-primary">{option.icon}</span> : null}
               <span className="grid gap-0.5">
                 <span className="font-medium">{option.label}</span>
-                {option.description ? <span className="text-xs text-muted-foreground">{option.description}</span> : null}
+                {option.description ? (
+                  <span className="text-xs text-muted-foreground">{option.description}</span>
+                ) : null}
               </span>
             </label>
           );

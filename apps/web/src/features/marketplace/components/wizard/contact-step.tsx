@@ -18,7 +18,16 @@ type ContactStepProps = {
 };
 
 export function ContactStep({ contact, errors, onChange, accountEmail, isBusy, signInError }: ContactStepProps) {
-  const ids = { name: useId(), nameError: useId(), business: useId(), businessError: useId(), email: useId(), emailError: useId(), terms: useId(), termsError: useId() };
+  const ids = {
+    name: useId(),
+    nameError: useId(),
+    business: useId(),
+    businessError: useId(),
+    email: useId(),
+    emailError: useId(),
+    terms: useId(),
+    termsError: useId(),
+  };
   const isSignedIn = accountEmail !== null;
   return (
     <div className="grid gap-4">
@@ -52,7 +61,8 @@ export function ContactStep({ contact, errors, onChange, accountEmail, isBusy, s
 
       {isSignedIn ? (
         <p className="rounded-[var(--radius-control)] bg-muted px-3 py-2 text-sm text-muted-foreground">
-          Replies reach you at your account e-mail, <strong className="break-all font-medium text-foreground">{accountEmail}</strong>.
+          Replies reach you at your account e-mail,{' '}
+          <strong className="break-all font-medium text-foreground">{accountEmail}</strong>.
         </p>
       ) : (
         <>
@@ -71,7 +81,9 @@ export function ContactStep({ contact, errors, onChange, accountEmail, isBusy, s
               disabled={isBusy}
             />
             <FieldError id={ids.emailError}>{errors.email}</FieldError>
-            <p className="text-xs text-muted-foreground">We&apos;ll e-mail you a link to sign in; your project waits for you at review.</p>
+            <p className="text-xs text-muted-foreground">
+              We&apos;ll e-mail you a link to sign in; your project waits for you at review.
+            </p>
           </div>
           <div className="grid gap-2">
             <div className="flex items-start gap-3">
@@ -86,7 +98,12 @@ export function ContactStep({ contact, errors, onChange, accountEmail, isBusy, s
               />
               <Label htmlFor={ids.terms} className="cursor-pointer font-normal leading-snug">
                 I accept the{' '}
-                <Link to="/terms" target="_blank" rel="noreferrer" className="font-medium text-primary underline underline-offset-2">
+                <Link
+                  to="/terms"
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-medium text-primary underline underline-offset-2"
+                >
                   terms of service
                 </Link>
               </Label>
@@ -96,7 +113,10 @@ export function ContactStep({ contact, errors, onChange, accountEmail, isBusy, s
         </>
       )}
       {signInError ? (
-        <p role="alert" className="rounded-[var(--radius-control)] bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-[var(--radius-control)] bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {signInError}
         </p>
       ) : null}
@@ -115,8 +135,8 @@ export function CheckEmailPanel({ email, onUseDifferentEmail, onReview }: CheckE
       </span>
       <h3 className="text-xl font-semibold">Check your email</h3>
       <p className="max-w-sm text-sm text-muted-foreground">
-        We sent a sign-in link to <strong className="break-all font-semibold text-foreground">{email}</strong>. Open it on this device: your project is saved and
-        waits for you at review.
+        We sent a sign-in link to <strong className="break-all font-semibold text-foreground">{email}</strong>. Open it
+        on this device: your project is saved and waits for you at review.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={onUseDifferentEmail}>

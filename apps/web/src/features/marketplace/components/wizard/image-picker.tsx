@@ -41,7 +41,10 @@ export function ImagePicker({ kind, legend, failureText, value, onChange, error,
       setUploaded((current) => [file.url, ...current.filter((path) => path !== file.url)]);
       onChange(file.url);
     },
-    onError: (failure) => setUploadError(failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed. Please try again.'),
+    onError: (failure) =>
+      setUploadError(
+        failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed. Please try again.',
+      ),
   });
 
   function handleFile(event: ChangeEvent<HTMLInputElement>) {
@@ -72,7 +75,10 @@ export function ImagePicker({ kind, legend, failureText, value, onChange, error,
         </div>
       ) : null}
       {hasFailed ? (
-        <p role="status" className="flex items-center gap-2 rounded-[var(--radius-control)] border border-dashed border-border px-3 py-4 text-sm text-muted-foreground">
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-[var(--radius-control)] border border-dashed border-border px-3 py-4 text-sm text-muted-foreground"
+        >
           <ImageOff className="size-4 shrink-0" aria-hidden />
           {failureText}
         </p>
@@ -81,18 +87,35 @@ export function ImagePicker({ kind, legend, failureText, value, onChange, error,
         <div className={gridClass(kind)}>
           {options.map((path, index) => {
             const isChecked = path === value;
-            const name = uploaded.includes(path) ? `Your upload ${uploaded.indexOf(path) + 1}` : describePicture(path, kind, index);
+            const name = uploaded.includes(path)
+              ? `Your upload ${uploaded.indexOf(path) + 1}`
+              : describePicture(path, kind, index);
             return (
               <label
                 key={path}
                 className={cn(
                   'relative block cursor-pointer transition-shadow duration-150 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-4 has-[:focus-visible]:outline-ring',
                   kind === 'image' ? 'rounded-[var(--radius-control)]' : 'rounded-full',
-                  isChecked ? 'ring-2 ring-primary ring-offset-2 ring-offset-card' : 'hover:ring-2 hover:ring-border hover:ring-offset-2 hover:ring-offset-card',
+                  isChecked
+                    ? 'ring-2 ring-primary ring-offset-2 ring-offset-card'
+                    : 'hover:ring-2 hover:ring-border hover:ring-offset-2 hover:ring-offset-card',
                 )}
               >
-                <input type="radio" name={`picture-${kind}`} value={path} checked={isChecked} onChange={() => onChange(path)} className="sr-only" aria-label={name} />
-                <span className={cn('block overflow-hidden bg-muted', kind === 'image' ? 'aspect-video rounded-[var(--radius-control)]' : 'aspect-square rounded-full')}>
+                <input
+                  type="radio"
+                  name={`picture-${kind}`}
+                  value={path}
+                  checked={isChecked}
+                  onChange={() => onChange(path)}
+                  className="sr-only"
+                  aria-label={name}
+                />
+                <span
+                  className={cn(
+                    'block overflow-hidden bg-muted',
+                    kind === 'image' ? 'aspect-video rounded-[var(--radius-control)]' : 'aspect-square rounded-full',
+                  )}
+                >
                   <img src={path} alt="" loading="lazy" className="size-full object-cover" />
                 </span>
                 {isChecked ? (
@@ -107,12 +130,29 @@ export function ImagePicker({ kind, legend, failureText, value, onChange, error,
       ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
-        <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden onChange={handleFile} data-testid={`upload-${kind}`} />
-        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={!canUpload || upload.isPending} aria-describedby={uploadError ? uploadErrorId : undefined}>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={handleFile}
+          data-testid={`upload-${kind}`}
+        />
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => fileInput.current?.click()}
+          disabled={!canUpload || upload.isPending}
+          aria-describedby={uploadError ? uploadErrorId : undefined}
+        >
           {upload.isPending ? <Spinner /> : <Upload aria-hidden />}
           Upload your own
         </Button>
-        <span className="text-xs text-muted-foreground">{canUpload ? 'PNG, JPEG, GIF or WebP, up to 25MB.' : 'Sign in to upload your own picture.'}</span>
+        <span className="text-xs text-muted-foreground">
+          {canUpload ? 'PNG, JPEG, GIF or WebP, up to 25MB.' : 'Sign in to upload your own picture.'}
+        </span>
       </div>
       <FieldError id={uploadErrorId}>{uploadError ?? undefined}</FieldError>
       <FieldError id={errorId}>{error}</FieldError>

@@ -64,7 +64,12 @@ export function TitleStep({ project, errors, onChange }: StepProps) {
     <div className="grid gap-2">
       <div className="flex items-end gap-3">
         <Label htmlFor={inputId}>Project title</Label>
-        <CharacterCounter id={counterId} length={project.title.length} warningAt={TITLE_WARNING_LENGTH} max={TITLE_MAX_LENGTH} />
+        <CharacterCounter
+          id={counterId}
+          length={project.title.length}
+          warningAt={TITLE_WARNING_LENGTH}
+          max={TITLE_MAX_LENGTH}
+        />
       </div>
       <Input
         id={inputId}
@@ -88,7 +93,12 @@ export function DescriptionStep({ project, errors, onChange }: StepProps) {
     <div className="grid gap-2">
       <div className="flex items-end gap-3">
         <Label htmlFor={inputId}>Project description</Label>
-        <CharacterCounter id={counterId} length={project.description.length} warningAt={DESCRIPTION_WARNING_LENGTH} max={DESCRIPTION_MAX_LENGTH} />
+        <CharacterCounter
+          id={counterId}
+          length={project.description.length}
+          warningAt={DESCRIPTION_WARNING_LENGTH}
+          max={DESCRIPTION_MAX_LENGTH}
+        />
       </div>
       <Textarea
         id={inputId}
@@ -136,13 +146,29 @@ function ChoiceStep<F extends 'timeframe' | 'category'>({
 const timeframeChoices = marketplaceTimeframes.map((value) => ({ value, label: value }));
 
 export function TimeframeStep(props: StepProps) {
-  return <ChoiceStep {...props} field="timeframe" legend="How long will the project run?" choices={timeframeChoices} className="sm:grid-cols-2" />;
+  return (
+    <ChoiceStep
+      {...props}
+      field="timeframe"
+      legend="How long will the project run?"
+      choices={timeframeChoices}
+      className="sm:grid-cols-2"
+    />
+  );
 }
 
 const categoryChoices = marketplaceCategories.map((value) => ({ value, label: value }));
 
 export function CategoryStep(props: StepProps) {
-  return <ChoiceStep {...props} field="category" legend="Which category fits best?" choices={categoryChoices} className="grid-cols-2 sm:grid-cols-3" />;
+  return (
+    <ChoiceStep
+      {...props}
+      field="category"
+      legend="Which category fits best?"
+      choices={categoryChoices}
+      className="grid-cols-2 sm:grid-cols-3"
+    />
+  );
 }
 
 export function BudgetStep({ project, errors, onChange }: StepProps) {
@@ -155,7 +181,10 @@ export function BudgetStep({ project, errors, onChange }: StepProps) {
       <div className="grid gap-2">
         <Label htmlFor={inputId}>Budget (USD)</Label>
         <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground" aria-hidden>
+          <span
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+            aria-hidden
+          >
             $
           </span>
           <Input

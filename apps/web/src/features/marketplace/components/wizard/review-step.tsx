@@ -66,7 +66,9 @@ export function ReviewStep({ project, contact, email, onEditStep, children }: Re
         </dl>
         <div className="grid gap-1">
           <span className="text-sm text-muted-foreground">Description</span>
-          <p className="max-h-40 overflow-y-auto whitespace-pre-wrap rounded-[var(--radius-control)] bg-muted px-3 py-2 text-sm">{project.description.trim()}</p>
+          <p className="max-h-40 overflow-y-auto whitespace-pre-wrap rounded-[var(--radius-control)] bg-muted px-3 py-2 text-sm">
+            {project.description.trim()}
+          </p>
         </div>
         {children}
       </div>

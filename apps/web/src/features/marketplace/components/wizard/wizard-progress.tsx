@@ -18,14 +18,21 @@ export function WizardProgress({ stepIndex }: { stepIndex: number }) {
         aria-valuetext={`Step ${stepIndex + 1} of ${total}: ${current?.label ?? ''}`}
         className="h-1.5 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-200 ease-out" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-200 ease-out"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <ol className="grid grid-cols-10 gap-1" aria-label="Steps">
         {marketplaceWizardSteps.map((step, index) => {
           const isDone = index < stepIndex;
           const isCurrent = index === stepIndex;
           return (
-            <li key={step.id} aria-current={isCurrent ? 'step' : undefined} className="flex min-w-0 flex-col items-center gap-1">
+            <li
+              key={step.id}
+              aria-current={isCurrent ? 'step' : undefined}
+              className="flex min-w-0 flex-col items-center gap-1"
+            >
               <span
                 aria-hidden
                 className={cn(
@@ -37,7 +44,13 @@ export function WizardProgress({ stepIndex }: { stepIndex: number }) {
               >
                 {isDone ? <Check className="size-3" strokeWidth={3} /> : index + 1}
               </span>
-              <span className={cn('max-w-full truncate text-[11px] leading-none', isCurrent ? 'font-semibold text-foreground' : 'text-muted-foreground', 'max-sm:sr-only')}>
+              <span
+                className={cn(
+                  'max-w-full truncate text-[11px] leading-none',
+                  isCurrent ? 'font-semibold text-foreground' : 'text-muted-foreground',
+                  'max-sm:sr-only',
+                )}
+              >
                 {step.label}
               </span>
             </li>
