@@ -20,13 +20,11 @@ export async function createUserWorkspace(options: {
     const existing = await tx.select({ id: member.id }).from(member).where(eq(member.userId, userId)).limit(1);
     if (existing.length > 0) return;
     const subaccountId = randomUUID();
-    await tx
-      .insert(organization)
-      .values({
-        id: subaccountId,
-        name: `${displayName}'s agency`,
-        slug: `${slugify(displayName)}-${subaccountId.slice(0, 8)}`,
-      });
+    await tx.insert(organization).values({
+      id: subaccountId,
+      name: `${displayName}'s agency`,
+      slug: `${slugify(displayName)}-${subaccountId.slice(0, 8)}`,
+    });
     await tx.insert(member).values({ id: randomUUID(), organizationId: subaccountId, userId, role: 'admin' });
     await tx.insert(subaccountSettings).values({ subaccountId, ownerUserId: userId });
     await tx

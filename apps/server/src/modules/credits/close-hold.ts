@@ -91,16 +91,14 @@ export async function closeHold(options: {
         .where(eq(creditBalance.userId, hold.userId))
         .returning({ periodKey: creditBalance.periodKey });
       if (balance?.periodKey !== hold.periodKey && returnPlan > 0) {
-        await tx
-          .insert(creditLedger)
-          .values({
-            id: randomUUID(),
-            userId: hold.userId,
-            kind: 'expire',
-            planDelta: -returnPlan,
-            idempotencyKey: `expire:hold:${hold.id}`,
-            reference: hold.id,
-          });
+        await tx.insert(creditLedger).values({
+          id: randomUUID(),
+          userId: hold.userId,
+          kind: 'expire',
+          planDelta: -returnPlan,
+          idempotencyKey: `expire:hold:${hold.id}`,
+          reference: hold.id,
+        });
       } else if (returnPlan > 0) {
         // Plan credits coming back while something is owed pay that first.
         await payDebtFromPlan({

@@ -27,15 +27,13 @@ export async function saveThreadTurn(options: {
   // loadThreadHistoryOrThrow tells that it exists. One commit is also one flush on the hot path.
   await options.db.transaction(async (tx) => {
     if (thread.isNew) {
-      await tx
-        .insert(llmThread)
-        .values({
-          id: thread.id,
-          subaccountId: thread.subaccountId,
-          agentId: thread.agentId,
-          source: thread.source,
-          owner: thread.owner,
-        });
+      await tx.insert(llmThread).values({
+        id: thread.id,
+        subaccountId: thread.subaccountId,
+        agentId: thread.agentId,
+        source: thread.source,
+        owner: thread.owner,
+      });
     } else {
       await tx.update(llmThread).set({ updatedAt: new Date() }).where(eq(llmThread.id, thread.id));
     }

@@ -41,15 +41,13 @@ export function createMailer(options: {
         { mail: { to: message.to, subject: message.subject, link: message.link } },
         `mail to ${message.to}: ${message.subject}${message.link ? ` — ${message.link}` : ''}`,
       );
-      await options.db
-        .insert(devMailbox)
-        .values({
-          id: randomUUID(),
-          to: message.to.toLowerCase(),
-          subject: message.subject,
-          text: message.text,
-          link: message.link ?? null,
-        });
+      await options.db.insert(devMailbox).values({
+        id: randomUUID(),
+        to: message.to.toLowerCase(),
+        subject: message.subject,
+        text: message.text,
+        link: message.link ?? null,
+      });
     },
     close: () => Promise.resolve(),
   };

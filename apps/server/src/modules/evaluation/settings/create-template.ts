@@ -11,14 +11,12 @@ export async function createTemplate(options: {
   body: CreateTemplateBody;
 }): Promise<string> {
   const id = randomUUID();
-  await options.db
-    .insert(evaluationTemplate)
-    .values({
-      id,
-      subaccountId: options.subaccountId,
-      name: options.body.templateName,
-      data: options.body.templateData,
-      createdByUserId: options.userId,
-    });
+  await options.db.insert(evaluationTemplate).values({
+    id,
+    subaccountId: options.subaccountId,
+    name: options.body.templateName,
+    data: options.body.templateData,
+    createdByUserId: options.userId,
+  });
   return id;
 }
