@@ -66,7 +66,6 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('platform', platform);
   app.decorate('authService', createAuth({ config, db: platform.database.db, mailer: platform.mailer }));
   app.decorateRequest('signedIn', null);
-  app.decorateRequest('membership', null);
   app.addHook('onClose', () => platform.close());
 
   registerErrorHandling(app);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, RouteOptions, preHandlerAsyncHook
 import type { Role } from '@agentry/core/auth';
 import type { Action } from '@agentry/core/permissions';
 import { AppError } from '../../platform/http/app-error';
-import type { Membership } from '../accounts/get-membership-or-throw';
 import { authorize } from './authorize';
 import { toFetchHeaders } from './to-fetch-headers';
 
@@ -16,7 +15,6 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     signedIn: SignedIn | null;
-    membership: Membership | null;
   }
 }
 
@@ -58,7 +56,7 @@ export function requirePermission(action: Action): preHandlerAsyncHookHandler {
     const { subaccountId } = (request.params ?? {}) as { subaccountId?: unknown };
     if (typeof subaccountId !== 'string' || subaccountId.length === 0)
       throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
-    request.membership = await authorize({
+    await authorize({
       db: request.server.platform.database.db,
       subaccountId,
       userId: signedIn.user.id,
