@@ -74,6 +74,15 @@ export const permissions = {
   'widget.update': write(),
   'widget.deploy': write(),
   'widget.delete': write('admin'),
+  /** Messaging connections (SMS/WhatsApp, Instagram, Messenger): setup, credentials, campaigns. */
+  'channel.read': read(),
+  'channel.create': write('member', { limit: 'connections_per_type' }),
+  'channel.update': write(),
+  'channel.delete': write('admin'),
+  /** A team member answering a contact by hand, from the dashboard. */
+  'channel.reply': write(),
+  'campaign.read': read(),
+  'campaign.manage': write(),
   'demo.read': read(),
   'demo.create': write('member', { demo: 'basic' }),
   'demo.update': write(),

@@ -13,3 +13,4 @@ export * from '../../modules/marketplace/marketplace.tables';
 export * from '../../modules/files/files.tables';
 export * from '../../modules/evaluation/evaluation.tables';
 export * from '../../modules/widget/widget.tables';
+export * from '../../modules/channels/channels.tables';
