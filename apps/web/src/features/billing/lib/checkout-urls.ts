@@ -1,18 +1,12 @@
 import type { CheckoutMode } from '@agentry/core/billing';
+import { toSafeReturnPath } from '@agentry/core/return-url';
 
 export const CHECKOUT_RETURN_STORAGE_KEY = 'agentry:checkout-return-url';
 export const DEFAULT_RETURN_PATH = '/usage';
 
-/** Only same-site paths are followed, so a query cannot send the user elsewhere. */
+/** Only same-site paths are followed, so a query cannot send the user elsewhere (the shared return-url check). */
 export function toSameSitePath(url: string | null | undefined, fallback = DEFAULT_RETURN_PATH): string {
-  if (!url) return fallback;
-  try {
-    const parsed = new URL(url, window.location.origin);
-    if (parsed.origin !== window.location.origin) return fallback;
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return fallback;
-  }
+  return toSafeReturnPath(url, { allowedOrigins: [window.location.origin] }) ?? fallback;
 }
 
 /** docs/product/billing-and-credits.md#checkout-and-plan-changes: a signed-out checkout stores where to come back to before it asks for sign-in. */
