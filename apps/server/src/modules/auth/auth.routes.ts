@@ -134,6 +134,33 @@ export function registerAuthRoutes(root: FastifyInstance) {
 }
 
 /**
+ * The auth library's routes we use: magic-link sign-in and its link, Google sign-in and its
+ * callback, sign-out and the session read. Everything else it mounts (organization plugin routes,
+ * e-mail/password sign-up, change-email, update-user, delete-user, link/unlink-social, session
+ * listing and revocation, ...) would bypass our plan and role rules or change an account in ways
+ * the product never offers, so it answers our 404.
+ */
+const AUTH_LIBRARY_ROUTES: readonly { method: string; pattern: RegExp }[] = [
+  { method: 'POST', pattern: /^\/api\/auth\/sign-in\/magic-link$/ },
+  { method: 'GET', pattern: /^\/api\/auth\/magic-link\/verify$/ },
+  { method: 'POST', pattern: /^\/api\/auth\/sign-in\/social$/ },
+  { method: 'GET', pattern: /^\/api\/auth\/callback\/[a-z]+$/ },
+  { method: 'POST', pattern: /^\/api\/auth\/callback\/[a-z]+$/ },
+  { method: 'POST', pattern: /^\/api\/auth\/sign-out$/ },
+  { method: 'GET', pattern: /^\/api\/auth\/get-session$/ },
+  { method: 'GET', pattern: /^\/api\/auth\/(?:ok|error)$/ },
+];
+
+/**
+ * Whether a request may reach the auth library: only the exact spellings listed above (the
+ * library matches paths case-sensitively; anything with escapes, extra slashes or other cases is
+ * refused rather than normalised).
+ */
+export function isAllowedAuthLibraryRoute(method: string, pathname: string) {
+  return AUTH_LIBRARY_ROUTES.some((route) => route.method === method && route.pattern.test(pathname));
+}
+
+/**
  * Better Auth's organization plugin routes (create, update, delete, invitations, members,
  * set-active, lists, ...) would bypass our plan and role rules: sub accounts are created,
  * switched and shared through our own routes only. Matched loosely (any case, percent-encoded
@@ -151,7 +178,8 @@ export function isOrganizationPluginPath(pathname: string) {
 
 async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, request.server.platform.config.publicUrl);
-  if (isOrganizationPluginPath(url.pathname)) return sendRouteNotFound(request, reply);
+  if (isOrganizationPluginPath(url.pathname) || !isAllowedAuthLibraryRoute(request.method, url.pathname))
+    return sendRouteNotFound(request, reply);
   if (isMagicLinkRequest(request.method, url.pathname)) {
     const email = (request.body as { email?: unknown } | null | undefined)?.email;
     if (typeof email === 'string') {
