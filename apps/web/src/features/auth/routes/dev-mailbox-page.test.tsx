@@ -63,6 +63,25 @@ describe('DevMailboxPage', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('explains a refusal from another machine once, instead of polling an error', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubMailbox({
+      status: 403,
+      body: {
+        error: {
+          code: 'LOOPBACK_ONLY',
+          message: 'This developer tool only answers requests from the computer the server runs on.',
+        },
+      },
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: "The dev mailbox answers only on the server's machine" }),
+    ).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('filters by the address from the URL and the filter field', async () => {
     const fetchMock = stubMailbox({ status: 200, body: { messages: [] } });
     renderPage('/dev/mailbox?email=jane%40example.com');

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { isMailboxOff, useDevMailbox } from '../api/dev-mailbox';
+import { isMailboxElsewhere, isMailboxOff, useDevMailbox } from '../api/dev-mailbox';
 
 /**
  * A development tool: shows the e-mails (magic links) the embedded mailer would have sent,
@@ -95,6 +95,21 @@ function MailboxContent({ state }: { state: ReturnType<typeof useDevMailbox> }) 
         icon={ServerOff}
         title="The dev mailbox is off"
         description="This server sends e-mail for real (as in production), so it keeps no copies here. Check the inbox of the address you signed in with."
+        action={
+          <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+            Back to home
+          </Link>
+        }
+      />
+    );
+  }
+  if (state.isError && isMailboxElsewhere(state.error)) {
+    return (
+      <EmptyState
+        className="w-full"
+        icon={ServerOff}
+        title="The dev mailbox answers only on the server's machine"
+        description="Open this page in a browser on the computer that runs the server (http://localhost), or read the sign-in link in the server's log."
         action={
           <Link to="/" className={buttonVariants({ variant: 'outline' })}>
             Back to home
