@@ -102,6 +102,15 @@ describe('keys, share links and numbers', () => {
     expect(demoShareLink({ ...base, type: 'website' })).toBe(base.currentHref);
   });
 
+  it("never shares the creator's private preview or editor page: those copy the /shared link", () => {
+    for (const currentHref of ['https://app.test/demo/d1/preview', 'https://app.test/demo?demoId=d1']) {
+      for (const type of ['sms', 'website', 'facebook', 'instagram'])
+        expect(demoShareLink({ type, demoId: 'd1', origin: 'https://app.test', currentHref })).toBe(
+          'https://app.test/shared/d1',
+        );
+    }
+  });
+
   it('reads embed sizes as a number or number+px, else the default', () => {
     expect(parseEmbedSize('500', 420)).toBe(500);
     expect(parseEmbedSize('480px', 420)).toBe(480);

@@ -96,9 +96,24 @@ export function isSendKey(event: { key: string; shiftKey: boolean; isComposing?:
   return event.key === 'Enter' && !event.shiftKey && !event.isComposing;
 }
 
-/** docs/product/demos.md#looks-demo-types: the standard demo shares its /shared link; the other types the page being looked at. */
+/**
+ * docs/product/demos.md#looks-demo-types: the standard demo shares its /shared link; the other types the page being
+ * looked at, unless that page is private (the creator's signed-in preview, the editor): a client must never get a
+ * link that asks them to sign in, so those share the /shared link too.
+ */
 export function demoShareLink(options: { type: string; demoId: string; origin: string; currentHref: string }) {
-  return options.type === 'standard' ? sharedDemoUrl(options.origin, options.demoId) : options.currentHref;
+  if (options.type === 'standard' || !isPublicDemoPage(options.currentHref, options.origin))
+    return sharedDemoUrl(options.origin, options.demoId);
+  return options.currentHref;
+}
+
+function isPublicDemoPage(href: string, origin: string) {
+  try {
+    const url = new URL(href, origin);
+    return url.origin === origin && url.pathname.startsWith('/shared/');
+  } catch {
+    return false;
+  }
 }
 
 export function sharedDemoUrl(origin: string, demoId: string) {
