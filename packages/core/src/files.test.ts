@@ -160,9 +160,21 @@ describe('checkFile', () => {
     }
   });
 
+  it('accepts an image named as another image format as what it is, with the extension fixed', () => {
+    expect(check('photo.jpg', samples.png)).toMatchObject({
+      isValid: true,
+      kind: 'png',
+      contentType: 'image/png',
+      name: 'photo.png',
+    });
+    expect(check('image.png', samples.gif)).toMatchObject({ isValid: true, kind: 'gif', name: 'image.gif' });
+    expect(check('cover.jpeg', samples.png)).toMatchObject({ isValid: true, name: 'cover.png' });
+    expect(check('photo.png', samples.png)).toMatchObject({ isValid: true, name: 'photo.png' });
+  });
+
   it('rejects content and name that disagree, and unknown extensions', () => {
-    expect(check('photo.jpg', samples.png)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
-    expect(check('image.png', samples.gif)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(check('photo.jpg', samples.pdf)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(check('notes.md', samples.png)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('data.csv', samples.png)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('archive.zip', samples.docx)).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });
     expect(check('page.html', bytes('<script>alert(1)</script>'))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' });

@@ -192,7 +192,28 @@ export type FileCheckFailure = {
   code: 'FILE_REQUIRED' | 'FILE_TOO_LARGE' | 'INVALID_FILE_NAME' | 'UNSUPPORTED_FILE_TYPE';
   message: string;
 };
-export type FileCheck = { isValid: true; kind: FileKind; contentType: string; isImage: boolean } | FileCheckFailure;
+export type FileCheck =
+  | {
+      isValid: true;
+      kind: FileKind;
+      contentType: string;
+      isImage: boolean;
+      /** The name to store: the given one, or with its extension fixed when an image's content named another format. */
+      name: string;
+    }
+  | FileCheckFailure;
+
+const imageKinds = fileKinds.filter((kind) => fileKindInfo[kind].isImage);
+
+/** The image format the bytes really are, whatever the name says. */
+function detectImageKind(bytes: Uint8Array): FileKind | null {
+  return imageKinds.find((kind) => doesContentMatchKind(bytes, kind)) ?? null;
+}
+
+function withExtension(name: string, kind: FileKind) {
+  const dot = name.lastIndexOf('.');
+  return `${dot < 0 ? name : name.slice(0, dot)}.${fileKindInfo[kind].extensions[0]}`;
+}
 
 function fail(code: FileCheckFailure['code']): FileCheckFailure {
   const message = {
@@ -207,7 +228,10 @@ function fail(code: FileCheckFailure['code']): FileCheckFailure {
 /**
  * docs/product/evaluation.md#files-shared-upload-rules, applied to one file, in order: present, at most 25MB, a safe name, and a
  * type that the name's extension and the content agree on (images only for image purposes).
- * Without `bytes` (a browser check before upload) the content is not looked at.
+ * One forgiveness: an image named as another image format (a PNG saved as `.jpg`, common with
+ * phone and screenshot tools) is accepted as what its content is, and its name's extension is
+ * fixed. Every other disagreement is refused. Without `bytes` (a browser check before upload)
+ * the content is not looked at.
  */
 export function checkFile(input: {
   name: string | null | undefined;
@@ -222,6 +246,17 @@ export function checkFile(input: {
   if (!kind) return fail('UNSUPPORTED_FILE_TYPE');
   const info = fileKindInfo[kind];
   if (input.purpose && input.purpose !== 'attachment' && !info.isImage) return fail('UNSUPPORTED_FILE_TYPE');
-  if (input.bytes && !doesContentMatchKind(input.bytes, kind)) return fail('UNSUPPORTED_FILE_TYPE');
-  return { isValid: true, kind, contentType: info.contentType, isImage: info.isImage };
+  if (input.bytes && !doesContentMatchKind(input.bytes, kind)) {
+    const actual = info.isImage ? detectImageKind(input.bytes) : null;
+    if (!actual) return fail('UNSUPPORTED_FILE_TYPE');
+    const actualInfo = fileKindInfo[actual];
+    return {
+      isValid: true,
+      kind: actual,
+      contentType: actualInfo.contentType,
+      isImage: true,
+      name: withExtension(input.name, actual),
+    };
+  }
+  return { isValid: true, kind, contentType: info.contentType, isImage: info.isImage, name: input.name };
 }

@@ -132,8 +132,18 @@ describe('uploads on local disk', () => {
     }
   });
 
+  it('takes a real PNG named .jpg as the PNG it is, and fixes its name', async () => {
+    const response = await upload({ body: png, name: 'cover.jpg', purpose: 'project-image' });
+    expect(response.statusCode).toBe(201);
+    const file = response.json();
+    expect(file).toMatchObject({ name: 'cover.png', contentType: 'image/png' });
+    const served = await harness.app.inject({ method: 'GET', url: file.url });
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
   it('rejects a type that disagrees with its name, and a document where a picture is expected', async () => {
-    expect((await upload({ body: png, name: 'photo.jpg', purpose: 'avatar' })).statusCode).toBe(415);
+    expect((await upload({ body: pdf, name: 'photo.jpg', purpose: 'avatar' })).statusCode).toBe(415);
+    expect((await upload({ body: png, name: 'notes.md', purpose: 'attachment' })).statusCode).toBe(415);
     expect((await upload({ body: pdf, name: 'brief.pdf', purpose: 'profile-picture' })).statusCode).toBe(415);
     expect((await upload({ body: png, name: 'payload.svg', purpose: 'avatar' })).statusCode).toBe(415);
   });

@@ -31,7 +31,7 @@ export async function uploadFile(options: {
         id,
         ownerUserId: options.userId,
         purpose,
-        name: options.name ?? '',
+        name: check.name,
         contentType: check.contentType,
         size: bytes.byteLength,
         storageKey,

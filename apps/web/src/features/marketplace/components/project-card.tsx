@@ -35,7 +35,9 @@ export function ProjectCard({ project, className, now }: ProjectCardProps) {
       )}
     >
       <div className="relative aspect-[16/9] bg-muted">
-        {project.image ? <img src={project.image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {project.image ? (
+          <img src={project.image} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+        ) : null}
         {project.status === 'closed' ? (
           <Badge variant="inactive" className="absolute right-3 top-3 bg-card/90">
             Closed
