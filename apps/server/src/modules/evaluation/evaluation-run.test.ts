@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { EvaluationConversationDetail } from '@agentry/core/evaluation';
 import { createTestApp } from '../../test/create-test-app';
 import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
-import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { fakeErrors, startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { getCreditBalance } from '../credits/get-credit-balance';
 import { evaluationConversation, evaluationRun } from './evaluation.tables';
 import {
@@ -184,6 +184,55 @@ describe('evaluation runs (platform key, scripted provider)', () => {
     expect(summary.totals).toMatchObject({ done: 1, passes: 0, failures: 0, unclear: 1 });
     expect(summary.passRate.overall).toBe(0);
     expect(summary.conversations[0]).toMatchObject({ verdict: 'unclear', score: null });
+  });
+
+  it('ends a run whose every conversation failed as failed, with the cause, never as finished', async () => {
+    scriptEvaluationProvider(fake, { assistant: () => fakeErrors['invalid-key'] });
+    const started = await startRun(harness.app, owner.cookie, evaluationPayload());
+    const summary = await waitForRun(harness.app, owner.cookie, started.json<{ runId: string }>().runId);
+    expect(summary.status).toBe('failed');
+    expect(summary.totals).toMatchObject({ errors: 1, passes: 0 });
+    expect(summary.error).toMatch(/^Every conversation failed: /);
+    expect(summary.passRate.overall).toBeNull();
+  });
+
+  it('leaves errored conversations out of the pass rate of a partly failed run', async () => {
+    scriptEvaluationProvider(fake, {
+      assistant: (request) => (lastUserText(request).includes('second') ? fakeErrors['invalid-key'] : undefined),
+    });
+    const started = await startRun(
+      harness.app,
+      owner.cookie,
+      evaluationPayload({
+        customQuestions: [
+          evaluationQuestion({ id: 'q1', text: 'The first question?', whenToAsk: 1 }),
+          evaluationQuestion({ id: 'q2', text: 'The second question?', whenToAsk: 1 }),
+        ],
+      }),
+    );
+    const summary = await waitForRun(harness.app, owner.cookie, started.json<{ runId: string }>().runId);
+    expect(summary.status).toBe('finished');
+    expect(summary.totals).toMatchObject({ done: 2, passes: 1, errors: 1 });
+    expect(summary.passRate.overall).toBe(1);
+  });
+
+  it('runs again with the same settings as a new run (the retry of a failed run)', async () => {
+    scriptEvaluationProvider(fake, { assistant: () => fakeErrors['invalid-key'] });
+    const started = await startRun(harness.app, owner.cookie, evaluationPayload());
+    const failedRunId = started.json<{ runId: string }>().runId;
+    await waitForRun(harness.app, owner.cookie, failedRunId);
+
+    scriptEvaluationProvider(fake);
+    const again = await harness.app.inject({
+      method: 'POST',
+      url: `/api/evaluations/${failedRunId}/rerun`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(again.statusCode).toBe(201);
+    const { runId } = again.json<{ runId: string }>();
+    expect(runId).not.toBe(failedRunId);
+    const summary = await waitForRun(harness.app, owner.cookie, runId);
+    expect(summary).toMatchObject({ status: 'finished', name: 'Solar bot check', totals: { passes: 1 } });
   });
 
   it('records tokens and cost per role, and charges exactly that to the credits', async () => {

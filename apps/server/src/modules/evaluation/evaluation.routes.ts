@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -255,6 +256,35 @@ export function registerEvaluationRoutes(root: FastifyInstance) {
         action: 'evaluation.cancel',
       });
       return { runId: run.id, status: await cancelEvaluationRun({ db, events, runId: run.id }) };
+    },
+  );
+
+  app.post(
+    '/api/evaluations/:runId/rerun',
+    {
+      preHandler: requireSession,
+      schema: { tags, params: EvaluationRunParams, response: { 201: RunEvaluationReply } },
+    },
+    async (request, reply) => {
+      const run = await getRunForMemberOrThrow({
+        db,
+        runId: request.params.runId,
+        userId: userIdOf(request),
+        action: 'evaluation.start',
+      });
+      // The run keeps its own copy of the settings it ran with, so it can run again after the
+      // Test Settings screen has been cleared or changed.
+      const body = { ...run.payload, evaluationId: randomUUID() };
+      const started = await startEvaluationRun({
+        db,
+        config,
+        queue,
+        subaccountId: run.subaccountId,
+        userId: userIdOf(request),
+        type: run.type,
+        body,
+      });
+      return reply.status(201).send({ runId: started.runId, evaluationId: body.evaluationId });
     },
   );
 

@@ -16,14 +16,13 @@ export function effectiveVerdict(row: CountableConversation): EvaluationVerdict 
   return row.status === 'done' ? (row.overrideVerdict ?? row.judgeVerdict) : null;
 }
 
-/** passes over every ended conversation (unclear and errors count against, never as passes). */
-export function passRateOf(stats: {
-  passes: number;
-  failures: number;
-  unclear: number;
-  errors: number;
-}): number | null {
-  const judged = stats.passes + stats.failures + stats.unclear + stats.errors;
+/**
+ * Passes over every judged conversation: unclear counts against, never as a pass. A conversation
+ * that errored (provider down, key refused) says nothing about the agent, so it is left out and
+ * reported on its own; a run where nothing was judged has no pass rate.
+ */
+export function passRateOf(stats: { passes: number; failures: number; unclear: number }): number | null {
+  const judged = stats.passes + stats.failures + stats.unclear;
   return judged === 0 ? null : stats.passes / judged;
 }
 

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { agentSamplingDefaults } from '@agentry/core/agents';
 import { sleep } from '@agentry/core/sleep';
@@ -266,6 +266,10 @@ async function finishRun(input: {
       .set({ status: 'error', error, finishedAt: new Date(), updatedAt: new Date() })
       .where(unfinished);
   }
+  if (status === 'finished') {
+    const everyFailure = await describeEveryConversationFailed(db, run.id);
+    if (everyFailure) [status, error] = ['failed', everyFailure];
+  }
   const [finished] = await db
     .update(evaluationRun)
     .set({ status, error, leaseOwner: null, leaseExpiresAt: null, finishedAt: new Date(), updatedAt: new Date() })
@@ -292,6 +296,25 @@ async function finishRun(input: {
     input.progress.setStatus(current?.status ?? status);
   }
   await input.publish();
+}
+
+/**
+ * A run that got no conversation through (every one errored: provider down, key refused) tested
+ * nothing, so it ends as failed with the most common cause rather than "finished, 0%".
+ */
+async function describeEveryConversationFailed(db: Database, runId: string): Promise<string | null> {
+  const rows = await db
+    .select({ status: evaluationConversation.status, error: evaluationConversation.error })
+    .from(evaluationConversation)
+    .where(and(eq(evaluationConversation.runId, runId), ne(evaluationConversation.status, 'cancelled')));
+  if (rows.length === 0 || rows.some((row) => row.status !== 'error')) return null;
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const cause = row.error ?? 'The conversation failed because of an internal error.';
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  const [cause] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['Unknown error'];
+  return `Every conversation failed: ${cause}`;
 }
 
 async function runConversations(input: {

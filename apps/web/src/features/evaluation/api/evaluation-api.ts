@@ -166,6 +166,15 @@ export function cancelEvaluation(runId: string) {
   });
 }
 
+/** POST /api/evaluations/:runId/rerun: a new run with the settings this run kept (Retry, Run again). */
+export function rerunEvaluation(runId: string) {
+  return apiRequest<RunEvaluationReply>(`${runPath(runId)}/rerun`, {
+    method: 'POST',
+    body: {},
+    fallbackMessage: 'Failed to start evaluation',
+  });
+}
+
 export function exportPath(runId: string, format: 'csv' | 'json') {
   return `${runPath(runId)}/export?format=${format}`;
 }

@@ -42,6 +42,54 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/first run of this agent/)).toBeInTheDocument();
   });
 
+  it('shows a failed run with its cause and retries it with the same settings as a new run', async () => {
+    const failed = buildSummary({
+      status: 'failed',
+      error: 'Every conversation failed: Invalid API key',
+      totals: { total: 2, done: 2, queued: 0, running: 0, passes: 0, failures: 0, unclear: 0, errors: 2, cancelled: 0 },
+      passRate: { overall: null, byGroup: [], byQuestion: [] },
+    });
+    const calls = mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/evaluations/run-1': { body: failed },
+      'GET /api/evaluations/run-1/comparison': { body: noPrevious },
+      'POST /api/evaluations/run-1/rerun': { status: 201, body: { runId: 'run-2', evaluationId: 'e-2' } },
+      'GET /api/evaluations/run-2': { body: buildSummary({ id: 'run-2', status: 'running' }) },
+    });
+    renderWorkspace('/new-evaluation/results/run-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Every conversation failed: Invalid API key');
+    expect(screen.getByText('Pass rate', { selector: 'dt' }).nextElementSibling).toHaveTextContent('—');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/evaluations/run-1/rerun')).toBe(true));
+  });
+
+  it('says how many conversations errored in a partly failed run, and offers to run it again', async () => {
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/evaluations/run-1': {
+        body: buildSummary({
+          totals: {
+            total: 3,
+            done: 3,
+            queued: 0,
+            running: 0,
+            passes: 1,
+            failures: 1,
+            unclear: 0,
+            errors: 1,
+            cancelled: 0,
+          },
+        }),
+      },
+      'GET /api/evaluations/run-1/comparison': { body: noPrevious },
+    });
+    renderWorkspace('/new-evaluation/results/run-1');
+    expect(
+      await screen.findByText(/1 of 3 conversations errored and is left out of the pass rate/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run again with the same settings' })).toBeInTheDocument();
+  });
+
   it('lists the questions whose verdict changed since the previous run', async () => {
     const previousRun = {
       ...buildSummary(),

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Download, FileSearch, MessagesSquare } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ArrowRight, Download, FileSearch, MessagesSquare, RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   evaluationGroupLabels,
   isEvaluationRunOver,
@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { comparisonQuery, evaluationQuery, exportPath } from '../api/evaluation-api';
+import { comparisonQuery, evaluationQuery, exportPath, rerunEvaluation } from '../api/evaluation-api';
+import { evaluationToast } from '../lib/evaluation-toast';
 import { EvaluationPage } from '../components/evaluation-page';
 import { StatTile } from '../components/stat-tile';
 import { TranscriptSheet } from '../components/transcript-sheet';
@@ -35,6 +36,27 @@ const roleLabels = {
   judge: 'Judge',
   total: 'Total',
 } as const;
+
+/** Starts a new run with the settings this one kept, and opens its progress. */
+function RunAgainButton({ runId, isRetry }: { runId: string; isRetry: boolean }) {
+  const navigate = useNavigate();
+  const rerun = useMutation({
+    mutationFn: () => rerunEvaluation(runId),
+    onSuccess: (started) => void navigate(runningPath(started.runId)),
+    onError: (error) => evaluationToast.error(error.message),
+  });
+  return (
+    <Button
+      size="sm"
+      variant={isRetry ? 'default' : 'outline'}
+      onClick={() => rerun.mutate()}
+      disabled={rerun.isPending}
+    >
+      <RotateCcw aria-hidden />
+      {isRetry ? 'Retry' : 'Run again with the same settings'}
+    </Button>
+  );
+}
 
 /** `/new-evaluation/results/:runId`: pass rates, transcripts, overrides, export, comparison, cost. */
 export function EvaluationResultsPage() {
@@ -73,6 +95,7 @@ export function EvaluationResultsPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {isEvaluationRunOver(run.status) ? <RunAgainButton runId={run.id} isRetry={run.status === 'failed'} /> : null}
           <Button variant="outline" size="sm" asChild>
             <a href={exportPath(run.id, 'csv')} download>
               <Download aria-hidden />
@@ -104,6 +127,14 @@ export function EvaluationResultsPage() {
           className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive"
         >
           {run.error}
+        </p>
+      ) : run.totals.errors > 0 ? (
+        <p
+          role="status"
+          className="rounded-[var(--radius-control)] border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm"
+        >
+          {run.totals.errors} of {run.totals.total} conversation{run.totals.total === 1 ? '' : 's'} errored and{' '}
+          {run.totals.errors === 1 ? 'is' : 'are'} left out of the pass rate. Open them below to see why.
         </p>
       ) : null}
 

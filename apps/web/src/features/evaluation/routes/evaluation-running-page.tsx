@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, LoaderCircle, Square } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { isEvaluationRunOver } from '@agentry/core/evaluation';
+import { isEvaluationRunOver, type EvaluationRunStatus } from '@agentry/core/evaluation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -78,7 +78,7 @@ function RunProgress({ runId }: { runId: string }) {
     <EvaluationPage className="grid max-w-3xl gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <h2 className="text-xl font-semibold">{isOver ? 'Evaluation complete' : 'Running evaluation'}</h2>
+          <h2 className="text-xl font-semibold">{runHeading(status)}</h2>
           {name ? (
             <p className="text-sm text-muted-foreground">{name}</p>
           ) : summary.isLoading ? (
@@ -148,7 +148,7 @@ function RunProgress({ runId }: { runId: string }) {
               ? 'Every conversation has been judged.'
               : status === 'cancelled'
                 ? 'The run was cancelled; the finished conversations are kept.'
-                : 'The run stopped early.'}
+                : 'The run failed. The results say why, and you can retry from there.'}
           </p>
           <Button asChild>
             <Link to={resultsPath(runId)}>View results</Link>
@@ -167,4 +167,10 @@ function RunProgress({ runId }: { runId: string }) {
       )}
     </EvaluationPage>
   );
+}
+
+function runHeading(status: EvaluationRunStatus) {
+  if (status === 'cancelled') return 'Evaluation cancelled';
+  if (status === 'failed') return 'Evaluation failed';
+  return status === 'finished' ? 'Evaluation complete' : 'Running evaluation';
 }
