@@ -1,7 +1,14 @@
 import { CancelledError } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
-import { describeErrorToast, GENERIC_ERROR_TOAST } from './http-errors';
+import {
+  describeErrorReference,
+  describeErrorToast,
+  GENERIC_ERROR_TOAST,
+  handleApiError,
+  toastRequestError,
+} from './http-errors';
 
 function apiError(status: number, body: unknown) {
   return new ApiError({ status, body, message: 'ignored', kind: 'other' });
@@ -38,5 +45,33 @@ describe('describeErrorToast', () => {
       ),
     ).toBeNull();
     expect(describeErrorToast(new Error('Template not found'))).toBeNull();
+  });
+});
+
+describe('error toasts carry the reference code', () => {
+  const failure = apiError(400, {
+    error: {
+      code: 'VALIDATION_ERROR',
+      message: 'Suggested responses must be at most 10 items.',
+      support_id: '3f2a9c1e5b7d4f608a1b2c3d4e5f6a7b',
+    },
+  });
+
+  it('formats the server support id as an upper-cased reference', () => {
+    expect(describeErrorReference(failure)).toBe('Reference: 3F2A9C1E5B7D4F608A1B2C3D4E5F6A7B');
+    expect(describeErrorReference(new Error('offline'))).toBeUndefined();
+  });
+
+  it("shows the screen's title with the server's message and the reference", () => {
+    const spy = vi.spyOn(toast, 'error');
+    toastRequestError('Settings not saved', failure);
+    expect(spy).toHaveBeenCalledWith('Settings not saved', {
+      description: 'Suggested responses must be at most 10 items. · Reference: 3F2A9C1E5B7D4F608A1B2C3D4E5F6A7B',
+    });
+    handleApiError(failure);
+    expect(spy).toHaveBeenLastCalledWith('Suggested responses must be at most 10 items.', {
+      description: 'Reference: 3F2A9C1E5B7D4F608A1B2C3D4E5F6A7B',
+    });
+    spy.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import { isCancelledError } from '@tanstack/react-query';
 import { describeHttpFailure, SIGN_IN_REQUIRED_MESSAGE } from '@agentry/core/error-messages';
+import { formatSupportReference } from '@agentry/core/errors';
 import { toast } from 'sonner';
 import { ApiError } from './api';
 
@@ -31,8 +32,27 @@ export function describeErrorToast(error: unknown): string | null {
   return message || GENERIC_ERROR_TOAST;
 }
 
+/** 'Reference: 3F2A…' for a failure the server logged under a support id, so support can find it; else undefined. */
+export function describeErrorReference(error: unknown): string | undefined {
+  return error instanceof ApiError && error.supportId
+    ? `Reference: ${formatSupportReference(error.supportId)}`
+    : undefined;
+}
+
+/**
+ * A failure toast for a request the screen knows about: its own title, the server's human
+ * message, and the reference code.
+ */
+export function toastRequestError(title: string, error: unknown) {
+  const message = describeErrorToast(error);
+  if (message === null) return;
+  const reference = describeErrorReference(error);
+  const description = [message === title ? null : message, reference].filter(Boolean).join(' · ');
+  toast.error(title, { description: description || undefined });
+}
+
 /** The one global handler of failed requests: toasts per docs/product/README.md#errors, unless the failure is silent. */
 export function handleApiError(error: unknown) {
   const message = describeErrorToast(error);
-  if (message !== null) toast.error(message);
+  if (message !== null) toast.error(message, { description: describeErrorReference(error) });
 }

@@ -174,6 +174,23 @@ describe('agents', () => {
     expect(duplicate.json().error.message).toBe('Tool names must be unique: A');
   });
 
+  it('answers a value out of range with a sentence naming the field and a reference, not the library text', async () => {
+    const { app } = harness;
+    const created = await createTestAgent(app, owner, { aiName: 'Bounded' });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`,
+      headers: { cookie: owner.cookie },
+      payload: { suggestedResponses: Array.from({ length: 11 }, (_, index) => `Reply ${index}`) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Suggested responses must be at most 10 items.',
+      support_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+  });
+
   it("answers another sub account's agent exactly like a missing one, and enforces roles", async () => {
     const { app } = harness;
     const created = await createTestAgent(app, owner, { aiName: 'Private' });

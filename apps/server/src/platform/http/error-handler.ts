@@ -1,3 +1,4 @@
+import { toHumanValidationMessage } from './to-human-validation-message';
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
+        message: toHumanValidationMessage(issue),
       }));
       request.log.info({ supportId, fields }, 'request validation failed');
       return sendError(reply, 400, {

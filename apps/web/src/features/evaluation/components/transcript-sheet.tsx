@@ -152,7 +152,7 @@ function OverrideForm({ runId, detail }: { runId: string; detail: EvaluationConv
         body: { verdict: next, note: next && note.trim() ? note.trim() : undefined },
       }),
     meta: { silentError: true },
-    onError: (error) => evaluationToast.error(error.message),
+    onError: (error) => evaluationToast.requestError(error),
     onSuccess: async (_reply, next) => {
       evaluationToast.success(next === null ? 'Override removed' : 'Verdict overridden');
       if (next === null) {

@@ -43,7 +43,7 @@ function RunAgainButton({ runId, isRetry }: { runId: string; isRetry: boolean })
   const rerun = useMutation({
     mutationFn: () => rerunEvaluation(runId),
     onSuccess: (started) => void navigate(runningPath(started.runId)),
-    onError: (error) => evaluationToast.error(error.message),
+    onError: (error) => evaluationToast.requestError(error),
   });
   return (
     <Button

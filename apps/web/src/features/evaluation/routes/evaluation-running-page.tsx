@@ -46,7 +46,7 @@ function RunProgress({ runId }: { runId: string }) {
   const cancel = useMutation({
     mutationFn: () => cancelEvaluation(runId),
     meta: { silentError: true },
-    onError: (error) => evaluationToast.error(error.message),
+    onError: (error) => evaluationToast.requestError(error),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: evaluationKeys.runs }),
   });
 

@@ -8,6 +8,7 @@ import { UnsavedChangesDialog } from '@/components/unsaved-changes-dialog';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes';
+import { toastRequestError } from '@/lib/http-errors';
 import { connectKeys, deployWidget, saveWidgetSettings, widgetConnectionQuery } from '../../api/connect-api';
 import { connectPath } from '../../lib/connect-nav';
 import { deployButtonState, isSameSettings, saveButtonState } from '../../lib/designer-rules';
@@ -67,7 +68,7 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
       storeConnection(updated);
       toast.success(SETTINGS_SAVED);
     },
-    onError: (error) => toast.error(SETTINGS_NOT_SAVED, { description: error.message }),
+    onError: (error) => toastRequestError(SETTINGS_NOT_SAVED, error),
   });
 
   const deploy = useMutation({
@@ -78,7 +79,7 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
       storeConnection(updated);
       toast.success('Widget deployed');
     },
-    onError: (error) => toast.error('Failed to deploy the widget', { description: error.message }),
+    onError: (error) => toastRequestError('Failed to deploy the widget', error),
   });
 
   const isBusy = save.isPending || deploy.isPending;
