@@ -23,6 +23,10 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })),
   },
   {
+    path: '/auth/signin',
+    lazy: () => import('@/features/auth/routes/sign-in-entry-page').then((m) => ({ Component: m.SignInEntryPage })),
+  },
+  {
     path: '/dev/mailbox',
     lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
   },

@@ -253,7 +253,7 @@ describe('checkout (pricing button)', () => {
     stop();
   });
 
-  it("shows the server's error, or 'Failed to create checkout. Please try again.'", async () => {
+  it("shows the server's error, or 'Failed to create checkout session - no URL returned' for an answer without one", async () => {
     let answer: { status: number; body: unknown } = {
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'Price not found', support_id: 'a'.repeat(32) } },
@@ -269,7 +269,7 @@ describe('checkout (pricing button)', () => {
     await user.click(within(card('Growth')).getByRole('button', { name: 'Choose Growth' }));
     await waitFor(() =>
       expect(within(card('Growth')).getByRole('alert')).toHaveTextContent(
-        'Failed to create checkout. Please try again.',
+        'Failed to create checkout session - no URL returned',
       ),
     );
   });

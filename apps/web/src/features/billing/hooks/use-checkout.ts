@@ -18,6 +18,8 @@ export const checkoutMessages = {
   subscription: 'You already have an active subscription!',
   signin: 'This email already has an active subscription. Please sign in to manage it.',
   failed: 'Failed to create checkout. Please try again.',
+  /** A success answer that carries no checkout address to open. */
+  noUrl: 'Failed to create checkout session - no URL returned',
 } as const;
 
 export const PORTAL_REDIRECT_DELAY_MS = 3000;
@@ -136,7 +138,7 @@ export function useCheckout({ returnUrl = DEFAULT_RETURN_PATH, onUpgradeFlow }: 
         openInNewTab(reply.url);
         setState({ status: 'idle' });
       } else {
-        setState({ status: 'message', key: request.key, kind: 'error', text: reply.error ?? checkoutMessages.failed });
+        setState({ status: 'message', key: request.key, kind: 'error', text: reply.error ?? checkoutMessages.noUrl });
       }
     },
     [session, returnUrl, onUpgradeFlow, later, navigate, here],
