@@ -43,17 +43,15 @@ const served = Buffer.from(
 // The website block's loader (dist/block.js), as built and as served.
 const blockLoader = fs.readFileSync(path.join(dist, 'block.js'));
 const blockServed = Buffer.from(
-  blockLoader
-    .toString('utf8')
-    .replace(
-      '"__AGENTRY_WIDGET_CONFIG__"',
-      JSON.stringify({
-        widgetId: typicalConfig.widgetId,
-        origin: typicalConfig.origin,
-        fillContainer: false,
-        height: 360,
-      }),
-    ),
+  blockLoader.toString('utf8').replace(
+    '"__AGENTRY_WIDGET_CONFIG__"',
+    JSON.stringify({
+      widgetId: typicalConfig.widgetId,
+      origin: typicalConfig.origin,
+      fillContainer: false,
+      height: 360,
+    }),
+  ),
 );
 const appJs = fs.readFileSync(path.join(dist, 'app', manifest['app.js']));
 const appCss = manifest['app.css'] ? fs.readFileSync(path.join(dist, 'app', manifest['app.css'])) : Buffer.alloc(0);
