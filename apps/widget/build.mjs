@@ -1,5 +1,6 @@
 // `npm run build -w @agentry/widget`: the two things that run on a customer's site.
-// 1. dist/loader.js: the embed script (IIFE, es2018); dist/block.js, the website block's, alike. The server serves it as
+// 1. dist/loader.js: the embed script (IIFE, es2018), and dist/block.js, the website block's,
+//    built alike (served as /widget/:widgetId/block.js). The server serves the first as
 //    /widget/:widgetId/widget.js with the string "__AGENTRY_WIDGET_CONFIG__" (quotes included)
 //    replaced by the widget's settings, so that string must survive minification exactly once.
 // 2. dist/app/app-<hash>.{js,css}: the iframe app (ESM, es2020), React code compiled against
@@ -49,7 +50,7 @@ async function buildLoader(entry, output) {
     fail(`dist/${output} must contain ${PLACEHOLDER} exactly once (found ${placeholderCount})`);
   const loaderGzip = gzipSize(loaderCode);
   if (loaderGzip > LOADER_BUDGET)
-    fail(`the loader is ${loaderGzip} bytes gzipped, over its budget of ${LOADER_BUDGET}`);
+    fail(`dist/${output} is ${loaderGzip} bytes gzipped, over its budget of ${LOADER_BUDGET}`);
   fs.writeFileSync(path.join(dist, output), loaderCode);
   console.log(`widget: dist/${output} ${loaderCode.length} bytes, ${loaderGzip} gzipped (budget ${LOADER_BUDGET})`);
 }
