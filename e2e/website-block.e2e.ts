@@ -57,6 +57,10 @@ describe('website block: designer and inline embed on another origin', () => {
   const send = async (frame: FrameLocator, text: string) => {
     const box = frame.getByRole('textbox', { name: 'Type your message...' });
     await box.fill(text);
+    // Sending waits while the previous answer is still arriving (its text shows before it ends).
+    await expect
+      .poll(() => frame.getByRole('button', { name: 'Send message' }).isEnabled(), { timeout: 20_000 })
+      .toBe(true);
     await box.press('Enter');
   };
   const answers = async (frame: FrameLocator) =>
