@@ -13,7 +13,7 @@ const dist = path.join(root, 'apps/widget/dist');
 const LOADER_BUDGET = 2048;
 const APP_JS_BUDGET = 40960;
 
-if (!fs.existsSync(path.join(dist, 'manifest.json')) || !fs.existsSync(path.join(dist, 'loader.js'))) {
+if (['manifest.json', 'loader.js', 'block.js'].some((file) => !fs.existsSync(path.join(dist, file)))) {
   console.log('widget build missing: npm run build -w @agentry/widget');
   const build = spawnSync('npm', ['run', 'build', '-w', '@agentry/widget'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -40,12 +40,27 @@ const typicalConfig = {
 const served = Buffer.from(
   loader.toString('utf8').replace('"__AGENTRY_WIDGET_CONFIG__"', JSON.stringify(typicalConfig)),
 );
+// The website block's loader (dist/block.js), as built and as served.
+const blockLoader = fs.readFileSync(path.join(dist, 'block.js'));
+const blockServed = Buffer.from(
+  blockLoader.toString('utf8').replace(
+    '"__AGENTRY_WIDGET_CONFIG__"',
+    JSON.stringify({
+      widgetId: typicalConfig.widgetId,
+      origin: typicalConfig.origin,
+      fillContainer: false,
+      height: 360,
+    }),
+  ),
+);
 const appJs = fs.readFileSync(path.join(dist, 'app', manifest['app.js']));
 const appCss = manifest['app.css'] ? fs.readFileSync(path.join(dist, 'app', manifest['app.css'])) : Buffer.alloc(0);
 
 const rows = [
   { name: 'loader (dist/loader.js)', buffer: loader, budget: LOADER_BUDGET },
   { name: 'loader as served, typical settings baked in', buffer: served, budget: LOADER_BUDGET },
+  { name: 'website block loader (dist/block.js)', buffer: blockLoader, budget: LOADER_BUDGET },
+  { name: 'website block loader as served', buffer: blockServed, budget: LOADER_BUDGET },
   { name: `iframe app JavaScript (${manifest['app.js']})`, buffer: appJs, budget: APP_JS_BUDGET },
   { name: `iframe app CSS (${manifest['app.css'] ?? 'none'})`, buffer: appCss },
 ];

@@ -1,5 +1,6 @@
 // `npm run build -w @agentry/widget`: the two things that run on a customer's site.
-// 1. dist/loader.js: the embed script (IIFE, es2018). The server serves it as
+// 1. dist/loader.js: the embed script (IIFE, es2018), and dist/block.js, the website block's,
+//    built alike (served as /widget/:widgetId/block.js). The server serves the first as
 //    /widget/:widgetId/widget.js with the string "__AGENTRY_WIDGET_CONFIG__" (quotes included)
 //    replaced by the widget's settings, so that string must survive minification exactly once.
 // 2. dist/app/app-<hash>.{js,css}: the iframe app (ESM, es2020), React code compiled against
@@ -26,26 +27,33 @@ const fail = (message) => {
 
 fs.mkdirSync(dist, { recursive: true });
 
-// 1. The loader.
-const loader = await esbuild.build({
-  entryPoints: [path.join(here, 'src/loader/loader.ts')],
-  bundle: true,
-  format: 'iife',
-  minify: true,
-  target: 'es2018',
-  platform: 'browser',
-  legalComments: 'none',
-  write: false,
-  logLevel: 'warning',
-});
-const loaderCode = loader.outputFiles[0].contents;
-const loaderText = Buffer.from(loaderCode).toString('utf8');
-const placeholderCount = loaderText.split(PLACEHOLDER).length - 1;
-if (placeholderCount !== 1) fail(`dist/loader.js must contain ${PLACEHOLDER} exactly once (found ${placeholderCount})`);
-const loaderGzip = gzipSize(loaderCode);
-if (loaderGzip > LOADER_BUDGET) fail(`the loader is ${loaderGzip} bytes gzipped, over its budget of ${LOADER_BUDGET}`);
-fs.writeFileSync(path.join(dist, 'loader.js'), loaderCode);
-console.log(`widget: dist/loader.js ${loaderCode.length} bytes, ${loaderGzip} gzipped (budget ${LOADER_BUDGET})`);
+// 1. The loaders: the floating widget's, and the website block's (same placeholder, same budget).
+await buildLoader('src/loader/loader.ts', 'loader.js');
+await buildLoader('src/block/block-loader.ts', 'block.js');
+
+async function buildLoader(entry, output) {
+  const loader = await esbuild.build({
+    entryPoints: [path.join(here, entry)],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2018',
+    platform: 'browser',
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  });
+  const loaderCode = loader.outputFiles[0].contents;
+  const loaderText = Buffer.from(loaderCode).toString('utf8');
+  const placeholderCount = loaderText.split(PLACEHOLDER).length - 1;
+  if (placeholderCount !== 1)
+    fail(`dist/${output} must contain ${PLACEHOLDER} exactly once (found ${placeholderCount})`);
+  const loaderGzip = gzipSize(loaderCode);
+  if (loaderGzip > LOADER_BUDGET)
+    fail(`dist/${output} is ${loaderGzip} bytes gzipped, over its budget of ${LOADER_BUDGET}`);
+  fs.writeFileSync(path.join(dist, output), loaderCode);
+  console.log(`widget: dist/${output} ${loaderCode.length} bytes, ${loaderGzip} gzipped (budget ${LOADER_BUDGET})`);
+}
 
 // 2. The iframe app.
 const appEntry = path.join(here, 'src/app/main.tsx');

@@ -64,6 +64,10 @@ export const widgetLimits = {
   savedConversations: 10,
   mobileBreakpoint: 1024,
   resizeAnimationMs: 220,
+  /** The website block (docs/product/widget.md#website-block): its tallest size, border and corners. */
+  blockHeight: { min: 300, max: 1000, default: 560 },
+  blockBorderWidth: { min: 0, max: 8, default: 1 },
+  blockCornerRadius: { min: 0, max: 32, default: 16 },
 } as const;
 
 export const WidgetPlacement = z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']);
@@ -89,6 +93,33 @@ const AllowedDomain = z
   .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, {
     error: 'Enter a domain such as example.com or *.example.com',
   });
+
+/**
+ * The website block's own look (ignored by the floating widget): it grows with the conversation up
+ * to `height`, or fills the element the page gives it.
+ */
+export const BlockSettings = z.object({
+  height: z
+    .number()
+    .int()
+    .min(widgetLimits.blockHeight.min)
+    .max(widgetLimits.blockHeight.max)
+    .default(widgetLimits.blockHeight.default),
+  fillContainer: z.boolean().default(false),
+  borderWidth: z
+    .number()
+    .int()
+    .min(widgetLimits.blockBorderWidth.min)
+    .max(widgetLimits.blockBorderWidth.max)
+    .default(widgetLimits.blockBorderWidth.default),
+  cornerRadius: z
+    .number()
+    .int()
+    .min(widgetLimits.blockCornerRadius.min)
+    .max(widgetLimits.blockCornerRadius.max)
+    .default(widgetLimits.blockCornerRadius.default),
+});
+export type BlockSettings = z.infer<typeof BlockSettings>;
 
 /** docs/product/widget.md#settings, Widget settings, with their documented defaults. */
 export const WidgetSettings = z.object({
@@ -155,6 +186,8 @@ export const WidgetSettings = z.object({
   responsive: z.boolean().default(true),
   /** Where the widget may be framed; empty = anywhere. Enforced by the server (frame-ancestors + Origin check). */
   allowedDomains: z.array(AllowedDomain).max(widgetLimits.allowedDomains.max).default([]),
+  /** Only read when the connection is a website block. */
+  block: BlockSettings.prefault({}),
 });
 export type WidgetSettings = z.infer<typeof WidgetSettings>;
 export type WidgetSettingsInput = z.input<typeof WidgetSettings>;
@@ -162,9 +195,17 @@ export type WidgetSettingsInput = z.input<typeof WidgetSettings>;
 /** Every documented default in one object. */
 export const defaultWidgetSettings: WidgetSettings = WidgetSettings.parse({});
 
-/** docs/product/widget.md#settings, Widget connection (dashboard). One per website widget; belongs to a sub account. */
+/**
+ * What a widget connection is: the floating website widget or the inline website block. Both
+ * share settings, the visitor API, limits and conversations; the plan limit counts each type.
+ */
+export const ConnectionType = z.enum(['website-widget', 'website-block']);
+export type ConnectionType = z.infer<typeof ConnectionType>;
+
+/** docs/product/widget.md#settings, Widget connection (dashboard). One per website widget or block; belongs to a sub account. */
 export const WidgetConnection = z.object({
   connectionId: z.string(),
+  type: ConnectionType,
   widgetId: z.string(),
   subaccountId: z.string(),
   /** The agent answering; null until one is chosen. */
@@ -191,6 +232,8 @@ export const PublicWidgetSettings = WidgetSettings.omit({ dailyLimit: true, allo
   widgetId: z.string(),
   /** False when no agent is chosen yet: the widget shows but cannot answer. */
   hasBuild: z.boolean(),
+  /** A website block: always open inline, no launcher or bubble. */
+  isBlock: z.boolean().optional(),
 });
 export type PublicWidgetSettings = z.infer<typeof PublicWidgetSettings>;
 
@@ -278,9 +321,6 @@ export type ResizeWidgetMessage = {
   animationDuration: number;
 };
 
-/** GET /api/subaccounts/:subaccountId/connections?type=website-widget. */
-export const ConnectionType = z.enum(['website-widget']);
-export type ConnectionType = z.infer<typeof ConnectionType>;
 export const ListConnectionsReply = z.object({ connections: z.array(WidgetConnection) });
 /** POST /api/subaccounts/:subaccountId/connections (the plan's connections_per_type limit applies). */
 export const CreateConnectionBody = z.object({ type: ConnectionType, buildId: z.string().min(1).optional() });
@@ -317,6 +357,19 @@ export const WidgetLoaderConfig = z.object({
   chatBubble: z.object({ enabled: z.boolean(), delaySeconds: z.number().int() }),
 });
 export type WidgetLoaderConfig = z.infer<typeof WidgetLoaderConfig>;
+
+/** The attribute of the element a website block fills: `<div data-agentry-block="<widgetId>"></div>`. */
+export const BLOCK_ELEMENT_ATTRIBUTE = 'data-agentry-block';
+/** What GET /widget/:widgetId/block.js bakes into the block loader (same placeholder string). */
+export const BlockLoaderConfig = z.object({
+  widgetId: z.string(),
+  origin: z.string(),
+  /** Fill the element's height instead of growing with the conversation. */
+  fillContainer: z.boolean(),
+  /** The block's first height in px, before the app measures itself. */
+  height: z.number().int(),
+});
+export type BlockLoaderConfig = z.infer<typeof BlockLoaderConfig>;
 
 /**
  * Optional request header the iframe app sends with the page's parent origin (from

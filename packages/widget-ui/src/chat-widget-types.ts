@@ -33,7 +33,8 @@ export type ChatWidgetSettings = Pick<
   | 'language'
   | 'newConversationText'
   | 'previousConversationsText'
->;
+> &
+  Partial<Pick<WidgetSettings, 'block'>>;
 
 export type ChatWidgetMessage = {
   id: string;
@@ -68,5 +69,7 @@ export type ChatWidgetView = 'messages' | 'history' | 'chats';
 /**
  * 'preview': absolutely positioned inside the caller's relatively positioned box (designer, demos).
  * 'frame': fills the iframe, which the loader sizes from the resize-widget events.
+ * 'block': the website block, always open and inline (no launcher, bubble or close button); it
+ * grows with the conversation up to `settings.block.height`, or fills its box.
  */
-export type ChatWidgetMode = 'preview' | 'frame';
+export type ChatWidgetMode = 'preview' | 'frame' | 'block';

@@ -34,6 +34,25 @@ function renderWidget(overrides: Partial<ChatWidgetProps> = {}, settings: Partia
 }
 
 describe('ChatWidget', () => {
+  it("website block mode: always open inline, no launcher, bubble or close button, with the block's size and frame", async () => {
+    const { props, container } = renderWidget(
+      { mode: 'block', isOpen: false, showBubble: true },
+      { widgetTitle: 'Ask us', block: { height: 480, fillContainer: false, borderWidth: 2, cornerRadius: 4 } },
+    );
+    const region = screen.getByRole('region', { name: 'Ask us' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /close/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /open chat/i })).toBeNull();
+    const root = container.firstElementChild as HTMLElement;
+    expect(root).toHaveClass('aw-mode-block');
+    expect(root).not.toHaveClass('aw-block-fill');
+    expect(root.style.getPropertyValue('--aw-block-height')).toBe('480px');
+    expect(root.style.getPropertyValue('--aw-block-border')).toBe('2px');
+    expect(root.style.getPropertyValue('--aw-block-radius')).toBe('4px');
+    await userEvent.type(within(region).getByRole('textbox', { name: 'Type your message...' }), '{Escape}');
+    expect(props.onClose).not.toHaveBeenCalled();
+  });
+
   it('shows suggested replies only while the chat has exactly one message', async () => {
     const { props, rerender } = renderWidget();
     await userEvent.click(screen.getByRole('button', { name: 'How does it work?' }));

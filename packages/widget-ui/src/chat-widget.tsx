@@ -47,6 +47,8 @@ export type ChatWidgetProps = {
   className?: string;
   /** The launcher + bubble box, measured by the iframe app to size the iframe. */
   dockRef?: Ref<HTMLDivElement>;
+  /** The open window, measured by the iframe app to size a website block. */
+  windowRef?: Ref<HTMLElement>;
   onOpen: () => void;
   onClose: () => void;
   onSend: (text: string) => void;
@@ -69,7 +71,11 @@ type CustomProperties = CSSProperties & Record<`--aw-${string}`, string>;
  * window (message, previous-conversations or chat-list view) while open.
  */
 export function ChatWidget(props: ChatWidgetProps) {
-  const { settings, mode, isOpen, view, isMobile = false } = props;
+  const { settings, mode, view } = props;
+  const isBlock = mode === 'block';
+  // A block is always open and never takes the phone layout: it lives inside the page.
+  const isOpen = isBlock || props.isOpen;
+  const isMobile = !isBlock && props.isMobile === true;
   const texts = resolveWidgetTexts(settings);
   const isLegacy = settings.template === 'legacy';
   const style: CustomProperties = {
@@ -80,6 +86,11 @@ export function ChatWidget(props: ChatWidgetProps) {
     '--aw-launcher': `${launcherSizeFor(settings.minimizedSize, isMobile)}px`,
     '--aw-keyboard': `${props.keyboardHeight ?? 0}px`,
   };
+  if (isBlock && settings.block) {
+    style['--aw-block-height'] = `${settings.block.height}px`;
+    style['--aw-block-border'] = `${settings.block.borderWidth}px`;
+    style['--aw-block-radius'] = `${settings.block.cornerRadius}px`;
+  }
   const classes = [
     'aw-root',
     `aw-${settings.theme}`,
@@ -88,6 +99,7 @@ export function ChatWidget(props: ChatWidgetProps) {
     isLegacy ? 'aw-legacy' : 'aw-professional',
     isMobile ? 'aw-mobile' : '',
     isOpen ? 'aw-is-open' : 'aw-is-closed',
+    isBlock && settings.block?.fillContainer ? 'aw-block-fill' : '',
     props.className ?? '',
   ]
     .filter(Boolean)
@@ -109,7 +121,7 @@ export function ChatWidget(props: ChatWidgetProps) {
   }, [isOpen, isMobile]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape' && !event.defaultPrevented) props.onClose();
+    if (event.key === 'Escape' && !event.defaultPrevented && !isBlock) props.onClose();
   };
 
   return (
@@ -121,12 +133,18 @@ export function ChatWidget(props: ChatWidgetProps) {
       style={style}
     >
       {isOpen ? (
-        <section className="aw-window" role="dialog" aria-label={texts.title} onKeyDown={onKeyDown}>
+        <section
+          ref={props.windowRef}
+          className="aw-window"
+          role={isBlock ? 'region' : 'dialog'}
+          aria-label={texts.title}
+          onKeyDown={onKeyDown}
+        >
           <WidgetHeader
             settings={settings}
             texts={texts}
             view={view}
-            onClose={props.onClose}
+            onClose={isBlock ? undefined : props.onClose}
             onBack={props.onShowMessages}
             onNewConversation={props.onNewConversation}
             onShowHistory={props.onShowHistory}

@@ -8,7 +8,8 @@ type WidgetHeaderProps = {
   settings: ChatWidgetSettings;
   texts: ResolvedWidgetTexts;
   view: ChatWidgetView;
-  onClose: () => void;
+  /** Absent for the website block, which cannot be closed. */
+  onClose?: () => void;
   onBack?: () => void;
   onNewConversation?: () => void;
   onShowHistory?: () => void;
@@ -122,9 +123,11 @@ export function WidgetHeader({
           ) : null}
         </div>
       ) : null}
-      <button type="button" className="aw-icon-button" aria-label={texts.close} onClick={onClose}>
-        <CloseIcon />
-      </button>
+      {onClose ? (
+        <button type="button" className="aw-icon-button" aria-label={texts.close} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      ) : null}
     </header>
   );
 }

@@ -9,6 +9,8 @@ export type WidgetPreviewProps = {
   onSend?: (text: string, history: WidgetHistoryEntry[]) => Promise<string>;
   initiallyOpen?: boolean;
   className?: string;
+  /** 'block': the website block, always open and inline in the caller's box. */
+  mode?: 'preview' | 'block';
 };
 
 /** docs/product/widget.md#texts: the agent bubble on a failed send. */
@@ -44,7 +46,13 @@ type ArchivedChat = ChatWidgetHistoryItem & { messages: ChatWidgetMessage[] };
  * A self-contained widget for the designer's Live Preview and the demo pages: it positions
  * itself (absolute) inside the caller's relatively positioned box and keeps its own state.
  */
-export function WidgetPreview({ settings, onSend, initiallyOpen = false, className }: WidgetPreviewProps): JSX.Element {
+export function WidgetPreview({
+  settings,
+  onSend,
+  initiallyOpen = false,
+  className,
+  mode = 'preview',
+}: WidgetPreviewProps): JSX.Element {
   const [isOpen, setIsOpen] = useState(initiallyOpen);
   const [view, setView] = useState<ChatWidgetView>('messages');
   const [conversation, setConversation] = useState<ChatWidgetMessage[]>([]);
@@ -127,7 +135,7 @@ export function WidgetPreview({ settings, onSend, initiallyOpen = false, classNa
     <ChatWidget
       className={className}
       settings={settings}
-      mode="preview"
+      mode={mode}
       isOpen={isOpen}
       view={view}
       messages={messages}

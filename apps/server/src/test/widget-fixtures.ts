@@ -3,25 +3,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { WidgetSettings, type WidgetConnection, type WidgetSettingsInput } from '@agentry/core/widget';
+import {
+  WidgetSettings,
+  type ConnectionType,
+  type WidgetConnection,
+  type WidgetSettingsInput,
+} from '@agentry/core/widget';
 import { member } from '../modules/auth/auth.tables';
 import type { TestApp } from './create-test-app';
 import { signIn } from './sign-in';
 
 /**
  * A website widget of the session's sub account, created through the API (deployed at once).
- * With `settings`, they are saved and deployed too. A free plan allows one widget per sub account.
+ * With `settings`, they are saved and deployed too. A free plan allows one widget (and one
+ * website block, `type: 'website-block'`) per sub account.
  */
 export async function createTestWidget(
   app: TestApp,
   session: { cookie: string; subaccountId: string },
-  options: { agentId?: string; settings?: WidgetSettingsInput } = {},
+  options: { agentId?: string; settings?: WidgetSettingsInput; type?: ConnectionType } = {},
 ): Promise<WidgetConnection> {
   const created = await app.inject({
     method: 'POST',
     url: `/api/subaccounts/${session.subaccountId}/connections`,
     headers: { cookie: session.cookie },
-    payload: { type: 'website-widget', ...(options.agentId ? { buildId: options.agentId } : {}) },
+    payload: { type: options.type ?? 'website-widget', ...(options.agentId ? { buildId: options.agentId } : {}) },
   });
   if (created.statusCode !== 201) throw new Error(`widget creation failed: ${created.statusCode} ${created.body}`);
   const connection = created.json<WidgetConnection>();
@@ -68,6 +74,10 @@ export function createTestWidgetDist(options: { loader?: boolean; manifest?: boo
     fs.writeFileSync(
       path.join(dir, 'loader.js'),
       '(function(){var c="__AGENTRY_WIDGET_CONFIG__";window.__agentryTestConfig=c;})();\n',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'block.js'),
+      '(function(){var c="__AGENTRY_WIDGET_CONFIG__";window.__agentryTestBlockConfig=c;})();\n',
     );
   }
   if (options.manifest !== false) {

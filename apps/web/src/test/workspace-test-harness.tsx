@@ -35,7 +35,13 @@ export const signedInUser: MeReply = {
 };
 
 type Reply = { status?: number; body?: unknown };
-type Handler = (request: { method: string; path: string; body: unknown }) => Reply | Promise<Reply>;
+type Handler = (request: {
+  method: string;
+  path: string;
+  body: unknown;
+  /** The query string's parameters (handlers are keyed by path only). */
+  query: URLSearchParams;
+}) => Reply | Promise<Reply>;
 
 export type ApiCall = { method: string; path: string; body: unknown };
 
@@ -56,7 +62,7 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
       handler === undefined
         ? { status: 404, body: { error: { code: 'ROUTE_NOT_FOUND', message: 'Route not found' } } }
         : typeof handler === 'function'
-          ? await handler(request)
+          ? await handler({ ...request, query: url.searchParams })
           : handler;
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

@@ -50,3 +50,20 @@ export function computeFrameSize(input: {
     isExpanded: false,
   };
 }
+
+/**
+ * A website block's resize-widget: the window's own size, whole pixels. The block loader reads
+ * only the height (the block's width is the page element's).
+ */
+export function computeBlockSize(box: { width: number; height: number }): ResizeWidgetMessage {
+  return {
+    type: 'resize-widget',
+    width: Math.ceil(box.width),
+    height: Math.ceil(box.height),
+    isOpen: true,
+    isMinimized: false,
+    isExpanded: false,
+    hasBubble: false,
+    animationDuration: 0,
+  };
+}

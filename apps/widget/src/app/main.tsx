@@ -13,6 +13,8 @@ import { browserStorage } from './widget-storage';
 function start() {
   const config = readWidgetConfig(document);
   if (!config) return;
+  // The block's page is the block: no margins, full height (for 'fill the container').
+  if (config.isBlock) document.documentElement.classList.add('aw-block-page');
   const params = new URLSearchParams(window.location.search);
   const parentOrigin = resolveParentOrigin({
     queryOrigin: params.get('parentOrigin'),

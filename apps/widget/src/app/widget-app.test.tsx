@@ -265,3 +265,26 @@ describe('WidgetApp', () => {
     expect(saved.conversations).toHaveLength(1);
   });
 });
+
+describe('WidgetApp as a website block', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is open at once with no launcher or close button, answers, and restores the chat after a reload', async () => {
+    const blockConfig: WidgetAppConfig = { ...config, widgetId: 'b1', isBlock: true, widgetTitle: 'Ask us' };
+    const first = renderApp({ config: blockConfig, parentViewport: { width: 390, height: 844 } });
+    const region = screen.getByRole('region', { name: 'Ask us' });
+    expect(screen.queryByRole('button', { name: /open chat|close/i })).toBeNull();
+    // No phone takeover at 390 px: the block stays inline.
+    expect(region.closest('.aw-root')).not.toHaveClass('aw-mobile');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Type your message...' }), 'Open on Sunday?{Enter}');
+    expect(await screen.findByText('Answer to Open on Sunday?')).toBeInTheDocument();
+    expect(calls.at(-1)?.url).toContain('/api/widget/b1/chat');
+    first.unmount();
+
+    renderApp({ config: blockConfig });
+    expect(screen.getByRole('region', { name: 'Ask us' })).toBeInTheDocument();
+    expect(screen.getByText('Answer to Open on Sunday?')).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.session('b1'))).toContain('conv-1');
+  });
+});

@@ -15,7 +15,7 @@ import {
 } from '@agentry/core/widget-rules';
 import { buildChatHistory, GREETING_ID_PREFIX } from './chat-history';
 import { CONNECTION_ERROR_TEXT, fetchLiveConversations, sendWidgetChat, WidgetChatError } from './chat-api';
-import { computeFrameSize } from './frame-size';
+import { computeBlockSize, computeFrameSize } from './frame-size';
 import { buildHistoryItems, LIVE_ID_PREFIX } from './history-items';
 import { detectKeyboardPlatform, measureKeyboardHeight } from './keyboard-height';
 import {
@@ -95,12 +95,14 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   const texts = resolveWidgetTexts(config);
   const labels = useMemo(() => ({ widgetTitle: texts.title, aiName: texts.aiName }), [texts.title, texts.aiName]);
   const canRestore = mode !== 'demo';
+  // A website block is always open inline: no launcher, bubble, phone layout or closing.
+  const isBlock = config.isBlock === true;
 
   // Initial state: a valid session restores chat and UI; an expired one is archived and cleared.
   const [initial] = useState((): { chat: ActiveChat; isOpen: boolean; view: ChatWidgetView } => {
     const now = Date.now();
     const result = canRestore ? readSession(storage, widgetId, now) : { status: 'none' as const };
-    const rememberedOpen = isFramed() && readItem(storage, storageKeys.isOpen(widgetId)) === 'true';
+    const rememberedOpen = isBlock || (isFramed() && readItem(storage, storageKeys.isOpen(widgetId)) === 'true');
     if (result.status === 'valid') {
       const session = result.session;
       const view: ChatWidgetView = session.showChatList ? 'chats' : 'messages';
@@ -127,7 +129,7 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   const contact = useRef<WidgetContact | undefined>(undefined);
   const sessionStarted = useRef(Date.now());
   const [parentViewport, setParentViewport] = useState(initialViewport);
-  const isMobile = isMobileViewport(parentViewport);
+  const isMobile = !isBlock && isMobileViewport(parentViewport);
 
   const latest = useRef({ chat, isOpen, view, isPending, contactIdentifier });
   latest.current = { chat, isOpen, view, isPending, contactIdentifier };
@@ -210,12 +212,12 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   }, [persist, post]);
 
   const close = useCallback(() => {
-    if (!latest.current.isOpen) return;
+    if (!latest.current.isOpen || isBlock) return;
     archiveChat(storage, widgetId, latest.current.chat, labels, Date.now());
     setIsOpen(false);
     post({ type: 'widget-closed' });
     persist({ isOpen: false });
-  }, [persist, post, storage, widgetId, labels]);
+  }, [persist, post, storage, widgetId, labels, isBlock]);
 
   const newConversation = useCallback(() => {
     archiveChat(storage, widgetId, latest.current.chat, labels, Date.now());
@@ -353,12 +355,12 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
 
   // Restored open state: tell the parent.
   useEffect(() => {
-    if (initial.isOpen) post({ type: 'widget-opened' });
-  }, [initial.isOpen, post]);
+    if (initial.isOpen && !isBlock) post({ type: 'widget-opened' });
+  }, [initial.isOpen, isBlock, post]);
 
   // The bubble shows after delaySeconds while closed (and never again once opened or dismissed).
   useEffect(() => {
-    if (isOpen || isBubbleDone || !config.chatBubble.enabled) return;
+    if (isBlock || isOpen || isBubbleDone || !config.chatBubble.enabled) return;
     const timer = setTimeout(
       () => {
         setIsBubbleVisible(true);
@@ -367,12 +369,21 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       Math.max(0, config.chatBubble.delaySeconds) * 1000,
     );
     return () => clearTimeout(timer);
-  }, [isOpen, isBubbleDone, config.chatBubble.enabled, config.chatBubble.delaySeconds, texts.bubbleMessage, post]);
+  }, [
+    isBlock,
+    isOpen,
+    isBubbleDone,
+    config.chatBubble.enabled,
+    config.chatBubble.delaySeconds,
+    texts.bubbleMessage,
+    post,
+  ]);
 
   // Size the iframe: resize-widget whenever what it must contain changes.
   const lastResize = useRef('');
   const hasBubble = isBubbleVisible && !isOpen;
   useEffect(() => {
+    if (isBlock) return;
     const message = computeFrameSize({
       isOpen,
       isMobile,
@@ -397,7 +408,32 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
     config.minimizedSize,
     parentViewport,
     post,
+    isBlock,
   ]);
+
+  // A website block: the page's element follows the window's own height (it grows with the
+  // conversation up to the set height; the stylesheet caps it).
+  const windowObserver = useRef<ResizeObserver | null>(null);
+  const windowRef = useCallback(
+    (element: HTMLElement | null) => {
+      windowObserver.current?.disconnect();
+      windowObserver.current = null;
+      if (!element || !isBlock) return;
+      const report = () => {
+        const box = element.getBoundingClientRect();
+        const message = computeBlockSize({ width: box.width, height: box.height });
+        const key = JSON.stringify(message);
+        if (key === lastResize.current) return;
+        lastResize.current = key;
+        post(message);
+      };
+      report();
+      if (typeof ResizeObserver === 'undefined') return;
+      windowObserver.current = new ResizeObserver(report);
+      windowObserver.current.observe(element);
+    },
+    [isBlock, post],
+  );
 
   const dockObserver = useRef<ResizeObserver | null>(null);
   const dockRef = useCallback((element: HTMLDivElement | null) => {
@@ -438,13 +474,17 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       if (state.isPending || isSessionValid(state.chat.lastActivity, Date.now())) return;
       archiveChat(storage, widgetId, state.chat, labels, Date.now());
       const fresh = startFreshChat();
-      setIsOpen(false);
-      post({ type: 'widget-closed' });
-      persist({ chat: fresh, isOpen: false, view: state.view });
+      if (isBlock) {
+        persist({ chat: fresh, view: state.view });
+      } else {
+        setIsOpen(false);
+        post({ type: 'widget-closed' });
+        persist({ chat: fresh, isOpen: false, view: state.view });
+      }
       if (state.view === 'history') void refreshHistory();
     }, WIDGET_SESSION_CHECK_MS);
     return () => clearInterval(timer);
-  }, [isOpen, storage, widgetId, labels, startFreshChat, post, persist, refreshHistory]);
+  }, [isOpen, isBlock, storage, widgetId, labels, startFreshChat, post, persist, refreshHistory]);
 
   // Saved before unload.
   useEffect(() => {
@@ -512,7 +552,7 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   return (
     <ChatWidget
       settings={config}
-      mode="frame"
+      mode={isBlock ? 'block' : 'frame'}
       isOpen={isOpen}
       view={view}
       messages={chat.messages}
@@ -531,6 +571,7 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       ]}
       activeChatId={chat.id}
       dockRef={dockRef}
+      windowRef={windowRef}
       onOpen={open}
       onClose={close}
       onSend={(text) => void send(text, true)}

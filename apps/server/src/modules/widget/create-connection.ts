@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
   WidgetSettings,
   defaultWidgetSettings,
@@ -18,7 +18,8 @@ export function createWidgetId(): string {
 }
 
 /**
- * A new website widget of a sub account, within the plan's connections_per_type limit. It is
+ * A new website widget or website block of a sub account, within the plan's
+ * connections_per_type limit (counted per type). It is
  * deployed at once with the documented defaults (seeded with the agent's name, greeting and
  * suggested replies when one is given), so its embed code works from the first minute.
  */
@@ -51,7 +52,7 @@ export async function createConnection(options: {
         await tx
           .select({ value: count() })
           .from(widgetConnection)
-          .where(eq(widgetConnection.subaccountId, subaccountId))
+          .where(and(eq(widgetConnection.subaccountId, subaccountId), eq(widgetConnection.type, options.body.type)))
       )[0]?.value ?? 0,
     insert: (tx) =>
       tx
@@ -60,6 +61,7 @@ export async function createConnection(options: {
           id: randomUUID(),
           widgetId: createWidgetId(),
           subaccountId,
+          type: options.body.type,
           buildId: agentId,
           template: settings.template,
           settings,

@@ -43,6 +43,10 @@ export function createWidgetDistReader(distDir: string) {
     readLoader(): string | null {
       return readCached('loader.js', (text) => text);
     },
+    /** The website block's loader (dist/block.js), with the same placeholder. */
+    readBlockLoader(): string | null {
+      return readCached('block.js', (text) => text);
+    },
   };
 }
 export type WidgetDistReader = ReturnType<typeof createWidgetDistReader>;

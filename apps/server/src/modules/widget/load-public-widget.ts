@@ -9,6 +9,7 @@ export type PublicWidget = {
   widgetId: string;
   settings: WidgetSettings;
   hasAgent: boolean;
+  isBlock: boolean;
   deployedAt: Date | null;
 };
 
@@ -18,6 +19,7 @@ export async function loadPublicWidget(options: { db: Database; widgetId: string
     .select({
       connectionId: widgetConnection.id,
       widgetId: widgetConnection.widgetId,
+      type: widgetConnection.type,
       deployedSettings: widgetConnection.deployedSettings,
       deployedBuildId: widgetConnection.deployedBuildId,
       deployedAt: widgetConnection.deployedAt,
@@ -31,6 +33,7 @@ export async function loadPublicWidget(options: { db: Database; widgetId: string
     widgetId: row.widgetId,
     settings: readWidgetSettings(row.deployedSettings),
     hasAgent: row.deployedBuildId !== null,
+    isBlock: row.type === 'website-block',
     deployedAt: row.deployedAt,
   };
 }

@@ -13,6 +13,7 @@ export function toWidgetConnection(row: typeof widgetConnection.$inferSelect): W
     !isDeepStrictEqual(settings, readWidgetSettings(row.deployedSettings));
   return {
     connectionId: row.id,
+    type: row.type,
     widgetId: row.widgetId,
     subaccountId: row.subaccountId,
     buildId: row.buildId,

@@ -9,6 +9,7 @@ import { loadPublicWidget } from './load-public-widget';
 import { renderWidgetLoader } from './render-widget-loader';
 import { renderWidgetMessagePage } from './render-widget-message-page';
 import { renderWidgetPage } from './render-widget-page';
+import { toBlockLoaderConfig } from './to-block-loader-config';
 import { toFrameAncestors } from './to-frame-ancestors';
 import { toPublicWidgetSettings } from './to-public-widget-settings';
 import { toWidgetLoaderConfig } from './to-widget-loader-config';
@@ -95,6 +96,7 @@ export async function registerWidgetPageRoutes(root: FastifyInstance) {
         }
         const widget = await loadPublicWidget({ db, widgetId });
         if (!widget) return sendScript(reply, 404, '/* Agentry chat widget: 404, no widget with this id. */\n');
+        if (widget.isBlock) return sendScript(reply, 404, BLOCK_NOT_WIDGET);
         const loaderSource = dist.readLoader();
         if (!loaderSource) return sendScript(reply, 503, `/* Agentry chat widget: ${NOT_BUILT_MESSAGE} */\n`);
         const template = script === 'widget-professional.js' ? 'professional' : widget.settings.template;
@@ -102,12 +104,34 @@ export async function registerWidgetPageRoutes(root: FastifyInstance) {
           loaderSource,
           config: toWidgetLoaderConfig({ widget, origin: ownOrigin, template }),
         });
-        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-        reply.header('etag', etag);
-        if (request.headers['if-none-match'] === etag)
-          return reply.status(304).header('cache-control', 'public, max-age=60').send();
-        return sendScript(reply, 200, body);
+        return sendCachedScript(request.headers['if-none-match'], reply, body);
       },
     );
   }
+
+  // The website block's loader: fills the page's <div data-agentry-block="<widgetId>">.
+  app.get(
+    '/widget/:widgetId/block.js',
+    { schema: { tags, params: WidgetParams, hide: true } },
+    async (request, reply) => {
+      const widget = await loadPublicWidget({ db, widgetId: request.params.widgetId });
+      if (!widget) return sendScript(reply, 404, '/* Agentry website block: 404, no block with this id. */\n');
+      if (!widget.isBlock) return sendScript(reply, 404, WIDGET_NOT_BLOCK);
+      const loaderSource = dist.readBlockLoader();
+      if (!loaderSource) return sendScript(reply, 503, `/* Agentry website block: ${NOT_BUILT_MESSAGE} */\n`);
+      const body = renderWidgetLoader({ loaderSource, config: toBlockLoaderConfig({ widget, origin: ownOrigin }) });
+      return sendCachedScript(request.headers['if-none-match'], reply, body);
+    },
+  );
+}
+
+const BLOCK_NOT_WIDGET = '/* Agentry chat widget: this id is a website block; embed it with block.js. */\n';
+const WIDGET_NOT_BLOCK = '/* Agentry website block: this id is a floating widget; embed it with widget.js. */\n';
+
+/** 200 with an ETag, or 304 when the browser already has this exact script. */
+function sendCachedScript(ifNoneMatch: string | undefined, reply: FastifyReply, body: string) {
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  reply.header('etag', etag);
+  if (ifNoneMatch === etag) return reply.status(304).header('cache-control', 'public, max-age=60').send();
+  return sendScript(reply, 200, body);
 }

@@ -55,7 +55,13 @@ function registerConnectionRoutes(root: FastifyInstance) {
         response: { 200: ListConnectionsReply },
       },
     },
-    async (request) => ({ connections: await listConnections({ db, subaccountId: request.params.subaccountId }) }),
+    async (request) => ({
+      connections: await listConnections({
+        db,
+        subaccountId: request.params.subaccountId,
+        type: request.query.type,
+      }),
+    }),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { WidgetSettings, WidgetTemplate } from '@agentry/core/widget';
+import type { ConnectionType, WidgetSettings, WidgetTemplate } from '@agentry/core/widget';
 import { organization } from '../auth/auth.tables';
 import { agent } from '../agents/agents.tables';
 
@@ -18,7 +18,8 @@ import { agent } from '../agents/agents.tables';
  * A website widget of a sub account (docs/product/widget.md#settings, Widget connection). `id` is the dashboard's
  * connectionId; `widgetId` is the public id in embed codes, so knowing one never reveals the
  * other. `settings`/`buildId` are the draft the designer edits; `deployedSettings`/
- * `deployedBuildId` are what visitors get until the next deploy.
+ * `deployedBuildId` are what visitors get until the next deploy. `type` tells the floating widget
+ * from the inline website block; both share every other table here.
  */
 export const widgetConnection = pgTable(
   'widget_connection',
@@ -28,6 +29,7 @@ export const widgetConnection = pgTable(
     subaccountId: text('subaccount_id')
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ConnectionType>().notNull().default('website-widget'),
     buildId: text('build_id').references(() => agent.id, { onDelete: 'set null' }),
     template: text('template').$type<WidgetTemplate>().notNull(),
     settings: jsonb('settings').$type<WidgetSettings>().notNull(),
@@ -41,7 +43,7 @@ export const widgetConnection = pgTable(
   },
   (table) => [
     uniqueIndex('widget_connection_widget_id_idx').on(table.widgetId),
-    index('widget_connection_subaccount_idx').on(table.subaccountId, table.createdAt),
+    index('widget_connection_subaccount_idx').on(table.subaccountId, table.type, table.createdAt),
   ],
 );
 

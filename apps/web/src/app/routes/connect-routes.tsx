@@ -47,7 +47,11 @@ export const connectRoutes: RouteObject[] = [
       },
       { path: 'whatsapp/campaigns', lazy: planned('whatsapp') },
       { path: 'link3', lazy: planned('instagram') },
-      { path: 'website-block', lazy: planned('website-block') },
+      {
+        path: 'website-block',
+        lazy: () =>
+          import('@/features/connect/routes/website-widget-page').then((m) => ({ Component: m.WebsiteBlockPage })),
+      },
       { path: 'add-agent', lazy: planned('add-agent') },
       { path: 'team', lazy: planned('team') },
       {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SubaccountTheme } from '@agentry/core/auth';
 import type {
+  ConnectionType,
   ConversationTranscript,
   CreateConnectionBody,
   LiveConversation,
@@ -14,7 +15,11 @@ const connectionPath = (connectionId: string) => `/api/connections/${encodeURICo
 
 export const connectKeys = {
   all: ['connect'] as const,
-  connections: (subaccountId: string) => ['connect', subaccountId, 'connections'] as const,
+  /** Without a type: the prefix of both lists (invalidates widgets and blocks). */
+  connections: (subaccountId: string, type?: ConnectionType) =>
+    (type
+      ? ['connect', subaccountId, 'connections', type]
+      : ['connect', subaccountId, 'connections']) as readonly string[],
   connection: (connectionId: string) => ['connect', 'connection', connectionId] as const,
   conversations: (connectionId: string) => ['connect', 'connection', connectionId, 'conversations'] as const,
   transcript: (connectionId: string, threadId: string) =>
@@ -22,18 +27,15 @@ export const connectKeys = {
   theme: (subaccountId: string) => ['subaccounts', subaccountId, 'theme'] as const,
 };
 
-/** The sub account's website widgets (GET /api/subaccounts/:id/connections?type=website-widget). */
-export function widgetConnectionsQuery(subaccountId: string) {
+/** The sub account's website widgets, or its website blocks (GET /api/subaccounts/:id/connections?type=). */
+export function widgetConnectionsQuery(subaccountId: string, type: ConnectionType = 'website-widget') {
   return queryOptions({
-    queryKey: connectKeys.connections(subaccountId),
+    queryKey: connectKeys.connections(subaccountId, type),
     queryFn: ({ signal }) =>
-      apiRequest<{ connections: WidgetConnection[] }>(
-        `${subaccountPath(subaccountId)}/connections?type=website-widget`,
-        {
-          signal,
-          fallbackMessage: 'Failed to load widget settings',
-        },
-      ),
+      apiRequest<{ connections: WidgetConnection[] }>(`${subaccountPath(subaccountId)}/connections?type=${type}`, {
+        signal,
+        fallbackMessage: 'Failed to load widget settings',
+      }),
   });
 }
 

@@ -1,5 +1,5 @@
 /** The connect pages whose channel is not built yet, and what each will do (shown honestly). */
-export type PlannedChannel = 'sms' | 'whatsapp' | 'instagram' | 'website-block' | 'add-agent' | 'team' | 'ai-settings';
+export type PlannedChannel = 'sms' | 'whatsapp' | 'instagram' | 'add-agent' | 'team' | 'ai-settings';
 
 export type PlannedChannelPage = {
   title: string;
@@ -24,15 +24,6 @@ export const plannedChannelPages: Record<PlannedChannel, PlannedChannelPage> = {
     title: 'Instagram Agent',
     summary: 'Your agent will reply to Instagram direct messages for this account.',
     plans: ['Connect an Instagram professional account', 'Answer DMs around the clock', 'See every conversation here'],
-  },
-  'website-block': {
-    title: 'Website Block',
-    summary: 'An inline chat block you place inside a page, instead of the floating widget.',
-    plans: [
-      'Design the block like the widget',
-      'Paste one snippet where it should appear',
-      'Use the same agent and limits',
-    ],
   },
   'add-agent': {
     title: 'Add agent',

@@ -23,7 +23,11 @@ export function saveButtonState(options: {
   return { isDisabled: true, tooltip: SAVE_TOOLTIP_CLEAN };
 }
 
-export type DeployButtonState = { label: 'Deploy Widget' | 'Redeploy Required'; isDisabled: boolean; hint: string };
+export type DeployButtonState = {
+  label: 'Deploy Widget' | 'Deploy Block' | 'Redeploy Required';
+  isDisabled: boolean;
+  hint: string;
+};
 
 /** 'Redeploy Required' when the live widget serves older settings than the saved ones. */
 export function deployButtonState(options: {
@@ -32,8 +36,10 @@ export function deployButtonState(options: {
   isDirty: boolean;
   deployedAt: string | null;
   isBusy: boolean;
+  /** The website block's button reads 'Deploy Block'. */
+  isBlock?: boolean;
 }): DeployButtonState {
-  const label = options.needsRedeploy ? 'Redeploy Required' : 'Deploy Widget';
+  const label = options.needsRedeploy ? 'Redeploy Required' : options.isBlock ? 'Deploy Block' : 'Deploy Widget';
   if (options.isViewer) return { label, isDisabled: true, hint: SAVE_TOOLTIP_VIEWER };
   const isUpToDate = !options.needsRedeploy && !options.isDirty && options.deployedAt !== null;
   if (isUpToDate) return { label, isDisabled: true, hint: 'The live widget already uses these settings' };

@@ -22,3 +22,9 @@ export function widgetIframeSnippet(options: {
   const style = `position:fixed;bottom:20px;right:20px;width:${options.width}px;height:${options.height}px;max-width:100%;border:0;z-index:2147483647;`;
   return `<iframe src="${options.origin}/widget/${id}" title="Chat widget" style="${style}" allow="clipboard-write"></iframe>`;
 }
+
+/** The website block: the element it fills, then its loader (docs/product/widget.md#website-block). */
+export function blockSnippet(options: { origin: string; widgetId: string }): string {
+  const id = encodeURIComponent(options.widgetId);
+  return `<div data-agentry-block="${id}"></div>\n<script src="${options.origin}/widget/${id}/block.js" async></script>`;
+}

@@ -24,7 +24,10 @@ const conversation = (overrides: Record<string, unknown>) => ({
 const base = {
   'GET /api/me': { body: signedInUser },
   'GET /api/subaccounts/sa-1/theme': { body: { isDarkMode: true, theme: 'dark', primaryColor: '#43c0b8' } },
-  'GET /api/subaccounts/sa-1/connections': { body: { connections: [buildConnection()] } },
+  // The page asks for widgets and for blocks; this account has one widget and no block.
+  'GET /api/subaccounts/sa-1/connections': ({ query }: { query: URLSearchParams }) => ({
+    body: { connections: query.get('type') === 'website-block' ? [] : [buildConnection()] },
+  }),
 };
 
 describe('/:connectId/dashboard (conversations page): live conversations', { timeout: 20_000 }, () => {

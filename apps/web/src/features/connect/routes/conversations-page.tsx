@@ -20,11 +20,15 @@ import { connectPath } from '../lib/connect-nav';
 /** How often the list refreshes while the page is visible (TanStack Query pauses it in background tabs). */
 export const CONVERSATIONS_REFRESH_MS = 15_000;
 
-/** /{connectId}/dashboard: the website widget's live conversations and their transcripts. */
+/** /{connectId}/dashboard: the live conversations of the website widget and blocks, and their transcripts. */
 export function ConversationsPage() {
   const { subaccount } = useConnectAccount();
   const subaccountId = subaccount?.id ?? '';
-  const connections = useQuery({ ...widgetConnectionsQuery(subaccountId), enabled: subaccount !== null });
+  const widgets = useQuery({ ...widgetConnectionsQuery(subaccountId), enabled: subaccount !== null });
+  const blocks = useQuery({ ...widgetConnectionsQuery(subaccountId, 'website-block'), enabled: subaccount !== null });
+  // Widgets first, then blocks: one picker for every website chat of the account.
+  const connections =
+    widgets.isError || widgets.isPending ? widgets : blocks.isError || blocks.isPending ? blocks : widgets;
   const [chosenId, setChosenId] = useState<string | null>(null);
 
   if (!subaccount) return null;
@@ -57,7 +61,7 @@ export function ConversationsPage() {
       </>
     );
   }
-  const list = connections.data.connections;
+  const list = [...(widgets.data?.connections ?? []), ...(blocks.data?.connections ?? [])];
   const selected = list.find((connection) => connection.connectionId === chosenId) ?? list[0];
   if (!selected) {
     return (
@@ -119,7 +123,8 @@ function ConversationsView({ connection, connections, onChooseConnection, subacc
           <SelectContent>
             {connections.map((item) => (
               <SelectItem key={item.connectionId} value={item.connectionId}>
-                {item.settings.widgetTitle || 'Chat Widget'} · {item.widgetId.slice(0, 8)}
+                {item.settings.widgetTitle || 'Chat Widget'}
+                {item.type === 'website-block' ? ' (block)' : ''} · {item.widgetId.slice(0, 8)}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Subaccount } from '@agentry/core/auth';
 import type { WidgetConnection } from '@agentry/core/widget';
-import { ArrowRight, Inbox, MessagesSquare, Rocket, RotateCw } from 'lucide-react';
+import { ArrowRight, Inbox, MessagesSquare, PanelsTopLeft, Rocket, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,11 +13,14 @@ import { AccountAvatar } from '../components/shell/account-avatar';
 import { connectPath } from '../lib/connect-nav';
 import { widgetState } from '../lib/widget-state';
 
-/** /connect ('Launch Agents'): every sub account's website widgets, with their state and a way in. */
+/** /connect ('Launch Agents'): every sub account's website widgets and blocks, with their state and a way in. */
 export function LaunchPage() {
   const { data: session } = useSession();
   const subaccounts = session?.subaccounts ?? [];
   const results = useQueries({ queries: subaccounts.map((subaccount) => widgetConnectionsQuery(subaccount.id)) });
+  const blockResults = useQueries({
+    queries: subaccounts.map((subaccount) => widgetConnectionsQuery(subaccount.id, 'website-block')),
+  });
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
@@ -43,14 +46,20 @@ export function LaunchPage() {
         <ul className="grid gap-4">
           {subaccounts.map((subaccount, index) => {
             const result = results[index];
+            const blocks = blockResults[index];
             return (
               <li key={subaccount.id}>
                 <AccountWidgets
                   subaccount={subaccount}
-                  connections={result?.data?.connections}
-                  isLoading={result?.isPending ?? true}
-                  error={result?.error ?? null}
-                  onRetry={() => void result?.refetch()}
+                  connections={
+                    result?.data && blocks?.data ? [...result.data.connections, ...blocks.data.connections] : undefined
+                  }
+                  isLoading={(result?.isPending ?? true) || (blocks?.isPending ?? true)}
+                  error={result?.error ?? blocks?.error ?? null}
+                  onRetry={() => {
+                    void result?.refetch();
+                    void blocks?.refetch();
+                  }}
                 />
               </li>
             );
@@ -119,6 +128,11 @@ function AccountWidgets({ subaccount, connections, isLoading, error, onRetry }: 
           <ul className="grid gap-3">
             {connections.map((connection) => {
               const state = widgetState(connection);
+              const isBlock = connection.type === 'website-block';
+              const Icon = isBlock ? PanelsTopLeft : MessagesSquare;
+              const link = isBlock
+                ? `${connectPath(subaccount.id, 'website-block')}?${new URLSearchParams({ block: connection.connectionId }).toString()}`
+                : `${designer}?${new URLSearchParams({ widget: connection.connectionId }).toString()}`;
               return (
                 <li key={connection.connectionId} className="flex flex-wrap items-center gap-3">
                   <span
@@ -126,16 +140,18 @@ function AccountWidgets({ subaccount, connections, isLoading, error, onRetry }: 
                     className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)]"
                     style={{ backgroundColor: connection.settings.themeColor }}
                   >
-                    <MessagesSquare className="size-4 text-white" />
+                    <Icon className="size-4 text-white" />
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{connection.settings.widgetTitle || 'Chat Widget'}</p>
-                    <p className="truncate text-xs text-muted-foreground">Website widget · {connection.widgetId}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {isBlock ? 'Website block' : 'Website widget'} · {connection.widgetId}
+                    </p>
                   </div>
                   <Badge variant={state.variant}>{state.label}</Badge>
                   <Button asChild variant="outline" size="sm">
                     <Link
-                      to={`${designer}?${new URLSearchParams({ widget: connection.connectionId }).toString()}`}
+                      to={link}
                       aria-label={`Open ${connection.settings.widgetTitle || 'Chat Widget'} in the designer`}
                     >
                       Open designer

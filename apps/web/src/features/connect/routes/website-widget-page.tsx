@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessagesSquare, Plus } from 'lucide-react';
+import type { ConnectionType } from '@agentry/core/widget';
+import { MessagesSquare, PanelsTopLeft, Plus, type LucideIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -11,21 +12,66 @@ import { connectKeys, createWidgetConnection, widgetConnectionsQuery } from '../
 import { WidgetDesigner } from '../components/designer/widget-designer';
 import { useConnectAccount } from '../hooks/use-connect-account';
 
+/** What differs between the widget's and the block's designer page. */
+const pageTexts: Record<
+  ConnectionType,
+  {
+    param: string;
+    noun: string;
+    icon: LucideIcon;
+    emptyTitle: string;
+    emptyForEditor: string;
+    emptyForViewer: string;
+    fallbackTitle: string;
+  }
+> = {
+  'website-widget': {
+    param: 'widget',
+    noun: 'widget',
+    icon: MessagesSquare,
+    emptyTitle: 'No website widget yet',
+    emptyForEditor:
+      'Create a chat widget for this account, design it here, then paste one line of code on the website.',
+    emptyForViewer: 'This account has no website widget yet. An admin or member can create one.',
+    fallbackTitle: 'Chat Widget',
+  },
+  'website-block': {
+    param: 'block',
+    noun: 'block',
+    icon: PanelsTopLeft,
+    emptyTitle: 'No website block yet',
+    emptyForEditor:
+      'Create a chat block for this account, design it here, then paste its snippet where the chat should appear in a page.',
+    emptyForViewer: 'This account has no website block yet. An admin or member can create one.',
+    fallbackTitle: 'Chat Widget',
+  },
+};
+
 /** /{connectId}/website-widget: the sub account's widget designer (create the first widget here). */
 export function WebsiteWidgetPage() {
+  return <ConnectionDesignerPage type="website-widget" />;
+}
+
+/** /{connectId}/website-block: the sub account's website block designer (create the first block here). */
+export function WebsiteBlockPage() {
+  return <ConnectionDesignerPage type="website-block" />;
+}
+
+function ConnectionDesignerPage({ type }: { type: ConnectionType }) {
+  const texts = pageTexts[type];
   const { subaccount, canEdit } = useConnectAccount();
   const subaccountId = subaccount?.id ?? '';
-  const connections = useQuery({ ...widgetConnectionsQuery(subaccountId), enabled: subaccount !== null });
+  const connections = useQuery({ ...widgetConnectionsQuery(subaccountId, type), enabled: subaccount !== null });
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
 
   const create = useMutation({
-    mutationFn: () => createWidgetConnection({ subaccountId, body: { type: 'website-widget' } }),
+    mutationFn: () => createWidgetConnection({ subaccountId, body: { type } }),
     onSuccess: async (created) => {
       queryClient.setQueryData(connectKeys.connection(created.connectionId), created);
       await queryClient.invalidateQueries({ queryKey: connectKeys.connections(subaccountId) });
-      setSearchParams({ widget: created.connectionId }, { replace: true });
-      toast.success('Widget created');
+      setSearchParams({ [texts.param]: created.connectionId }, { replace: true });
+      toast.success(type === 'website-block' ? 'Block created' : 'Widget created');
     },
   });
 
@@ -49,18 +95,14 @@ export function WebsiteWidgetPage() {
     return (
       <div className="px-4 py-12 sm:px-8">
         <EmptyState
-          icon={MessagesSquare}
-          title="No website widget yet"
-          description={
-            canEdit
-              ? 'Create a chat widget for this account, design it here, then paste one line of code on the website.'
-              : 'This account has no website widget yet. An admin or member can create one.'
-          }
+          icon={texts.icon}
+          title={texts.emptyTitle}
+          description={canEdit ? texts.emptyForEditor : texts.emptyForViewer}
           action={
             canEdit ? (
               <Button onClick={() => create.mutate()} disabled={create.isPending}>
                 <Plus aria-hidden />
-                {create.isPending ? 'Creating...' : 'Create widget'}
+                {create.isPending ? 'Creating...' : `Create ${texts.noun}`}
               </Button>
             ) : undefined
           }
@@ -69,7 +111,7 @@ export function WebsiteWidgetPage() {
     );
   }
 
-  const requested = searchParams.get('widget');
+  const requested = searchParams.get(texts.param);
   const selected = list.find((connection) => connection.connectionId === requested) ?? list[0];
   if (!selected) return null;
 
@@ -78,16 +120,16 @@ export function WebsiteWidgetPage() {
       {list.length > 1 ? (
         <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-3 sm:px-6">
           <span id="widget-picker-label" className="text-sm font-medium">
-            Widget
+            {type === 'website-block' ? 'Block' : 'Widget'}
           </span>
-          <Select value={selected.connectionId} onValueChange={(value) => setSearchParams({ widget: value })}>
+          <Select value={selected.connectionId} onValueChange={(value) => setSearchParams({ [texts.param]: value })}>
             <SelectTrigger aria-labelledby="widget-picker-label" className="w-72 max-w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {list.map((connection) => (
                 <SelectItem key={connection.connectionId} value={connection.connectionId}>
-                  {connection.settings.widgetTitle || 'Chat Widget'} · {connection.widgetId.slice(0, 8)}
+                  {connection.settings.widgetTitle || texts.fallbackTitle} · {connection.widgetId.slice(0, 8)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -95,7 +137,7 @@ export function WebsiteWidgetPage() {
           {canEdit ? (
             <Button variant="outline" size="sm" onClick={() => create.mutate()} disabled={create.isPending}>
               <Plus aria-hidden />
-              New widget
+              New {texts.noun}
             </Button>
           ) : null}
         </div>

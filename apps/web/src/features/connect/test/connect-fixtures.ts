@@ -3,6 +3,7 @@ import { defaultWidgetSettings, type WidgetConnection } from '@agentry/core/widg
 export function buildConnection(overrides: Partial<WidgetConnection> = {}): WidgetConnection {
   return {
     connectionId: 'conn-1',
+    type: 'website-widget',
     widgetId: 'widget-1',
     subaccountId: 'sa-1',
     buildId: null,

@@ -356,7 +356,7 @@ function PopupDelayField({
 const { min: limitMin, max: limitMax } = widgetLimits.dailyLimit;
 
 /** Messages per day the widget answers (default 200); clamped on blur, a non-number keeps the value. */
-function DailyLimitField({
+export function DailyLimitField({
   id,
   value,
   disabled,

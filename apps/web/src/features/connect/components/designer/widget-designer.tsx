@@ -13,6 +13,9 @@ import { connectKeys, deployWidget, saveWidgetSettings, widgetConnectionQuery } 
 import { connectPath } from '../../lib/connect-nav';
 import { deployButtonState, isSameSettings, saveButtonState } from '../../lib/designer-rules';
 import { widgetState } from '../../lib/widget-state';
+import { BlockDesignerForm } from './block-designer-form';
+import { BlockEmbedCard } from './block-embed-card';
+import { BlockPreview } from './block-preview';
 import { DesignerForm } from './designer-form';
 import { EmbedCodeCard } from './embed-code-card';
 import { LivePreview } from './live-preview';
@@ -34,12 +37,17 @@ type WidgetDesignerProps = {
   checkImage?: (url: string) => Promise<boolean>;
 };
 
-/** The website widget designer: form panel, Live Preview, Save/Deploy, embed code. */
+/**
+ * The designer of a website widget or a website block (the connection's type picks the form,
+ * preview and embed code): form panel, Live Preview, Save/Deploy, embed code.
+ */
 export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, checkImage }: WidgetDesignerProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const query = useQuery({ ...widgetConnectionQuery(connectionId), initialData: initial });
   const connection = query.data;
+  const isBlock = connection.type === 'website-block';
+  const noun = isBlock ? 'block' : 'widget';
   const [draft, setDraft] = useState<WidgetSettings>(connection.settings);
   const [baseline, setBaseline] = useState(connection.settings);
   // A newer saved version replaces the form when nothing is pending.
@@ -77,9 +85,9 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
     meta: { silentError: true },
     onSuccess: (updated) => {
       storeConnection(updated);
-      toast.success('Widget deployed');
+      toast.success(isBlock ? 'Block deployed' : 'Widget deployed');
     },
-    onError: (error) => toastRequestError('Failed to deploy the widget', error),
+    onError: (error) => toastRequestError(`Failed to deploy the ${noun}`, error),
   });
 
   const isBusy = save.isPending || deploy.isPending;
@@ -90,6 +98,7 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
     isDirty,
     deployedAt: connection.deployedAt,
     isBusy,
+    isBlock,
   });
   const guard = useUnsavedChangesGuard({
     isDirty: canEdit && isDirty,
@@ -118,11 +127,11 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-border px-4 py-4 sm:px-6">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-xl font-semibold tracking-tight">Website Widget</h1>
+            <h1 className="text-xl font-semibold tracking-tight">{isBlock ? 'Website Block' : 'Website Widget'}</h1>
             <Badge variant={status.variant}>{status.label}</Badge>
           </div>
           <p className="mt-1 truncate text-xs text-muted-foreground">
-            Widget ID <code className="font-mono">{connection.widgetId}</code>
+            {isBlock ? 'Block ID' : 'Widget ID'} <code className="font-mono">{connection.widgetId}</code>
           </p>
         </div>
         <p role="status" className="text-xs text-muted-foreground">
@@ -168,7 +177,7 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
       {!canEdit ? (
         <p className="mx-4 mt-4 flex items-center gap-2 rounded-[var(--radius-card)] border border-border bg-card px-4 py-3 text-sm sm:mx-6">
           <Eye className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          You have view-only access to this account, so the widget is read-only.
+          You have view-only access to this account, so the {noun} is read-only.
         </p>
       ) : null}
       {query.isError ? (
@@ -183,23 +192,42 @@ export function WidgetDesigner({ connectionId, initial, subaccountId, canEdit, c
       <div className="grid flex-1 items-start gap-6 p-4 sm:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 gap-4">
           {step === 'design' ? (
-            <form aria-label="Widget settings" onSubmit={(event) => event.preventDefault()}>
-              <DesignerForm
-                settings={draft}
-                onChange={setDraft}
-                connection={connection}
-                subaccountId={subaccountId}
-                canEdit={canEdit}
-                onAdjustLogo={() => setIsLogoDialogOpen(true)}
-                checkImage={checkImage}
-              />
+            <form
+              aria-label={isBlock ? 'Block settings' : 'Widget settings'}
+              onSubmit={(event) => event.preventDefault()}
+            >
+              {isBlock ? (
+                <BlockDesignerForm
+                  settings={draft}
+                  onChange={setDraft}
+                  connection={connection}
+                  subaccountId={subaccountId}
+                  canEdit={canEdit}
+                />
+              ) : (
+                <DesignerForm
+                  settings={draft}
+                  onChange={setDraft}
+                  connection={connection}
+                  subaccountId={subaccountId}
+                  canEdit={canEdit}
+                  onAdjustLogo={() => setIsLogoDialogOpen(true)}
+                  checkImage={checkImage}
+                />
+              )}
             </form>
+          ) : isBlock ? (
+            <BlockEmbedCard connection={connection} />
           ) : (
             <EmbedCodeCard connection={connection} settings={connection.settings} />
           )}
         </div>
         <div className="min-w-0 xl:sticky xl:top-4">
-          <LivePreview settings={draft} agentId={connection.buildId} />
+          {isBlock ? (
+            <BlockPreview settings={draft} agentId={connection.buildId} />
+          ) : (
+            <LivePreview settings={draft} agentId={connection.buildId} />
+          )}
         </div>
       </div>
 
