@@ -12,7 +12,6 @@ import {
   MetaOAuthStartReply,
   MetaPageChoicesReply,
   MetaPageTokenBody,
-  SimulatorThreadReply,
   UpdateMetaConnectionBody,
 } from '@agentry/core/meta-dms';
 import { AppError } from '../../platform/http/app-error';
