@@ -112,3 +112,25 @@ export function connectWithPageToken(connectionId: string, pageAccessToken: stri
     fallbackMessage: 'Failed to connect with this token',
   });
 }
+
+export type MetaTranscript = {
+  messages: {
+    id: string;
+    role: 'user' | 'assistant' | 'human' | 'campaign';
+    content: string;
+    status: string;
+    errorCode: string | null;
+    createdAt: string;
+  }[];
+};
+
+export function metaTranscriptQuery(connectionId: string, conversationId: string) {
+  return queryOptions({
+    queryKey: metaKeys.transcript(connectionId, conversationId),
+    queryFn: ({ signal }) =>
+      apiRequest<MetaTranscript>(
+        `${connectionPath(connectionId)}/conversations/${encodeURIComponent(conversationId)}`,
+        { signal, fallbackMessage: 'Failed to load the conversation' },
+      ),
+  });
+}

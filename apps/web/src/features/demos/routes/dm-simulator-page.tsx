@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { defaultDemoSettings } from '@agentry/core/demos';
 import type { SimulatorMessage } from '@agentry/core/meta-dms';
@@ -46,7 +46,14 @@ function toChatMessages(messages: SimulatorMessage[], isWaiting: boolean): DemoC
  */
 export function DmSimulatorPage() {
   const { connectionId = '' } = useParams();
-  const [senderId, setSenderId] = useState(newCustomerId);
+  // The simulated customer lives in the address (?customer=), so a reload keeps the conversation.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [fallbackId] = useState(newCustomerId);
+  const senderId = searchParams.get('customer') ?? fallbackId;
+  useEffect(() => {
+    if (!searchParams.get('customer')) setSearchParams({ customer: fallbackId }, { replace: true });
+  }, [searchParams, setSearchParams, fallbackId]);
+  const setSenderId = (id: string) => setSearchParams({ customer: id }, { replace: true });
   const [awaiting, setAwaiting] = useState<{ userCount: number; since: number } | null>(null);
   const queryClient = useQueryClient();
   const isNarrow = useMediaQuery('(max-width: 640px)');
