@@ -49,11 +49,28 @@ describe('Instagram and Messenger agents in TEST MODE', () => {
     await simulator.setViewportSize({ width: 1440, height: 900 });
     const look = simulator.locator('[data-demo-look="instagram"]');
     await expect.poll(() => look.isVisible(), { timeout: 15_000 }).toBe(true);
+    const failures: string[] = [];
+    simulator.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400)
+        failures.push(`${response.status()} ${response.url()}`);
+    });
+    simulator.on('pageerror', (error) => failures.push(error.message));
     const composer = look.getByRole('textbox');
     await composer.fill('Do you have sourdough today?');
     await composer.press('Enter');
     const log = look.getByRole('log', { name: 'Conversation' });
-    await expect.poll(() => log.getByText('Do you have sourdough today?').isVisible()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (failures.length > 0) {
+            await simulator.screenshot({ path: 'e2e/.artifacts/dm-simulator-failure.png' });
+            throw new Error(failures.join('; '));
+          }
+          return log.getByText('Do you have sourdough today?').isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     // The answer is stored by the reply job; the simulator shows it once it polls.
     const connectionId = pathOf(simulator).split('/').at(-1) ?? '';
     const customer = new URL(simulator.url()).searchParams.get('customer') ?? '';

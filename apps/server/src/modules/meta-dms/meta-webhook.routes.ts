@@ -25,9 +25,9 @@ export async function registerMetaWebhookRoutes(root: FastifyInstance) {
     );
 
     scope.get('/api/meta-dms/webhook/:connectionId', { schema: { hide: true } }, async (request, reply) => {
-      const { connectionId } = Params.parse(request.params);
+      const params = Params.safeParse(request.params);
       const query = request.query as Record<string, unknown>;
-      const row = await loadMetaConnection(db, connectionId);
+      const row = params.success ? await loadMetaConnection(db, params.data.connectionId) : null;
       const verifyToken = row ? readMetaSettings(row).verifyToken : '';
       if (
         !row ||

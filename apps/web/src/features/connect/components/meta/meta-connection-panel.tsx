@@ -74,9 +74,9 @@ export function MetaConnectionPanel({ connection, subaccountId, canEdit, isPicki
         aria-label="Connection status"
         className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-border bg-card p-5"
       >
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold">{connection.name}</p>
-          <p className="truncate text-sm text-muted-foreground">
+        <div className="min-w-0 flex-1 basis-full sm:basis-auto">
+          <p className="break-words text-lg font-semibold">{connection.name}</p>
+          <p className="break-words text-sm text-muted-foreground">
             {connection.mode === 'test'
               ? `${channel} · test mode (no Meta app connected)`
               : connection.page
