@@ -19,6 +19,7 @@ import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.rou
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
+import { registerMetaDmRoutes } from './modules/meta-dms/meta-dms.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerMarketplaceRoutes(app);
   await registerFileRoutes(app);
   await registerWidgetRoutes(app);
+  await registerMetaDmRoutes(app);
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);

@@ -126,6 +126,14 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Instagram and Messenger: the Graph API (tests point it at a fake on loopback). */
+    META_GRAPH_BASE_URL: z
+      .url({ message: 'META_GRAPH_BASE_URL must be an absolute URL such as https://graph.facebook.com/v21.0' })
+      .default('https://graph.facebook.com/v21.0'),
+    /** Where 'Continue with Facebook' sends the browser (the OAuth dialog lives at <this>/dialog/oauth). */
+    META_DIALOG_BASE_URL: z
+      .url({ message: 'META_DIALOG_BASE_URL must be an absolute URL such as https://www.facebook.com/v21.0' })
+      .default('https://www.facebook.com/v21.0'),
   })
   .superRefine((env, ctx) => {
     if (env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
@@ -233,6 +241,8 @@ export type AppConfig = {
   /** Anonymous demo visitors: requests per minute per IP. */
   demos: { visitorRateLimitPerMinute: number };
   /** Uploaded files: local disk under `dir`, or the S3-compatible bucket when `s3` is set. */
+  /** Instagram and Messenger (Meta's Graph API). */
+  meta: { graphBaseUrl: string; dialogBaseUrl: string };
   storage: {
     dir: string;
     s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
@@ -309,6 +319,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     signIn: { emailsPerAddress: env.SIGN_IN_RATE_LIMIT_PER_EMAIL, emailsPerIp: env.SIGN_IN_RATE_LIMIT_PER_IP },
     marketplace: { dailyProjectLimit: env.MARKETPLACE_DAILY_PROJECT_LIMIT },
     demos: { visitorRateLimitPerMinute: env.DEMO_RATE_LIMIT_PER_MINUTE },
+    meta: {
+      graphBaseUrl: env.META_GRAPH_BASE_URL.replace(/\/$/, ''),
+      dialogBaseUrl: env.META_DIALOG_BASE_URL.replace(/\/$/, ''),
+    },
     storage: {
       dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
       s3:

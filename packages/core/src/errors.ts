@@ -55,6 +55,10 @@ export const ErrorCode = {
   WHATSAPP_CONTACT_NOT_FOUND: 'WHATSAPP_CONTACT_NOT_FOUND',
   WHATSAPP_SESSION_EXPIRED: 'WHATSAPP_SESSION_EXPIRED',
   WHATSAPP_CAMPAIGN_ALREADY_COMPLETED: 'WHATSAPP_CAMPAIGN_ALREADY_COMPLETED',
+  META_AUTH_FAILED: 'META_AUTH_FAILED',
+  META_REQUEST_FAILED: 'META_REQUEST_FAILED',
+  META_WINDOW_CLOSED: 'META_WINDOW_CLOSED',
+  META_SIGNATURE_INVALID: 'META_SIGNATURE_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -132,6 +136,17 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   WHATSAPP_CONTACT_NOT_FOUND: { status: 404, message: 'Contact not found.' },
   WHATSAPP_SESSION_EXPIRED: { status: 409, message: 'The WhatsApp conversation window has expired.' },
   WHATSAPP_CAMPAIGN_ALREADY_COMPLETED: { status: 409, message: 'This campaign has already been completed.' },
+  META_AUTH_FAILED: {
+    status: 409,
+    message: 'Facebook refused the access token (expired or revoked). Reconnect the Page to continue.',
+  },
+  META_REQUEST_FAILED: { status: 502, message: 'Facebook did not accept the request. Please try again.' },
+  META_WINDOW_CLOSED: {
+    status: 409,
+    message:
+      "Not sent: Meta only allows replies within 24 hours of the person's last message. The reply will go out when they write again.",
+  },
+  META_SIGNATURE_INVALID: { status: 403, message: 'The webhook signature does not match.' },
 };
 
 const supportIdPattern = /^[0-9a-f]{32}$/;

@@ -46,7 +46,11 @@ export const connectRoutes: RouteObject[] = [
         lazy: () => import('@/features/connect/routes/sms-page').then((m) => ({ Component: m.SmsPage })),
       },
       { path: 'whatsapp/campaigns', lazy: planned('whatsapp') },
-      { path: 'link3', lazy: planned('instagram') },
+      {
+        path: 'link3',
+        lazy: () =>
+          import('@/features/connect/routes/instagram-agent-page').then((m) => ({ Component: m.InstagramAgentPage })),
+      },
       {
         path: 'website-block',
         lazy: () =>

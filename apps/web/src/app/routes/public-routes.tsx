@@ -31,6 +31,10 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
   },
   {
+    path: '/dev/dm/:connectionId',
+    lazy: () => import('@/features/demos/routes/dm-simulator-page').then((m) => ({ Component: m.DmSimulatorPage })),
+  },
+  {
     path: '*',
     lazy: () => import('@/features/marketing/routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
   },

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { liveConversationsQuery, widgetConnectionsQuery } from '../api/connect-api';
 import { ConversationList } from '../components/conversations/conversation-list';
+import { MetaConversationsSection } from '../components/meta/meta-conversations-section';
 import { TranscriptPanel } from '../components/conversations/transcript-panel';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { useIsMobile } from '../hooks/use-is-mobile';
@@ -33,10 +34,13 @@ export function ConversationsPage() {
 
   if (!subaccount) return null;
   const header = (
-    <header className="border-b border-border px-4 py-4 sm:px-6">
-      <h1 className="text-xl font-semibold tracking-tight">Dashboard</h1>
-      <p className="mt-1 text-sm text-muted-foreground">Live conversations of {subaccount.name}'s website widget.</p>
-    </header>
+    <>
+      <header className="border-b border-border px-4 py-4 sm:px-6">
+        <h1 className="text-xl font-semibold tracking-tight">Dashboard</h1>
+        <p className="mt-1 text-sm text-muted-foreground">Live conversations of {subaccount.name}'s website widget.</p>
+      </header>
+      <MetaConversationsSection subaccountId={subaccount.id} />
+    </>
   );
   if (connections.isPending) {
     return (

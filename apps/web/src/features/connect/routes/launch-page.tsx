@@ -28,7 +28,7 @@ export function LaunchPage() {
         <h2 className="text-lg font-semibold">Website chat widgets</h2>
         <p className="mt-1 text-sm text-muted-foreground">
           Each client account gets its own widget: design it, choose the agent that answers, then paste one line of code
-          on the client's website. SMS, WhatsApp and Instagram agents come next.
+          on the client's website. Instagram and Messenger agents are set up on each account's Instagram Agent page.
         </p>
       </div>
       {subaccounts.length === 0 ? (

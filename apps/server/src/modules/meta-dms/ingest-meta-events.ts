@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { metaChannelOf } from '@agentry/core/meta-dms';
+import type { Database } from '../../platform/db/database';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
+import type { MetaEvent } from './parse-meta-webhook';
+import { readMetaSettings, type MetaConnectionRow } from './meta-connection';
+
+export const META_REPLY_QUEUE = 'meta-dm-reply';
+export type MetaReplyJob = { messageId: string };
+
+const LAST_MESSAGE_LENGTH = 500;
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function upsertConversation(
+  tx: Transaction,
+  row: MetaConnectionRow,
+  customerId: string,
+  inboundAt: Date | null,
+): Promise<{ conversationId: string; contactId: string }> {
+  const channel = metaChannelOf[row.serviceType];
+  const [contact] = await tx
+    .insert(channelContact)
+    .values({ id: randomUUID(), connectionId: row.id, channel, address: customerId, lastInboundAt: inboundAt })
+    .onConflictDoUpdate({
+      target: [channelContact.connectionId, channelContact.channel, channelContact.address],
+      // The window runs from the person's latest message; a late, older delivery never shortens it.
+      set: inboundAt
+        ? {
+            lastInboundAt: sql`greatest(coalesce(${channelContact.lastInboundAt}, 'epoch'::timestamptz), excluded.last_inbound_at)`,
+          }
+        : { address: sql`excluded.address` },
+    })
+    .returning({ id: channelContact.id });
+  if (!contact) throw new Error('channel contact upsert returned nothing');
+  const [conversation] = await tx
+    .insert(channelConversation)
+    // '' = no gateway thread yet; the first answer creates it.
+    .values({
+      id: randomUUID(),
+      connectionId: row.id,
+      contactId: contact.id,
+      channel,
+      threadId: '',
+      agentId: row.agentId,
+    })
+    .onConflictDoUpdate({ target: channelConversation.contactId, set: { status: 'live' } })
+    .returning({ id: channelConversation.id });
+  if (!conversation) throw new Error('channel conversation upsert returned nothing');
+  return { conversationId: conversation.id, contactId: contact.id };
+}
+
+/**
+ * Stores what a delivery says, each event in its own short transaction, and queues the agent's
+ * answer to every new customer message. A message already stored (Meta retries deliveries) is
+ * skipped by its unique mid. An echo of a message the app did not send is a team member
+ * answering from the Page inbox: stored, and with handover on the agent pauses in that thread.
+ */
+export async function ingestMetaEvents(options: {
+  db: Database;
+  queue: JobQueue;
+  row: MetaConnectionRow;
+  appId: string | null;
+  events: MetaEvent[];
+  now?: Date;
+}): Promise<{ queued: number }> {
+  const { db, row } = options;
+  const settings = readMetaSettings(row);
+  let queued = 0;
+  for (const event of options.events) {
+    const now = options.now ?? new Date();
+    if (event.kind === 'echo') {
+      const isOurs =
+        (options.appId !== null && event.appId === options.appId) ||
+        (
+          await db
+            .select({ id: channelMessage.id })
+            .from(channelMessage)
+            .where(eq(channelMessage.providerMessageId, event.mid))
+            .limit(1)
+        ).length > 0;
+      if (isOurs) continue;
+      await db.transaction(async (tx) => {
+        const { conversationId } = await upsertConversation(tx, row, event.customerId, null);
+        const [stored] = await tx
+          .insert(channelMessage)
+          .values({
+            id: randomUUID(),
+            conversationId,
+            direction: 'outbound',
+            role: 'human',
+            content: event.text,
+            providerMessageId: event.mid,
+            status: 'sent',
+            createdAt: event.at,
+          })
+          .onConflictDoNothing()
+          .returning({ id: channelMessage.id });
+        if (!stored) return;
+        await tx
+          .update(channelConversation)
+          .set({
+            lastMessage: event.text.slice(0, LAST_MESSAGE_LENGTH),
+            lastMessageTime: event.at,
+            totalMessages: sql`${channelConversation.totalMessages} + 1`,
+            ...(settings.handover.enabled
+              ? { pausedUntil: new Date(now.getTime() + settings.handover.resumeAfterMinutes * 60_000) }
+              : {}),
+          })
+          .where(eq(channelConversation.id, conversationId));
+      });
+      continue;
+    }
+
+    const messageId = randomUUID();
+    const isNew = await db.transaction(async (tx) => {
+      const { conversationId } = await upsertConversation(tx, row, event.customerId, event.at);
+      const [stored] = await tx
+        .insert(channelMessage)
+        .values({
+          id: messageId,
+          conversationId,
+          direction: 'inbound',
+          role: 'user',
+          content: event.text,
+          providerMessageId: event.mid,
+          status: 'received',
+          createdAt: event.at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: channelMessage.id });
+      if (!stored) return false;
+      await tx
+        .update(channelConversation)
+        .set({
+          lastMessage: event.text.slice(0, LAST_MESSAGE_LENGTH),
+          lastMessageTime: event.at,
+          totalMessages: sql`${channelConversation.totalMessages} + 1`,
+          unreadCount: sql`${channelConversation.unreadCount} + 1`,
+        })
+        .where(and(eq(channelConversation.id, conversationId)));
+      return true;
+    });
+    if (!isNew) continue;
+    await options.queue.enqueue<MetaReplyJob>(META_REPLY_QUEUE, { messageId }, { jobId: `meta-reply-${messageId}` });
+    queued += 1;
+  }
+  return { queued };
+}

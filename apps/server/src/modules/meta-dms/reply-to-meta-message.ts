@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { metaLimits } from '@agentry/core/meta-dms';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
+import { toReplyAgent } from '../agents/to-reply-agent';
+import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
+import { generateReply } from '../llm/generate-reply';
+import { toChannelThreadOwner } from '../llm/thread-owner';
+import { createGraphApi, GraphRequestError } from './graph-api';
+import { loadMetaConnection, readMetaCredentials } from './meta-connection';
+import { markNeedsAttention } from './manage-meta-connection';
+
+const WINDOW_MS = metaLimits.windowHours * 3_600_000;
+const LAST_MESSAGE_LENGTH = 500;
+
+/** Meta's Send API takes at most 2000 characters per message: longer answers go out in parts, cut at a line or word. */
+export function splitForSend(text: string, max: number = metaLimits.messageChars): string[] {
+  const parts: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const at = cut > max / 2 ? cut : max;
+    parts.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}
+
+export function isWithinWindow(lastInboundAt: Date | null, now: Date) {
+  return lastInboundAt !== null && now.getTime() - lastInboundAt.getTime() <= WINDOW_MS;
+}
+
+/**
+ * The background job answering one customer message: the agent's reply through the LLM gateway
+ * (metered like every channel), then the Send API (or TEST MODE, where the simulator reads it).
+ * Nothing is sent when the connection needs a reconnect, the thread is handed over to a person,
+ * or the 24-hour window has closed (a refused reply is stored as failed with a clear text).
+ */
+export async function replyToMetaMessage(options: {
+  db: Database;
+  config: AppConfig;
+  logger?: FastifyBaseLogger;
+  messageId: string;
+  now?: () => Date;
+}): Promise<void> {
+  const { db, config } = options;
+  const now = options.now ?? (() => new Date());
+  const [found] = await db
+    .select({ message: channelMessage, conversation: channelConversation, contact: channelContact })
+    .from(channelMessage)
+    .innerJoin(channelConversation, eq(channelConversation.id, channelMessage.conversationId))
+    .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
+    .where(and(eq(channelMessage.id, options.messageId), eq(channelMessage.direction, 'inbound')))
+    .limit(1);
+  if (!found) return;
+  const { message, conversation, contact } = found;
+  const row = await loadMetaConnection(db, conversation.connectionId);
+  if (!row || !row.agentId || row.status === 'needs_attention') return;
+  if (conversation.pausedUntil && conversation.pausedUntil > now()) return;
+
+  async function storeOutbound(values: {
+    content: string;
+    status: 'sent' | 'failed';
+    errorCode?: string;
+    providerMessageId?: string;
+    threadId?: string;
+  }) {
+    await db.transaction(async (tx) => {
+      await tx.insert(channelMessage).values({
+        id: randomUUID(),
+        conversationId: conversation.id,
+        direction: 'outbound',
+        role: 'assistant',
+        content: values.content,
+        providerMessageId: values.providerMessageId ?? null,
+        status: values.status,
+        errorCode: values.errorCode ?? null,
+      });
+      await tx
+        .update(channelConversation)
+        .set({
+          ...(values.threadId ? { threadId: values.threadId, agentId: row?.agentId } : {}),
+          ...(values.status === 'sent'
+            ? { lastMessage: values.content.slice(0, LAST_MESSAGE_LENGTH), lastMessageTime: now() }
+            : {}),
+          totalMessages: sql`${channelConversation.totalMessages} + 1`,
+        })
+        .where(eq(channelConversation.id, conversation.id));
+    });
+  }
+  const refuseOutsideWindow = () =>
+    storeOutbound({
+      content: new AppError('META_WINDOW_CLOSED').message,
+      status: 'failed',
+      errorCode: 'META_WINDOW_CLOSED',
+    });
+
+  // Checked before spending anything: a message delivered late may already be outside the window.
+  if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
+
+  const agentRow = await getAgentRowOrThrow({ db, agentId: row.agentId, subaccountId: row.subaccountId }).catch(
+    () => null,
+  );
+  if (!agentRow) return;
+  const source = row.serviceType === 'instagram-dms' ? 'instagram' : 'messenger';
+  let answer;
+  try {
+    answer = await generateReply({
+      db,
+      config,
+      logger: options.logger,
+      agent: toReplyAgent(agentRow),
+      source,
+      owner: toChannelThreadOwner(row.id, contact.id),
+      // A conversation moved to another agent starts a new thread with it.
+      threadId: conversation.threadId && conversation.agentId === row.agentId ? conversation.threadId : null,
+      message: message.content,
+    });
+  } catch (error) {
+    const code = error instanceof AppError ? error.code : 'AI_PROVIDER_ERROR';
+    options.logger?.warn({ err: error, connectionId: row.id }, 'meta dm reply: no answer');
+    return storeOutbound({ content: '', status: 'failed', errorCode: code });
+  }
+
+  // The answer can take a while: the window is checked again right before sending.
+  if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
+
+  const credentials = readMetaCredentials(config, row);
+  if (credentials === null) {
+    return storeOutbound({
+      content: answer.text,
+      status: 'sent',
+      providerMessageId: `test_${randomUUID()}`,
+      threadId: answer.threadId,
+    });
+  }
+  if (!credentials.pageToken)
+    return storeOutbound({ content: answer.text, status: 'failed', errorCode: 'META_AUTH_FAILED' });
+  const graph = createGraphApi(config.meta.graphBaseUrl);
+  const parts = splitForSend(answer.text);
+  for (const [index, part] of parts.entries()) {
+    const threadId = index === 0 ? answer.threadId : undefined;
+    try {
+      const sent = await graph.sendText({ pageToken: credentials.pageToken, recipientId: contact.address, text: part });
+      // Each part is stored under its own mid, so its echo is recognised as the agent's.
+      await storeOutbound({ content: part, status: 'sent', providerMessageId: sent.message_id, threadId });
+    } catch (error) {
+      if (!(error instanceof GraphRequestError)) throw error;
+      if (error.isTokenInvalid) await markNeedsAttention(db, row.id, error.message);
+      const errorCode = error.isTokenInvalid
+        ? 'META_AUTH_FAILED'
+        : error.isOutsideWindow
+          ? 'META_WINDOW_CLOSED'
+          : 'META_REQUEST_FAILED';
+      const unsent = parts.slice(index).join('\n\n');
+      return storeOutbound({ content: unsent, status: 'failed', errorCode, threadId });
+    }
+  }
+}
