@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { deferCommitFlush } from '../../platform/db/defer-commit-flush';
 import { AppError } from '../../platform/http/app-error';
 import { widgetDailyCount, widgetDailyReservation } from './widget.tables';
 
@@ -17,7 +18,8 @@ export type DailyMessageReservation = { id: string; day: string };
  * One short transaction: the upsert locks today's counter row, so concurrent messages on any
  * number of instances queue on it and exactly `dailyLimit` of them pass. The reservation is
  * turned into a stored turn by saveWidgetTurn or deleted on failure; one a crash left behind
- * stops counting at `expiresAt` and is deleted here.
+ * stops counting at `expiresAt` and is deleted here. Its commit does not wait for the disk: a
+ * reservation lost in a crash belongs to a request that died with it.
  */
 export async function takeDailyMessageOrThrow(options: {
   db: Database;
@@ -30,6 +32,7 @@ export async function takeDailyMessageOrThrow(options: {
   const now = options.now ?? new Date();
   const day = utcDay(now);
   return options.db.transaction(async (tx) => {
+    await deferCommitFlush(tx);
     const [counter] = await tx
       .insert(widgetDailyCount)
       .values({ connectionId, day, count: 0 })

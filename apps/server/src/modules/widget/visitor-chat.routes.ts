@@ -126,6 +126,9 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         source: 'widget' as const,
         ...prepared.gateway,
         signal,
+        cache,
+        // completeWidgetChat stores the visitor's turn (a normal commit) before the answer ends.
+        isMadeDurableLater: true,
       };
 
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {
