@@ -34,6 +34,7 @@ describe('what the chat remembers is dropped on every change', () => {
       SIGN_IN_RATE_LIMIT_PER_EMAIL: '1000',
       SIGN_IN_RATE_LIMIT_PER_IP: '100000',
       OPENAI_BASE_URL: fake.url,
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ...(isRedis ? { REDIS_URL: process.env.REDIS_URL, QUEUE_PREFIX: `test-${randomBytes(6).toString('hex')}` } : {}),
     });
     editor = await buildApp({ config, database, logger: false, serveWeb: false });
@@ -79,7 +80,12 @@ describe('what the chat remembers is dropped on every change', () => {
       apiKey: 'sk-first',
     });
     expect(key.statusCode).toBe(201);
-    const first = await createTestAgent(editor, owner, { aiName: 'First', instructions: 'You are the first bot.' });
+    const first = await createTestAgent(editor, owner, {
+      aiName: 'First',
+      instructions: 'You are the first bot.',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+    });
     const widget = await createTestWidget(editor, owner, { agentId: first.buildId, settings: { dailyLimit: 1000 } });
 
     expect((await chat(widget.widgetId, 'hello')).statusCode).toBe(200);
@@ -109,7 +115,12 @@ describe('what the chat remembers is dropped on every change', () => {
     expect(lastAuthorization()).toBe('Bearer sk-second');
 
     // The widget redeployed with another agent.
-    const second = await createTestAgent(editor, owner, { aiName: 'Second', instructions: 'You are the second bot.' });
+    const second = await createTestAgent(editor, owner, {
+      aiName: 'Second',
+      instructions: 'You are the second bot.',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+    });
     const moved = await asOwner('PUT', `/api/connections/${widget.connectionId}/update-build`, {
       buildId: second.buildId,
     });
