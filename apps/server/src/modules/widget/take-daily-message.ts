@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { deferCommitFlush } from '../../platform/db/defer-commit-flush';
 import { AppError } from '../../platform/http/app-error';
+import { rowsOf } from '../credits/debit-balance';
 import { widgetDailyCount, widgetDailyReservation } from './widget.tables';
 
 /** The UTC calendar day the daily limit counts in, as 'YYYY-MM-DD'. */
@@ -41,25 +42,27 @@ export async function takeDailyMessageOrThrow(options: {
         set: { count: sql`${widgetDailyCount.count}` },
       })
       .returning({ stored: widgetDailyCount.count });
-    await tx
-      .delete(widgetDailyReservation)
-      .where(and(eq(widgetDailyReservation.connectionId, connectionId), lte(widgetDailyReservation.expiresAt, now)));
-    const [live] = await tx
-      .select({ count: count() })
-      .from(widgetDailyReservation)
-      .where(
-        and(
-          eq(widgetDailyReservation.connectionId, connectionId),
-          eq(widgetDailyReservation.day, day),
-          gt(widgetDailyReservation.expiresAt, now),
-        ),
-      );
-    if ((counter?.stored ?? 0) + (live?.count ?? 0) >= dailyLimit)
-      throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
+    // After the counter's lock (a statement of its own, so it sees every reservation committed
+    // before the lock was granted): drop the expired reservations and, when today's stored turns
+    // plus the live ones leave room, add this one, in one statement.
+    const stored = counter?.stored ?? 0;
     const id = randomUUID();
-    await tx
-      .insert(widgetDailyReservation)
-      .values({ id, connectionId, day, expiresAt: new Date(now.getTime() + options.expiresInMs) });
+    const expiresAt = new Date(now.getTime() + options.expiresInMs);
+    const inserted = await tx.execute(sql`
+      with expired as (
+        delete from ${widgetDailyReservation}
+        where ${widgetDailyReservation.connectionId} = ${connectionId} and ${widgetDailyReservation.expiresAt} <= ${now.toISOString()}::timestamptz
+      ), live as (
+        select count(*)::int as count from ${widgetDailyReservation}
+        where ${widgetDailyReservation.connectionId} = ${connectionId}
+          and ${widgetDailyReservation.day} = ${day}::date
+          and ${widgetDailyReservation.expiresAt} > ${now.toISOString()}::timestamptz
+      )
+      insert into ${widgetDailyReservation} (id, connection_id, day, expires_at)
+      select ${id}, ${connectionId}, ${day}::date, ${expiresAt.toISOString()}::timestamptz from live
+      where ${stored}::int + live.count < ${dailyLimit}::int
+      returning id`);
+    if (rowsOf(inserted).length === 0) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
     return { id, day };
   });
 }
