@@ -5,7 +5,7 @@ import type { Agent } from '@agentry/core/agents';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
-import type { Database } from '../../platform/db/database';
+import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { isSubaccountLocked } from '../billing/is-subaccount-locked';
@@ -55,11 +55,8 @@ export type GenerateReplyInput = {
   signal?: AbortSignal;
   /** Remembers what changes only on edit (the stored provider key) between calls. */
   cache?: Cache;
-  /**
-   * The caller stores its own record of the answered turn (a normal commit) before the client
-   * sees the answer end, which makes the gateway's own writes durable: they skip their disk wait.
-   */
-  isMadeDurableLater?: boolean;
+  /** The channel's own record of an answered turn, written in the thread turn's transaction. */
+  storeWithTurn?: (tx: Transaction, reply: ReplyResult) => Promise<void>;
 };
 
 export type ReplyResult = LlmResult & { threadId: string };
@@ -156,8 +153,16 @@ export async function generateReply(
   async function keep(result: LlmResult): Promise<ReplyResult> {
     // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
     if (!result.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
-    await saveThreadTurn({ db, thread, userText, answer: result, isMadeDurableLater: input.isMadeDurableLater });
-    return { ...result, threadId: thread.id };
+    const reply = { ...result, threadId: thread.id };
+    const { storeWithTurn } = input;
+    await saveThreadTurn({
+      db,
+      thread,
+      userText,
+      answer: result,
+      alsoStore: storeWithTurn ? (tx) => storeWithTurn(tx, reply) : undefined,
+    });
+    return reply;
   }
 
   if (!input.stream) return keep(await generateLlmText(callInput));

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './database';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Transaction } from './database';
 
 /**
  * Inside a transaction: its commit returns without waiting for the write-ahead log to reach the
