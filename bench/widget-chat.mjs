@@ -8,7 +8,11 @@
 // (bench/lib/bare-chat-server.mjs) that forwards the same body to the same fake.
 // Each visitor continues its conversation (threadId, widgetConversationThreadId) for
 // MESSAGES_PER_CONVERSATION messages, then a new visitor starts. The agent uses the sub
-// account's own provider key. Bounded: loopback only, fixed request counts. Prints markdown.
+// account's own provider key. On PostgreSQL a third baseline is the floor: the bare route plus
+// the one durable INSERT of the turn that no product can skip (a message is stored before the
+// visitor sees its answer end), and a profile counts the statements, commits and log flushes
+// (fsyncs) per message. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
+// on PostgreSQL only). Bounded: loopback only, fixed request counts. Prints markdown.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { runCalls, timeCall } from './lib/measure.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
@@ -31,26 +36,43 @@ const MESSAGES_PER_CONVERSATION = 10;
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 const HOST_ORIGIN = 'https://shop.bench.example';
 const FIRST_DELTA = /"type":"delta"/;
+const PROFILE_MESSAGES = 100;
+/** The issue's targets for this path. */
+const TARGETS = { addedP50Ms: 3, throughputVsBare: 0.5, streamedVsWhole: 1 };
+const isPostgres = Boolean(process.env.DATABASE_URL);
+const queryCountFile = path.join(os.tmpdir(), `agentry-bench-queries-${process.pid}`);
 
-const { fake, baseUrl, stop } = await startFakeBackedServer({
+const { fake, server, baseUrl, stop } = await startFakeBackedServer({
   entry,
   answer: ANSWER,
   dataDirPrefix: 'agentry-bench-widget-',
   // Every simulated visitor comes from 127.0.0.1: lift the per-IP and per-visitor limits.
-  env: { WIDGET_RATE_LIMIT_PER_MINUTE: '1000000', WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000000' },
+  env: {
+    WIDGET_RATE_LIMIT_PER_MINUTE: '1000000',
+    WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000000',
+    QUERY_COUNT_FILE: queryCountFile,
+  },
+  nodeArgs: isPostgres ? ['--import', path.join(root, 'bench/lib/count-queries.mjs')] : [],
 });
-const bare = spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
-  env: { ...process.env, FAKE_PROVIDER_URL: fake.url },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-
-try {
-  const bareUrl = await new Promise((resolve, reject) => {
-    bare.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-    readline.createInterface({ input: bare.stdout }).on('line', (line) => {
+function startBare(env) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
+    env: { ...process.env, FAKE_PROVIDER_URL: fake.url, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('listening ')) resolve(line.slice('listening '.length));
     });
   });
+  return { child, url };
+}
+const bare = startBare({});
+const floor = isPostgres ? startBare({ FLOOR_DATABASE_URL: process.env.DATABASE_URL }) : undefined;
+
+try {
+  const bareUrl = await bare.url;
+  const floorUrl = await floor?.url;
   await waitForHealth(baseUrl);
   const api = apiClient(baseUrl, await signIn(baseUrl, 'bench-widget@agentry.test'));
   const me = await api('GET', '/api/me');
@@ -87,13 +109,15 @@ try {
       firstTokenPattern: stream ? /"content":"[^"]/ : undefined,
       expectText: 'word39',
     });
-  const bareRoute = (stream) => () =>
-    timeCall({
-      url: `${bareUrl}/chat${stream ? '?stream=1' : ''}`,
-      body: { message: 'How fast is the widget?' },
-      firstTokenPattern: stream ? FIRST_DELTA : undefined,
-      expectText: 'word39',
-    });
+  const bareRoute =
+    (stream, url = bareUrl) =>
+    () =>
+      timeCall({
+        url: `${url}/chat${stream ? '?stream=1' : ''}`,
+        body: { message: 'How fast is the widget?' },
+        firstTokenPattern: stream ? FIRST_DELTA : undefined,
+        expectText: 'word39',
+      });
 
   // One visitor per worker at a time; each keeps its conversation going like the iframe does.
   const visitors = new Map();
@@ -130,16 +154,45 @@ try {
     return result;
   };
 
+  const floorRoute = (stream) => bareRoute(stream, floorUrl);
   const rows = [];
   for (const concurrency of [1, 50]) {
     for (const stream of [false, true]) {
-      for (const call of [direct, bareRoute, widget])
+      for (const call of [direct, bareRoute, ...(floorUrl ? [floorRoute] : []), widget])
         await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
       const provider = await runCalls(direct(stream), { concurrency, requests: REQUESTS });
       const baseline = await runCalls(bareRoute(stream), { concurrency, requests: REQUESTS });
+      const floored = floorUrl ? await runCalls(floorRoute(stream), { concurrency, requests: REQUESTS }) : undefined;
       const measured = await runCalls(widget(stream), { concurrency, requests: REQUESTS });
-      rows.push({ concurrency, stream, provider, baseline, measured });
+      rows.push({ concurrency, stream, provider, baseline, floored, measured });
     }
+  }
+
+  // Per message, one visitor continuing conversations, on PostgreSQL: statements sent by the
+  // server (bench/lib/count-queries.mjs), commits and write-ahead-log flushes of the database.
+  let profile;
+  if (isPostgres) {
+    const stats = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await stats.connect();
+    const snapshot = async () => {
+      server.kill('SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [{ commits }] = (
+        await stats.query('select xact_commit::int as commits from pg_stat_database where datname = current_database()')
+      ).rows;
+      const [{ flushes }] = (await stats.query('select wal_sync::int as flushes from pg_stat_wal')).rows;
+      return { statements: Number(fs.readFileSync(queryCountFile, 'utf8')), commits, flushes };
+    };
+    const before = await snapshot();
+    await runCalls(widget(false), { concurrency: 1, requests: PROFILE_MESSAGES });
+    const after = await snapshot();
+    await stats.end();
+    // The two snapshots' own statements (2 each) are not the server's; its idle jobs may add a few.
+    profile = {
+      statements: (after.statements - before.statements) / PROFILE_MESSAGES,
+      commits: (after.commits - before.commits - 4) / PROFILE_MESSAGES,
+      flushes: (after.flushes - before.flushes) / PROFILE_MESSAGES,
+    };
   }
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -151,10 +204,10 @@ try {
     `\nWidget chat hot path, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
   );
   console.log(
-    '| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | widget / bare p50 / p99 | req/s widget / bare |',
+    '| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | floor (bare + durable insert) p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | added by the floor p50 ms | widget / bare p50 / p99 | req/s widget / bare | req/s widget / floor |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const { concurrency, stream, provider, baseline, measured } of rows) {
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { concurrency, stream, provider, baseline, floored, measured } of rows) {
     const metrics = stream
       ? [
           ['ttft', 'streamed, time to first token'],
@@ -164,22 +217,71 @@ try {
     for (const [metric, label] of metrics) {
       const added = `${format(measured[metric].p50 - provider[metric].p50)} / ${format(measured[metric].p99 - provider[metric].p99)}`;
       const throughput = `${Math.round(measured.rps)} / ${Math.round(baseline.rps)} (${(measured.rps / baseline.rps).toFixed(2)}x)`;
+      const floorPair = floored ? pair(floored[metric]) : '-';
+      const floorAdded = floored ? format(floored[metric].p50 - provider[metric].p50) : '-';
+      const floorThroughput = floored
+        ? `${Math.round(measured.rps)} / ${Math.round(floored.rps)} (${(measured.rps / floored.rps).toFixed(2)}x)`
+        : '-';
       console.log(
-        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${pair(measured[metric])} | ${added} | ${ratio(measured[metric], baseline[metric])} | ${throughput} |`,
+        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${floorPair} | ${pair(measured[metric])} | ${added} | ${floorAdded} | ${ratio(measured[metric], baseline[metric])} | ${throughput} | ${floorThroughput} |`,
       );
     }
     for (const [name, result] of [
       ['provider', provider],
       ['bare', baseline],
+      ['floor', floored],
       ['widget', measured],
     ]) {
-      if (result.failures > 0)
+      if (result && result.failures > 0)
         console.log(`\n${result.failures} ${name} calls failed in the row above (first: ${result.firstFailure})`);
     }
   }
   console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
+  if (profile)
+    console.log(
+      `\nPer message (${PROFILE_MESSAGES} whole answers, one visitor): ${profile.statements.toFixed(1)} statements sent, ${profile.commits.toFixed(1)} commits, ${profile.flushes.toFixed(2)} log flushes (fsync).`,
+    );
+
+  // The issue's targets; a miss makes the run fail.
+  const row = (concurrency, stream) =>
+    rows.find((entry) => entry.concurrency === concurrency && entry.stream === stream);
+  const checks = [];
+  const single = row(1, false);
+  const singleStream = row(1, true);
+  if (isPostgres) {
+    checks.push([
+      'whole answer, 1 visitor, added p50 <= 3 ms',
+      single.measured.total.p50 - single.provider.total.p50 <= TARGETS.addedP50Ms,
+      `${format(single.measured.total.p50 - single.provider.total.p50)} ms (floor ${format(single.floored.total.p50 - single.provider.total.p50)} ms)`,
+    ]);
+    checks.push([
+      'streamed, 1 visitor, time to first token added p50 <= 3 ms',
+      singleStream.measured.ttft.p50 - singleStream.provider.ttft.p50 <= TARGETS.addedP50Ms,
+      `${format(singleStream.measured.ttft.p50 - singleStream.provider.ttft.p50)} ms`,
+    ]);
+  }
+  for (const stream of [false, true]) {
+    const { measured, baseline, floored } = row(50, stream);
+    checks.push([
+      `${stream ? 'streamed' : 'whole answer'}, 50 visitors, throughput >= 0.5x bare`,
+      measured.rps / baseline.rps >= TARGETS.throughputVsBare,
+      `${(measured.rps / baseline.rps).toFixed(2)}x${floored ? ` (floor ${(floored.rps / baseline.rps).toFixed(2)}x)` : ''}`,
+    ]);
+  }
+  const whole50 = row(50, false).measured.rps;
+  const stream50 = row(50, true).measured.rps;
+  checks.push([
+    'streamed no slower than whole, 50 visitors (req/s)',
+    stream50 >= whole50 * TARGETS.streamedVsWhole * 0.95,
+    `${Math.round(stream50)} vs ${Math.round(whole50)} req/s`,
+  ]);
+  console.log('\nTargets:');
+  for (const [name, isMet, detail] of checks) console.log(`- ${name}: ${detail} ${isMet ? 'ok' : 'MISSED'}`);
+  if (checks.some(([, isMet]) => !isMet)) process.exitCode = 1;
 } finally {
-  bare.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+  floor?.child.kill('SIGTERM');
+  fs.rmSync(queryCountFile, { force: true });
   await stop();
 }
 

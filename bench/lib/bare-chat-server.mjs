@@ -3,14 +3,27 @@
 // OpenAI-compatible provider, whole or streamed, answering in the widget's own shapes
 // ({ message } or `data:` delta / done events). No database, no limits, no credits: what is
 // left is the HTTP hop, JSON work and the provider call. Prints "listening <url>" when ready.
+// With FLOOR_DATABASE_URL (PostgreSQL) it is the floor instead: the same forwarder, plus what no
+// product can skip, the turn (question and answer) stored in one durable INSERT before the answer
+// ends, on a pool of 10 like the server's. Nothing else: no lookups, no limits, no credits.
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
+import pg from 'pg';
 
 const providerUrl = process.env.FAKE_PROVIDER_URL;
 if (!providerUrl) throw new Error('FAKE_PROVIDER_URL is required');
 const SYSTEM = 'You are a benchmark agent.';
 
 const app = Fastify({ logger: false });
+const pool = process.env.FLOOR_DATABASE_URL
+  ? new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 })
+  : undefined;
+if (pool)
+  await pool.query(
+    'create table if not exists bench_floor_turn (id bigserial primary key, question text not null, answer text not null, created_at timestamptz not null default now())',
+  );
+const store = (question, answer) =>
+  pool?.query('insert into bench_floor_turn (question, answer) values ($1, $2)', [question, answer]);
 
 app.post('/chat', async (request, reply) => {
   const stream = request.query.stream === '1';
@@ -28,7 +41,9 @@ app.post('/chat', async (request, reply) => {
   });
   if (!stream) {
     const completion = await upstream.json();
-    return { message: completion.choices[0].message.content, threadId: 'bare', widgetConversationThreadId: 'bare' };
+    const message = completion.choices[0].message.content;
+    await store(request.body.message, message);
+    return { message, threadId: 'bare', widgetConversationThreadId: 'bare' };
   }
   reply.hijack();
   reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -47,6 +62,7 @@ app.post('/chat', async (request, reply) => {
       reply.raw.write(`data: ${JSON.stringify({ type: 'delta', text })}\n\n`);
     }
   }
+  await store(request.body.message, message);
   reply.raw.end(
     `data: ${JSON.stringify({ type: 'done', reply: { message, threadId: 'bare', widgetConversationThreadId: 'bare' } })}\n\n`,
   );
@@ -54,4 +70,5 @@ app.post('/chat', async (request, reply) => {
 
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`listening ${url}`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => void Promise.all([app.close(), pool?.end()]).then(() => process.exit(0)));

@@ -10,9 +10,9 @@ import { tsImport } from 'tsx/esm/api';
 /**
  * Starts the fake provider answering `answer` at once, then the built server (`entry`) in
  * production mode on a loopback port with a fresh data directory, its OpenAI base URL on the
- * fake; `env` adds variables. `stop()` ends both and removes the data directory.
+ * fake; `env` adds variables, `nodeArgs` Node flags. `stop()` ends both and removes the data directory.
  */
-export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env = {} }) {
+export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env = {}, nodeArgs = [] }) {
   const { startFakeOpenAiServer } = await tsImport('../../apps/server/src/test/fake-openai-server.ts', import.meta.url);
   const fake = await startFakeOpenAiServer();
   fake.respondWith(() => ({ text: answer }));
@@ -20,7 +20,7 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
   const port = 4900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
-  const server = spawn(process.execPath, [entry], {
+  const server = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -105,7 +105,13 @@ export async function buildApp(options: BuildAppOptions) {
   registerApiKeyRoutes(app);
   registerChatCompletionRoutes(app);
   registerWebhookRoutes(app);
-  startAgentBuildWorker({ db: platform.database.db, config, logger: app.log, queue: platform.queue });
+  startAgentBuildWorker({
+    db: platform.database.db,
+    config,
+    logger: app.log,
+    queue: platform.queue,
+    cache: platform.cache,
+  });
   startHoldSweeper(app);
   await registerBilling(app);
   await registerMarketplaceRoutes(app);

@@ -17,6 +17,7 @@ import {
 import { requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { createAgent } from './create-agent';
 import { createAgentFromIdea } from './create-agent-from-idea';
+import { AGENTS_SCOPE } from './agents-cache-scope';
 import { deleteAgent } from './delete-agent';
 import { getActiveSubaccountId } from './get-active-subaccount-id';
 import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
@@ -33,7 +34,7 @@ const tags = ['agents'];
 export function registerAgentRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
-  const { config } = app.platform;
+  const { config, cache } = app.platform;
   const webhookUrl = (agentId: string) => `${config.publicUrl}/webhook/${agentId}`;
 
   app.get(
@@ -104,13 +105,16 @@ export function registerAgentRoutes(root: FastifyInstance) {
       preValidation: requirePermission('agent.update'),
       schema: { tags, params: AgentParams, body: UpdateAgentBody, response: { 200: Agent } },
     },
-    (request) =>
-      updateAgent({
+    async (request) => {
+      const updated = await updateAgent({
         db,
         subaccountId: request.params.subaccountId,
         agentId: request.params.agentId,
         body: request.body,
-      }),
+      });
+      await cache.forget(AGENTS_SCOPE);
+      return updated;
+    },
   );
 
   app.delete(
@@ -121,6 +125,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await deleteAgent({ db, subaccountId: request.params.subaccountId, agentId: request.params.agentId });
+      await cache.forget(AGENTS_SCOPE);
       return reply.status(204).send(null);
     },
   );

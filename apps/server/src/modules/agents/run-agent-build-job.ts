@@ -3,9 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { builderErrorMessages } from '@agentry/core/agents';
 import type { AppConfig } from '../../config';
+import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
+import { AGENTS_SCOPE } from './agents-cache-scope';
 import { agent, agentJob } from './agents.tables';
 import { AGENT_BUILD_QUEUE } from './create-agent-from-idea';
 import { draftAgentConfiguration } from './draft-agent-configuration';
@@ -17,6 +19,8 @@ export async function runAgentBuildJob(options: {
   db: Database;
   config: AppConfig;
   logger: FastifyBaseLogger;
+  /** Told when the agent changed, so chats answer with the drafted agent. */
+  cache?: Cache;
   jobId: string;
 }): Promise<void> {
   const { db } = options;
@@ -49,6 +53,7 @@ export async function runAgentBuildJob(options: {
         updatedAt: new Date(),
       })
       .where(eq(agent.id, row.id));
+    await options.cache?.forget(AGENTS_SCOPE);
     await db.update(agentJob).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(agentJob.id, job.id));
   } catch (error) {
     const message = error instanceof AppError ? error.message : builderErrorMessages.failed;
@@ -67,12 +72,19 @@ export function startAgentBuildWorker(options: {
   config: AppConfig;
   logger: FastifyBaseLogger;
   queue: JobQueue;
+  cache?: Cache;
 }) {
   options.queue.work<unknown>(
     AGENT_BUILD_QUEUE,
     async (payload) => {
       const { jobId } = AgentBuildJobPayload.parse(payload);
-      await runAgentBuildJob({ db: options.db, config: options.config, logger: options.logger, jobId });
+      await runAgentBuildJob({
+        db: options.db,
+        config: options.config,
+        logger: options.logger,
+        cache: options.cache,
+        jobId,
+      });
     },
     { concurrency: 2 },
   );

@@ -5,7 +5,9 @@ import { millicreditsForCost } from '@agentry/core/credits';
 import { costForUsage, estimateTokens, type LlmKeySource, type LlmProvider } from '@agentry/core/llm';
 import type { HttpTool } from '@agentry/core/tools';
 import type { AppConfig } from '../../config';
+import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
+import { deferCommitFlush } from '../../platform/db/defer-commit-flush';
 import { AppError } from '../../platform/http/app-error';
 import type { OfflineResponse } from '../../platform/llm/offline-responder';
 import { getSubaccountOwnerOrThrow } from '../accounts/get-subaccount-owner';
@@ -48,6 +50,13 @@ export type LlmCallInput = {
   signal?: AbortSignal;
   /** A route resolved beforehand for `choice` (an evaluation run resolves its assistant's once); resolved per call otherwise. */
   route?: ModelRoute;
+  /** Remembers the stored provider key between calls (resolve-model-route.ts). */
+  cache?: Cache;
+  /**
+   * The caller commits the answer before anyone sees it end, whenever the call succeeded with
+   * text: that commit makes the usage row durable, so its own commit does not wait for the disk.
+   */
+  isSuccessMadeDurableLater?: boolean;
 };
 
 export type LlmResult = {
@@ -86,6 +95,7 @@ async function prepareCall(input: LlmCallInput) {
     (await resolveModelRoute({
       db: input.db,
       config: input.config,
+      cache: input.cache,
       subaccountId: input.subaccountId,
       choice: input.choice,
       offline: input.offline,
@@ -131,25 +141,31 @@ async function prepareCall(input: LlmCallInput) {
     status: UsageStatus,
     usage: { inputTokens: number; outputTokens: number; costUsd: number },
     millicredits: number,
+    text = '',
   ) {
-    await input.db
-      .insert(llmUsage)
-      .values({
-        id: randomUUID(),
-        subaccountId: input.subaccountId,
-        agentId: input.agentId,
-        threadId: input.threadId,
-        source: input.source,
-        provider: route.provider,
-        model: route.modelId,
-        keySource: route.keySource,
-        inputTokens: usage.inputTokens,
-        outputTokens: usage.outputTokens,
-        costUsd: usage.costUsd,
-        millicredits,
-        status,
-      })
-      .catch((error: unknown) => input.logger?.error({ err: error }, 'could not record LLM usage'));
+    const row = {
+      id: randomUUID(),
+      subaccountId: input.subaccountId,
+      agentId: input.agentId,
+      threadId: input.threadId,
+      source: input.source,
+      provider: route.provider,
+      model: route.modelId,
+      keySource: route.keySource,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costUsd: usage.costUsd,
+      millicredits,
+      status,
+    } satisfies typeof llmUsage.$inferInsert;
+    const isMadeDurableLater = input.isSuccessMadeDurableLater === true && status === 'succeeded' && text.trim() !== '';
+    const write = isMadeDurableLater
+      ? input.db.transaction(async (tx) => {
+          await deferCommitFlush(tx);
+          await tx.insert(llmUsage).values(row);
+        })
+      : input.db.insert(llmUsage).values(row);
+    await write.catch((error: unknown) => input.logger?.error({ err: error }, 'could not record LLM usage'));
   }
 
   function usageOf(end: CallEnd) {
@@ -197,7 +213,7 @@ async function prepareCall(input: LlmCallInput) {
       throw toReportedError(error, isCancelled);
     }
     const end = held.value;
-    await record(end.status, usageOf(end), held.chargedMillicredits);
+    await record(end.status, usageOf(end), held.chargedMillicredits, end.text);
     if (end.error !== undefined) throw toReportedError(end.error, true);
     return {
       text: end.text,

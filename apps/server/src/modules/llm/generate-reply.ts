@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Agent } from '@agentry/core/agents';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../platform/db/database';
+import type { Cache } from '../../platform/cache/cache';
+import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { isSubaccountLocked } from '../billing/is-subaccount-locked';
@@ -52,6 +53,10 @@ export type GenerateReplyInput = {
   providerKeyId?: string | null;
   /** Aborted when the client goes away: the provider call is cancelled. */
   signal?: AbortSignal;
+  /** Remembers what changes only on edit (the stored provider key) between calls. */
+  cache?: Cache;
+  /** The channel's own record of an answered turn, written in the thread turn's transaction. */
+  storeWithTurn?: (tx: Transaction, reply: ReplyResult) => Promise<void>;
 };
 
 export type ReplyResult = LlmResult & { threadId: string };
@@ -96,9 +101,6 @@ export async function generateReply(
   input: GenerateReplyInput & { stream?: boolean },
 ): Promise<ReplyResult | ReplyStream> {
   const { agent, db } = input;
-  // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
-  if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId }))
-    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
   const thread = {
     id: input.threadId ?? randomUUID(),
     isNew: !input.threadId,
@@ -108,8 +110,9 @@ export async function generateReply(
     owner: input.owner,
   };
   // One query checks the thread is this agent's here, this channel's and this owner's (404 otherwise) and reads its history.
-  const history = input.threadId
-    ? await loadThreadHistoryOrThrow({
+  // It runs alongside the lock check, which still decides first.
+  const historyRead = input.threadId
+    ? loadThreadHistoryOrThrow({
         db,
         threadId: input.threadId,
         subaccountId: agent.subaccountId,
@@ -117,7 +120,12 @@ export async function generateReply(
         source: input.source,
         owner: input.owner,
       })
-    : [];
+    : Promise.resolve([]);
+  historyRead.catch(() => undefined);
+  // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
+  if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId }))
+    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+  const history = await historyRead;
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
 
@@ -137,13 +145,24 @@ export async function generateReply(
     offline: ({ question }) =>
       answerFromKnowledge({ instructions: agent.instructions, firstMessage: agent.firstMessage, question }),
     signal: input.signal,
+    cache: input.cache,
+    // Whenever the call succeeds with text, the thread turn below (or the caller's) is committed after it.
+    isSuccessMadeDurableLater: true,
   };
 
   async function keep(result: LlmResult): Promise<ReplyResult> {
     // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
     if (!result.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
-    await saveThreadTurn({ db, thread, userText, answer: result });
-    return { ...result, threadId: thread.id };
+    const reply = { ...result, threadId: thread.id };
+    const { storeWithTurn } = input;
+    await saveThreadTurn({
+      db,
+      thread,
+      userText,
+      answer: result,
+      alsoStore: storeWithTurn ? (tx) => storeWithTurn(tx, reply) : undefined,
+    });
+    return reply;
   }
 
   if (!input.stream) return keep(await generateLlmText(callInput));

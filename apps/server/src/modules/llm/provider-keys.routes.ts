@@ -12,6 +12,7 @@ import { requirePermission, signedInUser } from '../auth/guards';
 import { createProviderKey } from './create-provider-key';
 import { deleteProviderKey } from './delete-provider-key';
 import { listProviderKeys } from './list-provider-keys';
+import { PROVIDER_KEYS_SCOPE } from './resolve-model-route';
 import { testProviderKey } from './test-provider-key';
 import { updateProviderKey } from './update-provider-key';
 
@@ -23,7 +24,7 @@ const tags = ['llm'];
 export function registerProviderKeyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
-  const { config } = app.platform;
+  const { config, cache } = app.platform;
   const base = '/api/subaccounts/:subaccountId/provider-keys';
 
   app.get(
@@ -51,6 +52,7 @@ export function registerProviderKeyRoutes(root: FastifyInstance) {
         userId: signedInUser(request).id,
         body: request.body,
       });
+      await cache.forget(PROVIDER_KEYS_SCOPE);
       return reply.status(201).send(created);
     },
   );
@@ -61,14 +63,17 @@ export function registerProviderKeyRoutes(root: FastifyInstance) {
       preValidation: requirePermission('providerKey.manage'),
       schema: { tags, params: KeyParams, body: UpdateProviderKeyBody, response: { 200: ProviderKey } },
     },
-    (request) =>
-      updateProviderKey({
+    async (request) => {
+      const updated = await updateProviderKey({
         db,
         config,
         subaccountId: request.params.subaccountId,
         keyId: request.params.keyId,
         body: request.body,
-      }),
+      });
+      await cache.forget(PROVIDER_KEYS_SCOPE);
+      return updated;
+    },
   );
 
   app.delete(
@@ -79,6 +84,7 @@ export function registerProviderKeyRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await deleteProviderKey({ db, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
+      await cache.forget(PROVIDER_KEYS_SCOPE);
       return reply.status(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { KeyedLlmProvider, LlmKeySource, LlmProvider } from '@agentry/core/llm';
 import { OFFLINE_MODEL } from '@agentry/core/llm';
 import type { AppConfig } from '../../config';
+import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { fetchPublicUrl } from '../../platform/http/fetch-public-url';
@@ -92,13 +93,36 @@ async function findSubaccountKey(db: Database, subaccountId: string, choice: Mod
   return row;
 }
 
+/** The cache scope of stored provider keys: forget it after any key is added, changed or deleted. */
+export const PROVIDER_KEYS_SCOPE = 'provider-keys';
+
+/** The sub account's key for a choice, decrypted; remembered in `cache` until a key changes. */
+function findSubaccountConnection(options: {
+  db: Database;
+  config: AppConfig;
+  cache?: Cache;
+  subaccountId: string;
+  choice: ModelChoice;
+}): Promise<ProviderConnection | undefined> {
+  const { db, config, subaccountId, choice } = options;
+  const load = async () => {
+    const row = await findSubaccountKey(db, subaccountId, choice);
+    return row ? subaccountConnection(config, row) : undefined;
+  };
+  if (!options.cache) return load();
+  const key = JSON.stringify([subaccountId, choice.providerKeyId, choice.provider]);
+  return options.cache.remember(PROVIDER_KEYS_SCOPE, key, load);
+}
+
 /**
  * Picks the connection for a call: the key chosen on the agent, else the sub account's newest
  * key for the provider, else the platform key, else the offline responder (which says so).
+ * With `cache`, the stored key is read once and remembered until any key changes.
  */
 export async function resolveModelRoute(options: {
   db: Database;
   config: AppConfig;
+  cache?: Cache;
   subaccountId: string;
   choice: ModelChoice;
   offline: OfflineResponse;
@@ -113,11 +137,10 @@ export async function resolveModelRoute(options: {
   };
   if (choice.provider === 'offline' && !choice.providerKeyId) return offline;
 
-  const row = await findSubaccountKey(options.db, options.subaccountId, choice);
-  if (row) {
-    const connection = subaccountConnection(config, row);
+  const connection = await findSubaccountConnection(options);
+  if (connection) {
     return {
-      provider: row.provider,
+      provider: connection.provider,
       modelId: choice.model,
       keySource: 'subaccount',
       isBilled: false,
@@ -125,13 +148,13 @@ export async function resolveModelRoute(options: {
     };
   }
   if (choice.provider === 'offline') return offline;
-  const connection = platformConnection(config, choice.provider);
-  if (!connection) return offline;
+  const platform = platformConnection(config, choice.provider);
+  if (!platform) return offline;
   return {
     provider: choice.provider,
     modelId: choice.model,
     keySource: 'platform',
-    isBilled: connection.apiKey !== undefined,
-    model: withRetries(createLanguageModel(connection, choice.model)),
+    isBilled: platform.apiKey !== undefined,
+    model: withRetries(createLanguageModel(platform, choice.model)),
   };
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
-import type { Database } from '../../platform/db/database';
+import type { Database, Transaction } from '../../platform/db/database';
 import { llmMessage, llmThread } from './llm.tables';
 import type { ThreadOwner } from './thread-owner';
 
 /**
  * Stores one answered turn: the thread when it is new, then the user's message and the answer
  * in one statement (their positions keep that order). Failed turns are not stored.
+ * `alsoStore` writes the channel's own record of the turn (the widget's conversation) in the
+ * same transaction: one commit for the whole turn.
  */
 export async function saveThreadTurn(options: {
   db: Database;
@@ -21,6 +23,7 @@ export async function saveThreadTurn(options: {
   };
   userText: string;
   answer: { text: string; inputTokens: number; outputTokens: number };
+  alsoStore?: (tx: Transaction) => Promise<void>;
 }): Promise<void> {
   const { thread } = options;
   // Together or not at all: a stored thread always has messages, which is how
@@ -48,5 +51,6 @@ export async function saveThreadTurn(options: {
         outputTokens: options.answer.outputTokens,
       },
     ]);
+    await options.alsoStore?.(tx);
   });
 }

@@ -7,6 +7,7 @@ import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { toReplyAgent } from '../agents/to-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
+import { AGENTS_SCOPE } from '../agents/agents-cache-scope';
 import { generateReply, type ConversationMessage } from '../llm/generate-reply';
 import { toSubaccountThreadOwner } from '../llm/thread-owner';
 import { startEventStream } from '../llm/sse';
@@ -75,15 +76,18 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
         const caller = callers.get(request);
         if (!caller) throw new AppError('UNAUTHORIZED');
         const { body } = request;
-        const row = await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }).catch(
-          (error: unknown) => {
+        // Remembered until an agent changes (AGENTS_SCOPE); an unknown one is never remembered.
+        const row = await cache
+          .remember(AGENTS_SCOPE, `agent:${caller.subaccountId}:${body.model}`, () =>
+            getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }),
+          )
+          .catch((error: unknown) => {
             if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
             throw new AppError('NOT_FOUND', {
               message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
               extra: { openAiCode: 'model_not_found' },
             });
-          },
-        );
+          });
         const agent = {
           ...toReplyAgent(row),
           temperature: body.temperature ?? row.temperature,
@@ -99,6 +103,7 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
           threadId: body.thread_id,
           messages: toConversation(body.messages),
           signal: createClientAbortSignal(reply),
+          cache,
         };
         const id = `chatcmpl-${randomUUID()}`;
         const created = Math.floor(Date.now() / 1000);

@@ -1,32 +1,41 @@
 import type { WidgetChatBody, WidgetChatReply } from '@agentry/core/widget';
-import type { Database } from '../../platform/db/database';
+import type { Transaction } from '../../platform/db/database';
 import type { ReplyResult } from '../llm/generate-reply';
 import type { PreparedWidgetChat } from './prepare-widget-chat';
 import { saveWidgetTurn } from './save-widget-turn';
 
-/** Stores an answered message and shapes the visitor's reply (docs/product/widget.md#routes). */
-export async function completeWidgetChat(options: {
-  db: Database;
-  prepared: PreparedWidgetChat;
-  body: WidgetChatBody;
-  result: ReplyResult;
-}): Promise<WidgetChatReply> {
-  const { prepared, result } = options;
-  const { conversationId } = await saveWidgetTurn({
-    db: options.db,
-    connectionId: prepared.connectionId,
-    dailyReservation: prepared.dailyReservation,
-    conversation: prepared.conversation,
-    newConversationId: prepared.newConversationId,
-    contactIdentifier: prepared.contactIdentifier,
-    contact: options.body.contact,
-    threadId: result.threadId,
-    agentId: prepared.agent.agentId,
-    userText: options.body.message,
-    answerText: result.text,
-    askedAt: prepared.askedAt,
-    answeredAt: new Date(),
-  });
+/** The conversation a prepared message lands in: the one continued, or the new one. */
+function conversationIdOf(prepared: PreparedWidgetChat): string {
+  return prepared.conversation?.id ?? prepared.newConversationId;
+}
+
+/**
+ * What the gateway writes with the thread turn, in one transaction (generateReply's
+ * `storeWithTurn`): the visitor's side of an answered message (docs/product/widget.md#routes).
+ */
+export function storeWidgetTurn(options: { prepared: PreparedWidgetChat; body: WidgetChatBody }) {
+  const { prepared, body } = options;
+  return async (tx: Transaction, result: ReplyResult): Promise<void> => {
+    await saveWidgetTurn(tx, {
+      connectionId: prepared.connectionId,
+      dailyReservation: prepared.dailyReservation,
+      conversation: prepared.conversation,
+      newConversationId: prepared.newConversationId,
+      contactIdentifier: prepared.contactIdentifier,
+      contact: body.contact,
+      threadId: result.threadId,
+      agentId: prepared.agent.agentId,
+      userText: body.message,
+      answerText: result.text,
+      askedAt: prepared.askedAt,
+      answeredAt: new Date(),
+    });
+  };
+}
+
+/** The visitor's reply for a stored answer. */
+export function toWidgetChatReply(prepared: PreparedWidgetChat, result: ReplyResult): WidgetChatReply {
+  const conversationId = conversationIdOf(prepared);
   return {
     message: result.text,
     threadId: result.threadId,

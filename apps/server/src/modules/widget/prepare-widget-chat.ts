@@ -61,6 +61,7 @@ export async function prepareWidgetChatOrThrow(options: {
 
   const widget = await loadChatWidgetOrThrow({
     db,
+    cache,
     widgetId: options.widgetId,
     conversationId: body.widgetConversationThreadId,
   });

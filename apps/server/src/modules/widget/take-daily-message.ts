@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { deferCommitFlush } from '../../platform/db/defer-commit-flush';
 import { AppError } from '../../platform/http/app-error';
+import { rowsOf } from '../credits/debit-balance';
 import { widgetDailyCount, widgetDailyReservation } from './widget.tables';
 
 /** The UTC calendar day the daily limit counts in, as 'YYYY-MM-DD'. */
@@ -17,7 +19,8 @@ export type DailyMessageReservation = { id: string; day: string };
  * One short transaction: the upsert locks today's counter row, so concurrent messages on any
  * number of instances queue on it and exactly `dailyLimit` of them pass. The reservation is
  * turned into a stored turn by saveWidgetTurn or deleted on failure; one a crash left behind
- * stops counting at `expiresAt` and is deleted here.
+ * stops counting at `expiresAt` and is deleted here. Its commit does not wait for the disk: a
+ * reservation lost in a crash belongs to a request that died with it.
  */
 export async function takeDailyMessageOrThrow(options: {
   db: Database;
@@ -30,6 +33,7 @@ export async function takeDailyMessageOrThrow(options: {
   const now = options.now ?? new Date();
   const day = utcDay(now);
   return options.db.transaction(async (tx) => {
+    await deferCommitFlush(tx);
     const [counter] = await tx
       .insert(widgetDailyCount)
       .values({ connectionId, day, count: 0 })
@@ -38,25 +42,27 @@ export async function takeDailyMessageOrThrow(options: {
         set: { count: sql`${widgetDailyCount.count}` },
       })
       .returning({ stored: widgetDailyCount.count });
-    await tx
-      .delete(widgetDailyReservation)
-      .where(and(eq(widgetDailyReservation.connectionId, connectionId), lte(widgetDailyReservation.expiresAt, now)));
-    const [live] = await tx
-      .select({ count: count() })
-      .from(widgetDailyReservation)
-      .where(
-        and(
-          eq(widgetDailyReservation.connectionId, connectionId),
-          eq(widgetDailyReservation.day, day),
-          gt(widgetDailyReservation.expiresAt, now),
-        ),
-      );
-    if ((counter?.stored ?? 0) + (live?.count ?? 0) >= dailyLimit)
-      throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
+    // After the counter's lock (a statement of its own, so it sees every reservation committed
+    // before the lock was granted): drop the expired reservations and, when today's stored turns
+    // plus the live ones leave room, add this one, in one statement.
+    const stored = counter?.stored ?? 0;
     const id = randomUUID();
-    await tx
-      .insert(widgetDailyReservation)
-      .values({ id, connectionId, day, expiresAt: new Date(now.getTime() + options.expiresInMs) });
+    const expiresAt = new Date(now.getTime() + options.expiresInMs);
+    const inserted = await tx.execute(sql`
+      with expired as (
+        delete from ${widgetDailyReservation}
+        where ${widgetDailyReservation.connectionId} = ${connectionId} and ${widgetDailyReservation.expiresAt} <= ${now.toISOString()}::timestamptz
+      ), live as (
+        select count(*)::int as count from ${widgetDailyReservation}
+        where ${widgetDailyReservation.connectionId} = ${connectionId}
+          and ${widgetDailyReservation.day} = ${day}::date
+          and ${widgetDailyReservation.expiresAt} > ${now.toISOString()}::timestamptz
+      )
+      insert into ${widgetDailyReservation} (id, connection_id, day, expires_at)
+      select ${id}, ${connectionId}, ${day}::date, ${expiresAt.toISOString()}::timestamptz from live
+      where ${stored}::int + live.count < ${dailyLimit}::int
+      returning id`);
+    if (rowsOf(inserted).length === 0) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
     return { id, day };
   });
 }

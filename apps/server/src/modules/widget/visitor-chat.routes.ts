@@ -17,7 +17,7 @@ import { generateReply, type ReplyStream } from '../llm/generate-reply';
 import { startEventStream } from '../llm/sse';
 import { toStreamError } from '../llm/to-stream-error';
 import { assertWidgetOrigin } from './assert-widget-origin';
-import { completeWidgetChat } from './complete-widget-chat';
+import { storeWidgetTurn, toWidgetChatReply } from './complete-widget-chat';
 import { listConversations } from './list-conversations';
 import { loadPublicWidget } from './load-public-widget';
 import { prepareWidgetChatOrThrow, type PreparedWidgetChat } from './prepare-widget-chat';
@@ -126,12 +126,15 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         source: 'widget' as const,
         ...prepared.gateway,
         signal,
+        cache,
+        // The visitor's turn is stored with the thread's, in one commit, before the answer ends.
+        storeWithTurn: storeWidgetTurn({ prepared, body }),
       };
 
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {
         try {
           const result = await generateReply(gatewayInput);
-          return await completeWidgetChat({ db, prepared, body, result });
+          return toWidgetChatReply(prepared, result);
         } catch (error) {
           await release(prepared, request);
           throw error;
@@ -157,7 +160,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
           return;
         }
         const result = await stream.result;
-        send({ type: 'done', reply: await completeWidgetChat({ db, prepared, body, result }) });
+        send({ type: 'done', reply: toWidgetChatReply(prepared, result) });
       } catch (error) {
         await release(prepared, request);
         send({ type: 'error', error: toStreamError(error, request.log) });

@@ -24,6 +24,7 @@ import { listConnections } from './list-connections';
 import { listConversations } from './list-conversations';
 import { toWidgetConnection } from './to-widget-connection';
 import { updateConnection } from './update-connection';
+import { AGENTS_SCOPE } from '../agents/agents-cache-scope';
 import { updateConnectionAgent } from './update-connection-agent';
 import { registerVisitorChatRoutes } from './visitor-chat.routes';
 import { registerWidgetPageRoutes } from './widget-pages.routes';
@@ -41,6 +42,7 @@ export async function registerWidgetRoutes(root: FastifyInstance) {
 function registerConnectionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
+  const { cache } = app.platform;
   const loadConnection = (request: { params: { connectionId: string } }, userId: string, action: Action) =>
     getConnectionForMemberOrThrow({ db, connectionId: request.params.connectionId, userId, action });
 
@@ -90,12 +92,14 @@ function registerConnectionRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
-      return updateConnection({
+      const updated = await updateConnection({
         db,
         connectionId: connection.id,
         settings: request.body.settings,
         deploy: request.body.deploy,
       });
+      await cache.forget(AGENTS_SCOPE);
+      return updated;
     },
   );
 
@@ -104,7 +108,9 @@ function registerConnectionRoutes(root: FastifyInstance) {
     { preHandler: requireSession, schema: { tags, params: ConnectionParams, response: { 200: WidgetConnection } } },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.deploy');
-      return deployConnection({ db, connectionId: connection.id });
+      const deployed = await deployConnection({ db, connectionId: connection.id });
+      await cache.forget(AGENTS_SCOPE);
+      return deployed;
     },
   );
 
@@ -116,7 +122,9 @@ function registerConnectionRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.update');
-      return updateConnectionAgent({ db, connection, agentId: request.body.buildId });
+      const updated = await updateConnectionAgent({ db, connection, agentId: request.body.buildId });
+      await cache.forget(AGENTS_SCOPE);
+      return updated;
     },
   );
 
@@ -126,6 +134,7 @@ function registerConnectionRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const connection = await loadConnection(request, signedInUser(request).id, 'widget.delete');
       await deleteConnection({ db, connectionId: connection.id });
+      await cache.forget(AGENTS_SCOPE);
       return reply.status(204).send(null);
     },
   );

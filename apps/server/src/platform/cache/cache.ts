@@ -5,6 +5,17 @@ export type Cache = {
   hit: (key: string, windowMs: number) => Promise<number>;
   /** The counter's current value without adding to it (0 when absent or expired). */
   count: (key: string) => Promise<number>;
+  /**
+   * A value that changes only when someone edits it (a deployed widget, a provider key), kept in
+   * this process under `scope` until `forget(scope)`. `load` runs on a miss; a value loaded while
+   * the scope was being forgotten is answered but not kept.
+   */
+  remember: <T>(scope: string, key: string, load: () => Promise<T>) => Promise<T>;
+  /**
+   * Drops every value remembered under `scope`, here at once and on every other instance (Redis
+   * publish). Call it after the change is committed.
+   */
+  forget: (scope: string) => Promise<void>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
 };

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Cache } from './cache';
+import { createMemo } from './create-memo';
 
 /** `prefix` namespaces the Redis keys, so deployments (or test files) sharing one Redis never share counters. */
 export function createCache(options: { redisUrl?: string; prefix?: string }): Cache {
@@ -9,6 +10,7 @@ export function createCache(options: { redisUrl?: string; prefix?: string }): Ca
 }
 
 function createMemoryCache(): Cache {
+  const memo = createMemo();
   const counters = new Map<string, { count: number; expiresAt: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -31,6 +33,11 @@ function createMemoryCache(): Cache {
       const entry = counters.get(key);
       return Promise.resolve(entry && entry.expiresAt > Date.now() ? entry.count : 0);
     },
+    remember: (scope, key, load) => memo.remember(scope, key, load),
+    forget(scope) {
+      memo.forget(scope);
+      return Promise.resolve();
+    },
     ping: () => Promise.resolve(true),
     close() {
       clearInterval(sweep);
@@ -42,6 +49,20 @@ function createMemoryCache(): Cache {
 
 function createRedisCache(url: string, keyPrefix: string): Cache {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, keyPrefix });
+  // Remembered values are dropped on every instance through one channel (names the scope).
+  // A subscriber that lost its connection may have missed some: it drops everything when it is back.
+  const memo = createMemo();
+  const channel = `${keyPrefix}cache-forget`;
+  const subscriber = redis.duplicate({ keyPrefix: '' });
+  let wasReady = false;
+  subscriber.on('ready', () => {
+    if (wasReady) memo.forgetAll();
+    wasReady = true;
+  });
+  subscriber.on('message', (from: string, scope: string) => {
+    if (from === channel) memo.forget(scope);
+  });
+  const subscribed = subscriber.subscribe(channel);
   return {
     mode: 'redis',
     async hit(key, windowMs) {
@@ -55,12 +76,22 @@ function createRedisCache(url: string, keyPrefix: string): Cache {
       const value = await redis.get(key);
       return value === null ? 0 : Number(value);
     },
+    async remember(scope, key, load) {
+      // Nothing is kept until this instance hears other instances' changes.
+      await subscribed;
+      return memo.remember(scope, key, load);
+    },
+    async forget(scope) {
+      memo.forget(scope);
+      await redis.publish(channel, scope);
+    },
     ping: () =>
       redis.ping().then(
         (answer) => answer === 'PONG',
         () => false,
       ),
     async close() {
+      await subscriber.quit();
       await redis.quit();
     },
   };

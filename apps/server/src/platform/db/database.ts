@@ -14,6 +14,9 @@ import * as schema from './schema';
 /** One typed handle for both drivers: feature code never knows which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle a `db.transaction` callback gets. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   mode: 'pglite' | 'postgres';

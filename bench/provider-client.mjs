@@ -1,0 +1,196 @@
+// `node bench/provider-client.mjs`: which HTTP client the gateway should use for OpenAI-compatible
+// providers. The same fake provider (the tests' fake OpenAI-compatible server in a process of its
+// own, a 40-word answer at once, streamed one word per chunk) is called by: bare `fetch` (with
+// `eventsource-parser` for streams), the official `openai` package, and the AI SDK (`generateText`
+// / `streamText` on @ai-sdk/openai-compatible, as the gateway calls it). Rows: whole answer,
+// streamed time to first token and whole stream, with 1 and 10 concurrent clients; p50 / p99 ms
+// and the client's CPU per call. Bounded: loopback only, fixed call counts. Prints markdown.
+// Exits 1 when the AI SDK's time to first token at 10 streams is more than 2x bare fetch's (the
+// budget the gateway's own overhead has to fit in), so the table says whether to switch.
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, streamText } from 'ai';
+import { createParser } from 'eventsource-parser';
+import OpenAI from 'openai';
+
+const CALLS = Number(process.env.BENCH_REQUESTS ?? 300);
+const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'fake-provider-process.mjs'), {
+  env: { ...process.env, FAKE_RESPONSE_MS: '0', FAKE_ANSWER: ANSWER },
+});
+const fakeUrl = await new Promise((resolve) => child.once('message', resolve));
+const system = 'You are a benchmark agent.';
+const question = 'How fast is the client?';
+const messages = [
+  { role: 'system', content: system },
+  { role: 'user', content: question },
+];
+
+/** A call answers { ttft, total } in ms and the text, which must be the whole answer. */
+const clients = {
+  fetch: {
+    async whole() {
+      const started = performance.now();
+      const response = await fetch(`${fakeUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages }),
+      });
+      const body = await response.json();
+      const total = performance.now() - started;
+      return { ttft: total, total, text: body.choices[0].message.content };
+    },
+    async stream() {
+      const started = performance.now();
+      const response = await fetch(`${fakeUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages, stream: true, stream_options: { include_usage: true } }),
+      });
+      let text = '';
+      let ttft;
+      const parser = createParser({
+        onEvent(event) {
+          if (event.data === '[DONE]') return;
+          const content = JSON.parse(event.data).choices?.[0]?.delta?.content;
+          if (content) {
+            ttft ??= performance.now() - started;
+            text += content;
+          }
+        },
+      });
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+      return { ttft, total: performance.now() - started, text };
+    },
+  },
+  openai: (() => {
+    const openai = new OpenAI({ apiKey: 'sk-bench', baseURL: fakeUrl, maxRetries: 0 });
+    return {
+      async whole() {
+        const started = performance.now();
+        const completion = await openai.chat.completions.create({ model: 'gpt-4o-mini', messages });
+        const total = performance.now() - started;
+        return { ttft: total, total, text: completion.choices[0].message.content };
+      },
+      async stream() {
+        const started = performance.now();
+        const stream = await openai.chat.completions.create({
+          model: 'gpt-4o-mini',
+          messages,
+          stream: true,
+          stream_options: { include_usage: true },
+        });
+        let text = '';
+        let ttft;
+        for await (const chunk of stream) {
+          const content = chunk.choices[0]?.delta?.content;
+          if (content) {
+            ttft ??= performance.now() - started;
+            text += content;
+          }
+        }
+        return { ttft, total: performance.now() - started, text };
+      },
+    };
+  })(),
+  'AI SDK': (() => {
+    const model = createOpenAICompatible({
+      name: 'openai-compatible',
+      apiKey: 'sk-bench',
+      baseURL: fakeUrl,
+      includeUsage: true,
+    }).chatModel('gpt-4o-mini');
+    const settings = { model, system, messages: [{ role: 'user', content: question }], maxRetries: 0 };
+    return {
+      async whole() {
+        const started = performance.now();
+        const result = await generateText(settings);
+        const total = performance.now() - started;
+        return { ttft: total, total, text: result.text };
+      },
+      async stream() {
+        const started = performance.now();
+        const result = streamText({ ...settings, onError: () => undefined });
+        let text = '';
+        let ttft;
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta' && part.text) {
+            ttft ??= performance.now() - started;
+            text += part.text;
+          } else if (part.type === 'error') throw part.error;
+        }
+        return { ttft, total: performance.now() - started, text };
+      },
+    };
+  })(),
+};
+
+async function run(call, concurrency, calls) {
+  const ttfts = [];
+  const totals = [];
+  let next = 0;
+  const cpu = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < calls) {
+        next += 1;
+        const result = await call();
+        if (result.text !== ANSWER) throw new Error(`wrong answer: ${String(result.text).slice(0, 80)}`);
+        ttfts.push(result.ttft);
+        totals.push(result.total);
+      }
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  const pick = (values) => {
+    values.sort((a, b) => a - b);
+    return (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
+  };
+  return { ttft: pick(ttfts), total: pick(totals), cpuMsPerCall: (used.user + used.system) / 1000 / calls };
+}
+
+const rows = [];
+for (const concurrency of [1, 10]) {
+  for (const mode of ['whole', 'stream']) {
+    for (const [name, client] of Object.entries(clients)) {
+      await run(client[mode], concurrency, 30); // warm-up
+      rows.push({ concurrency, mode, name, result: await run(client[mode], concurrency, CALLS) });
+    }
+  }
+}
+child.kill();
+
+const format = (pick) => `${pick(0.5).toFixed(2)} / ${pick(0.99).toFixed(2)}`;
+console.log(
+  `\nProvider client, ${os.cpus().length} cores, Node ${process.version}, ${CALLS} calls per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
+);
+console.log('| call | clients | client | p50 / p99 ms | CPU ms per call |');
+console.log('|---|---|---|---|---|');
+for (const { concurrency, mode, name, result } of rows) {
+  if (mode === 'whole')
+    console.log(
+      `| whole answer | ${concurrency} | ${name} | ${format(result.total)} | ${result.cpuMsPerCall.toFixed(2)} |`,
+    );
+  else {
+    console.log(
+      `| streamed, time to first token | ${concurrency} | ${name} | ${format(result.ttft)} | ${result.cpuMsPerCall.toFixed(2)} |`,
+    );
+    console.log(`| streamed, whole stream | ${concurrency} | ${name} | ${format(result.total)} | - |`);
+  }
+}
+const ttftAt10 = (name) => rows.find((row) => row.concurrency === 10 && row.mode === 'stream' && row.name === name);
+const budget = 2 * ttftAt10('fetch').result.ttft(0.5);
+console.log('\nTime to first token at 10 streams against 2x bare fetch:');
+let isMissed = false;
+for (const name of ['openai', 'AI SDK']) {
+  const p50 = ttftAt10(name).result.ttft(0.5);
+  const isWithin = p50 <= budget;
+  if (name === 'AI SDK' && !isWithin) isMissed = true;
+  console.log(`- ${name}: ${p50.toFixed(2)} ms (budget ${budget.toFixed(2)} ms) ${isWithin ? 'ok' : 'MISSED'}`);
+}
+if (isMissed) process.exitCode = 1;
