@@ -49,7 +49,10 @@ export const connectRoutes: RouteObject[] = [
       { path: 'link3', lazy: planned('instagram') },
       { path: 'website-block', lazy: planned('website-block') },
       { path: 'add-agent', lazy: planned('add-agent') },
-      { path: 'team', lazy: planned('team') },
+      {
+        path: 'team',
+        lazy: () => import('@/features/team/routes/team-page').then((m) => ({ Component: m.TeamPage })),
+      },
       {
         path: 'ai-settings',
         lazy: () =>

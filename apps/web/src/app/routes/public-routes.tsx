@@ -23,6 +23,11 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })),
   },
   {
+    path: '/invite/:token',
+    lazy: () =>
+      import('@/features/team/routes/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
+  },
+  {
     path: '/dev/mailbox',
     lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
   },
