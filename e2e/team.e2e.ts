@@ -52,6 +52,7 @@ describe('team: an admin invites a viewer, who accepts from the dev mailbox and 
     expect(new URL(link).pathname).toMatch(/^\/invite\//);
     await viewer.page.goto(link);
     await visible(viewer.page.getByRole('heading', { name: `Join ${accountName}` }));
+    await saveScreenshot(viewer.page, 'team-invite-accept');
     await viewer.page.getByRole('button', { name: 'Accept and sign in' }).click();
     const join = viewer.page.getByRole('button', { name: `Join ${accountName}` });
     await expect.poll(() => join.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -90,5 +91,5 @@ describe('team: an admin invites a viewer, who accepts from the dev mailbox and 
     await visible(viewer.page.getByText('This invitation is no longer valid. Ask for a new one.'));
     await admin.context.close();
     await viewer.context.close();
-  });
+  }, 180_000);
 });

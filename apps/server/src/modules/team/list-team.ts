@@ -39,7 +39,8 @@ export async function listTeam(options: {
       {
         id: row.id,
         userId: row.userId,
-        name: row.name,
+        // A user who signed up through a link has no name yet: the address's first part stands in.
+        name: row.name.trim() || row.email.split('@')[0] || row.email,
         email: row.email,
         role,
         isOwner: row.userId === settings?.ownerUserId,

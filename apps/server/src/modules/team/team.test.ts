@@ -61,7 +61,7 @@ describe('team: invitations, roles, members', () => {
     const response = await call(session, 'GET', `/api/subaccounts/${subaccountId}/team`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{
-      members: { id: string; email: string; role: string; isOwner: boolean }[];
+      members: { id: string; name: string; email: string; role: string; isOwner: boolean }[];
       invitations: { id: string; email: string }[];
     }>();
   }
@@ -96,6 +96,8 @@ describe('team: invitations, roles, members', () => {
     const after = await team(admin);
     expect(after.invitations).toEqual([]);
     expect(after.members.map((entry) => [entry.email, entry.role])).toContainEqual(['new.viewer@team.test', 'viewer']);
+    // Signed up through the link without a name: the address's first part stands in.
+    expect(after.members.find((entry) => entry.email === 'new.viewer@team.test')?.name).toBe('new.viewer');
   });
 
   it('an existing user gets a sign-in e-mail (never a session from the invitation link) and accepts', async () => {

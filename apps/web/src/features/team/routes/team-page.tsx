@@ -107,7 +107,7 @@ function TeamView({
       </header>
 
       {team.isPending ? (
-        <div role="status" aria-label="Loading the team" className="grid gap-3">
+        <div role="status" aria-label="Loading the team" className="grid grid-cols-[minmax(0,1fr)] gap-3">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-16 w-full" />
           ))}
@@ -119,7 +119,7 @@ function TeamView({
           isRetrying={team.isFetching}
         />
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
           <section aria-labelledby="members-heading">
             <h2 id="members-heading" className="mb-3 text-sm font-semibold text-muted-foreground">
               Members ({team.data.members.length})
