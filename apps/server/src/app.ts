@@ -18,6 +18,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
+import { registerTeamRoutes } from './modules/team/team.routes';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { registerMetaDmRoutes } from './modules/meta-dms/meta-dms.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerAuthRoutes(app);
   registerSignInMethodsRoutes(app);
   registerAccountRoutes(app);
+  registerTeamRoutes(app);
   registerProviderKeyRoutes(app);
   registerAgentRoutes(app);
   registerTestChatRoutes(app);

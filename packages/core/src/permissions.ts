@@ -91,7 +91,11 @@ export const permissions = {
   'apiKey.manage': write(),
   'providerKey.read': read(),
   'providerKey.manage': write('admin'),
+  /** Everyone in a sub account sees who else is in it; admins invite, change roles and remove. */
+  'team.read': read(),
   'team.manage': write('admin'),
+  /** Leaving a sub account: any member (the last admin cannot; the billing owner cannot). Allowed while locked. */
+  'team.leave': read(),
   /** Plan and payment: the owner alone, and never blocked by the lock (an upgrade is how it lifts). */
   'billing.manage': read('owner'),
 } as const satisfies Record<string, Permission>;

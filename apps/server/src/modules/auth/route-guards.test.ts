@@ -34,6 +34,7 @@ const publicRoutes: RegExp[] = [
   /^\/api\/(demo-chat|openrouter\/chat|check-embeddable)$/,
   /^\/(api\/)?(stripe\/)?create-checkout$/, // checkout works for guests
   /^\/api\/billing\/local\//, // the local payment provider's test clock (never in production)
+  /^\/api\/invitations\/\{token\}(\/sign-in)?$/, // the invitation link's preview and sign-in (the token is the secret)
   /^\/api\/avatars$/,
   /^\/api\/marketplace\/marketplace-images$/,
   /^\/files\//, // uploaded files by their unguessable id

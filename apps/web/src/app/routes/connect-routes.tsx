@@ -57,7 +57,10 @@ export const connectRoutes: RouteObject[] = [
           import('@/features/connect/routes/website-widget-page').then((m) => ({ Component: m.WebsiteBlockPage })),
       },
       { path: 'add-agent', lazy: planned('add-agent') },
-      { path: 'team', lazy: planned('team') },
+      {
+        path: 'team',
+        lazy: () => import('@/features/team/routes/team-page').then((m) => ({ Component: m.TeamPage })),
+      },
       {
         path: 'ai-settings',
         lazy: () =>

@@ -27,6 +27,11 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/auth/routes/sign-in-entry-page').then((m) => ({ Component: m.SignInEntryPage })),
   },
   {
+    path: '/invite/:token',
+    lazy: () =>
+      import('@/features/team/routes/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
+  },
+  {
     path: '/dev/mailbox',
     lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
   },

@@ -1,4 +1,5 @@
 import type { Subaccount } from '@agentry/core/auth';
+import { canRole } from '@/lib/permissions';
 import { selectSubaccount, useSession } from '@/lib/session';
 
 export type SubaccountContext = {
@@ -15,5 +16,5 @@ export function useSubaccount(subaccountIdFromPath?: string): SubaccountContext 
   const { data: session } = useSession();
   if (!session) return { subaccount: null, isKnown: false, canEdit: false };
   const subaccount = selectSubaccount(session, subaccountIdFromPath);
-  return { subaccount, isKnown: true, canEdit: subaccount !== null && subaccount.role !== 'viewer' };
+  return { subaccount, isKnown: true, canEdit: canRole(subaccount?.role ?? null, 'agent.update') };
 }

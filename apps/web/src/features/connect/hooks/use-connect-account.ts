@@ -1,5 +1,6 @@
 import type { Subaccount } from '@agentry/core/auth';
 import { useParams } from 'react-router';
+import { canRole } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 
 export type ConnectAccount = {
@@ -24,6 +25,6 @@ export function useConnectAccount(): ConnectAccount {
     subaccount,
     isLoading: session.isPending,
     isViewer,
-    canEdit: subaccount !== null && !isViewer,
+    canEdit: canRole(subaccount?.role ?? null, 'widget.update'),
   };
 }

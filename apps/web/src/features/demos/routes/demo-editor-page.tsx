@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
-import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/permissions';
 import { openUpgradeDialog } from '@/lib/upgrade-events';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes';
 import { agentsListQuery } from '@/lib/queries/agents';
@@ -66,9 +66,7 @@ export function DemoEditorPage() {
 
 function DemoEditor({ saved }: { saved: Demo }) {
   const queryClient = useQueryClient();
-  const { data: session } = useSession();
-  const role = session?.subaccounts.find((candidate) => candidate.id === saved.subaccountId)?.role;
-  const canEdit = role !== undefined && role !== 'viewer';
+  const canEdit = useCan('demo.update', saved.subaccountId);
   const agents = useQuery({ ...agentsListQuery(saved.subaccountId), enabled: canEdit });
   const savedDraft = useMemo(() => toDemoDraft(saved), [saved]);
   const [draft, setDraft] = useState<DemoDraft>(savedDraft);

@@ -31,6 +31,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { canRole } from '@/lib/permissions';
 import { selectSubaccount, useSession } from '@/lib/session';
 import { deleteDemo, demoEditorPath, demoKeys, demosListQuery } from '../api/demos-api';
 import { CreateDemoDialog } from '../components/create-demo-dialog';
@@ -66,7 +67,7 @@ export function DemosPage() {
       key={subaccount.id}
       subaccountId={subaccount.id}
       subaccountName={subaccount.name}
-      canEdit={subaccount.role !== 'viewer'}
+      canEdit={canRole(subaccount.role, 'demo.update')}
     />
   );
 }

@@ -12,6 +12,8 @@ type TemplatePickerProps = {
   onNoTemplate: () => void;
   onLoad: (template: EvaluationTemplate) => void;
   onCreate: () => void;
+  /** Viewers load templates but cannot save new ones. */
+  canCreate?: boolean;
 };
 
 /** docs/product/evaluation.md#test-settings, template picker: 'No Template' (does nothing), saved templates, 'Create new template'. */
@@ -22,6 +24,7 @@ export function TemplatePicker({
   onNoTemplate,
   onLoad,
   onCreate,
+  canCreate = true,
 }: TemplatePickerProps) {
   const value = templates.some((template) => template._id === selected) ? selected : NO_TEMPLATE;
   return (
@@ -51,8 +54,12 @@ export function TemplatePicker({
               {template.templateName}
             </SelectItem>
           ))}
-          <SelectSeparator />
-          <SelectItem value={CREATE_TEMPLATE}>Create new template</SelectItem>
+          {canCreate ? (
+            <>
+              <SelectSeparator />
+              <SelectItem value={CREATE_TEMPLATE}>Create new template</SelectItem>
+            </>
+          ) : null}
         </SelectContent>
       </Select>
     </div>

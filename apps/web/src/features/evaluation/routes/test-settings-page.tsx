@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, Bot, Play, Sparkles } from 'lucide-react';
+import { ArrowLeft, BookOpen, Bot, Eye, Play, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +15,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useCan, VIEW_ONLY_NOTE } from '@/lib/permissions';
 import { createTemplate, evaluationKeys, startEvaluation, templatesQuery } from '../api/evaluation-api';
 import { CreateTemplateDialog } from '../components/create-template-dialog';
 import { EvaluationPage } from '../components/evaluation-page';
@@ -85,6 +87,9 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
   const [generated, setGenerated] = useState<GeneratedItem[] | null>(null);
   const [isRunning, setIsRunning] = useState(false);
   const keySource = useKeySource();
+  // Viewers see the settings (and may try them out locally) but start, generate and save nothing.
+  const canRun = useCan('evaluation.start');
+  const canManage = useCan('evaluation.manage');
   const templates = useQuery(templatesQuery());
 
   useEffect(() => {
@@ -214,6 +219,15 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
         </p>
       </div>
       <KeySourceNotice source={keySource} />
+      {canRun ? null : (
+        <p
+          role="note"
+          className="flex items-center gap-2 rounded-[var(--radius-card)] border border-border bg-muted/40 px-4 py-3 text-sm"
+        >
+          <Eye className="size-4 shrink-0" aria-hidden />
+          {VIEW_ONLY_NOTE}: viewers cannot run evaluations, generate questions or save templates.
+        </p>
+      )}
 
       <section
         aria-label="Conversation setup"
@@ -226,6 +240,7 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
           onNoTemplate={() => undefined}
           onLoad={loadTemplate}
           onCreate={() => setIsCreateTemplateOpen(true)}
+          canCreate={canManage}
         />
         <TestingModelPicker value={values.testingModel} onChange={form.setTestingModel} />
         <div className="grid gap-2 sm:col-span-2">
@@ -261,7 +276,7 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
             Questions
           </h3>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setIsGenerateOpen(true)}>
+            <Button variant="secondary" onClick={() => setIsGenerateOpen(true)} disabled={!canRun}>
               <Sparkles aria-hidden />
               Generate Questions with AI
             </Button>
@@ -302,10 +317,21 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
             Back
           </Link>
         </Button>
-        <Button onClick={() => void run()} disabled={isRunning} className="min-w-28">
-          {isRunning ? <Spinner /> : <Play aria-hidden />}
-          {isRunning ? 'Running...' : 'Run'}
-        </Button>
+        {canRun ? (
+          <Button onClick={() => void run()} disabled={isRunning} className="min-w-28">
+            {isRunning ? <Spinner /> : <Play aria-hidden />}
+            {isRunning ? 'Running...' : 'Run'}
+          </Button>
+        ) : (
+          <Tooltip content={VIEW_ONLY_NOTE}>
+            <span tabIndex={0} className="inline-flex">
+              <Button disabled className="min-w-28">
+                <Play aria-hidden />
+                Run
+              </Button>
+            </span>
+          </Tooltip>
+        )}
       </div>
 
       <CreateTemplateDialog

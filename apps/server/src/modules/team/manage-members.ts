@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '@agentry/core/auth';
+import { teamMessages } from '@agentry/core/team';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { subaccountSettings } from '../accounts/accounts.tables';
+import { member, userProfile } from '../auth/auth.tables';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Locks the sub account's member rows and answers the target membership. Changes to who is an
+ * admin run one at a time per sub account, so two admins demoting each other cannot leave none.
+ */
+async function lockMembers(tx: Transaction, subaccountId: string, where: { memberId?: string; userId?: string }) {
+  const rows = await tx
+    .select({ id: member.id, userId: member.userId, role: member.role })
+    .from(member)
+    .where(eq(member.organizationId, subaccountId))
+    .for('update');
+  const target = rows.find((row) => (where.memberId ? row.id === where.memberId : row.userId === where.userId));
+  if (!target) throw new AppError('NOT_FOUND', { message: teamMessages.memberNotFound });
+  const [settings] = await tx
+    .select({ ownerUserId: subaccountSettings.ownerUserId })
+    .from(subaccountSettings)
+    .where(eq(subaccountSettings.subaccountId, subaccountId))
+    .limit(1);
+  const adminCount = rows.filter((row) => row.role === 'admin').length;
+  return { target, isOwner: target.userId === settings?.ownerUserId, adminCount };
+}
+
+function assertNotLastAdmin(state: { target: { role: string }; isOwner: boolean; adminCount: number }) {
+  if (state.isOwner) throw new AppError('CONFLICT', { message: teamMessages.owner });
+  if (state.target.role === 'admin' && state.adminCount <= 1)
+    throw new AppError('CONFLICT', { message: teamMessages.lastAdmin });
+}
+
+export async function changeMemberRole(options: { db: Database; subaccountId: string; memberId: string; role: Role }) {
+  await options.db.transaction(async (tx) => {
+    const state = await lockMembers(tx, options.subaccountId, { memberId: options.memberId });
+    if (state.target.role === options.role) return;
+    if (options.role !== 'admin') assertNotLastAdmin(state);
+    await tx.update(member).set({ role: options.role }).where(eq(member.id, options.memberId));
+  });
+}
+
+async function deleteMembership(tx: Transaction, subaccountId: string, target: { id: string; userId: string }) {
+  await tx.delete(member).where(eq(member.id, target.id));
+  // Their workspace pages pointed at this sub account: /api/me falls back to their first one.
+  await tx
+    .update(userProfile)
+    .set({ activeSubaccountId: null, updatedAt: new Date() })
+    .where(and(eq(userProfile.userId, target.userId), eq(userProfile.activeSubaccountId, subaccountId)));
+}
+
+export async function removeMember(options: { db: Database; subaccountId: string; memberId: string }) {
+  await options.db.transaction(async (tx) => {
+    const state = await lockMembers(tx, options.subaccountId, { memberId: options.memberId });
+    assertNotLastAdmin(state);
+    await deleteMembership(tx, options.subaccountId, state.target);
+  });
+}
+
+export async function leaveSubaccount(options: { db: Database; subaccountId: string; userId: string }) {
+  await options.db.transaction(async (tx) => {
+    const state = await lockMembers(tx, options.subaccountId, { userId: options.userId });
+    assertNotLastAdmin(state);
+    await deleteMembership(tx, options.subaccountId, state.target);
+  });
+}
