@@ -1,0 +1,1 @@
+ALTER TABLE "subaccount_settings" ADD COLUMN "white_label" jsonb;
