@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subaccount } from '@agentry/core/auth';
@@ -24,7 +24,8 @@ describe('sub-account settings, deletion, workspace creates and the connections 
   let app: TestApp;
 
   beforeAll(async () => {
-    harness = await createTestApp();
+    // Provider keys are stored encrypted: the key the server would read from ENCRYPTION_KEY.
+    harness = await createTestApp({ ENCRYPTION_KEY: randomBytes(32).toString('hex') });
     app = harness.app;
   });
   afterAll(() => harness.close());
@@ -72,6 +73,33 @@ describe('sub-account settings, deletion, workspace creates and the connections 
     expect(foreign.statusCode).toBe(400);
     const removed = await inject(owner.cookie, 'PATCH', `/api/subaccounts/${owner.subaccountId}`, { logoUrl: null });
     expect(removed.json<SubaccountProfile>().logoUrl).toBeNull();
+  });
+
+  it("stores a provider key's default model, which new agents on that key get", async () => {
+    const owner = await signInWithWorkspace(app, 'default-model@agency.test');
+    const created = await inject(owner.cookie, 'POST', `/api/subaccounts/${owner.subaccountId}/provider-keys`, {
+      provider: 'openai',
+      label: 'Client key',
+      apiKey: 'sk-test-client-1234',
+      defaultModel: ' gpt-4.1-mini ',
+    });
+    expect(created.statusCode).toBe(201);
+    const key = created.json<{ id: string; defaultModel: string | null; lastFour: string }>();
+    expect(key).toMatchObject({ defaultModel: 'gpt-4.1-mini', lastFour: '1234' });
+    expect(created.body).not.toContain('sk-test-client');
+    const agentOnKey = await createTestAgent(app, owner, {
+      aiName: 'Keyed',
+      provider: 'openai',
+      providerKeyId: key.id,
+    });
+    expect(agentOnKey.model).toBe('gpt-4.1-mini');
+    const cleared = await inject(
+      owner.cookie,
+      'PUT',
+      `/api/subaccounts/${owner.subaccountId}/provider-keys/${key.id}`,
+      { defaultModel: '' },
+    );
+    expect(cleared.json<{ defaultModel: string | null }>().defaultModel).toBeNull();
   });
 
   it('keeps white-label fields to plans that include them (Scale)', async () => {

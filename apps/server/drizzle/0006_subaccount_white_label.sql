@@ -1,1 +1,0 @@
-ALTER TABLE "subaccount_settings" ADD COLUMN "white_label" jsonb;
