@@ -36,5 +36,14 @@ export async function createSubaccount(options: { db: Database; userId: string; 
     await tx.insert(member).values({ id: randomUUID(), organizationId: id, userId, role: 'admin' });
     await tx.insert(subaccountSettings).values({ subaccountId: id, ownerUserId: userId });
   });
-  return { id, name, logoUrl: null, role: 'admin', agentCount: 0, createdAt: createdAt.toISOString(), isLocked: false };
+  return {
+    id,
+    name,
+    logoUrl: null,
+    role: 'admin',
+    agentCount: 0,
+    createdAt: createdAt.toISOString(),
+    isLocked: false,
+    isOwner: true,
+  };
 }

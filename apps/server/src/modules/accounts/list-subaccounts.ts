@@ -3,6 +3,7 @@ import type { Subaccount } from '@agentry/core/auth';
 import type { Database } from '../../platform/db/database';
 import { countAgentsBySubaccount } from '../agents/count-agents-by-subaccount';
 import { member, organization } from '../auth/auth.tables';
+import { subaccountSettings } from './accounts.tables';
 import { listLockedSubaccountIds } from '../billing/list-locked-subaccount-ids';
 import { parseMemberRole, type UnknownRoleLog } from './get-membership-or-throw';
 
@@ -19,9 +20,11 @@ export async function listSubaccounts(options: {
       logoUrl: organization.logo,
       role: member.role,
       createdAt: organization.createdAt,
+      ownerUserId: subaccountSettings.ownerUserId,
     })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
+    .leftJoin(subaccountSettings, eq(subaccountSettings.subaccountId, member.organizationId))
     .where(eq(member.userId, options.userId))
     .orderBy(asc(organization.createdAt));
   const rows = allRows.flatMap((row) => {
@@ -41,5 +44,6 @@ export async function listSubaccounts(options: {
     agentCount: agentCounts.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
     isLocked: lockedIds.has(row.id),
+    isOwner: row.ownerUserId === options.userId,
   }));
 }

@@ -65,6 +65,7 @@ describe('sub-account settings, deletion, workspace creates and the connections 
       name: 'Bright Smile Dental',
       logoUrl: logo.url,
       isLocked: false,
+      isOwner: true,
     });
     // Only uploaded images: an outside address would make the client's browser fetch it.
     const foreign = await inject(owner.cookie, 'PATCH', `/api/subaccounts/${owner.subaccountId}`, {
