@@ -48,7 +48,7 @@ export function AccountSettingsPage({ providerKeys }: { providerKeys?: ProviderK
   }
   const canEdit = !isLocked;
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-8 lg:py-12">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 sm:px-8 lg:py-12">
       <header>
         <h1 className="text-xl font-semibold">Settings</h1>
         <p className="mt-1 text-sm text-muted-foreground">{subaccount.name}</p>
