@@ -30,10 +30,10 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     const { subaccountId, accountName } = await signInWithAgent(page, 'connect@agency.test', 'Smile Desk Agent');
 
-    // Launch Agents lists the account with no widget yet and leads into the designer.
+    // Launch Agents lists the account with no connection yet and leads into the designer.
     await page.goto('/connect');
     const account = page.getByRole('region', { name: accountName });
-    await expect.poll(() => account.getByText('No website widget yet.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => account.getByText('No connections yet.').isVisible(), { timeout: 15_000 }).toBe(true);
     await account.getByRole('link', { name: /Set up widget/ }).click();
     await expect.poll(() => pathOf(page)).toBe(`/${subaccountId}/website-widget`);
     // The sub account's theme arrives with its settings request, after the first paint.
@@ -160,7 +160,7 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
     await page.goto('/connect');
     await expect
-      .poll(() => page.getByRole('region', { name: accountName }).getByText('Live', { exact: true }).isVisible(), {
+      .poll(() => page.getByRole('region', { name: accountName }).getByText('Active', { exact: true }).isVisible(), {
         timeout: 15_000,
       })
       .toBe(true);

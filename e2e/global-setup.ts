@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'info',
+      // Provider keys are stored encrypted; without a key the server refuses to save them.
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', log, log],
   });

@@ -51,6 +51,10 @@ export const Subaccount = z.object({
   role: Role,
   agentCount: z.number().int().nonnegative(),
   createdAt: IsoDateTime,
+  /** Locked after a downgrade: readable, every write refused until an upgrade. Absent means not locked. */
+  isLocked: z.boolean().optional(),
+  /** The caller is the billing owner (their plan and credits serve it). Absent means not. */
+  isOwner: z.boolean().optional(),
 });
 export type Subaccount = z.infer<typeof Subaccount>;
 

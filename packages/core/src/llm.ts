@@ -125,6 +125,12 @@ export type ChatStreamEvent = z.infer<typeof ChatStreamEvent>;
 // The sub account's own provider keys (Settings). A key is never sent back, only its last four.
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' });
+/** A model name as the provider spells it ('gpt-4o-mini', 'anthropic/claude-3.5-sonnet'); empty clears it. */
+const DefaultModelInput = z
+  .string()
+  .trim()
+  .max(200, { error: 'Model name must be at most 200 characters' })
+  .transform((value) => (value === '' ? null : value));
 
 export const ProviderKey = z.object({
   id: z.string(),
@@ -132,6 +138,8 @@ export const ProviderKey = z.object({
   label: z.string(),
   lastFour: z.string(),
   baseUrl: z.string().nullable(),
+  /** The model new agents on this key get when they name none (and the model a test uses). */
+  defaultModel: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -143,6 +151,7 @@ export const CreateProviderKeyBody = z.object({
   apiKey: z.string().trim().min(1, { error: 'API key is required' }).max(500),
   /** Only for OpenAI-compatible servers; must be a public address. */
   baseUrl: HttpUrl.nullish(),
+  defaultModel: DefaultModelInput.nullish(),
 });
 export type CreateProviderKeyBody = z.infer<typeof CreateProviderKeyBody>;
 
@@ -150,6 +159,7 @@ export const UpdateProviderKeyBody = z.object({
   label: z.string().trim().max(80).optional(),
   apiKey: z.string().trim().min(1, { error: 'API key is required' }).max(500).optional(),
   baseUrl: HttpUrl.nullish(),
+  defaultModel: DefaultModelInput.nullish(),
 });
 export type UpdateProviderKeyBody = z.infer<typeof UpdateProviderKeyBody>;
 

@@ -53,6 +53,15 @@ const billed = (minimumRole: PermissionRole = 'member'): Permission => ({
 export const permissions = {
   'subaccount.read': read(),
   'subaccount.update': write(),
+  /** The sub account's profile (name, logo) from its Settings page. */
+  'subaccount.manage': write('admin'),
+  /** White-label fields: only on plans with white-label sub accounts (Scale and up). */
+  'subaccount.whitelabel': write('admin', { feature: 'whitelabel_subaccounts' }),
+  /**
+   * Deleting a sub account and everything in it. Not blocked by the lock: removing a locked sub
+   * account is one way out of it, and it spends nothing.
+   */
+  'subaccount.delete': read('admin'),
   'agent.read': read(),
   'agent.create': write('member', { limit: 'agents_per_subaccount' }),
   'agent.update': write(),

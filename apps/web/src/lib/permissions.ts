@@ -29,7 +29,14 @@ export function useSubaccountRole(subaccountId?: string): Role | null {
   return selectSubaccount(session, id)?.role ?? null;
 }
 
-/** Whether the signed-in user may take `action` in the current (or named) sub account. */
+/**
+ * Whether the signed-in user may take `action` in the current (or named) sub account: their role,
+ * and no write in a sub account locked after a downgrade.
+ */
 export function useCan(action: Action, subaccountId?: string): boolean {
-  return canRole(useSubaccountRole(subaccountId), action);
+  const params = useParams();
+  const { data: session } = useSession();
+  const id = subaccountId ?? params.connectId ?? params.subaccountId;
+  const subaccount = session ? selectSubaccount(session, id) : undefined;
+  return canRole(subaccount?.role ?? null, action, { isLocked: subaccount?.isLocked === true });
 }

@@ -9,10 +9,22 @@ import {
   Subaccount,
   SubaccountTheme,
 } from '@agentry/core/auth';
+import {
+  ConnectionSummariesReply,
+  DeleteSubaccountBody,
+  PatchSubaccountBody,
+  PutWhiteLabelBody,
+  SubaccountDeletionSummary,
+  SubaccountProfile,
+} from '@agentry/core/subaccounts';
+import { authorize } from '../auth/authorize';
 import { requirePermission, requireSession, signedInUser } from '../auth/guards';
-import { assertCanCreateSubaccount } from '../billing/resolve-capabilities';
 import { user, userProfile } from '../auth/auth.tables';
+import { listConnectionSummaries } from '../channels/list-connection-summaries';
 import { createSubaccount } from './create-subaccount';
+import { deleteSubaccount, summarizeSubaccountDeletion } from './delete-subaccount';
+import { getSubaccountProfile } from './get-subaccount-profile';
+import { updateSubaccountProfile, updateWhiteLabel } from './update-subaccount-profile';
 import { getMembershipOrThrow, type UnknownRoleLog } from './get-membership-or-throw';
 import { listSubaccounts } from './list-subaccounts';
 import { getSubaccountTheme, updateSubaccountTheme } from './subaccount-theme';
@@ -110,7 +122,6 @@ export function registerAccountRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      await assertCanCreateSubaccount({ db, userId });
       const created = await createSubaccount({ db, userId, name: request.body.name });
       return reply.status(201).send(created);
     },
@@ -137,5 +148,92 @@ export function registerAccountRoutes(root: FastifyInstance) {
       },
     },
     (request) => updateSubaccountTheme({ db, subaccountId: request.params.subaccountId, patch: request.body }),
+  );
+
+  async function readProfile(request: { params: { subaccountId: string }; log: UnknownRoleLog }, userId: string) {
+    const { subaccountId } = request.params;
+    const { permissionRole } = await authorize({
+      db,
+      subaccountId,
+      userId,
+      action: 'subaccount.read',
+      log: request.log,
+    });
+    return getSubaccountProfile({ db, subaccountId, permissionRole });
+  }
+
+  app.get(
+    '/api/subaccounts/:subaccountId/profile',
+    {
+      preValidation: requirePermission('subaccount.read'),
+      schema: { tags: ['accounts'], params: SubaccountParams, response: { 200: SubaccountProfile } },
+    },
+    (request) => readProfile(request, signedInUser(request).id),
+  );
+
+  app.patch(
+    '/api/subaccounts/:subaccountId',
+    {
+      preValidation: requirePermission('subaccount.manage'),
+      schema: {
+        tags: ['accounts'],
+        params: SubaccountParams,
+        body: PatchSubaccountBody,
+        response: { 200: SubaccountProfile },
+      },
+    },
+    async (request) => {
+      await updateSubaccountProfile({ db, subaccountId: request.params.subaccountId, patch: request.body });
+      return readProfile(request, signedInUser(request).id);
+    },
+  );
+
+  app.put(
+    '/api/subaccounts/:subaccountId/white-label',
+    {
+      preValidation: requirePermission('subaccount.whitelabel'),
+      schema: {
+        tags: ['accounts'],
+        params: SubaccountParams,
+        body: PutWhiteLabelBody,
+        response: { 200: SubaccountProfile },
+      },
+    },
+    async (request) => {
+      await updateWhiteLabel({ db, subaccountId: request.params.subaccountId, whiteLabel: request.body });
+      return readProfile(request, signedInUser(request).id);
+    },
+  );
+
+  app.get(
+    '/api/subaccounts/:subaccountId/deletion-summary',
+    {
+      preValidation: requirePermission('subaccount.delete'),
+      schema: { tags: ['accounts'], params: SubaccountParams, response: { 200: SubaccountDeletionSummary } },
+    },
+    (request) => summarizeSubaccountDeletion({ db, subaccountId: request.params.subaccountId }),
+  );
+
+  app.delete(
+    '/api/subaccounts/:subaccountId',
+    {
+      preValidation: requirePermission('subaccount.delete'),
+      schema: { tags: ['accounts'], params: SubaccountParams, body: DeleteSubaccountBody },
+    },
+    async (request, reply) => {
+      await deleteSubaccount({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/subaccounts/:subaccountId/connection-summaries',
+    {
+      preValidation: requirePermission('channel.read'),
+      schema: { tags: ['accounts'], params: SubaccountParams, response: { 200: ConnectionSummariesReply } },
+    },
+    async (request) => ({
+      connections: await listConnectionSummaries({ db, subaccountId: request.params.subaccountId }),
+    }),
   );
 }

@@ -1,4 +1,5 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { WhiteLabelSettings } from '@agentry/core/subaccounts';
 import { organization, user } from '../auth/auth.tables';
 
 /** Per sub account look: the workspace theme and primary colour (docs/product/accounts-and-team.md#account-area-connectid, Theme). */
@@ -14,5 +15,7 @@ export const subaccountSettings = pgTable('subaccount_settings', {
   primaryColor: text('primary_color').notNull().default('#43c0b8'),
   /** Set when a downgrade locks this sub account (billing: subaccount lock); read-only until an upgrade. */
   lockedAt: timestamp('locked_at', { withTimezone: true }),
+  /** White-label fields (plans with white-label sub accounts); null until first saved. */
+  whiteLabel: jsonb('white_label').$type<WhiteLabelSettings>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

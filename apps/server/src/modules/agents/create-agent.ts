@@ -35,7 +35,7 @@ export async function createAgent(options: {
 }): Promise<Agent> {
   const { body } = options;
   const provider = body.provider ?? defaultProvider(options.config);
-  await assertProviderKeyChoice({
+  const keyChoice = await assertProviderKeyChoice({
     db: options.db,
     subaccountId: options.subaccountId,
     providerKeyId: body.providerKeyId,
@@ -61,7 +61,7 @@ export async function createAgent(options: {
           firstMessage: body.firstMessage ?? DEFAULT_FIRST_MESSAGE,
           suggestedResponses: body.suggestedResponses ?? [...DEFAULT_SUGGESTED_RESPONSES],
           provider,
-          model: body.model ?? defaultModelFor(options.config, provider),
+          model: body.model ?? keyChoice.defaultModel ?? defaultModelFor(options.config, provider),
           providerKeyId: body.providerKeyId ?? null,
           temperature: body.temperature ?? agentSamplingDefaults.temperature,
           maxTokens: body.maxTokens ?? agentSamplingDefaults.maxTokens,

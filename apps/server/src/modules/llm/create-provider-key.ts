@@ -28,6 +28,7 @@ export async function createProviderKey(options: {
       encryptedKey,
       lastFour: lastFourOf(body.apiKey),
       baseUrl: body.baseUrl ?? null,
+      defaultModel: body.defaultModel ?? null,
       createdByUserId: options.userId,
     })
     .returning();

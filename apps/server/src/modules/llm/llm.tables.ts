@@ -16,6 +16,7 @@ export const providerKey = pgTable(
     encryptedKey: text('encrypted_key').notNull(),
     lastFour: text('last_four').notNull(),
     baseUrl: text('base_url'),
+    defaultModel: text('default_model'),
     createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -67,6 +67,7 @@ describe("a sub account's own provider keys", () => {
       label: 'Agency key',
       lastFour: '1234',
       baseUrl: null,
+      defaultModel: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

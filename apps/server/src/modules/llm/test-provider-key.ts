@@ -32,7 +32,7 @@ export async function testProviderKey(options: {
       source: 'key-test',
       choice: {
         provider: row.provider,
-        model: options.model ?? defaultModelFor(options.config, row.provider),
+        model: options.model ?? row.defaultModel ?? defaultModelFor(options.config, row.provider),
         providerKeyId: row.id,
       },
       sampling: { temperature: 0, maxTokens: 1, topP: 1, frequencyPenalty: 0, presencePenalty: 0, stopSequences: [] },

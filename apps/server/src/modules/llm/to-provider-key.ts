@@ -9,6 +9,7 @@ export function toProviderKey(row: typeof providerKey.$inferSelect): ProviderKey
     label: row.label,
     lastFour: row.lastFour,
     baseUrl: row.baseUrl,
+    defaultModel: row.defaultModel,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -37,6 +37,7 @@ export async function updateProviderKey(options: {
       ...replacement,
       ...(body.label !== undefined ? { label: body.label } : {}),
       ...(body.baseUrl !== undefined ? { baseUrl: body.baseUrl } : {}),
+      ...(body.defaultModel !== undefined ? { defaultModel: body.defaultModel } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(providerKey.id, options.keyId), eq(providerKey.subaccountId, options.subaccountId)))

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { LockedSubaccountBanner } from '@/components/locked-subaccount-banner';
 import { ErrorState } from '@/components/ui/error-state';
 import { SheetContent, Sheet, SheetTitle } from '@/components/ui/sheet';
 import { SubaccountLockModal } from '@/features/billing/components/subaccount-lock-modal';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useSession } from '@/lib/session';
+import { selectSubaccount, useSession } from '@/lib/session';
 import { subaccountIdFromPath, useSubaccountThemeSync } from '@/lib/theme';
 import { useViewport } from './use-viewport';
 import { WorkspaceHeader } from './workspace-header';
@@ -107,10 +108,18 @@ function WorkspaceShell({ pathname }: { pathname: string }) {
           isMenuOpen={isDrawerOpen}
         />
         <main id="workspace-main" tabIndex={-1} className="flex-1 outline-none">
+          <ActiveLockBanner />
           <Outlet />
         </main>
         <SubaccountLockModal />
       </div>
     </div>
   );
+}
+
+/** The workspace pages work in the active sub account: say so when it is locked. */
+function ActiveLockBanner() {
+  const { data: session } = useSession();
+  const active = session ? selectSubaccount(session) : null;
+  return active?.isLocked ? <LockedSubaccountBanner subaccount={active} /> : null;
 }

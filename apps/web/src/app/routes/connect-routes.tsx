@@ -63,8 +63,16 @@ export const connectRoutes: RouteObject[] = [
       },
       {
         path: 'ai-settings',
-        lazy: () =>
-          import('@/features/connect/routes/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+        // The provider keys section belongs to the agents feature; the app composes it in.
+        lazy: async () => {
+          const [settings, keys] = await Promise.all([
+            import('@/features/connect/routes/account-settings-page'),
+            import('@/features/agents/components/provider-keys-section'),
+          ]);
+          return {
+            element: <settings.AccountSettingsPage providerKeys={(props) => <keys.ProviderKeysSection {...props} />} />,
+          };
+        },
       },
     ],
   },

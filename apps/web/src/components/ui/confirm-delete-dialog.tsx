@@ -80,7 +80,10 @@ function ConfirmDeleteBody({
       <form onSubmit={(event) => void submit(event)} className="grid gap-4">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          {/* A div, so a description may hold a list of what the deletion removes. */}
+          <DialogDescription asChild>
+            <div>{description}</div>
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor={inputId}>

@@ -15,7 +15,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ApiError } from '@/lib/api';
 import { providerLabels } from '../lib/agent-labels';
 
-export type ProviderKeyForm = { provider: KeyedLlmProvider; label: string; apiKey: string; baseUrl: string };
+export type ProviderKeyForm = {
+  provider: KeyedLlmProvider;
+  label: string;
+  apiKey: string;
+  baseUrl: string;
+  /** The model new agents on this key get (empty: the platform default). */
+  defaultModel: string;
+};
 
 type ProviderKeyDialogProps = {
   open: boolean;
@@ -41,12 +48,13 @@ export function ProviderKeyDialog({ open, onOpenChange, replacing, onSubmit }: P
 }
 
 function ProviderKeyDialogBody({ replacing, onSubmit, onOpenChange }: Omit<ProviderKeyDialogProps, 'open'>) {
-  const ids = { provider: useId(), label: useId(), key: useId(), baseUrl: useId() };
+  const ids = { provider: useId(), label: useId(), key: useId(), baseUrl: useId(), model: useId() };
   const [form, setForm] = useState<ProviderKeyForm>({
     provider: replacing?.provider ?? 'openai',
     label: replacing?.label ?? '',
     apiKey: '',
     baseUrl: replacing?.baseUrl ?? '',
+    defaultModel: replacing?.defaultModel ?? '',
   });
   const [failure, setFailure] = useState<unknown>(null);
   const [isPending, setIsPending] = useState(false);
@@ -140,6 +148,20 @@ function ProviderKeyDialogBody({ replacing, onSubmit, onOpenChange }: Omit<Provi
             className="font-mono"
           />
           <FieldError>{keyError}</FieldError>
+        </div>
+
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
+          <Label htmlFor={ids.model}>Default model</Label>
+          <Input
+            id={ids.model}
+            value={form.defaultModel}
+            onChange={(event) => setForm({ ...form, defaultModel: event.target.value })}
+            maxLength={200}
+            placeholder={form.provider === 'openrouter' ? 'openai/gpt-4o-mini' : 'gpt-4o-mini'}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <p className="text-xs text-muted-foreground">New agents on this key use it; Test checks the key with it.</p>
         </div>
 
         {form.provider === 'openai-compatible' ? (

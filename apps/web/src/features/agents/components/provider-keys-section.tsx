@@ -42,6 +42,7 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
             body: {
               apiKey: input.form.apiKey.trim(),
               label: input.form.label.trim(),
+              defaultModel: input.form.defaultModel.trim(),
               ...(input.replacing.provider === 'openai-compatible' && input.form.baseUrl.trim()
                 ? { baseUrl: input.form.baseUrl.trim() }
                 : {}),
@@ -54,6 +55,7 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
               label: input.form.label.trim(),
               apiKey: input.form.apiKey.trim(),
               baseUrl: input.form.provider === 'openai-compatible' ? input.form.baseUrl.trim() : null,
+              defaultModel: input.form.defaultModel.trim(),
             },
           }),
     onSuccess: (_key, input) => {
@@ -172,7 +174,9 @@ export function ProviderKeysSection({ subaccountId, subaccountName, canManage }:
                       </p>
                       <p className="truncate text-xs text-muted-foreground">
                         <span className="font-mono">••••{key.lastFour}</span>
-                        {key.baseUrl ? ` · ${key.baseUrl}` : ''} · updated {formatRelativeTime(key.updatedAt)}
+                        {key.baseUrl ? ` · ${key.baseUrl}` : ''}
+                        {key.defaultModel ? ` · default model ${key.defaultModel}` : ''} · updated{' '}
+                        {formatRelativeTime(key.updatedAt)}
                       </p>
                     </div>
                   </div>

@@ -126,11 +126,3 @@ export function patchSubaccountTheme(options: {
     body: options.body,
   });
 }
-
-export function createSubaccount(name: string) {
-  return apiRequest<{ id: string; name: string }>('/api/subaccounts', {
-    method: 'POST',
-    body: { name },
-    fallbackMessage: 'Failed to create the account',
-  });
-}

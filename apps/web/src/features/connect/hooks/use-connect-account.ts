@@ -10,7 +10,9 @@ export type ConnectAccount = {
   subaccount: Subaccount | null;
   isLoading: boolean;
   isViewer: boolean;
-  /** Admins and members change widgets; viewers look. */
+  /** Locked after a downgrade: read-only for everyone until an upgrade. */
+  isLocked: boolean;
+  /** Admins and members change widgets; viewers look; nobody writes in a locked sub account. */
   canEdit: boolean;
 };
 
@@ -20,11 +22,13 @@ export function useConnectAccount(): ConnectAccount {
   const session = useSession();
   const subaccount = session.data?.subaccounts.find((candidate) => candidate.id === subaccountId) ?? null;
   const isViewer = subaccount?.role === 'viewer';
+  const isLocked = subaccount?.isLocked === true;
   return {
     subaccountId,
     subaccount,
     isLoading: session.isPending,
     isViewer,
-    canEdit: canRole(subaccount?.role ?? null, 'widget.update'),
+    isLocked,
+    canEdit: canRole(subaccount?.role ?? null, 'widget.update', { isLocked }),
   };
 }

@@ -22,13 +22,13 @@ describe('connect sidebar', () => {
     });
   });
 
-  it('shows Settings only once loading finished and the role is not member', () => {
+  it('shows Settings only once loading finished, and only to admins', () => {
     const hasSettings = (options: Parameters<typeof visibleConnectNavItems>[0]) =>
       visibleConnectNavItems(options).some((item) => item.segment === 'ai-settings');
     expect(hasSettings({ isLoading: true, role: 'admin' })).toBe(false);
     expect(hasSettings({ isLoading: false, role: 'member' })).toBe(false);
     expect(hasSettings({ isLoading: false, role: 'admin' })).toBe(true);
-    expect(hasSettings({ isLoading: false, role: 'viewer' })).toBe(true);
+    expect(hasSettings({ isLoading: false, role: 'viewer' })).toBe(false);
   });
 
   it('picks the active link from the last path segment', () => {

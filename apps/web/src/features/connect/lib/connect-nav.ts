@@ -28,13 +28,13 @@ export function connectPath(subaccountId: string, segment: string) {
 }
 
 /**
- * The links the sidebar shows: Settings only once loading finished and the role is not member.
+ * The links the sidebar shows: Settings only once loading finished, and only to admins (the owner
+ * is an admin): members and viewers cannot change anything there.
  * (docs/product/accounts-and-team.md#roles-and-permissions: the sidebar's role is known only after the session loads.)
  */
 export function visibleConnectNavItems(options: { isLoading: boolean; role: Role | null }): ConnectNavItem[] {
   return connectNavItems.filter(
-    (item) =>
-      item.segment !== 'ai-settings' || (!options.isLoading && options.role !== null && options.role !== 'member'),
+    (item) => item.segment !== 'ai-settings' || (!options.isLoading && options.role === 'admin'),
   );
 }
 

@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { SubaccountLockBadge } from '@/components/subaccount-lock-badge';
 import { cn } from '@/lib/cn';
 import { connectPath } from '../../lib/connect-nav';
 import { AccountAvatar } from './account-avatar';
@@ -41,7 +42,10 @@ export function AccountSwitcher({ current, accounts, pageSegment, onNavigate }: 
           <AccountAvatar name={current.name} logoUrl={current.logoUrl} className="size-9" />
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="max-w-[180px] truncate text-sm font-semibold">{current.name}</span>
-            <span className="text-xs capitalize text-muted-foreground">{current.role}</span>
+            <span className="flex items-center gap-1.5 text-xs capitalize text-muted-foreground">
+              {current.role}
+              {current.isLocked ? <SubaccountLockBadge isCompact /> : null}
+            </span>
           </span>
           <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </DropdownMenuTrigger>
@@ -64,6 +68,7 @@ export function AccountSwitcher({ current, accounts, pageSegment, onNavigate }: 
                   <span className="max-w-[180px] flex-1 truncate" title={account.name}>
                     {account.name}
                   </span>
+                  {account.isLocked ? <SubaccountLockBadge isCompact /> : null}
                   <Check className={cn('size-4 shrink-0', !isCurrent && 'invisible')} aria-hidden />
                 </DropdownMenuItem>
               );

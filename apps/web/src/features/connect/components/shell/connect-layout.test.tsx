@@ -74,6 +74,19 @@ describe('connect area shell', { timeout: 20_000 }, () => {
   it('rolls the primary colour back when saving it fails', async () => {
     mockApi({
       ...base,
+      'GET /api/subaccounts/sa-1/profile': {
+        body: {
+          id: 'sa-1',
+          name: 'Acme Dental',
+          logoUrl: null,
+          permissionRole: 'owner',
+          isLocked: false,
+          planName: 'Free',
+          canWhiteLabel: false,
+          whiteLabel: { brandName: '', supportEmail: '', hidePlatformBranding: false },
+        },
+      },
+      'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [] } },
       'PATCH /api/subaccounts/sa-1/theme': {
         status: 500,
         body: { error: { code: 'INTERNAL', message: 'Boom', support_id: 'x' } },

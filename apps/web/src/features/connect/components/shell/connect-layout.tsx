@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { LockedSubaccountBanner } from '@/components/locked-subaccount-banner';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
@@ -136,6 +137,7 @@ function ConnectShell({ subaccountId, pathname }: { subaccountId: string; pathna
         </aside>
       )}
       <main id="connect-main" tabIndex={-1} className={isMobile ? 'outline-none' : 'pl-64 outline-none'}>
+        {subaccount.isLocked ? <LockedSubaccountBanner subaccount={subaccount} /> : null}
         <Outlet />
       </main>
     </div>

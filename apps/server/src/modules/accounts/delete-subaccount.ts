@@ -1,0 +1,69 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { SubaccountDeletionSummary } from '@agentry/core/subaccounts';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { agent } from '../agents/agents.tables';
+import { member, organization, userProfile } from '../auth/auth.tables';
+import { channelConnection } from '../channels/channels.tables';
+import { demo } from '../demos/demos.tables';
+import { evaluationRun } from '../evaluation/evaluation.tables';
+import { providerKey } from '../llm/llm.tables';
+import { apiKey } from '../public-api/public-api.tables';
+import { widgetConnection } from '../widget/widget.tables';
+
+async function firstCount(query: PromiseLike<{ value: number }[]>): Promise<number> {
+  return (await query)[0]?.value ?? 0;
+}
+
+/** What deleting the sub account removes, counted, for the typed confirmation. */
+export async function summarizeSubaccountDeletion(options: {
+  db: Database;
+  subaccountId: string;
+}): Promise<SubaccountDeletionSummary> {
+  const { db, subaccountId } = options;
+  const [agents, widgets, channelConnections, demos, evaluationRuns, providerKeys, apiKeys, members] =
+    await Promise.all([
+      firstCount(db.select({ value: count() }).from(agent).where(eq(agent.subaccountId, subaccountId))),
+      firstCount(
+        db.select({ value: count() }).from(widgetConnection).where(eq(widgetConnection.subaccountId, subaccountId)),
+      ),
+      firstCount(
+        db.select({ value: count() }).from(channelConnection).where(eq(channelConnection.subaccountId, subaccountId)),
+      ),
+      firstCount(db.select({ value: count() }).from(demo).where(eq(demo.subaccountId, subaccountId))),
+      firstCount(db.select({ value: count() }).from(evaluationRun).where(eq(evaluationRun.subaccountId, subaccountId))),
+      firstCount(db.select({ value: count() }).from(providerKey).where(eq(providerKey.subaccountId, subaccountId))),
+      firstCount(db.select({ value: count() }).from(apiKey).where(eq(apiKey.subaccountId, subaccountId))),
+      firstCount(db.select({ value: count() }).from(member).where(eq(member.organizationId, subaccountId))),
+    ]);
+  return { agents, widgets, channelConnections, demos, evaluationRuns, providerKeys, apiKeys, members };
+}
+
+/**
+ * Deletes a sub account and everything in it (every tenant table cascades from the sub account
+ * row), in one transaction. The caller's last sub account stays: the workspace needs one to
+ * work in. Users whose active sub account it was fall back to their first one.
+ */
+export async function deleteSubaccount(options: { db: Database; subaccountId: string; userId: string }) {
+  const { db, subaccountId, userId } = options;
+  await db.transaction(async (tx) => {
+    const [others] = await tx
+      .select({ value: count() })
+      .from(member)
+      .where(and(eq(member.userId, userId), ne(member.organizationId, subaccountId)));
+    if ((others?.value ?? 0) === 0) {
+      throw new AppError('CONFLICT', {
+        message: 'This is your only sub account. Create another one before deleting it.',
+      });
+    }
+    await tx
+      .update(userProfile)
+      .set({ activeSubaccountId: null, updatedAt: new Date() })
+      .where(eq(userProfile.activeSubaccountId, subaccountId));
+    const deleted = await tx
+      .delete(organization)
+      .where(eq(organization.id, subaccountId))
+      .returning({ id: organization.id });
+    if (deleted.length === 0) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+  });
+}

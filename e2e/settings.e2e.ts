@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, saveScreenshot, signInThroughMailbox } from './browser';
+
+/** A 1x1 PNG: the logo the admin uploads. */
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Me = { subaccounts: { id: string; name: string; isLocked?: boolean }[] };
+
+async function readMe(page: Page): Promise<Me> {
+  return page.evaluate(async () => (await fetch('/api/me', { credentials: 'include' })).json() as Promise<Me>);
+}
+
+describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('saves a logo and a provider key on the Settings page', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    await signInThroughMailbox(page, 'settings.admin@agency.test');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agents/create');
+    const subaccountId = (await readMe(page)).subaccounts[0]?.id ?? '';
+    await page.goto(`/${subaccountId}/ai-settings`);
+
+    const profile = page.getByRole('region', { name: 'Account profile' });
+    await profile
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: onePixelPng });
+    await expect
+      .poll(() => profile.getByRole('button', { name: 'Remove logo' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    const logoUrl = await page.evaluate(
+      async (id) =>
+        ((await (await fetch(`/api/subaccounts/${id}/profile`)).json()) as { logoUrl: string | null }).logoUrl,
+      subaccountId,
+    );
+    expect(logoUrl).toMatch(/^\/files\//);
+
+    const keys = page.getByRole('region', { name: 'AI provider keys' });
+    await keys.getByRole('button', { name: 'Add key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add provider key' });
+    await dialog.getByRole('textbox', { name: 'Label' }).fill('Client key');
+    await dialog.getByLabel('API key').fill('sk-test-e2e-secret-4321');
+    await dialog.getByRole('textbox', { name: 'Default model' }).fill('gpt-4o-mini');
+    await dialog.getByRole('button', { name: 'Save key' }).click();
+    const row = keys.getByRole('listitem');
+    await expect.poll(() => row.getByText('••••4321').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await row.textContent()).toContain('default model gpt-4o-mini');
+    expect(await page.content()).not.toContain('sk-test-e2e-secret');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(400);
+    await saveScreenshot(page, 'settings-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(400);
+    // Nothing wider than the phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'settings-mobile');
+    await context.close();
+  });
+
+  it('shows the lock on a locked sub account and refuses a write with the plan message', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    await signInThroughMailbox(page, 'settings.locked@agency.test');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agents/create');
+    const first = (await readMe(page)).subaccounts[0]?.id ?? '';
+
+    // Growth through the local TEST MODE checkout, then a second sub account from the Launch page.
+    await page.goto('/');
+    const growth = page.locator('#pricing').getByRole('article', { name: 'Growth' });
+    await growth.scrollIntoViewIfNeeded();
+    await expect.poll(() => growth.getByRole('button', { name: 'Choose Growth' }).isEnabled()).toBe(true);
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      growth.getByRole('button', { name: 'Choose Growth' }).click(),
+    ]);
+    await checkout.waitForLoadState();
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => new URL(checkout.url()).pathname, { timeout: 15_000 }).toBe('/success');
+    await checkout.close();
+
+    await page.goto('/connect');
+    await page.getByRole('button', { name: 'New sub account' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Add New Account' });
+    await create.getByRole('textbox', { name: 'Account name' }).fill('Locked Client');
+    await create.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Locked Client' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    const second = (await readMe(page)).subaccounts.find((entry) => entry.name === 'Locked Client')?.id ?? '';
+
+    // The owner keeps the first one (the choice after a downgrade): the second is locked.
+    const kept = await page.evaluate(async (subaccountId) => {
+      const response = await fetch('/api/billing/subaccount-lock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subaccountId }),
+      });
+      return response.status;
+    }, first);
+    expect(kept).toBe(200);
+
+    await page.goto('/connect');
+    const locked = page.getByRole('region', { name: 'Locked Client' });
+    await expect.poll(() => locked.getByText('Locked', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await page.goto(`/${second}/ai-settings`);
+    await expect
+      .poll(() => page.getByText('Locked Client is locked and read-only.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Manage plan' }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /^Account: Locked Client/ })
+        .getByRole('img', { name: 'Locked' })
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .getByRole('region', { name: 'Account profile' })
+        .getByRole('textbox', { name: 'Account name' })
+        .isDisabled(),
+    ).toBe(true);
+
+    // A write the page would not offer, sent anyway: refused with the plan message.
+    const refused = await page.evaluate(async (subaccountId) => {
+      const response = await fetch(`/api/subaccounts/${subaccountId}/theme`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ isDarkMode: false }),
+      });
+      return { status: response.status, body: (await response.json()) as { error: Record<string, unknown> } };
+    }, second);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'PLAN_REQUIRED',
+      message: 'Pick a plan to use this feature',
+      reason: 'subaccount_locked',
+    });
+
+    await page.getByRole('button', { name: 'Manage plan' }).click();
+    await expect.poll(() => page.getByRole('dialog').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, 'settings-locked');
+    await context.close();
+  });
+});
