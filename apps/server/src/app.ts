@@ -19,6 +19,8 @@ import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.rou
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
+import { registerSmsRoutes } from './modules/channels/sms.routes';
+import { registerDevPhoneRoutes } from './modules/channels/dev-phone.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
@@ -110,9 +112,11 @@ export async function buildApp(options: BuildAppOptions) {
   await registerMarketplaceRoutes(app);
   await registerFileRoutes(app);
   await registerWidgetRoutes(app);
+  await registerSmsRoutes(app);
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
+  if (config.sms.isPhoneSimulatorEnabled) registerDevPhoneRoutes(app);
 
   await registerWebApp(app, options.serveWeb === false ? '/nonexistent' : config.webDistDir);
   return app;

@@ -215,6 +215,8 @@ export type AppConfig = {
   sms: {
     /** Requests the `twilio` package makes go here instead of api.twilio.com (the tests' fake). */
     twilioApiBase: string | undefined;
+    /** The phone simulator (/dev/phone) for TEST MODE connections: only on a loopback PUBLIC_URL. */
+    isPhoneSimulatorEnabled: boolean;
   };
   llm: {
     openaiApiKey: string | undefined;
@@ -297,7 +299,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       isStripeLive: /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? ''),
       isLocalTestModeAllowed: isLoopbackUrl(publicUrl),
     },
-    sms: { twilioApiBase: env.TWILIO_API_BASE?.replace(/\/$/, '') },
+    sms: { twilioApiBase: env.TWILIO_API_BASE?.replace(/\/$/, ''), isPhoneSimulatorEnabled: isLoopbackUrl(publicUrl) },
     llm: {
       openaiApiKey: env.OPENAI_API_KEY,
       openrouterApiKey: env.OPENROUTER_API_KEY,

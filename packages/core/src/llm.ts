@@ -13,7 +13,7 @@ export const LlmKeySource = z.enum(['platform', 'subaccount', 'offline']);
 export type LlmKeySource = z.infer<typeof LlmKeySource>;
 
 /** The channel a conversation thread belongs to. */
-export const ThreadSource = z.enum(['test-chat', 'widget', 'demo', 'api', 'webhook', 'evaluation']);
+export const ThreadSource = z.enum(['test-chat', 'widget', 'demo', 'api', 'webhook', 'evaluation', 'sms', 'whatsapp']);
 export type ThreadSource = z.infer<typeof ThreadSource>;
 
 export const OFFLINE_MODEL = 'offline-responder';

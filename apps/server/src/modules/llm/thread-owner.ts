@@ -4,7 +4,12 @@
  * channel names its owner with its own prefix, so no two channels' owners can be equal.
  */
 export type ThreadOwner =
-  `user:${string}` | `demo:${string}` | `widget:${string}` | `subaccount:${string}` | `agent:${string}`;
+  | `user:${string}`
+  | `demo:${string}`
+  | `widget:${string}`
+  | `subaccount:${string}`
+  | `agent:${string}`
+  | `channel:${string}`;
 
 /** The signed-in user of the test chat. */
 export function toUserThreadOwner(userId: string): ThreadOwner {
@@ -29,4 +34,9 @@ export function toSubaccountThreadOwner(subaccountId: string): ThreadOwner {
 /** The holder of one agent's webhook secret. */
 export function toAgentThreadOwner(agentId: string): ThreadOwner {
   return `agent:${agentId}`;
+}
+
+/** One contact of one SMS/WhatsApp (or other messaging) connection. */
+export function toChannelThreadOwner(connectionId: string, contactId: string): ThreadOwner {
+  return `channel:${connectionId}:${contactId}`;
 }
