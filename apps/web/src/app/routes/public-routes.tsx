@@ -23,6 +23,10 @@ export const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })),
   },
   {
+    path: '/dev/phone',
+    lazy: () => import('@/features/connect/routes/dev-phone-page').then((m) => ({ Component: m.DevPhonePage })),
+  },
+  {
     path: '/dev/mailbox',
     lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
   },

@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { liveConversationsQuery, widgetConnectionsQuery } from '../api/connect-api';
 import { ConversationList } from '../components/conversations/conversation-list';
 import { TranscriptPanel } from '../components/conversations/transcript-panel';
+import { ChannelConversationsSection } from '../components/sms/channel-conversations-section';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { connectPath } from '../lib/connect-nav';
@@ -31,7 +32,9 @@ export function ConversationsPage() {
   const header = (
     <header className="border-b border-border px-4 py-4 sm:px-6">
       <h1 className="text-xl font-semibold tracking-tight">Dashboard</h1>
-      <p className="mt-1 text-sm text-muted-foreground">Live conversations of {subaccount.name}'s website widget.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Live conversations of {subaccount.name}'s website widget, SMS and WhatsApp.
+      </p>
     </header>
   );
   if (connections.isPending) {
@@ -39,6 +42,7 @@ export function ConversationsPage() {
       <>
         {header}
         <ListSkeleton />
+        <ChannelConversationsSection subaccountId={subaccount.id} />
       </>
     );
   }
@@ -54,6 +58,7 @@ export function ConversationsPage() {
             isRetrying={connections.isFetching}
           />
         </div>
+        <ChannelConversationsSection subaccountId={subaccount.id} />
       </>
     );
   }
@@ -75,6 +80,7 @@ export function ConversationsPage() {
             }
           />
         </div>
+        <ChannelConversationsSection subaccountId={subaccount.id} />
       </>
     );
   }
@@ -88,6 +94,7 @@ export function ConversationsPage() {
         onChooseConnection={setChosenId}
         subaccountId={subaccount.id}
       />
+      <ChannelConversationsSection subaccountId={subaccount.id} />
     </>
   );
 }
