@@ -60,5 +60,12 @@ describe('SMS: TEST MODE connection, phone simulator, dashboard', () => {
     await expect.poll(() => transcript.getByText('Hello from my phone').isVisible()).toBe(true);
     expect(await transcript.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     await saveScreenshot(page, 'sms-dashboard-conversation');
+
+    // The SMS area on a phone (390 px): the header and the connection card fit.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/${subaccountId}/sms/campaigns`);
+    await expect.poll(() => page.getByText('Front desk line').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'sms-area-mobile');
   });
 });
