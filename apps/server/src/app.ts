@@ -21,6 +21,8 @@ import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation
 import { registerTeamRoutes } from './modules/team/team.routes';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { registerMetaDmRoutes } from './modules/meta-dms/meta-dms.routes';
+import { registerSmsRoutes } from './modules/channels/sms.routes';
+import { registerDevPhoneRoutes } from './modules/channels/dev-phone.routes';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
@@ -120,9 +122,11 @@ export async function buildApp(options: BuildAppOptions) {
   await registerFileRoutes(app);
   await registerWidgetRoutes(app);
   await registerMetaDmRoutes(app);
+  await registerSmsRoutes(app);
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
+  if (config.sms.isPhoneSimulatorEnabled) registerDevPhoneRoutes(app);
 
   await registerWebApp(app, options.serveWeb === false ? '/nonexistent' : config.webDistDir);
   return app;

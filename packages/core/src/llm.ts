@@ -22,6 +22,8 @@ export const ThreadSource = z.enum([
   'evaluation',
   'instagram',
   'messenger',
+  'sms',
+  'whatsapp',
 ]);
 export type ThreadSource = z.infer<typeof ThreadSource>;
 

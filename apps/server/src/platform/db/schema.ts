@@ -15,3 +15,5 @@ export * from '../../modules/evaluation/evaluation.tables';
 export * from '../../modules/widget/widget.tables';
 export * from '../../modules/channels/channels.tables';
 export * from '../../modules/team/team.tables';
+export * from '../../modules/channels/dev-phone.tables';
+export * from '../../modules/channels/sms-settings.tables';

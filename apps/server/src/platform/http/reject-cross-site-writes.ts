@@ -16,6 +16,8 @@ const EXEMPT_ROUTES = new Set([
   '/api/widget/:widgetId/chat',
   '/api/demo-chat',
   '/api/openrouter/chat',
+  '/api/channels/twilio/:connectionId/inbound',
+  '/api/channels/twilio/:connectionId/status',
 ]);
 const EXEMPT_PREFIXES = ['/v1/'];
 

@@ -32,6 +32,10 @@ export const publicRoutes: RouteObject[] = [
       import('@/features/team/routes/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
   },
   {
+    path: '/dev/phone',
+    lazy: () => import('@/features/connect/routes/dev-phone-page').then((m) => ({ Component: m.DevPhonePage })),
+  },
+  {
     path: '/dev/mailbox',
     lazy: () => import('@/features/auth/routes/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage })),
   },

@@ -11,9 +11,9 @@ export type PlannedChannelPage = {
 
 export const plannedChannelPages: Record<PlannedChannel, PlannedChannelPage> = {
   sms: {
-    title: 'SMS Agent',
-    summary: 'Your agent will answer text messages and run SMS campaigns from a dedicated number.',
-    plans: ['Connect a phone number', 'Send campaigns to a contact list', 'Let the agent reply to every answer'],
+    title: 'SMS campaigns',
+    summary: 'Your agent already answers text messages on the connections above; campaigns come next.',
+    plans: ['Send campaigns to a contact list', 'Import contacts from a CSV', 'Let the agent reply to every answer'],
   },
   whatsapp: {
     title: 'WhatsApp Agent',

@@ -14,6 +14,7 @@ import { liveConversationsQuery, widgetConnectionsQuery } from '../api/connect-a
 import { ConversationList } from '../components/conversations/conversation-list';
 import { MetaConversationsSection } from '../components/meta/meta-conversations-section';
 import { TranscriptPanel } from '../components/conversations/transcript-panel';
+import { ChannelConversationsSection } from '../components/sms/channel-conversations-section';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { connectPath } from '../lib/connect-nav';
@@ -37,7 +38,9 @@ export function ConversationsPage() {
     <>
       <header className="border-b border-border px-4 py-4 sm:px-6">
         <h1 className="text-xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Live conversations of {subaccount.name}'s website widget.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Live conversations of {subaccount.name}'s website widget, SMS, WhatsApp, Instagram and Messenger.
+        </p>
       </header>
       <MetaConversationsSection subaccountId={subaccount.id} />
     </>
@@ -47,6 +50,7 @@ export function ConversationsPage() {
       <>
         {header}
         <ListSkeleton />
+        <ChannelConversationsSection subaccountId={subaccount.id} />
       </>
     );
   }
@@ -62,6 +66,7 @@ export function ConversationsPage() {
             isRetrying={connections.isFetching}
           />
         </div>
+        <ChannelConversationsSection subaccountId={subaccount.id} />
       </>
     );
   }
@@ -83,6 +88,7 @@ export function ConversationsPage() {
             }
           />
         </div>
+        <ChannelConversationsSection subaccountId={subaccount.id} />
       </>
     );
   }
@@ -96,6 +102,7 @@ export function ConversationsPage() {
         onChooseConnection={setChosenId}
         subaccountId={subaccount.id}
       />
+      <ChannelConversationsSection subaccountId={subaccount.id} />
     </>
   );
 }

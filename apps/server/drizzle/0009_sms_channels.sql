@@ -1,0 +1,26 @@
+CREATE TABLE "dev_phone_message" (
+	"id" text PRIMARY KEY NOT NULL,
+	"connection_id" text NOT NULL,
+	"channel" text NOT NULL,
+	"direction" text NOT NULL,
+	"phone_number" text NOT NULL,
+	"body" text NOT NULL,
+	"content_sid" text,
+	"content_variables" jsonb,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sms_settings" (
+	"subaccount_id" text PRIMARY KEY NOT NULL,
+	"company_name" text NOT NULL,
+	"logo_url" text,
+	"theme" text NOT NULL,
+	"primary_color" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "dev_phone_message" ADD CONSTRAINT "dev_phone_message_connection_id_channel_connection_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."channel_connection"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sms_settings" ADD CONSTRAINT "sms_settings_subaccount_id_organization_id_fk" FOREIGN KEY ("subaccount_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dev_phone_message_connection_number_idx" ON "dev_phone_message" USING btree ("connection_id","phone_number","created_at");--> statement-breakpoint
+CREATE INDEX "dev_phone_message_number_idx" ON "dev_phone_message" USING btree ("phone_number","created_at");

@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelMessageStatus } from '@agentry/core/channels';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { agent as agentTable } from '../agents/agents.tables';
+import { toReplyAgent } from '../agents/to-reply-agent';
+import { generateReply } from '../llm/generate-reply';
+import { toChannelThreadOwner } from '../llm/thread-owner';
+import { channelConnection, channelContact, channelConversation, channelMessage } from './channels.tables';
+import { consentReply, isWithinWhatsAppWindow, readConsentKeyword } from './contact-consent';
+import { createMessagingProvider } from './create-messaging-provider';
+import { markConnectionRefused } from './sms-connections';
+
+export const CHANNEL_REPLY_QUEUE = 'channel-reply';
+
+type ConnectionRow = typeof channelConnection.$inferSelect;
+type Channel = 'sms' | 'whatsapp';
+
+export type InboundMessage = {
+  providerMessageId: string;
+  channel: Channel;
+  /** The contact, E.164. */
+  from: string;
+  body: string;
+  profileName?: string;
+};
+
+/**
+ * Stores one inbound message (contact, conversation and message in one transaction). The
+ * message id is unique, so a webhook Twilio delivers twice stores once: `duplicate` is true
+ * then and nothing else happens. Keywords change consent; anything else is queued for the agent.
+ */
+export async function receiveInboundMessage(options: {
+  db: Database;
+  config: AppConfig;
+  queue: JobQueue;
+  logger: FastifyBaseLogger;
+  connection: ConnectionRow;
+  message: InboundMessage;
+  now?: Date;
+}): Promise<{ duplicate: boolean; messageId?: string; keyword?: string }> {
+  const { db, connection, message } = options;
+  const now = options.now ?? new Date();
+  const keyword = readConsentKeyword(message.body);
+  const stored = await db
+    .transaction(async (tx) => {
+      const [contact] = await tx
+        .insert(channelContact)
+        .values({
+          id: randomUUID(),
+          connectionId: connection.id,
+          channel: message.channel,
+          address: message.from,
+          displayName: message.profileName ?? null,
+          lastInboundAt: now,
+          optedOutAt: keyword === 'opt-out' ? now : null,
+        })
+        .onConflictDoUpdate({
+          target: [channelContact.connectionId, channelContact.channel, channelContact.address],
+          set: {
+            lastInboundAt: now,
+            ...(keyword === 'opt-out' ? { optedOutAt: now } : keyword === 'opt-in' ? { optedOutAt: null } : {}),
+            ...(message.profileName ? { displayName: message.profileName } : {}),
+          },
+        })
+        .returning();
+      if (!contact) throw new Error('contact upsert returned nothing');
+      const [conversation] = await tx
+        .insert(channelConversation)
+        .values({
+          id: randomUUID(),
+          connectionId: connection.id,
+          contactId: contact.id,
+          channel: message.channel,
+          threadId: '',
+          agentId: connection.agentId,
+        })
+        .onConflictDoUpdate({ target: channelConversation.contactId, set: { status: 'live' } })
+        .returning();
+      if (!conversation) throw new Error('conversation upsert returned nothing');
+      const [inserted] = await tx
+        .insert(channelMessage)
+        .values({
+          id: randomUUID(),
+          conversationId: conversation.id,
+          direction: 'inbound',
+          role: 'user',
+          content: message.body,
+          providerMessageId: message.providerMessageId,
+          status: 'received',
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: channelMessage.id });
+      if (!inserted) {
+        // The same MessageSid again: undo the contact/conversation touch, keep the first delivery.
+        tx.rollback();
+      }
+      await tx
+        .update(channelConversation)
+        .set({
+          lastMessage: message.body.slice(0, 500),
+          lastMessageTime: now,
+          totalMessages: sql`${channelConversation.totalMessages} + 1`,
+          unreadCount: sql`${channelConversation.unreadCount} + 1`,
+        })
+        .where(eq(channelConversation.id, conversation.id));
+      return { messageId: inserted!.id, contact, conversation };
+    })
+    .catch((error: unknown) => {
+      if (isRollback(error)) return undefined;
+      throw error;
+    });
+  if (!stored) return { duplicate: true };
+
+  if (keyword) {
+    await answerKeyword({ ...options, keyword, conversationId: stored.conversation.id, to: message.from });
+    return { duplicate: false, messageId: stored.messageId, keyword };
+  }
+  if (!stored.contact.optedOutAt) {
+    await options.queue.enqueue(CHANNEL_REPLY_QUEUE, { messageId: stored.messageId }, { jobId: stored.messageId });
+  }
+  return { duplicate: false, messageId: stored.messageId };
+}
+
+function isRollback(error: unknown) {
+  return error instanceof TransactionRollbackError;
+}
+
+/**
+ * STOP / START / HELP: recorded on the contact (above) and confirmed. Twilio answers these
+ * itself on SMS numbers (Advanced Opt-Out), so a Twilio SMS connection does not answer twice;
+ * WhatsApp and TEST MODE get our confirmation.
+ */
+async function answerKeyword(options: {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  connection: ConnectionRow;
+  message: InboundMessage;
+  keyword: 'opt-out' | 'opt-in' | 'help';
+  conversationId: string;
+  to: string;
+}) {
+  const { connection, message } = options;
+  if (connection.credentials && message.channel === 'sms') return;
+  await sendAndRecord({
+    ...options,
+    channel: message.channel,
+    role: 'assistant',
+    body: consentReply(options.keyword, connection.name),
+  }).catch((error: unknown) => options.logger.warn({ err: error }, 'keyword confirmation not sent'));
+}
+
+/** Sends one message through the connection's provider and stores it in the conversation (failed ones too). */
+export async function sendAndRecord(options: {
+  db: Database;
+  config: AppConfig;
+  connection: ConnectionRow;
+  conversationId: string;
+  channel: Channel;
+  to: string;
+  role: 'assistant' | 'human';
+  body: string;
+}) {
+  const { db, connection } = options;
+  const provider = createMessagingProvider({ config: options.config, db, connection });
+  let providerMessageId: string | null = null;
+  let status: ChannelMessageStatus = 'failed';
+  let errorCode: string | null = null;
+  let failure: Error | undefined;
+  try {
+    const sent = await provider.send({ channel: options.channel, to: options.to, body: options.body });
+    providerMessageId = sent.providerMessageId;
+    status = sent.status;
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    errorCode = error instanceof AppError ? error.code : 'SMS_SEND_FAILED';
+    if (errorCode.endsWith('_AUTH_FAILED')) {
+      await markConnectionRefused({ db, connectionId: connection.id, message: (error as Error).message });
+    }
+  }
+  const now = new Date();
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(channelMessage).values({
+      id,
+      conversationId: options.conversationId,
+      direction: 'outbound',
+      role: options.role,
+      content: options.body,
+      providerMessageId,
+      status,
+      errorCode,
+      createdAt: now,
+    });
+    await tx
+      .update(channelConversation)
+      .set({
+        lastMessage: options.body.slice(0, 500),
+        lastMessageTime: now,
+        totalMessages: sql`${channelConversation.totalMessages} + 1`,
+      })
+      .where(eq(channelConversation.id, options.conversationId));
+  });
+  if (failure) throw failure;
+  return { id, providerMessageId, status };
+}
+
+async function loadConversationContext(db: Database, conversationId: string) {
+  const [row] = await db
+    .select({ conversation: channelConversation, contact: channelContact, connection: channelConnection })
+    .from(channelConversation)
+    .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
+    .innerJoin(channelConnection, eq(channelConnection.id, channelConversation.connectionId))
+    .where(eq(channelConversation.id, conversationId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The reply job: the agent answers one inbound message through the LLM gateway (metered like
+ * every channel) and the answer is sent through the provider. An opted-out contact, a
+ * connection without an agent, or a conversation a team member paused gets no answer.
+ */
+export async function runChannelReplyJob(options: {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  messageId: string;
+}) {
+  const { db, config, logger } = options;
+  const [inbound] = await db.select().from(channelMessage).where(eq(channelMessage.id, options.messageId)).limit(1);
+  if (!inbound) return;
+  const context = await loadConversationContext(db, inbound.conversationId);
+  if (!context) return;
+  const { conversation, contact, connection } = context;
+  if (contact.optedOutAt) return;
+  if (conversation.pausedUntil && conversation.pausedUntil > new Date()) return;
+  if (!connection.agentId) {
+    logger.info({ connectionId: connection.id }, 'sms: no agent chosen, message not answered');
+    return;
+  }
+  // Answered once: a retried job finds the answer already stored after this message.
+  const [answered] = await db
+    .select({ id: channelMessage.id })
+    .from(channelMessage)
+    .where(
+      and(
+        eq(channelMessage.conversationId, conversation.id),
+        eq(channelMessage.direction, 'outbound'),
+        sql`${channelMessage.position} > ${inbound.position}`,
+      ),
+    )
+    .limit(1);
+  if (answered) return;
+  const [agentRow] = await db.select().from(agentTable).where(eq(agentTable.id, connection.agentId)).limit(1);
+  if (!agentRow) return;
+  const channel = conversation.channel === 'whatsapp' ? 'whatsapp' : 'sms';
+  const result = await generateReply({
+    db,
+    config,
+    logger,
+    agent: toReplyAgent(agentRow),
+    source: channel,
+    owner: toChannelThreadOwner(connection.id, contact.id),
+    threadId: conversation.threadId || null,
+    message: inbound.content,
+  });
+  if (!conversation.threadId) {
+    await db
+      .update(channelConversation)
+      .set({ threadId: result.threadId })
+      .where(and(eq(channelConversation.id, conversation.id), eq(channelConversation.threadId, '')));
+  }
+  // The contact may have sent STOP while the model was writing.
+  const [fresh] = await db.select().from(channelContact).where(eq(channelContact.id, contact.id)).limit(1);
+  if (!fresh || fresh.optedOutAt) return;
+  if (channel === 'whatsapp' && !isWithinWhatsAppWindow(fresh.lastInboundAt)) {
+    logger.warn({ conversationId: conversation.id }, 'whatsapp: reply outside the 24-hour window not sent');
+    return;
+  }
+  await sendAndRecord({
+    db,
+    config,
+    connection,
+    conversationId: conversation.id,
+    channel,
+    to: contact.address,
+    role: 'assistant',
+    body: result.text,
+  }).catch((error: unknown) => logger.warn({ err: error, conversationId: conversation.id }, 'agent reply not sent'));
+}
+
+/**
+ * A team member's reply from the conversations dashboard. Never to an opted-out contact; on
+ * WhatsApp only inside the 24-hour window ('WhatsApp session expired' otherwise, where an
+ * approved template is the only way to reach them).
+ */
+export async function sendHumanReply(options: {
+  db: Database;
+  config: AppConfig;
+  conversationId: string;
+  body: string;
+  now?: Date;
+}) {
+  const context = await loadConversationContext(options.db, options.conversationId);
+  if (!context) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
+  const { conversation, contact, connection } = context;
+  const channel = conversation.channel === 'whatsapp' ? 'whatsapp' : 'sms';
+  if (contact.optedOutAt) {
+    throw new AppError(channel === 'whatsapp' ? 'WHATSAPP_SEND_FAILED' : 'SMS_SEND_FAILED', {
+      message: 'This contact has opted out (STOP) and cannot be messaged.',
+    });
+  }
+  if (channel === 'whatsapp' && !isWithinWhatsAppWindow(contact.lastInboundAt, options.now)) {
+    throw new AppError('WHATSAPP_SESSION_EXPIRED');
+  }
+  return sendAndRecord({
+    db: options.db,
+    config: options.config,
+    connection,
+    conversationId: conversation.id,
+    channel,
+    to: contact.address,
+    role: 'human',
+    body: options.body,
+  });
+}
+
+const STATUS_RANK: Record<ChannelMessageStatus, number> = {
+  received: 0,
+  queued: 1,
+  sent: 2,
+  failed: 3,
+  delivered: 4,
+  read: 5,
+};
+
+/** A status callback: moves a stored outbound message forward (never back: callbacks arrive out of order). */
+export async function recordMessageStatus(options: {
+  db: Database;
+  providerMessageId: string;
+  status: ChannelMessageStatus;
+  errorCode?: string;
+}) {
+  const [row] = await options.db
+    .select({ id: channelMessage.id, status: channelMessage.status })
+    .from(channelMessage)
+    .where(eq(channelMessage.providerMessageId, options.providerMessageId))
+    .limit(1);
+  if (!row || STATUS_RANK[options.status] <= STATUS_RANK[row.status]) return;
+  await options.db
+    .update(channelMessage)
+    .set({ status: options.status, ...(options.errorCode ? { errorCode: options.errorCode } : {}) })
+    .where(eq(channelMessage.id, row.id));
+}

@@ -1,0 +1,343 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ChannelTranscript, SmsConnection } from '@agentry/core/sms';
+import { createTestApp } from '../../test/create-test-app';
+import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
+import { grantTestPlan } from '../../test/grant-test-plan';
+import { llmUsage } from '../llm/llm.tables';
+import { channelContact, channelMessage } from './channels.tables';
+import { isOptedOut } from './contact-consent';
+import { devPhoneMessage } from './dev-phone.tables';
+
+const ACCOUNT = { accountSid: `AC${'a'.repeat(32)}`, authToken: 'twilio-auth-token-1' };
+const BUSINESS_NUMBER = '+15005550006';
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twilio)', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let openai: FakeOpenAiServer;
+  let twilioFake: FakeTwilioServer;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let outsider: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let agentId: string;
+  let connection: SmsConnection;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    openai = await startFakeOpenAiServer();
+    twilioFake = await startFakeTwilioServer({ accounts: [ACCOUNT] });
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    harness = await createTestApp({
+      PUBLIC_URL: publicUrl,
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: openai.url,
+      TWILIO_API_BASE: twilioFake.url,
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    await harness.app.listen({ port, host: '127.0.0.1' });
+    owner = await signInWithWorkspace(harness.app, 'owner@sms.test');
+    outsider = await signInWithWorkspace(harness.app, 'outsider@sms.test');
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
+    await grantTestCredits(harness.app, owner.userId, 50_000_000);
+    agentId = (await createTestAgent(harness.app, owner, { aiName: 'Text Bot', instructions: 'Answer texts.' }))
+      .buildId;
+    const created = await harness.app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/sms-connections`,
+      headers: { cookie: owner.cookie },
+      payload: {
+        name: 'Clinic SMS',
+        agentId,
+        smsFrom: BUSINESS_NUMBER,
+        whatsappFrom: '+15005550007',
+        credentials: ACCOUNT,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    connection = created.json<SmsConnection>();
+  });
+  afterAll(async () => {
+    await harness.close();
+    await openai.close();
+    await twilioFake.close();
+  });
+
+  const db = () => harness.app.platform.database.db;
+  const inboundUrl = () => `${publicUrl}/api/channels/twilio/${connection.id}/inbound`;
+  const inbound = (from: string, body: string, extra: Partial<Parameters<FakeTwilioServer['sendInbound']>[0]> = {}) =>
+    twilioFake.sendInbound({
+      url: inboundUrl(),
+      accountSid: ACCOUNT.accountSid,
+      from,
+      to: BUSINESS_NUMBER,
+      body,
+      ...extra,
+    });
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, cookie = owner.cookie) =>
+    harness.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  it('stores the credentials encrypted and never sends them back', async () => {
+    expect(connection).toMatchObject({ mode: 'twilio', accountSidHint: 'aaaa', status: 'active' });
+    expect(JSON.stringify(connection)).not.toContain(ACCOUNT.authToken);
+    const list = await api('GET', `/api/subaccounts/${owner.subaccountId}/sms-connections`);
+    expect(list.body).not.toContain(ACCOUNT.authToken);
+    expect(connection.webhookUrls.inbound).toBe(inboundUrl());
+  });
+
+  it("'Test connection' checks the credentials against Twilio, with the auth-failed text", async () => {
+    const ok = await api('POST', `/api/sms-connections/${connection.id}/test`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ ok: true, mode: 'twilio' });
+
+    const wrong = await api('POST', `/api/subaccounts/${owner.subaccountId}/sms-connections`, {
+      name: 'Wrong token',
+      credentials: { ...ACCOUNT, authToken: 'not-the-token' },
+    });
+    const wrongId = wrong.json<SmsConnection>().id;
+    const refused = await api('POST', `/api/sms-connections/${wrongId}/test`);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'SMS_AUTH_FAILED', message: 'SMS provider authentication failed.' },
+    });
+    const after = await api('GET', `/api/subaccounts/${owner.subaccountId}/sms-connections`);
+    const stored = after.json<{ connections: SmsConnection[] }>().connections.find((entry) => entry.id === wrongId);
+    expect(stored).toMatchObject({ status: 'needs_attention', lastError: 'SMS provider authentication failed.' });
+    expect((await api('DELETE', `/api/sms-connections/${wrongId}`)).statusCode).toBe(204);
+  });
+
+  it('an inbound SMS is answered by the agent through the gateway (metered) and sent through Twilio', async () => {
+    const response = await inbound('+14155550101', 'Do you open on Saturday?');
+    expect(response.status).toBe(200);
+    expect(response.contentType).toContain('text/xml');
+    expect(response.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    const sent = await waitFor(
+      () => twilioFake.sentTo('+14155550101'),
+      (list) => list.length === 1,
+    );
+    expect(sent[0]).toMatchObject({ from: BUSINESS_NUMBER, body: 'Echo: Do you open on Saturday?' });
+    // Metered like every channel.
+    const usage = await db().select().from(llmUsage).where(eq(llmUsage.source, 'sms'));
+    expect(usage.length).toBeGreaterThanOrEqual(1);
+    // Twilio's status callbacks move the stored answer to delivered.
+    await twilioFake.settle();
+    const stored = await waitFor(
+      () => db().select().from(channelMessage).where(eq(channelMessage.providerMessageId, sent[0]!.sid)),
+      (rows) => rows[0]?.status === 'delivered',
+    );
+    expect(stored[0]).toMatchObject({ role: 'assistant', direction: 'outbound' });
+
+    // The history per contact is one thread: the second message continues it.
+    await inbound('+14155550101', 'And on Sunday?');
+    await waitFor(
+      () => twilioFake.sentTo('+14155550101'),
+      (list) => list.length === 2,
+    );
+    const lastRequest = openai.requests.at(-1)!.body as { messages: { role: string }[] };
+    expect(lastRequest.messages.filter((message) => message.role === 'user')).toHaveLength(2);
+  });
+
+  it('refuses a bad signature and stores nothing', async () => {
+    const forged = await inbound('+14155550102', 'forged', { authToken: 'someone-elses-token' });
+    expect(forged.status).toBe(403);
+    const unsigned = await inbound('+14155550102', 'unsigned', { signature: '' });
+    expect(unsigned.status).toBe(403);
+    const contacts = await db().select().from(channelContact).where(eq(channelContact.address, '+14155550102'));
+    expect(contacts).toHaveLength(0);
+  });
+
+  it('stores a webhook delivered twice once, and answers it once', async () => {
+    const first = await inbound('+14155550103', 'Hello once');
+    await inbound('+14155550103', 'Hello once', { messageSid: first.messageSid });
+    await waitFor(
+      () => twilioFake.sentTo('+14155550103'),
+      (list) => list.length >= 1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(twilioFake.sentTo('+14155550103')).toHaveLength(1);
+    const rows = await db().select().from(channelMessage).where(eq(channelMessage.providerMessageId, first.messageSid));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('honours STOP and START, and never messages an opted-out contact', async () => {
+    const contact = '+14155550104';
+    await inbound(contact, 'STOP');
+    const optedOut = await isOptedOut({ db: db(), connectionId: connection.id, channel: 'sms', address: contact });
+    expect(optedOut).toBe(true);
+    await inbound(contact, 'Are you there?');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Twilio itself confirms STOP on SMS numbers; the agent never answers.
+    expect(twilioFake.sentTo(contact)).toHaveLength(0);
+
+    const conversations = await api('GET', `/api/subaccounts/${owner.subaccountId}/channel-conversations`);
+    const conversation = conversations
+      .json<{ conversations: ChannelTranscript['conversation'][] }>()
+      .conversations.find((entry) => entry.contactAddress === contact)!;
+    expect(conversation.optedOut).toBe(true);
+    const manual = await api('POST', `/api/channel-conversations/${conversation.id}/messages`, { body: 'Hi?' });
+    expect(manual.statusCode).toBe(502);
+    expect(manual.json()).toMatchObject({ error: { code: 'SMS_SEND_FAILED' } });
+
+    await inbound(contact, 'start');
+    expect(await isOptedOut({ db: db(), connectionId: connection.id, channel: 'sms', address: contact })).toBe(false);
+    await inbound(contact, 'Back again');
+    await waitFor(
+      () => twilioFake.sentTo(contact),
+      (list) => list.length === 1,
+    );
+  });
+
+  it("WhatsApp: a free-form reply outside the 24-hour window fails with 'WhatsApp session expired'", async () => {
+    const contact = '+14155550105';
+    await inbound(contact, 'Hi on WhatsApp', { channel: 'whatsapp', profileName: 'Ada' });
+    const sent = await waitFor(
+      () => twilioFake.sentTo(`whatsapp:${contact}`),
+      (list) => list.length === 1,
+    );
+    expect(sent[0]).toMatchObject({ from: 'whatsapp:+15005550007', body: 'Echo: Hi on WhatsApp' });
+
+    const list = await api('GET', `/api/subaccounts/${owner.subaccountId}/channel-conversations`);
+    const conversation = list
+      .json<{ conversations: ChannelTranscript['conversation'][] }>()
+      .conversations.find((entry) => entry.contactAddress === contact)!;
+    expect(conversation).toMatchObject({ channel: 'whatsapp', contactName: 'Ada' });
+    const inside = await api('POST', `/api/channel-conversations/${conversation.id}/messages`, {
+      body: 'A human here',
+    });
+    expect(inside.statusCode, inside.body).toBe(201);
+
+    await db()
+      .update(channelContact)
+      .set({ lastInboundAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(channelContact.address, contact));
+    const outside = await api('POST', `/api/channel-conversations/${conversation.id}/messages`, { body: 'Late' });
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json()).toMatchObject({
+      error: { code: 'WHATSAPP_SESSION_EXPIRED', message: 'The WhatsApp conversation window has expired.' },
+    });
+    expect(twilioFake.sentTo(`whatsapp:${contact}`)).toHaveLength(2);
+  });
+
+  it('lists SMS and WhatsApp conversations with their transcript, for members only', async () => {
+    const list = await api('GET', `/api/subaccounts/${owner.subaccountId}/channel-conversations`);
+    const conversations = list.json<{ conversations: ChannelTranscript['conversation'][] }>().conversations;
+    const first = conversations.find((entry) => entry.contactAddress === '+14155550101')!;
+    expect(first).toMatchObject({ channel: 'sms', connectionName: 'Clinic SMS', totalMessages: 4 });
+    const transcript = await api('GET', `/api/channel-conversations/${first.id}`);
+    expect(transcript.json<ChannelTranscript>().messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'Do you open on Saturday?'],
+      ['assistant', 'Echo: Do you open on Saturday?'],
+      ['user', 'And on Sunday?'],
+      ['assistant', 'Echo: And on Sunday?'],
+    ]);
+    expect((await api('GET', `/api/channel-conversations/${first.id}`, undefined, outsider.cookie)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await api('PATCH', `/api/sms-connections/${connection.id}`, { name: 'Mine now' }, outsider.cookie)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('GET', `/api/subaccounts/${owner.subaccountId}/channel-conversations`, undefined, outsider.cookie))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('GET/PATCH /api/sms/:connectId/settings (no-store, defaults)', async () => {
+    const initial = await api('GET', `/api/sms/${owner.subaccountId}/settings`);
+    expect(initial.headers['cache-control']).toBe('no-store');
+    expect(initial.json()).toEqual({
+      companyName: 'SMS Dashboard',
+      logoUrl: null,
+      theme: 'light',
+      primaryColor: '#276d64',
+    });
+    const patched = await api('PATCH', `/api/sms/${owner.subaccountId}/settings`, { theme: 'dark' });
+    expect(patched.json()).toMatchObject({ theme: 'dark', companyName: 'SMS Dashboard' });
+    await api('PATCH', `/api/sms/${owner.subaccountId}/settings`, { primaryColor: '#2563EB' });
+    expect((await api('GET', `/api/sms/${owner.subaccountId}/settings`)).json()).toMatchObject({
+      theme: 'dark',
+      primaryColor: '#2563eb',
+    });
+    expect((await api('PATCH', `/api/sms/${owner.subaccountId}/settings`, { primaryColor: 'blue' })).statusCode).toBe(
+      400,
+    );
+    expect((await api('GET', `/api/sms/${owner.subaccountId}/settings`, undefined, outsider.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('rejects an invalid sender number with the invalid-number text', async () => {
+    const response = await api('POST', `/api/subaccounts/${owner.subaccountId}/sms-connections`, {
+      name: 'Bad number',
+      smsFrom: '12',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { code: 'SMS_INVALID_NUMBER', message: 'The phone number is not valid.' },
+    });
+  });
+
+  it('TEST MODE: the phone simulator sends through the same signed webhook and shows the answer', async () => {
+    const created = await api('POST', `/api/subaccounts/${owner.subaccountId}/sms-connections`, {
+      name: 'Test mode line',
+      agentId,
+    });
+    const testConnection = created.json<SmsConnection>();
+    expect(testConnection.mode).toBe('test');
+    const sent = await harness.app.inject({
+      method: 'POST',
+      url: '/api/dev/phone/send',
+      payload: { connectionId: testConnection.id, channel: 'sms', from: '+14155550199', body: 'Simulated hello' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const rows = await waitFor(
+      () => db().select().from(devPhoneMessage).where(eq(devPhoneMessage.phoneNumber, '+14155550199')),
+      (list) => list.some((row) => row.direction === 'outbound'),
+    );
+    expect(rows.find((row) => row.direction === 'outbound')?.body).toBe('Echo: Simulated hello');
+    const phone = await harness.app.inject({ method: 'GET', url: '/api/dev/phone', remoteAddress: '127.0.0.1' });
+    expect(phone.json<{ messages: { body: string }[] }>().messages.map((message) => message.body)).toEqual(
+      expect.arrayContaining(['Simulated hello', 'Echo: Simulated hello']),
+    );
+    const remote = await harness.app.inject({ method: 'GET', url: '/api/dev/phone', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(403);
+    // A forged TEST MODE webhook (wrong token) is refused like a forged Twilio one.
+    const forged = await twilioFake.sendInbound({
+      url: `${publicUrl}/api/channels/twilio/${testConnection.id}/inbound`,
+      accountSid: ACCOUNT.accountSid,
+      from: '+14155550198',
+      to: BUSINESS_NUMBER,
+      body: 'x',
+      authToken: 'guess',
+    });
+    expect(forged.status).toBe(403);
+  });
+});
