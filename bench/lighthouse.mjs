@@ -52,7 +52,8 @@ const server = spawn(process.execPath, [entry], {
 let chrome;
 
 try {
-  await waitForHealth(baseUrl);
+  // A busy machine may take a while to migrate a fresh database.
+  await waitForHealth(baseUrl, 180_000);
   const pages = [{ name: 'landing', url: `${baseUrl}/` }, ...(await createDemoAndWidget())];
 
   chrome = await chromeLauncher.launch({
