@@ -11,6 +11,10 @@ import { createTestDatabase, type TestApp } from '../../test/create-test-app';
 const PRECOMPRESS_SCRIPT = path.resolve(import.meta.dirname, '../../../../../scripts/precompress.mjs');
 const INDEX_HTML = `<!doctype html><html><head><title>Agentry</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const ENTRY_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `word${index % 20}`))};\n`;
+const LANDING_HTML = INDEX_HTML.replace(
+  '<div id="root">',
+  '<div id="landing-prerender"><h1>Agentry</h1></div><div id="root">',
+);
 const TINY_JS = 'export const tiny = 1;\n';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -23,6 +27,7 @@ describe('the built web app: precompressed siblings and cache headers', () => {
     webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-web-dist-'));
     fs.mkdirSync(path.join(webDistDir, 'assets'));
     fs.writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(webDistDir, 'landing.html'), LANDING_HTML);
     fs.writeFileSync(path.join(webDistDir, 'assets/index-Ab12Cd34.js'), ENTRY_JS);
     fs.writeFileSync(path.join(webDistDir, 'assets/tiny-Ef56Gh78.js'), TINY_JS);
     fs.writeFileSync(path.join(webDistDir, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg"></svg>`);
@@ -110,8 +115,13 @@ describe('the built web app: precompressed siblings and cache headers', () => {
     expect(gzip.headers.etag).not.toBe(etag);
   });
 
-  it('index.html (the SPA fallback and the landing page) is compressed, never cached without revalidation, keeps its policy', async () => {
-    for (const url of ['/', '/agents', '/shared-nothing/deep/link']) {
+  it('index.html (the SPA fallback) and landing.html (for /) are compressed, never cached without revalidation, keep their policy', async () => {
+    for (const [url, html] of [
+      ['/', LANDING_HTML],
+      ['/?promo=growth69', LANDING_HTML],
+      ['/agents', INDEX_HTML],
+      ['/shared-nothing/deep/link', INDEX_HTML],
+    ] as const) {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
@@ -120,7 +130,7 @@ describe('the built web app: precompressed siblings and cache headers', () => {
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(INDEX_HTML);
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(html);
     }
     const etag = (await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } })).headers.etag;
     const revalidated = await app.inject({

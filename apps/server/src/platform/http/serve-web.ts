@@ -25,6 +25,7 @@ export function isServerPath(url: string) {
 }
 
 const HASHED_ASSETS_PREFIX = '/assets/';
+const LANDING_FILE = 'landing.html';
 
 /**
  * Serves the built web app with an SPA fallback: any GET that is not a server path and not a
@@ -34,10 +35,13 @@ const HASHED_ASSETS_PREFIX = '/assets/';
  * included, is revalidated on every use (`no-cache`, answered 304 by ETag when unchanged).
  * An unknown `/assets/` file answers 404, never the SPA: a stale page asking for a chunk of an
  * older build must fail loudly, not parse HTML as JavaScript.
+ * `/` answers landing.html when the build wrote it: index.html with a static copy of the
+ * landing page, so a first visit paints before any script has run.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasWebBuild = fs.existsSync(indexPath);
+  const hasPrerenderedLanding = fs.existsSync(path.join(webDistDir, LANDING_FILE));
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -64,7 +68,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     ) {
       return sendRouteNotFound(request, reply);
     }
-    return reply.sendFile('index.html');
+    const pathname = request.url.split('?')[0];
+    return reply.sendFile(pathname === '/' && hasPrerenderedLanding ? LANDING_FILE : 'index.html');
   });
   return hasWebBuild;
 }
