@@ -29,5 +29,6 @@ export default defineConfig({
       serverPrefixes.map((prefix) => [`^${prefix}(/|$|\\?)`, { target: apiTarget, changeOrigin: false }]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  // The manifest names every chunk's imports: scripts/check-landing-bundle.mjs reads it.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 900 },
 });

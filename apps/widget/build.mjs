@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { precompressDirectory } from '../../scripts/precompress.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
@@ -97,16 +98,7 @@ if (appGzip > APP_JS_BUDGET)
   fail(`the iframe app's JavaScript is ${appGzip} bytes gzipped, over its budget of ${APP_JS_BUDGET}`);
 
 // Precompressed siblings: the server sends them to clients that accept the encoding.
-for (const name of fs.readdirSync(appDist)) {
-  if (!/\.(js|css|svg)$/.test(name)) continue;
-  const file = path.join(appDist, name);
-  const contents = fs.readFileSync(file);
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(contents, { level: 9 }));
-  fs.writeFileSync(
-    `${file}.br`,
-    zlib.brotliCompressSync(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-}
+precompressDirectory(appDist);
 fs.writeFileSync(path.join(dist, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 // Keep this build and the previous one (a page loaded just before the switch still finds it).
 const kept = new Set([

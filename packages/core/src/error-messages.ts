@@ -1,4 +1,4 @@
-import { formatSupportReference } from './errors';
+import { formatSupportReference } from './support-reference';
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong';
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue';

@@ -161,8 +161,5 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
-/** docs/product/README.md#errors: a 32-hex-character reference is shown upper-cased; anything else as given. */
-export function formatSupportReference(id: string): string {
-  const trimmed = id.trim();
-  return /^[0-9a-f]{32}$/i.test(trimmed) ? trimmed.toUpperCase() : id;
-}
+// Its own zod-free module, so a page that only shows references does not download zod.
+export { formatSupportReference } from './support-reference';

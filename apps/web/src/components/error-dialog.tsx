@@ -6,7 +6,7 @@ import {
   isErrorDialogType,
 } from '@agentry/core/error-dialog';
 import { buildSupportMessage, DEFAULT_API_ERROR_MESSAGE } from '@agentry/core/error-messages';
-import { formatSupportReference } from '@agentry/core/errors';
+import { formatSupportReference } from '@agentry/core/support-reference';
 import { Check, ChevronRight, CircleAlert, Copy, Lightbulb, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';

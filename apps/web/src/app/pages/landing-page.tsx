@@ -9,6 +9,7 @@ import { HeroSection } from '@/features/marketing/components/hero-section';
 import { IntegrationsSection } from '@/features/marketing/components/integrations-section';
 import { MarketingLayout } from '@/features/marketing/components/marketing-layout';
 import { useLandingScrollTarget } from '@/features/marketing/hooks/use-landing-scroll-target';
+import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
 
 /**
  * `/`: the marketing landing page with #integrations, #pricing, #faq and #community. The pricing
@@ -16,6 +17,7 @@ import { useLandingScrollTarget } from '@/features/marketing/hooks/use-landing-s
  * secret offers modal.
  */
 export function LandingPage() {
+  useRemovePrerenderedLanding();
   useLandingScrollTarget();
   const [searchParams, setSearchParams] = useSearchParams();
   const promotion = findPromotion(searchParams.get('promo'));

@@ -1,6 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { WorkspaceLayout } from '../layouts/workspace-layout';
-import { WorkspaceRouteError } from '../layouts/workspace-route-error';
+
+/**
+ * The sidebar layout and its libraries (menus, sheets, the credit meter, billing hooks) are a
+ * chunk of their own, loaded with the first workspace page: the landing page never downloads it.
+ */
+const loadWorkspaceLayout = () => import('../layouts/workspace-layout').then((m) => m.WorkspaceLayout);
+const loadRouteError = async () => ({
+  ErrorBoundary: await import('../layouts/workspace-route-error').then((m) => m.WorkspaceRouteError),
+});
 
 /**
  * Every workspace route (docs/product/accounts-and-team.md#routes). Pages are
@@ -139,16 +146,19 @@ export const workspaceRoutes: RouteObject[] = [
     // Open to signed-out visitors too (docs/product/marketplace.md#the-create-project-wizard: they browse and start the wizard):
     // signed-in users see it inside the workspace layout, visitors in a light public frame.
     path: '/marketplace',
-    lazy: () =>
-      import('@/features/marketplace/routes/marketplace-shell').then((m) => ({
-        element: <m.MarketplaceShell signedInLayout={<WorkspaceLayout />} />,
-      })),
-    children: [{ ErrorBoundary: WorkspaceRouteError, children: marketplacePages }],
+    lazy: async () => {
+      const [{ MarketplaceShell }, WorkspaceLayout] = await Promise.all([
+        import('@/features/marketplace/routes/marketplace-shell'),
+        loadWorkspaceLayout(),
+      ]);
+      return { element: <MarketplaceShell signedInLayout={<WorkspaceLayout />} /> };
+    },
+    children: [{ lazy: loadRouteError, children: marketplacePages }],
   },
   {
     // Pathless, so '/' stays the landing page; the children carry the paths.
-    Component: WorkspaceLayout,
+    lazy: async () => ({ Component: await loadWorkspaceLayout() }),
     // A pathless child keeps page errors inside the layout, so the sidebar stays usable.
-    children: [{ ErrorBoundary: WorkspaceRouteError, children: workspacePages }],
+    children: [{ lazy: loadRouteError, children: workspacePages }],
   },
 ];

@@ -1,5 +1,5 @@
 import { ANNUAL_DISCOUNT_BADGE, type BillingInterval } from '@agentry/core/plans';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { cn } from '@/lib/cn';
@@ -17,8 +17,11 @@ import {
   type Promotion,
 } from '../lib/pricing-plans';
 import { PlanCard, type PlanCheckoutChoice } from './plan-card';
-import { PlanChangeModal } from './plan-change-modal';
 import type { StatusBannerData } from './status-banner';
+
+// Only a subscriber changing plans sees it: its chunk (and its libraries) loads on first use,
+// not with the landing page.
+const PlanChangeModal = lazy(() => import('./plan-change-modal').then((m) => ({ default: m.PlanChangeModal })));
 
 export const PRICING_HEADING = 'Simple, transparent pricing';
 
@@ -58,6 +61,8 @@ type PricingPlansProps = {
 export function PricingPlans({ variant = 'default', promotion, className }: PricingPlansProps) {
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const [upgradePriceId, setUpgradePriceId] = useState<string | null>(null);
+  // Mounted from the first opening on, so closing it animates like any dialog.
+  const [hasOpenedPlanChange, setHasOpenedPlanChange] = useState(false);
   const live = usePricingPlans();
   const plans = plansFor(variant, live.data, promotion);
   // Legacy plans appear only in non-default variants; the promotion shows Growth alone.
@@ -65,7 +70,10 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
   // The secret offers are monthly only.
   const showToggle = hasYearlyPricing(plans) && variant !== 'secret' && variant !== 'secretModal';
   const shownInterval = showToggle ? interval : 'month';
-  const onUpgradeFlow = useCallback((priceId: string) => setUpgradePriceId(priceId), []);
+  const onUpgradeFlow = useCallback((priceId: string) => {
+    setHasOpenedPlanChange(true);
+    setUpgradePriceId(priceId);
+  }, []);
   const { state, startCheckout } = useCheckout({ onUpgradeFlow });
 
   function handleCheckout({ plan, pricing, priceId }: PlanCheckoutChoice) {
@@ -142,12 +150,16 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
         </div>
       ) : null}
 
-      <PlanChangeModal
-        open={upgradePriceId !== null}
-        onOpenChange={(open) => (open ? undefined : setUpgradePriceId(null))}
-        initialPriceId={upgradePriceId}
-        onOutcome={reportOutcome}
-      />
+      {hasOpenedPlanChange ? (
+        <Suspense fallback={null}>
+          <PlanChangeModal
+            open={upgradePriceId !== null}
+            onOpenChange={(open) => (open ? undefined : setUpgradePriceId(null))}
+            initialPriceId={upgradePriceId}
+            onOutcome={reportOutcome}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
