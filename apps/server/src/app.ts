@@ -19,6 +19,9 @@ import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.rou
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
+import { resolveCampaignProvider } from './modules/campaigns/resolve-campaign-provider';
+import { startCampaignWorker } from './modules/campaigns/start-campaign-worker';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
@@ -112,6 +115,8 @@ export async function buildApp(options: BuildAppOptions) {
   await registerWidgetRoutes(app);
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
+  registerCampaignRoutes(app);
+  startCampaignWorker(app, { resolveProvider: resolveCampaignProvider });
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
 
   await registerWebApp(app, options.serveWeb === false ? '/nonexistent' : config.webDistDir);

@@ -14,3 +14,4 @@ export * from '../../modules/files/files.tables';
 export * from '../../modules/evaluation/evaluation.tables';
 export * from '../../modules/widget/widget.tables';
 export * from '../../modules/channels/channels.tables';
+export * from '../../modules/campaigns/campaigns.tables';
