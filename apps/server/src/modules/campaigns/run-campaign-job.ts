@@ -17,6 +17,8 @@ import { toOutboundMessage } from './to-outbound-message';
 export const CAMPAIGN_LEASE_MS = 30_000;
 /** How often the sender re-reads the campaign's status (Stop Campaign from another instance without events). */
 const STATUS_POLL_MS = 250;
+/** How far behind its schedule the sender may catch up with a quicker burst. */
+const CATCH_UP_MS = 250;
 /** Sends at once, at most (the provider's latency times the rate). */
 const MAX_IN_FLIGHT = 64;
 
@@ -230,7 +232,8 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
               );
           break;
         }
-        nextSlot = Math.max(nextSlot + intervalMs, Date.now() - intervalMs);
+        // Behind schedule (a slow claim), catch up by at most a quarter second: no bigger burst than that.
+        nextSlot = Math.max(nextSlot + intervalMs, Date.now() - CATCH_UP_MS);
         const job = sendOne(recipient).finally(() => inFlight.delete(job));
         inFlight.add(job);
       }
