@@ -53,6 +53,10 @@ const EnvSchema = z
     STRIPE_API_BASE: z
       .url({ message: 'STRIPE_API_BASE must be an absolute URL such as http://127.0.0.1:12111' })
       .optional(),
+    /** Tests and offline development: a Twilio-compatible server such as http://127.0.0.1:12112. */
+    TWILIO_API_BASE: z
+      .url({ message: 'TWILIO_API_BASE must be an absolute URL such as http://127.0.0.1:12112' })
+      .optional(),
     /** Catalogue key to Stripe price id: JSON object or 'growth_3000_month=price_123,growth_3000_year=price_456'. */
     STRIPE_PRICE_IDS: z.string().optional(),
     OPENAI_API_KEY: z.string().optional(),
@@ -207,6 +211,11 @@ export type AppConfig = {
     /** The local provider's test payments and adjustable clock: never on a public PUBLIC_URL. */
     isLocalTestModeAllowed: boolean;
   };
+  /** SMS and WhatsApp connections (each brings its own Twilio credentials). */
+  sms: {
+    /** Requests the `twilio` package makes go here instead of api.twilio.com (the tests' fake). */
+    twilioApiBase: string | undefined;
+  };
   llm: {
     openaiApiKey: string | undefined;
     openrouterApiKey: string | undefined;
@@ -288,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       isStripeLive: /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? ''),
       isLocalTestModeAllowed: isLoopbackUrl(publicUrl),
     },
+    sms: { twilioApiBase: env.TWILIO_API_BASE?.replace(/\/$/, '') },
     llm: {
       openaiApiKey: env.OPENAI_API_KEY,
       openrouterApiKey: env.OPENROUTER_API_KEY,

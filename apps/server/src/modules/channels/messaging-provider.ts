@@ -30,7 +30,7 @@ export type ProviderLogEntry = {
   status: ChannelMessageStatus;
 };
 
-export interface MessagingProvider {
+export type MessagingProvider = {
   readonly mode: 'twilio' | 'test';
   /** Throws an AppError with SMS_SEND_FAILED / SMS_INVALID_NUMBER / WHATSAPP_* codes on refusal. */
   send(message: OutboundMessage): Promise<SentMessage>;
@@ -38,4 +38,4 @@ export interface MessagingProvider {
   listSent(options: { channel: 'sms' | 'whatsapp'; to: string; since: Date }): Promise<ProviderLogEntry[]>;
   /** Checks the credentials; throws SMS_AUTH_FAILED when the provider refuses them. */
   verifyCredentials(): Promise<void>;
-}
+};

@@ -14,4 +14,5 @@ export * from '../../modules/files/files.tables';
 export * from '../../modules/evaluation/evaluation.tables';
 export * from '../../modules/widget/widget.tables';
 export * from '../../modules/channels/channels.tables';
+export * from '../../modules/channels/dev-phone.tables';
 export * from '../../modules/campaigns/campaigns.tables';
