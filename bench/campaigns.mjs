@@ -98,7 +98,11 @@ try {
     );
   }
 
-  const provider = createTwilioMessagingProvider({ credentials: account, senders: { smsFrom: '+15550001111' }, apiBase: fake.url });
+  const provider = createTwilioMessagingProvider({
+    credentials: account,
+    senders: { smsFrom: '+15550001111' },
+    apiBase: fake.url,
+  });
   const started = performance.now();
   await runCampaignJob({
     db,

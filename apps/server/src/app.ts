@@ -20,7 +20,7 @@ import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
-import { resolveCampaignProvider } from './modules/campaigns/resolve-campaign-provider';
+import { campaignProviderResolver } from './modules/campaigns/resolve-campaign-provider';
 import { startCampaignWorker } from './modules/campaigns/start-campaign-worker';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
@@ -116,7 +116,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
   registerCampaignRoutes(app);
-  startCampaignWorker(app, { resolveProvider: resolveCampaignProvider });
+  startCampaignWorker(app, {
+    resolveProvider: campaignProviderResolver({ config, db: platform.database.db }),
+  });
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
 
   await registerWebApp(app, options.serveWeb === false ? '/nonexistent' : config.webDistDir);

@@ -110,7 +110,10 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
     expect(afterCrash.filter((row) => row.state === 'sent').length).toBeLessThan(400);
 
     // The dead worker's lease runs out; a new worker (or the scheduler) takes the campaign over.
-    await db.update(campaign).set({ leaseExpiresAt: new Date(0) }).where(eq(campaign.id, created.id));
+    await db
+      .update(campaign)
+      .set({ leaseExpiresAt: new Date(0) })
+      .where(eq(campaign.id, created.id));
     await runCampaignJob({
       db,
       logger: harness.app.log,
@@ -173,7 +176,11 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
   });
 
   it('records a refused number as failed and goes on', async () => {
-    fake.refuseNumber('+14155550199', { status: 400, code: 21211, message: "The 'To' number is not a valid phone number." });
+    fake.refuseNumber('+14155550199', {
+      status: 400,
+      code: 21211,
+      message: "The 'To' number is not a valid phone number.",
+    });
     const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
     await uploadCsvOrThrow(harness.app, owner, created.id, 'phone,first_name\n+14155550198,A\n+14155550199,B\n');
     expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);

@@ -1,7 +1,9 @@
-import { AppError } from '../../platform/http/app-error';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { createMessagingProvider } from '../channels/create-messaging-provider';
 import type { ResolveMessagingProvider } from './run-campaign-job';
 
-/** The connection's messaging provider (Twilio or TEST MODE), from the channels module. */
-export const resolveCampaignProvider: ResolveMessagingProvider = () => {
-  throw new AppError('SMS_SEND_FAILED', { message: 'No messaging provider is configured.' });
-};
+/** The connection's messaging provider (Twilio with its credentials, TEST MODE without), from the channels module. */
+export function campaignProviderResolver(options: { config: AppConfig; db: Database }): ResolveMessagingProvider {
+  return (connection) => createMessagingProvider({ ...options, connection });
+}
