@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
@@ -28,7 +28,7 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
 
   beforeAll(async () => {
     fake = await startFakeTwilioServer({ accounts: [ACCOUNT], autoStatusCallbacks: false });
-    harness = await createTestApp({ TWILIO_API_BASE: fake.url });
+    harness = await createTestApp({ TWILIO_API_BASE: fake.url, ENCRYPTION_KEY: randomBytes(32).toString('hex') });
     owner = await signInWithWorkspace(harness.app, 'owner@campaign-send.test');
     connectionId = await insertSmsConnection(harness.app, owner.subaccountId, {
       credentials: encryptSecret({

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database';
 import type { MessagingProvider } from '../channels/messaging-provider';
 import { campaignRecipient, type campaign } from './campaigns.tables';
-import { recordCampaignSend } from './record-campaign-send';
+import { recordCampaignSends } from './record-campaign-send';
 import { toOutboundMessage } from './to-outbound-message';
 
 /** A claim's send may reach the provider's log a little before the claim's own clock. */
@@ -34,13 +34,17 @@ export async function reconcileClaims(options: {
     // SMS: the same text. WhatsApp templates are rendered by the provider, so any message since the claim counts.
     const match = log.find((entry) => (message.contentSid ? true : entry.body === message.body));
     if (match) {
-      await recordCampaignSend({
+      await recordCampaignSends({
         db,
         campaign: options.campaign,
-        recipient: claim,
-        sent: { providerMessageId: match.providerMessageId, status: match.status },
-        body: message.body,
-        sentAt: match.sentAt,
+        sends: [
+          {
+            recipient: claim,
+            sent: { providerMessageId: match.providerMessageId, status: match.status },
+            body: message.body,
+            sentAt: match.sentAt,
+          },
+        ],
       });
       recovered += 1;
     } else {

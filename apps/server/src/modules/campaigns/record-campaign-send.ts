@@ -1,83 +1,101 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { channelConversation, channelMessage } from '../channels/channels.tables';
 import type { SentMessage } from '../channels/messaging-provider';
-import { campaignRecipient, type campaign } from './campaigns.tables';
+import type { campaign, campaignRecipient } from './campaigns.tables';
 
-/**
- * A send the provider accepted: the recipient becomes 'sent' (only from 'claimed', so a
- * reconciled claim is recorded once) and the message joins the contact's conversation, where
- * the agent sees it when the contact replies.
- */
-export async function recordCampaignSend(options: {
-  db: Database;
-  campaign: Pick<typeof campaign.$inferSelect, 'id' | 'connectionId' | 'channel' | 'agentId'>;
+export type CampaignSend = {
   recipient: Pick<typeof campaignRecipient.$inferSelect, 'id' | 'contactId'>;
   sent: SentMessage;
   body: string;
-  sentAt?: Date;
+  sentAt: Date;
+};
+
+/**
+ * Sends the provider accepted, written in one transaction: each recipient becomes 'sent'
+ * (only from 'claimed', so a reconciled claim is recorded once) and its message joins the
+ * contact's conversation, where the agent sees it when the contact replies. A batch keeps the
+ * database work per message small at 100 messages a second.
+ */
+export async function recordCampaignSends(options: {
+  db: Database;
+  campaign: Pick<typeof campaign.$inferSelect, 'id' | 'connectionId' | 'channel' | 'agentId'>;
+  sends: CampaignSend[];
 }): Promise<void> {
-  const { db, sent } = options;
+  const { db, sends } = options;
+  if (sends.length === 0) return;
+  const rows = sends.map((entry) => ({
+    id: entry.recipient.id,
+    pid: entry.sent.providerMessageId,
+    body: entry.body,
+    sent_at: entry.sentAt.toISOString(),
+  }));
   await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(campaignRecipient)
-      .set({
-        state: 'sent',
-        providerMessageId: sent.providerMessageId,
-        body: options.body,
-        sentAt: options.sentAt ?? new Date(),
-      })
-      .where(and(eq(campaignRecipient.id, options.recipient.id), eq(campaignRecipient.state, 'claimed')))
-      .returning({ id: campaignRecipient.id });
-    if (!updated) return;
-    const conversationId = await ensureConversation(tx, options);
+    const updated = await tx.execute(sql`
+      update campaign_recipient r
+      set state = 'sent', provider_message_id = v.pid, body = v.body, sent_at = v.sent_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, pid text, body text, sent_at timestamptz)
+      where r.id = v.id and r.state = 'claimed'
+      returning r.id, r.contact_id`);
+    const recorded = new Set(rowsOf<{ id: string }>(updated).map((row) => row.id));
+    const fresh = sends.filter((entry) => recorded.has(entry.recipient.id));
+    if (fresh.length === 0) return;
+    const contactIds = fresh.map((entry) => entry.recipient.contactId);
     await tx
-      .insert(channelMessage)
-      .values({
-        id: randomUUID(),
-        conversationId,
-        direction: 'outbound',
-        role: 'campaign',
-        content: options.body,
-        providerMessageId: sent.providerMessageId,
-        status: sent.status,
-        campaignId: options.campaign.id,
-      })
+      .insert(channelConversation)
+      .values(
+        fresh.map((entry) => ({
+          id: randomUUID(),
+          connectionId: options.campaign.connectionId,
+          contactId: entry.recipient.contactId,
+          channel: options.campaign.channel,
+          // The gateway's thread starts with the contact's first reply; this id is reserved for it.
+          threadId: randomUUID(),
+          agentId: options.campaign.agentId,
+          lastMessage: entry.body,
+          lastMessageTime: entry.sentAt,
+        })),
+      )
       .onConflictDoNothing();
-    await tx
-      .update(channelConversation)
-      .set({
-        lastMessage: options.body,
-        lastMessageTime: new Date(),
-        totalMessages: sql`${channelConversation.totalMessages} + 1`,
-      })
-      .where(eq(channelConversation.id, conversationId));
+    const conversations = await tx
+      .select({ id: channelConversation.id, contactId: channelConversation.contactId })
+      .from(channelConversation)
+      .where(inArray(channelConversation.contactId, contactIds));
+    const conversationOf = new Map(conversations.map((row) => [row.contactId, row.id]));
+    const messages = fresh.flatMap((entry) => {
+      const conversationId = conversationOf.get(entry.recipient.contactId);
+      return conversationId
+        ? [
+            {
+              id: randomUUID(),
+              conversationId,
+              direction: 'outbound' as const,
+              role: 'campaign' as const,
+              content: entry.body,
+              providerMessageId: entry.sent.providerMessageId,
+              status: entry.sent.status,
+              campaignId: options.campaign.id,
+              createdAt: entry.sentAt,
+            },
+          ]
+        : [];
+    });
+    await tx.insert(channelMessage).values(messages).onConflictDoNothing();
+    const touched = messages.map((message) => ({
+      id: message.conversationId,
+      body: message.content,
+      at: message.createdAt.toISOString(),
+    }));
+    await tx.execute(sql`
+      update channel_conversation c
+      set last_message = v.body, last_message_time = greatest(c.last_message_time, v.at), total_messages = c.total_messages + 1
+      from jsonb_to_recordset(${JSON.stringify(touched)}::jsonb) as v(id text, body text, at timestamptz)
+      where c.id = v.id`);
   });
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-async function ensureConversation(tx: Transaction, options: Parameters<typeof recordCampaignSend>[0]): Promise<string> {
-  const [created] = await tx
-    .insert(channelConversation)
-    .values({
-      id: randomUUID(),
-      connectionId: options.campaign.connectionId,
-      contactId: options.recipient.contactId,
-      channel: options.campaign.channel,
-      // The gateway's thread starts with the contact's first reply; this id is reserved for it.
-      threadId: randomUUID(),
-      agentId: options.campaign.agentId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: channelConversation.id });
-  if (created) return created.id;
-  const [existing] = await tx
-    .select({ id: channelConversation.id })
-    .from(channelConversation)
-    .where(eq(channelConversation.contactId, options.recipient.contactId))
-    .limit(1);
-  if (!existing) throw new Error('conversation vanished');
-  return existing.id;
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -10,13 +10,18 @@ import type { MessagingProvider } from '../channels/messaging-provider';
 import { campaign, campaignRecipient } from './campaigns.tables';
 import { campaignChannel, type CampaignChannelMessage } from './campaign-events';
 import { reconcileClaims } from './reconcile-claims';
-import { recordCampaignSend } from './record-campaign-send';
+import { recordCampaignSends, type CampaignSend } from './record-campaign-send';
 import { toOutboundMessage } from './to-outbound-message';
 
 /** A worker holds a campaign for this long and renews it every third of it. */
 export const CAMPAIGN_LEASE_MS = 30_000;
 /** How often the sender re-reads the campaign's status (Stop Campaign from another instance without events). */
 const STATUS_POLL_MS = 250;
+/** Accepted sends are written at least this often, or every FLUSH_SIZE sends. */
+const FLUSH_MS = 100;
+const FLUSH_SIZE = 50;
+/** Rounds of retrying sends the provider never answered. */
+const MAX_ROUNDS = 3;
 /** How far behind its schedule the sender may catch up with a quicker burst. */
 const CATCH_UP_MS = 250;
 /** Sends at once, at most (the provider's latency times the rate). */
@@ -44,6 +49,8 @@ export type RunCampaignJobOptions = {
    * their results are written; nothing more is written by this job, as after a real crash.
    */
   crashAfterSends?: number;
+  /** Internal: how many times unanswered sends were reconciled and retried in this run. */
+  round?: number;
 };
 
 class CrashSimulated extends Error {}
@@ -149,16 +156,42 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
     if (isDead) throw new CrashSimulated();
   };
   const inFlight = new Set<Promise<void>>();
+  // Accepted sends are written in batches (one transaction each, one at a time).
+  let pending: CampaignSend[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    writing = writing.then(async () => {
+      if (isDead || pending.length === 0) return;
+      const sends = pending;
+      pending = [];
+      await recordCampaignSends({ db, campaign: row, sends });
+    });
+    return writing;
+  };
+  const flushTimer = setInterval(
+    () => void flush().catch((error: unknown) => log.warn({ err: error }, 'campaign write')),
+    FLUSH_MS,
+  );
+  flushTimer.unref();
   const sendOne = async (recipient: RecipientRow) => {
+    const message = toOutboundMessage(row, recipient);
     try {
-      const sent = await provider.send(toOutboundMessage(row, recipient));
+      const sent = await provider.send(message);
       sendCount += 1;
       if (options.crashAfterSends !== undefined && sendCount >= options.crashAfterSends) isDead = true;
       alive();
-      await recordCampaignSend({ db, campaign: row, recipient, sent, body: toOutboundMessage(row, recipient).body });
+      pending.push({ recipient, sent, body: message.body, sentAt: new Date() });
+      if (pending.length >= FLUSH_SIZE)
+        void flush().catch((error: unknown) => log.warn({ err: error }, 'campaign write'));
     } catch (error) {
       if (error instanceof CrashSimulated || isDead) return;
-      const code = error instanceof AppError ? error.code : 'SEND_FAILED';
+      // No answer (a timeout, a dropped connection): the provider may have sent it. The claim stays, to be
+      // reconciled against the provider's log before the campaign ends.
+      if (isAmbiguousFailure(error)) {
+        log.warn({ err: error }, 'campaign send without an answer; reconciled later');
+        return;
+      }
+      const code = error instanceof AppError ? error.code : 'SMS_SEND_FAILED';
       if (!(error instanceof AppError)) log.warn({ err: error }, 'campaign send failed');
       await db
         .update(campaignRecipient)
@@ -240,6 +273,25 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
     }
     await Promise.allSettled([...inFlight]);
     alive();
+    await flush();
+    alive();
+    if (!controller.signal.aborted) {
+      // Claims whose send got no answer: found in the provider's log, or queued and sent again.
+      const { requeued } = await reconcileClaims({ db, provider, campaign: row, log });
+      if (requeued > 0 && (options.round ?? 0) >= MAX_ROUNDS) {
+        // The provider keeps not answering: what is left fails rather than being retried forever.
+        await db
+          .update(campaignRecipient)
+          .set({ state: 'failed', error: `${row.channel === 'whatsapp' ? 'WHATSAPP' : 'SMS'}_SEND_FAILED` })
+          .where(and(eq(campaignRecipient.campaignId, row.id), eq(campaignRecipient.state, 'queued')));
+      } else if (requeued > 0) {
+        clearInterval(flushTimer);
+        clearInterval(renewal);
+        options.shutdownSignal.removeEventListener('abort', onShutdown);
+        await unsubscribe().catch(() => undefined);
+        return runCampaignJob({ ...options, round: (options.round ?? 0) + 1 });
+      }
+    }
     if (!controller.signal.aborted) {
       // Every recipient handled: the campaign is complete (unless it was stopped meanwhile).
       await db
@@ -267,6 +319,7 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
     if (!(error instanceof CrashSimulated)) throw error;
     await Promise.allSettled([...inFlight]);
   } finally {
+    clearInterval(flushTimer);
     clearInterval(renewal);
     options.shutdownSignal.removeEventListener('abort', onShutdown);
     await unsubscribe().catch(() => undefined);
@@ -278,6 +331,12 @@ async function setStatus(db: Database, campaignId: string, from: 'sending' | 'pa
     .update(campaign)
     .set({ status: to, updatedAt: new Date() })
     .where(and(eq(campaign.id, campaignId), eq(campaign.status, from)));
+}
+
+/** A failure without the provider's answer (no provider code): the message may have left. */
+function isAmbiguousFailure(error: unknown): boolean {
+  if (!(error instanceof AppError)) return true;
+  return error.code.endsWith('_SEND_FAILED') && error.extra?.provider_code === undefined && error.cause !== undefined;
 }
 
 export function toQuietHours(start: string | null, end: string | null): QuietHours | null {
