@@ -50,8 +50,8 @@ export async function recordCampaignSends(options: {
           connectionId: options.campaign.connectionId,
           contactId: entry.recipient.contactId,
           channel: options.campaign.channel,
-          // The gateway's thread starts with the contact's first reply; this id is reserved for it.
-          threadId: randomUUID(),
+          // No gateway thread yet ('' as the channels module does): it starts with the contact's first reply.
+          threadId: '',
           agentId: options.campaign.agentId,
           lastMessage: entry.body,
           lastMessageTime: entry.sentAt,
@@ -97,5 +97,5 @@ export async function recordCampaignSends(options: {
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
