@@ -149,7 +149,8 @@ export function registerCampaignRoutes(root: FastifyInstance) {
   // CSV uploads arrive as a stream (text/csv), parsed row by row; only this route accepts them.
   void app.register((scope, _options, done) => {
     scope.addContentTypeParser('text/csv', { bodyLimit: campaignLimits.csvMaxBytes }, (_request, payload, done) =>
-      done(null, payload),
+      // A function: the malformed-text check walks object bodies, and must not walk a stream's internals.
+      done(null, () => payload),
     );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/subaccounts/:subaccountId/campaigns/:campaignId/recipients/csv',
@@ -162,7 +163,8 @@ export function registerCampaignRoutes(root: FastifyInstance) {
         const { subaccountId, campaignId } = request.params;
         const row = await getCampaignOrThrow({ db, subaccountId, campaignId });
         if (row.status !== 'draft') throw new AppError('CONFLICT', { message: 'Only a draft campaign can be changed' });
-        const stream = request.body as Readable | undefined;
+        const body = request.body as (() => Readable) | undefined;
+        const stream = typeof body === 'function' ? body() : undefined;
         if (!stream || typeof stream.pipe !== 'function')
           throw new AppError('VALIDATION_ERROR', { message: 'Upload the CSV file as text/csv' });
         return importCsvRecipients({ db, campaign: row, stream, query: request.query });
