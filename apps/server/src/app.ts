@@ -23,6 +23,9 @@ import { registerWidgetRoutes } from './modules/widget/widget.routes';
 import { registerMetaDmRoutes } from './modules/meta-dms/meta-dms.routes';
 import { registerSmsRoutes } from './modules/channels/sms.routes';
 import { registerDevPhoneRoutes } from './modules/channels/dev-phone.routes';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes';
+import { campaignProviderResolver } from './modules/campaigns/resolve-campaign-provider';
+import { startCampaignWorker } from './modules/campaigns/start-campaign-worker';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
@@ -125,6 +128,10 @@ export async function buildApp(options: BuildAppOptions) {
   await registerSmsRoutes(app);
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
+  registerCampaignRoutes(app);
+  startCampaignWorker(app, {
+    resolveProvider: campaignProviderResolver({ config, db: platform.database.db }),
+  });
   if (config.isDevMailboxEnabled) registerDevMailboxRoutes(app);
   if (config.sms.isPhoneSimulatorEnabled) registerDevPhoneRoutes(app);
 

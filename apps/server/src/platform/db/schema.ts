@@ -17,3 +17,4 @@ export * from '../../modules/channels/channels.tables';
 export * from '../../modules/team/team.tables';
 export * from '../../modules/channels/dev-phone.tables';
 export * from '../../modules/channels/sms-settings.tables';
+export * from '../../modules/campaigns/campaigns.tables';

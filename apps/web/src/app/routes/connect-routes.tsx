@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { CampaignChannel } from '@agentry/core/campaigns';
 import type { PlannedChannel } from '@/features/connect/lib/channel-pages';
 
 const notFound = () => import('@/features/marketing/routes/not-found-page').then((m) => <m.NotFoundPage />);
@@ -7,6 +8,38 @@ const planned = (channel: PlannedChannel) => () =>
   import('@/features/connect/routes/planned-channel-page').then((m) => ({
     element: <m.PlannedChannelPage channel={channel} />,
   }));
+
+/** The campaign pages of one channel: list, new, detail, edit (they rank above `sms/*`). */
+const campaignRoutes = (channel: CampaignChannel): RouteObject[] => [
+  {
+    path: `${channel}/campaigns`,
+    lazy: () =>
+      import('@/features/campaigns/routes/campaigns-page').then((m) => ({
+        element: <m.CampaignsPage channel={channel} />,
+      })),
+  },
+  {
+    path: `${channel}/campaigns/new`,
+    lazy: () =>
+      import('@/features/campaigns/routes/campaign-form-page').then((m) => ({
+        element: <m.CampaignFormPage channel={channel} />,
+      })),
+  },
+  {
+    path: `${channel}/campaigns/:campaignId`,
+    lazy: () =>
+      import('@/features/campaigns/routes/campaign-detail-page').then((m) => ({
+        element: <m.CampaignDetailPage channel={channel} />,
+      })),
+  },
+  {
+    path: `${channel}/campaigns/:campaignId/edit`,
+    lazy: () =>
+      import('@/features/campaigns/routes/campaign-form-page').then((m) => ({
+        element: <m.CampaignFormPage channel={channel} />,
+      })),
+  },
+];
 
 /**
  * The connect area (docs/product/accounts-and-team.md#account-area-connectid, Account sidebar layout): `/:connectId/...`, connectId = a sub
@@ -41,11 +74,12 @@ export const connectRoutes: RouteObject[] = [
         lazy: () =>
           import('@/features/connect/routes/website-widget-page').then((m) => ({ Component: m.WebsiteWidgetPage })),
       },
+      ...campaignRoutes('sms'),
+      ...campaignRoutes('whatsapp'),
       {
         path: 'sms/*',
         lazy: () => import('@/features/connect/routes/sms-page').then((m) => ({ Component: m.SmsPage })),
       },
-      { path: 'whatsapp/campaigns', lazy: planned('whatsapp') },
       {
         path: 'link3',
         lazy: () =>

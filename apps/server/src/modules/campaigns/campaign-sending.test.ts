@@ -1,0 +1,190 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp } from '../../test/create-test-app';
+import { signInWithWorkspace } from '../../test/agent-fixtures';
+import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
+import { encryptSecret } from '../llm/secret-box';
+import { channelContact } from '../channels/channels.tables';
+import { createMessagingProvider } from '../channels/create-messaging-provider';
+import { campaign, campaignRecipient } from './campaigns.tables';
+import {
+  createCampaignVia,
+  getCampaign,
+  insertSmsConnection,
+  numbersCsv,
+  uploadCsvOrThrow,
+  waitForCampaign,
+} from './campaign-fixtures';
+import { runCampaignJob } from './run-campaign-job';
+
+const ACCOUNT = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'fake-auth-token' };
+
+describe('campaign sending through Twilio (the fake on loopback, the real twilio client)', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let fake: FakeTwilioServer;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+  let connectionId: string;
+
+  beforeAll(async () => {
+    fake = await startFakeTwilioServer({ accounts: [ACCOUNT], autoStatusCallbacks: false });
+    harness = await createTestApp({ TWILIO_API_BASE: fake.url, ENCRYPTION_KEY: randomBytes(32).toString('hex') });
+    owner = await signInWithWorkspace(harness.app, 'owner@campaign-send.test');
+    connectionId = await insertSmsConnection(harness.app, owner.subaccountId, {
+      credentials: encryptSecret({
+        key: harness.app.platform.config.encryptionKey,
+        plaintext: JSON.stringify(ACCOUNT),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.messages.length = 0;
+  });
+
+  const base = () => `/api/subaccounts/${owner.subaccountId}/campaigns`;
+  const post = (url: string) => harness.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie } });
+
+  it('skips a contact who sent STOP: at import, and when STOP arrives after the import', async () => {
+    const { db } = harness.app.platform.database;
+    await db
+      .insert(channelContact)
+      .values({ id: randomUUID(), connectionId, channel: 'sms', address: '+14155550111', optedOutAt: new Date() });
+    const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
+    const report = await uploadCsvOrThrow(
+      harness.app,
+      owner,
+      created.id,
+      'phone,first_name\n+14155550110,Ann\n+14155550111,Stopped\n+14155550112,Late\n',
+    );
+    expect(report).toMatchObject({ added: 2, optedOut: 1 });
+    // STOP from the third contact after the import, before the send.
+    await db
+      .update(channelContact)
+      .set({ optedOutAt: new Date() })
+      .where(and(eq(channelContact.connectionId, connectionId), eq(channelContact.address, '+14155550112')));
+    expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
+    const done = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'completed');
+    expect(done.counts).toMatchObject({ total: 2, sent: 1, optedOut: 1, queued: 0 });
+    expect(fake.messages.map((message) => [message.to, message.body])).toEqual([
+      ['+14155550110', 'Hi Ann, spring offer!'],
+    ]);
+  });
+
+  it('sends each of 1,000 contacts exactly once when the process dies between claims and sends, then resumes', async () => {
+    const { db } = harness.app.platform.database;
+    const created = await createCampaignVia(harness.app, owner, {
+      connectionId,
+      sendRate: 100,
+      messageTemplate: 'Hello {{firstName}} from {{city}}',
+    });
+    const report = await uploadCsvOrThrow(harness.app, owner, created.id, numbersCsv(1000));
+    expect(report.added).toBe(1000);
+    // Started as the route does, but the job is run here so the test can kill it.
+    await db.update(campaign).set({ status: 'sending', startAt: new Date() }).where(eq(campaign.id, created.id));
+    const resolveProvider = (connection: Parameters<typeof createMessagingProvider>[0]['connection']) =>
+      createMessagingProvider({ config: harness.app.platform.config, db, connection });
+    const shutdown = new AbortController();
+    await runCampaignJob({
+      db,
+      logger: harness.app.log,
+      events: harness.app.platform.events,
+      campaignId: created.id,
+      workerId: 'doomed-worker',
+      resolveProvider,
+      shutdownSignal: shutdown.signal,
+      crashAfterSends: 400,
+    });
+    const afterCrash = await db
+      .select({ state: campaignRecipient.state, address: campaignRecipient.address })
+      .from(campaignRecipient)
+      .where(eq(campaignRecipient.campaignId, created.id));
+    const claimed = afterCrash.filter((row) => row.state === 'claimed');
+    // The crash left claims behind, some of them already at Twilio (sent, never recorded).
+    expect(claimed.length).toBeGreaterThan(0);
+    const sentButUnrecorded = claimed.filter((row) => fake.sentTo(row.address).length > 0);
+    expect(sentButUnrecorded.length).toBeGreaterThan(0);
+    expect(afterCrash.filter((row) => row.state === 'sent').length).toBeLessThan(400);
+
+    // The dead worker's lease runs out; a new worker (or the scheduler) takes the campaign over.
+    await db
+      .update(campaign)
+      .set({ leaseExpiresAt: new Date(0) })
+      .where(eq(campaign.id, created.id));
+    await runCampaignJob({
+      db,
+      logger: harness.app.log,
+      events: harness.app.platform.events,
+      campaignId: created.id,
+      workerId: 'fresh-worker',
+      resolveProvider,
+      shutdownSignal: shutdown.signal,
+    });
+    const done = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'completed');
+    expect(done.counts).toMatchObject({ total: 1000, sent: 1000, queued: 0, failed: 0 });
+    // Twilio's own log proves it: 1,000 messages, one per number.
+    expect(fake.messages).toHaveLength(1000);
+    expect(new Set(fake.messages.map((message) => message.to)).size).toBe(1000);
+    const rows = await db
+      .select({ providerMessageId: campaignRecipient.providerMessageId })
+      .from(campaignRecipient)
+      .where(eq(campaignRecipient.campaignId, created.id));
+    expect(new Set(rows.map((row) => row.providerMessageId))).toEqual(
+      new Set(fake.messages.map((message) => message.sid)),
+    );
+  }, 90_000);
+
+  it('Stop Campaign: nothing leaves a second after the press; a finished campaign answers "already completed"', async () => {
+    const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 20 });
+    await uploadCsvOrThrow(harness.app, owner, created.id, numbersCsv(200, 5000));
+    expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
+    await waitForCampaign(harness.app, owner, created.id, (entry) => entry.counts.sent >= 10);
+    const stop = await post(`${base()}/${created.id}/stop`);
+    const stoppedAt = Date.now();
+    expect(stop.statusCode).toBe(200);
+    expect(stop.json<{ status: string }>().status).toBe('stopped');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const late = fake.messages.filter((message) => message.createdAtMs > stoppedAt + 1000);
+    expect(late).toEqual([]);
+    const after = await getCampaign(harness.app, owner, created.id);
+    expect(after.status).toBe('stopped');
+    expect(after.counts.sent).toBe(fake.messages.length);
+    expect(after.counts.sent).toBeLessThan(200);
+    expect(after.counts.queued).toBe(200 - after.counts.sent);
+    const again = await post(`${base()}/${created.id}/stop`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: { code: string } }>().error.code).toBe('SMS_CAMPAIGN_ALREADY_COMPLETED');
+  }, 60_000);
+
+  it('waits out quiet hours (paused, nothing sent) in the campaign time zone', async () => {
+    const now = new Date();
+    const hhmm = (date: Date) => date.toISOString().slice(11, 16);
+    const created = await createCampaignVia(harness.app, owner, {
+      connectionId,
+      timeZone: 'UTC',
+      quietHours: { start: hhmm(new Date(now.getTime() - 3_600_000)), end: hhmm(new Date(now.getTime() + 3_600_000)) },
+    });
+    await uploadCsvOrThrow(harness.app, owner, created.id, numbersCsv(3, 9000));
+    expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
+    const paused = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'paused');
+    expect(paused.counts.sent).toBe(0);
+    expect(fake.messages).toHaveLength(0);
+    expect((await post(`${base()}/${created.id}/stop`)).statusCode).toBe(200);
+  });
+
+  it('records a refused number as failed and goes on', async () => {
+    fake.refuseNumber('+14155550199', {
+      status: 400,
+      code: 21211,
+      message: "The 'To' number is not a valid phone number.",
+    });
+    const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
+    await uploadCsvOrThrow(harness.app, owner, created.id, 'phone,first_name\n+14155550198,A\n+14155550199,B\n');
+    expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
+    const done = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'completed');
+    expect(done.counts).toMatchObject({ sent: 1, failed: 1 });
+  });
+});

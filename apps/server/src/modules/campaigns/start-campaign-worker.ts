@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { campaign } from './campaigns.tables';
+import { CAMPAIGN_SEND_QUEUE } from './campaign-events';
+import { runCampaignJob, type ResolveMessagingProvider } from './run-campaign-job';
+
+const JobPayload = z.object({ campaignId: z.string().min(1) });
+/** How often scheduled campaigns are started and orphaned ones (a dead instance's lease) picked up. */
+const SCHEDULER_INTERVAL_MS = 5_000;
+
+/**
+ * This process's campaign sender: a queue worker per campaign, a scheduler that starts
+ * scheduled campaigns when their time comes, and, once the app is ready, the campaigns a
+ * restart interrupted (their claims are reconciled first). On close, sends stop and the
+ * campaigns are left to be resumed.
+ */
+export function startCampaignWorker(app: FastifyInstance, options: { resolveProvider: ResolveMessagingProvider }) {
+  const { database, queue, events } = app.platform;
+  const db = database.db;
+  const workerId = randomUUID();
+  const shutdown = new AbortController();
+  const active = new Set<Promise<void>>();
+
+  queue.work<unknown>(
+    CAMPAIGN_SEND_QUEUE,
+    async (payload) => {
+      const { campaignId } = JobPayload.parse(payload);
+      const job = runCampaignJob({
+        db,
+        logger: app.log,
+        events,
+        campaignId,
+        // One owner per job: two jobs of one campaign in this process never both hold it.
+        workerId: `${workerId}:${randomUUID()}`,
+        resolveProvider: options.resolveProvider,
+        shutdownSignal: shutdown.signal,
+      });
+      active.add(job);
+      try {
+        await job;
+      } finally {
+        active.delete(job);
+      }
+    },
+    { concurrency: 8 },
+  );
+
+  const resume = async (campaignIds: string[]) => {
+    for (const campaignId of campaignIds)
+      await queue.enqueue(CAMPAIGN_SEND_QUEUE, { campaignId }, { jobId: `${campaignId}-${randomUUID()}` });
+  };
+  const tick = async () => {
+    const now = new Date();
+    const due = await db
+      .update(campaign)
+      .set({ status: 'sending', updatedAt: now })
+      .where(and(eq(campaign.status, 'scheduled'), lte(campaign.startAt, now)))
+      .returning({ id: campaign.id });
+    const orphaned = await db
+      .select({ id: campaign.id })
+      .from(campaign)
+      .where(
+        and(
+          inArray(campaign.status, ['sending', 'paused']),
+          or(isNull(campaign.leaseExpiresAt), lt(campaign.leaseExpiresAt, now)),
+          lt(campaign.updatedAt, new Date(now.getTime() - SCHEDULER_INTERVAL_MS)),
+        ),
+      );
+    await resume([...due, ...orphaned].map((entry) => entry.id));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const unfinished = await db
+      .select({ id: campaign.id })
+      .from(campaign)
+      .where(inArray(campaign.status, ['sending', 'paused']));
+    await resume(unfinished.map((entry) => entry.id));
+    timer = setInterval(() => {
+      if (!shutdown.signal.aborted)
+        void tick().catch((error: unknown) => app.log.warn({ err: error }, 'campaign scheduler'));
+    }, SCHEDULER_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    shutdown.abort();
+    await Promise.allSettled([...active]);
+  });
+}
