@@ -241,7 +241,9 @@ export async function runChannelReplyJob(options: {
   const { conversation, contact, connection } = context;
   if (contact.optedOutAt) return;
   if (conversation.pausedUntil && conversation.pausedUntil > new Date()) return;
-  if (!connection.agentId) {
+  // A campaign names the agent that answers its replies on the conversations it starts.
+  const agentId = conversation.agentId ?? connection.agentId;
+  if (!agentId) {
     logger.info({ connectionId: connection.id }, 'sms: no agent chosen, message not answered');
     return;
   }
@@ -258,7 +260,7 @@ export async function runChannelReplyJob(options: {
     )
     .limit(1);
   if (answered) return;
-  const [agentRow] = await db.select().from(agentTable).where(eq(agentTable.id, connection.agentId)).limit(1);
+  const [agentRow] = await db.select().from(agentTable).where(eq(agentTable.id, agentId)).limit(1);
   if (!agentRow) return;
   const channel = conversation.channel === 'whatsapp' ? 'whatsapp' : 'sms';
   const result = await generateReply({

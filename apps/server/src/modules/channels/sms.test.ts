@@ -8,7 +8,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-op
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { llmUsage } from '../llm/llm.tables';
-import { channelContact, channelMessage } from './channels.tables';
+import { channelContact, channelConversation, channelMessage } from './channels.tables';
 import { isOptedOut } from './contact-consent';
 import { devPhoneMessage } from './dev-phone.tables';
 
@@ -162,6 +162,30 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     );
     const lastRequest = openai.requests.at(-1)!.body as { messages: { role: string }[] };
     expect(lastRequest.messages.filter((message) => message.role === 'user')).toHaveLength(2);
+  });
+
+  it("answers with the conversation's own agent when a campaign named one", async () => {
+    const campaignAgent = await createTestAgent(harness.app, owner, {
+      aiName: 'Campaign Bot',
+      instructions: 'You answer replies to the spring campaign.',
+    });
+    await inbound('+14155550109', 'First message');
+    await waitFor(
+      () => twilioFake.sentTo('+14155550109'),
+      (list) => list.length === 1,
+    );
+    const [contact] = await db().select().from(channelContact).where(eq(channelContact.address, '+14155550109'));
+    await db()
+      .update(channelConversation)
+      .set({ agentId: campaignAgent.buildId, threadId: '' })
+      .where(eq(channelConversation.contactId, contact!.id));
+    await inbound('+14155550109', 'A reply to the campaign');
+    await waitFor(
+      () => twilioFake.sentTo('+14155550109'),
+      (list) => list.length === 2,
+    );
+    const request = openai.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(request.messages[0])).toContain('You answer replies to the spring campaign.');
   });
 
   it('refuses a bad signature and stores nothing', async () => {
