@@ -38,15 +38,40 @@ function splitPath(pathname: string): string[] {
   return pathname.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
 }
 
-/** docs/product/accounts-and-team.md#workspace-shell, header title by the last path segment. */
+/** Sections whose pages below keep the section's title (a project, a run's settings, progress and results). */
+const sectionTitles: Readonly<Record<string, string>> = {
+  marketplace: 'AI Marketplace',
+  'new-evaluation': 'Bulk Tester',
+  demo: 'Demo Agents',
+};
+
+/**
+ * Workspace pages the spec's table leaves to 'Dashboard': they are headed by what the page is
+ * (its own heading), longest path first.
+ */
+const pageTitles: readonly (readonly [string, string])[] = [
+  ['/agents/create', 'New Agent'],
+  ['/agents', 'Agents'],
+  ['/subaccounts', 'Agents'],
+  ['/usage', 'Usage & Billing'],
+  ['/settings', 'Settings'],
+  ['/affiliate', 'Affiliate Program'],
+];
+
+/**
+ * docs/product/accounts-and-team.md#workspace-shell: the header title. A page inside a section
+ * keeps the section's title; else the title of the last path segment; else the page's own name;
+ * anything else 'Dashboard'.
+ */
 export function headerTitleFor(pathname: string): string {
   const segments = splitPath(pathname);
-  // Pages below the marketplace (a project's page) keep the marketplace's title.
-  if (segments[0] === 'marketplace') return headerTitles.marketplace ?? DEFAULT_HEADER_TITLE;
+  const first = segments[0];
+  if (first !== undefined && Object.hasOwn(sectionTitles, first)) return sectionTitles[first] ?? DEFAULT_HEADER_TITLE;
   const last = segments.at(-1);
-  return (
-    (last !== undefined && Object.hasOwn(headerTitles, last) ? headerTitles[last] : undefined) ?? DEFAULT_HEADER_TITLE
-  );
+  if (last !== undefined && Object.hasOwn(headerTitles, last)) return headerTitles[last] ?? DEFAULT_HEADER_TITLE;
+  const path = `/${segments.join('/')}`;
+  const page = pageTitles.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  return page?.[1] ?? DEFAULT_HEADER_TITLE;
 }
 
 /** Exact match, or a prefix ending on a segment boundary ('/agents' matches '/agents/1', not '/agentsx'). */

@@ -67,10 +67,10 @@ describe('workspace header', () => {
   it.each([
     ['/apitester', 'API Testing'],
     ['/support', 'Support Center'],
-    ['/new-evaluation/openai-assistants', 'Dashboard'],
+    ['/new-evaluation/openai-assistants', 'Bulk Tester'],
     ['/new-evaluation', 'Bulk Tester'],
     ['/howitworks', 'Video Guides'],
-    ['/agents', 'Dashboard'],
+    ['/agents', 'Agents'],
   ])('shows the title of %s', async (path, title) => {
     mockApi({
       'GET /api/me': { body: signedInUser },
@@ -100,7 +100,7 @@ describe('sign-in guard', () => {
     renderWorkspace('/usage');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your workspace');
     act(() => answer({ body: signedInUser }));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Dashboard');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Usage & Billing');
   });
 
   it('sends a signed-out visitor to the landing page with the sign-in query, and shows no account menu', async () => {
