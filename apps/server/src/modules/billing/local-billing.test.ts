@@ -358,11 +358,14 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect((await call(cookie, 'POST', '/stripe/get-price', { priceId: 'price_unknown' })).statusCode).toBe(404);
   });
 
-  it('refuses a second sub account on the free plan with 403', async () => {
+  it('refuses a second sub account on the free plan with 403, naming the plan', async () => {
     const { cookie } = await newCustomer();
     const refused = await call(cookie, 'POST', '/api/subaccounts', { name: 'Second' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Pick a plan to use this feature' });
+    expect(refused.json().error).toMatchObject({
+      code: 'PLAN_REQUIRED',
+      message: 'Your Free plan includes 1 sub account. Upgrade your plan to add more.',
+    });
   });
 });
 
