@@ -94,6 +94,8 @@ describe('SMS campaigns: CSV import, sending in TEST MODE, replies', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect.poll(() => rows.filter({ hasText: /Sent/ }).count(), { timeout: 10_000 }).toBe(4);
     expect(await rows.filter({ hasText: 'Sending' }).count()).toBe(0);
+    // Let the progress bar's width transition finish before the picture.
+    await page.waitForTimeout(500);
     await saveScreenshot(page, 'campaign-completed');
     const campaignPath = pathOf(page);
 
