@@ -23,6 +23,12 @@ export function CampaignsFrame({ channel, children }: { channel: CampaignChannel
           <span className="truncate">Back to {subaccount?.name ?? 'the account'}</span>
         </Link>
         <span className="ml-auto shrink-0 text-sm font-semibold">SMS Dashboard</span>
+        <Link
+          to={`/${encodeURIComponent(subaccountId)}/sms/connections`}
+          className="inline-flex h-9 shrink-0 items-center rounded-[var(--radius-control)] px-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          Connections
+        </Link>
       </header>
       {body}
     </div>

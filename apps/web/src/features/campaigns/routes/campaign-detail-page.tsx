@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Play, Square, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { isCampaignFinished, renderCampaignMessage, type CampaignChannel } from '@agentry/core/campaigns';
@@ -273,6 +273,11 @@ function RecipientsSection(props: { campaign: CampaignDetail; subaccountId: stri
     ...recipientsQuery(subaccountId, campaign.id, offset),
     refetchInterval: isCampaignLive(campaign.status) ? 2000 : false,
   });
+  // Polling stops when the campaign finishes; read the list once more so the last sends show.
+  const { refetch } = recipients;
+  useEffect(() => {
+    if (isCampaignFinished(campaign.status)) void refetch();
+  }, [campaign.status, refetch]);
   const total = recipients.data?.total ?? 0;
   return (
     <section className="grid gap-3" aria-labelledby="recipients-heading">

@@ -106,6 +106,11 @@ export function CampaignFormPage({ channel }: { channel: CampaignChannel }) {
           icon={Radio}
           title="No SMS connection yet"
           description="Campaigns send through one of this account's SMS connections (Twilio or TEST MODE). Connect one in the SMS settings first."
+          action={
+            <Button asChild>
+              <Link to={`/${encodeURIComponent(subaccountId)}/sms/connections`}>Set up a connection</Link>
+            </Button>
+          }
         />
       ) : options.data ? (
         <CampaignForm

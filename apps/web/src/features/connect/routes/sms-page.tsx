@@ -9,7 +9,6 @@ import { saveSmsSettings, smsKeys, smsSettingsQuery } from '../api/sms-api';
 import { SmsConnectionsPanel } from '../components/sms/sms-connections-panel';
 import { useConnectAccount } from '../hooks/use-connect-account';
 import { connectPath } from '../lib/connect-nav';
-import { PlannedChannelPage } from './planned-channel-page';
 
 /**
  * /{connectId}/sms/...: the account sidebar is skipped for any path containing /sms/; the SMS
@@ -71,7 +70,17 @@ export function SmsPage() {
           </p>
         )}
         <SmsConnectionsPanel subaccountId={subaccountId} />
-        <PlannedChannelPage channel="sms" />
+        <section className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4">
+          <div className="grid gap-1">
+            <h2 className="text-base font-semibold">SMS campaigns</h2>
+            <p className="text-sm text-muted-foreground">
+              Send one message to many contacts through these connections; the agent answers their replies.
+            </p>
+          </div>
+          <Button asChild variant="outline">
+            <Link to={connectPath(subaccountId, 'sms/campaigns')}>Open campaigns</Link>
+          </Button>
+        </section>
       </main>
     </div>
   );
