@@ -27,7 +27,7 @@ describe('SMS: TEST MODE connection, phone simulator, dashboard', () => {
     expect(created.status()).toBe(201);
 
     // The SMS area: no sidebar, its own header, then the connection setup.
-    await page.goto(`/${subaccountId}/sms/campaigns`);
+    await page.goto(`/${subaccountId}/sms/connections`);
     await expect
       .poll(() => page.getByRole('heading', { name: 'SMS & WhatsApp connections' }).isVisible(), { timeout: 15_000 })
       .toBe(true);
@@ -63,7 +63,7 @@ describe('SMS: TEST MODE connection, phone simulator, dashboard', () => {
 
     // The SMS area on a phone (390 px): the header and the connection card fit.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/${subaccountId}/sms/campaigns`);
+    await page.goto(`/${subaccountId}/sms/connections`);
     await expect.poll(() => page.getByText('Front desk line').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'sms-area-mobile');

@@ -65,10 +65,12 @@ describe('connect area shell', { timeout: 20_000 }, () => {
 
   it('skips the sidebar for paths containing /sms/', async () => {
     mockApi(base);
-    renderConnect('/sa-1/sms/campaigns');
-    expect(await screen.findByRole('heading', { name: 'SMS Agent' }, { timeout: 8000 })).toBeInTheDocument();
+    renderConnect('/sa-1/sms/connections');
+    expect(await screen.findByRole('link', { name: 'Back to Acme Dental' }, { timeout: 8000 })).toHaveAttribute(
+      'href',
+      '/sa-1/dashboard',
+    );
     expect(screen.queryByRole('navigation', { name: 'Account navigation' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Acme Dental' })).toHaveAttribute('href', '/sa-1/dashboard');
   });
 
   it('rolls the primary colour back when saving it fails', async () => {

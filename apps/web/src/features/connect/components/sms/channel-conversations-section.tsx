@@ -10,6 +10,14 @@ import { channelConversationsQuery, channelTranscriptQuery } from '../../api/sms
 const REFRESH_MS = 15_000;
 
 /** SMS and WhatsApp threads of the sub account beside the widget's, with the channel badge and transcript. */
+/** Who wrote a transcript line: the contact, the agent, a team member, or a campaign send. */
+const messageAuthorLabels: Record<string, string> = {
+  user: 'Contact',
+  assistant: 'Agent',
+  human: 'Team',
+  campaign: 'Campaign',
+};
+
 export function ChannelConversationsSection({ subaccountId }: { subaccountId: string }) {
   const conversations = useQuery({ ...channelConversationsQuery(subaccountId), refetchInterval: REFRESH_MS });
   const [openId, setOpenId] = useState<string | null>(null);
@@ -85,8 +93,8 @@ function Transcript({ conversationId }: { conversationId: string }) {
         >
           <p className="whitespace-pre-wrap">{message.content}</p>
           <p className="mt-1 text-[11px] text-muted-foreground">
-            {message.role === 'user' ? 'Contact' : message.role === 'assistant' ? 'Agent' : 'Team'} ·{' '}
-            {new Date(message.createdAt).toLocaleString()} · {message.status}
+            {messageAuthorLabels[message.role] ?? 'Team'} · {new Date(message.createdAt).toLocaleString()} ·{' '}
+            {message.status}
           </p>
         </li>
       ))}
