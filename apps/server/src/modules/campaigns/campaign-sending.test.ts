@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
 import { signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { encryptSecret } from '../llm/secret-box';
-import { channelContact } from '../channels/channels.tables';
+import { channelConnection } from '../channels/channels.tables';
+import { receiveInboundMessage } from '../channels/channel-messages';
 import { createMessagingProvider } from '../channels/create-messaging-provider';
 import { campaign, campaignRecipient } from './campaigns.tables';
 import {
@@ -50,9 +51,18 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
 
   it('skips a contact who sent STOP: at import, and when STOP arrives after the import', async () => {
     const { db } = harness.app.platform.database;
-    await db
-      .insert(channelContact)
-      .values({ id: randomUUID(), connectionId, channel: 'sms', address: '+14155550111', optedOutAt: new Date() });
+    const [connection] = await db.select().from(channelConnection).where(eq(channelConnection.id, connectionId));
+    // STOP arrives through the same path as a Twilio webhook's inbound message.
+    const sendStop = (from: string) =>
+      receiveInboundMessage({
+        db,
+        config: harness.app.platform.config,
+        queue: harness.app.platform.queue,
+        logger: harness.app.log,
+        connection: connection!,
+        message: { providerMessageId: `SM${randomUUID().replaceAll('-', '')}`, channel: 'sms', from, body: 'STOP' },
+      });
+    await sendStop('+14155550111');
     const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
     const report = await uploadCsvOrThrow(
       harness.app,
@@ -62,10 +72,7 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
     );
     expect(report).toMatchObject({ added: 2, optedOut: 1 });
     // STOP from the third contact after the import, before the send.
-    await db
-      .update(channelContact)
-      .set({ optedOutAt: new Date() })
-      .where(and(eq(channelContact.connectionId, connectionId), eq(channelContact.address, '+14155550112')));
+    await sendStop('+14155550112');
     expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
     const done = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'completed');
     expect(done.counts).toMatchObject({ total: 2, sent: 1, optedOut: 1, queued: 0 });
