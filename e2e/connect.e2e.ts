@@ -147,12 +147,14 @@ describe('connect area: launch, widget designer, embed code, logo dialog, conver
 
     // The sidebar: every channel page answers honestly.
     await nav.getByRole('link', { name: 'Instagram Agent' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Instagram Agent' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'No Instagram or Messenger agent yet' }).isVisible())
+      .toBe(true);
     expect(await nav.getByRole('link', { name: 'Instagram Agent' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Account appearance' }).isVisible()).toBe(true);
     await nav.getByRole('link', { name: 'SMS Agent' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'SMS Agent' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'SMS campaigns' }).isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Account navigation' }).count()).toBe(0);
 
     // An unknown account is a 404; static workspace pages still win over /:connectId.
