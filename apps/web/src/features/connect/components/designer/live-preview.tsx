@@ -1,10 +1,7 @@
 import { WidgetPreview } from '@agentry/widget-ui/widget-preview';
 import '@agentry/widget-ui/widget.css';
-import type { RunPromptReply } from '@agentry/core/llm';
 import type { WidgetSettings } from '@agentry/core/widget';
-import { Eye } from 'lucide-react';
-import { useCallback, useRef } from 'react';
-import { apiRequest } from '@/lib/api';
+import { PreviewHeading, usePreviewChat } from './preview-chat';
 
 type LivePreviewProps = {
   settings: WidgetSettings;
@@ -18,47 +15,17 @@ type LivePreviewProps = {
  * (POST /api/openai/run-prompt) and the thread id is kept for later turns.
  */
 export function LivePreview({ settings, agentId }: LivePreviewProps) {
-  const threadId = useRef<{ agentId: string; threadId: string } | null>(null);
-
-  const send = useCallback(
-    async (text: string) => {
-      if (!agentId) return '';
-      const previous = threadId.current?.agentId === agentId ? threadId.current.threadId : null;
-      const reply = await apiRequest<RunPromptReply>('/api/openai/run-prompt', {
-        method: 'POST',
-        body: { assistantId: agentId, threadId: previous, message: text },
-        fallbackMessage: 'Failed to get response from AI assistant.',
-      });
-      threadId.current = { agentId, threadId: reply.threadId };
-      return reply.message;
-    },
-    [agentId],
-  );
+  const onSend = usePreviewChat(agentId);
 
   return (
     <section aria-labelledby="preview-heading" className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h2 id="preview-heading" className="flex shrink-0 items-center gap-2 text-sm font-semibold">
-          <Eye className="size-4" aria-hidden />
-          Live Preview
-        </h2>
-        <p className="text-xs text-muted-foreground">
-          {agentId
-            ? 'Messages go to the chosen build.'
-            : 'Choose a build to chat for real; until then replies are simulated.'}
-        </p>
-      </div>
+      <PreviewHeading id="preview-heading" agentId={agentId} />
       <div
         data-testid="widget-preview-stage"
         className="relative h-[700px] overflow-hidden rounded-[var(--radius-card)] border border-border bg-[#f8fafc]"
       >
         <FakeWebsite />
-        <WidgetPreview
-          key={agentId ?? 'simulated'}
-          settings={settings}
-          onSend={agentId ? send : undefined}
-          initiallyOpen
-        />
+        <WidgetPreview key={agentId ?? 'simulated'} settings={settings} onSend={onSend} initiallyOpen />
       </div>
     </section>
   );
