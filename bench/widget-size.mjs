@@ -24,18 +24,16 @@ const brotli = (buffer) =>
   zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'manifest.json'), 'utf8'));
 const loader = fs.readFileSync(path.join(dist, 'loader.js'));
+// What GET /widget/:id/widget.js bakes in (toWidgetLoaderConfig): only what the loader uses
+// before the frame exists; every look and text comes with the frame.
 const typicalConfig = {
   widgetId: 'wdg_2b7c8e0f4a9d4c1e8f3a5b6c',
   origin: 'https://app.agentry.example',
   template: 'professional',
   placement: 'bottom-right',
-  width: 400,
-  height: 700,
   minimizedSizePixels: 64,
-  themeColor: '#276d64',
-  theme: 'dark',
-  chatBubble: { enabled: true, message: 'Hi there! Need any help?', delaySeconds: 0 },
-  language: 'en',
+  bubbleAtOnce: true,
+  allowedHosts: '(?:^|\\.)brightsmiledental\\.example$',
 };
 const served = Buffer.from(
   loader.toString('utf8').replace('"__AGENTRY_WIDGET_CONFIG__"', JSON.stringify(typicalConfig)),

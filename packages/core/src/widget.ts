@@ -336,6 +336,9 @@ export const WidgetParams = z.object({ widgetId: z.string().min(1).max(100) });
 /** `?stream=1` (or `Accept: text/event-stream`) asks POST /api/widget/:id/chat for server-sent events. */
 export const WidgetChatQuery = z.object({ stream: z.enum(['1', '0', 'true', 'false']).optional() });
 export const VisitorConversationsQuery = z.object({ contactIdentifier: z.string().trim().max(100).optional() });
+/** GET /api/widget/:widgetId/conversations/:threadId?contactIdentifier=: one of the visitor's own conversations. */
+export const VisitorConversationParams = WidgetParams.extend({ threadId: z.string().min(1).max(100) });
+export const VisitorTranscriptQuery = z.object({ contactIdentifier: z.string().trim().min(1).max(100) });
 
 /** The id of the `<script type="application/json">` element of GET /widget/:widgetId holding WidgetPageConfig. */
 export const WIDGET_PAGE_CONFIG_ELEMENT_ID = 'agentry-widget-config';
@@ -353,8 +356,17 @@ export const WidgetLoaderConfig = z.object({
   template: WidgetTemplate,
   placement: WidgetPlacement,
   minimizedSizePixels: z.number().int(),
-  /** Only what sizes the first box; the bubble's text and every look come with the iframe (2 KB budget). */
-  chatBubble: z.object({ enabled: z.boolean(), delaySeconds: z.number().int() }),
+  /**
+   * The popup bubble shows at once (enabled, no delay): only what sizes the first box. The
+   * bubble's text and delay and every look come with the iframe (2 KB budget).
+   */
+  bubbleAtOnce: z.boolean(),
+  /**
+   * The widget's allowedDomains as one regular expression over the page's `location.host` (''
+   * = anywhere): the loader draws no frame on a page the iframe page's frame-ancestors would
+   * refuse, instead of a broken box.
+   */
+  allowedHosts: z.string(),
 });
 export type WidgetLoaderConfig = z.infer<typeof WidgetLoaderConfig>;
 

@@ -82,7 +82,7 @@ describe('computeFrameBox', () => {
     const open = computeFrameBox({ ...base, resize: resize(), viewport: phone });
     expect(open).toEqual({
       isFullScreen: true,
-      style: { top: '0px', right: '0px', bottom: '0px', left: '0px', width: '100vw', height: '100dvh' },
+      style: { top: '0px', right: 'auto', bottom: 'auto', left: '0px', width: '100vw', height: '100dvh' },
     });
     expect(computeFrameBox({ ...base, resize: resize(), viewport: { width: 1024, height: 768 } }).isFullScreen).toBe(
       true,

@@ -28,7 +28,7 @@ export function computeFrameBox(options: {
   if (isOpen && viewport.width <= MOBILE_BREAKPOINT) {
     return {
       isFullScreen: true,
-      style: { top: '0px', right: '0px', bottom: '0px', left: '0px', width: '100vw', height: '100dvh' },
+      style: { ...computePlacementStyle('top-left'), width: '100vw', height: '100dvh' },
     };
   }
   const launcherBox = options.launcherSize + 2 * LAUNCHER_MARGIN;

@@ -4,8 +4,9 @@ export type EdgeStyle = { top: string; right: string; bottom: string; left: stri
 
 /** Pins the frame to its corner; the other two edges are released ('auto'). */
 export function computePlacementStyle(placement: WidgetPlacement | undefined): EdgeStyle {
-  const isTop = placement === 'top-left' || placement === 'top-right';
-  const isLeft = placement === 'bottom-left' || placement === 'top-left';
+  const name = placement || '';
+  const isTop = name.startsWith('top');
+  const isLeft = name.endsWith('left');
   return {
     top: isTop ? '0px' : 'auto',
     bottom: isTop ? 'auto' : '0px',

@@ -20,6 +20,15 @@ describe('installWidget', () => {
     expect(document.querySelector('iframe')?.src).toContain('mode=legacy');
   });
 
+  it("draws nothing on a page that is not on the widget's allowed domains", () => {
+    // jsdom's page is http://localhost:3000 (see the vitest config) or localhost.
+    installWidget({ ...config, allowedHosts: '(?:^|\\.)shop\\.example$' }, window);
+    expect(window.AIChatWidget).toBeUndefined();
+    expect(document.querySelector('iframe')).toBeNull();
+    installWidget({ ...config, allowedHosts: `(?:^|\\.)shop\\.example$|^${window.location.host}$` }, window);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
   it('does nothing the second time (two script tags on one page)', () => {
     installWidget(config, window);
     const first = window.AIChatWidget;

@@ -11,10 +11,13 @@ declare global {
 
 /**
  * Mounts the widget and publishes window.AIChatWidget, unless the config was never baked in
- * (the raw file) or a widget is already on the page (a second script tag does nothing).
+ * (the raw file), a widget is already on the page (a second script tag does nothing), or the
+ * page is not on the widget's allowed domains (the server would refuse the frame, which would
+ * show as a broken box: nothing is drawn).
  */
 export function installWidget(config: LoaderConfig, win: Window) {
   if (!config.widgetId || win.AIChatWidget) return;
+  if (config.allowedHosts && !new RegExp(config.allowedHosts, 'i').test(win.location.host)) return;
   const widget = mountWidget(config, win);
   win.AIChatWidget = {
     ...widget,

@@ -5,8 +5,7 @@ import type { WidgetLoaderConfig } from '@agentry/core/widget';
  * (GET /widget/:widgetId/widget.js and widget-professional.js). Only the first three fields
  * are relied on: a loader cached by a browser must keep working with an older or newer server.
  */
-export type LoaderConfig = Pick<WidgetLoaderConfig, 'widgetId' | 'origin' | 'template'> &
-  Partial<Omit<WidgetLoaderConfig, 'chatBubble'>> & { chatBubble?: Partial<WidgetLoaderConfig['chatBubble']> };
+export type LoaderConfig = Pick<WidgetLoaderConfig, 'widgetId' | 'origin' | 'template'> & Partial<WidgetLoaderConfig>;
 
 /** What AIChatWidget.identify() accepts. */
 export type VisitorContact = { id?: string; name?: string; email?: string };

@@ -9,7 +9,7 @@ const config: LoaderConfig = {
   template: 'professional',
   placement: 'bottom-right',
   minimizedSizePixels: 64,
-  chatBubble: { enabled: true, delaySeconds: 2 },
+  bubbleAtOnce: false,
 };
 const resize = {
   type: 'resize-widget',
@@ -47,6 +47,22 @@ afterEach(() => {
 });
 
 describe('mountWidget', () => {
+  it("keeps the widget's state in the host page's own storage and hands it to the next frame", () => {
+    window.localStorage.removeItem('agentry_widget_wdg_123');
+    widget = mountWidget(config, window);
+    expect(frame().src.endsWith('#host=')).toBe(true);
+    fromFrame({ type: 'store', value: '{"v":"v_visitor","t":"conv-1"}' });
+    expect(window.localStorage.getItem('agentry_widget_wdg_123')).toBe('{"v":"v_visitor","t":"conv-1"}');
+    // Only from the frame itself, and never a transcript-sized value.
+    fromFrame({ type: 'store', value: 'other' }, { origin: 'https://evil.test' });
+    fromFrame({ type: 'store', value: 'x'.repeat(2001) });
+    expect(window.localStorage.getItem('agentry_widget_wdg_123')).toBe('{"v":"v_visitor","t":"conv-1"}');
+    widget.destroy();
+    widget = mountWidget(config, window);
+    expect(frame().src).toContain(`#host=${encodeURIComponent('{"v":"v_visitor","t":"conv-1"}')}`);
+    window.localStorage.removeItem('agentry_widget_wdg_123');
+  });
+
   it('inserts one iframe on the product origin, sized as the launcher, without style attributes or style elements', () => {
     const setAttribute = vi.spyOn(Element.prototype, 'setAttribute');
     // Other test files of the same worker may have left their own <style> elements behind.
@@ -54,7 +70,7 @@ describe('mountWidget', () => {
     widget = mountWidget(config, window);
     expect(document.querySelectorAll('iframe')).toHaveLength(1);
     expect(frame().src).toBe(
-      `${ORIGIN}/widget/wdg_123?parentOrigin=${encodeURIComponent(window.location.origin)}&mode=professional&vw=1280`,
+      `${ORIGIN}/widget/wdg_123?parentOrigin=${encodeURIComponent(window.location.origin)}&mode=professional&vw=1280#host=`,
     );
     expect(frame().title).toBe('Chat widget');
     expect(frame().getAttribute('allow')).toBe('clipboard-write');
@@ -114,7 +130,7 @@ describe('mountWidget', () => {
   });
 
   it('guesses the bubble from the settings for the first paint, then follows the app', () => {
-    widget = mountWidget({ ...config, chatBubble: { enabled: true, delaySeconds: 0 } }, window);
+    widget = mountWidget({ ...config, bubbleAtOnce: true }, window);
     expect(frame().style.width).toBe('300px');
     fromFrame({
       ...resize,

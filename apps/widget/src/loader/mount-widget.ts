@@ -21,14 +21,28 @@ export function mountWidget(config: LoaderConfig, win: Window): WidgetApi {
   const style = iframe.style;
   const queue: ParentMessage[] = [];
   let resize: ResizeWidgetMessage | undefined;
-  const bubble = config.chatBubble || {};
-  let isBubbleShown = bubble.enabled === true && !bubble.delaySeconds;
+  let isBubbleShown = config.bubbleAtOnce === true;
   let isReady = false;
   let isDestroyed = false;
   let unlockScroll: (() => void) | undefined;
 
+  // The widget's state kept in the host page's own (first-party) storage, which survives where
+  // the browser blocks the frame's third-party storage. Read: no argument; write: a string ('' to
+  // forget). Blocked or full storage only loses that.
+  const hostKey = `agentry_widget_${config.widgetId}`;
+  const hostStorage = (value?: string) => {
+    try {
+      if (value === undefined) return win.localStorage.getItem(hostKey);
+      win.localStorage.setItem(hostKey, value);
+    } catch {
+      // Blocked here too: the widget falls back to what the server knows.
+    }
+    return null;
+  };
+
   // vw: the page's viewport width, which the app inside its small frame cannot see (mobile layout).
-  iframe.src = `${origin}/widget/${encodeURIComponent(config.widgetId)}?parentOrigin=${encodeURIComponent(win.location.origin)}&mode=${encodeURIComponent(config.template)}&vw=${win.innerWidth}`;
+  // #host=: the stored state, in the fragment so that it never reaches a server log.
+  iframe.src = `${origin}/widget/${encodeURIComponent(config.widgetId)}?parentOrigin=${encodeURIComponent(win.location.origin)}&mode=${encodeURIComponent(config.template)}&vw=${win.innerWidth}#host=${encodeURIComponent(hostStorage() || '')}`;
   // The title is the frame's accessible name.
   iframe.title = 'Chat widget';
   iframe.setAttribute('allow', 'clipboard-write');
@@ -90,6 +104,10 @@ export function mountWidget(config: LoaderConfig, win: Window): WidgetApi {
     // resize-widget, so its first message means it listens. The frame's load event does not:
     // it can fire before the app's effects have run, and a message sent then would be lost.
     markReady();
+    if (message.type === 'store') {
+      hostStorage(message.value);
+      return;
+    }
     if (message.type === 'resize-widget') {
       // matchMedia is absent in some old WebViews (and jsdom).
       const reducedMotion = win.matchMedia && win.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -101,7 +119,8 @@ export function mountWidget(config: LoaderConfig, win: Window): WidgetApi {
     } else if (message.type === 'show-bubble' || message.type === 'hide-bubble') {
       isBubbleShown = message.type === 'show-bubble';
     } else {
-      win.dispatchEvent(new CustomEvent(`aichatwidget:${message.type === 'widget-opened' ? 'opened' : 'closed'}`));
+      // 'widget-opened' -> 'aichatwidget:opened', 'widget-closed' -> 'aichatwidget:closed'.
+      win.dispatchEvent(new CustomEvent(`aichatwidget:${message.type.slice(7)}`));
       return;
     }
     layout();

@@ -13,6 +13,7 @@ export const liveConversationColumns = {
   lastMessageTime: widgetConversation.lastMessageTime,
   totalMessages: widgetConversation.totalMessages,
   unreadCount: widgetConversation.unreadCount,
+  visitorReadMessages: widgetConversation.visitorReadMessages,
   status: widgetConversation.status,
   customerNumber: widgetVisitor.customerNumber,
   name: widgetVisitor.name,
@@ -21,8 +22,9 @@ export const liveConversationColumns = {
 
 /**
  * A widget's conversations, newest message first: all of them for the dashboard, or one
- * visitor's (by contactIdentifier) for the widget's history list. A visitor sees neither the
- * dashboard's unread counts nor the stored e-mail.
+ * visitor's (by contactIdentifier) for the widget's history list. A visitor sees their own unread
+ * count (answers stored that their widget never showed them), not the dashboard's, and not the
+ * stored e-mail.
  */
 export async function listConversations(options: {
   db: Database;
@@ -49,6 +51,12 @@ export async function listConversations(options: {
   const now = Date.now();
   return rows.map((row) => {
     const conversation = toLiveConversation(row, now);
-    return contactIdentifier === undefined ? conversation : { ...conversation, unreadCount: 0, contactEmail: null };
+    if (contactIdentifier === undefined) return conversation;
+    return { ...conversation, unreadCount: visitorUnreadCount(row), contactEmail: null };
   });
+}
+
+/** Messages of a conversation the visitor has not seen in their widget. */
+export function visitorUnreadCount(row: { totalMessages: number; visitorReadMessages: number }): number {
+  return Math.max(0, row.totalMessages - row.visitorReadMessages);
 }

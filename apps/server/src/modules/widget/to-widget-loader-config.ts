@@ -1,5 +1,6 @@
 import type { WidgetLoaderConfig, WidgetTemplate } from '@agentry/core/widget';
 import type { PublicWidget } from './load-public-widget';
+import { toAllowedHostsPattern } from './to-allowed-hosts-pattern';
 
 /** The settings the loader needs before the iframe exists (its box, launcher and bubble). */
 export function toWidgetLoaderConfig(options: {
@@ -14,6 +15,7 @@ export function toWidgetLoaderConfig(options: {
     template: options.template,
     placement: settings.placement,
     minimizedSizePixels: settings.minimizedSizePixels,
-    chatBubble: { enabled: settings.chatBubble.enabled, delaySeconds: settings.chatBubble.delaySeconds },
+    bubbleAtOnce: settings.chatBubble.enabled && settings.chatBubble.delaySeconds === 0,
+    allowedHosts: toAllowedHostsPattern(settings.allowedDomains),
   };
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ConversationTranscript,
   LiveConversationsReply,
   PublicWidgetSettings,
+  VisitorConversationParams,
   VisitorConversationsQuery,
+  VisitorTranscriptQuery,
   WidgetChatBody,
   WidgetChatQuery,
   WidgetChatReply,
@@ -19,7 +22,9 @@ import { toStreamError } from '../llm/to-stream-error';
 import { assertWidgetOrigin } from './assert-widget-origin';
 import { storeWidgetTurn, toWidgetChatReply } from './complete-widget-chat';
 import { listConversations } from './list-conversations';
+import { getVisitorTranscriptOrThrow } from './get-visitor-transcript';
 import { loadPublicWidget } from './load-public-widget';
+import { markVisitorRead } from './mark-visitor-read';
 import { prepareWidgetChatOrThrow, type PreparedWidgetChat } from './prepare-widget-chat';
 import { releaseDailyMessage } from './release-daily-message';
 import { toPublicWidgetSettings } from './to-public-widget-settings';
@@ -94,6 +99,41 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/api/widget/:widgetId/conversations/:threadId',
+    {
+      schema: {
+        tags,
+        params: VisitorConversationParams,
+        querystring: VisitorTranscriptQuery,
+        response: { 200: ConversationTranscript },
+      },
+    },
+    async (request, reply) => {
+      const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
+      await enforceRateLimit({
+        cache,
+        key: `widget-list:${widget.connectionId}:${request.ip}`,
+        limit: config.widget.ipMessagesPerMinute,
+        windowMs: 60_000,
+      });
+      reply.header('cache-control', 'no-store');
+      return getVisitorTranscriptOrThrow({
+        db,
+        connectionId: widget.connectionId,
+        conversationId: request.params.threadId,
+        contactIdentifier: request.query.contactIdentifier,
+      });
+    },
+  );
+
+  /** The answer reached the visitor: it is not unread for them. */
+  async function markDelivered(conversationId: string, request: FastifyRequest) {
+    await markVisitorRead({ db, conversationId }).catch((error: unknown) =>
+      request.log.error({ err: error }, 'could not mark a widget answer read'),
+    );
+  }
+
   app.post(
     '/api/widget/:widgetId/chat',
     {
@@ -134,7 +174,9 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {
         try {
           const result = await generateReply(gatewayInput);
-          return toWidgetChatReply(prepared, result);
+          const answer = toWidgetChatReply(prepared, result);
+          await markDelivered(answer.widgetConversationThreadId, request);
+          return answer;
         } catch (error) {
           await release(prepared, request);
           throw error;
@@ -160,7 +202,9 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
           return;
         }
         const result = await stream.result;
-        send({ type: 'done', reply: toWidgetChatReply(prepared, result) });
+        const answer = toWidgetChatReply(prepared, result);
+        send({ type: 'done', reply: answer });
+        await markDelivered(answer.widgetConversationThreadId, request);
       } catch (error) {
         await release(prepared, request);
         send({ type: 'error', error: toStreamError(error, request.log) });

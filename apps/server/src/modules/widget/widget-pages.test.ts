@@ -124,7 +124,8 @@ describe('widget runtime pages: iframe page, loader scripts, assets', () => {
       template: 'legacy',
       placement: 'top-left',
       minimizedSizePixels: 64,
-      chatBubble: { enabled: true, delaySeconds: 3 },
+      bubbleAtOnce: false,
+      allowedHosts: '',
     });
 
     const professional = await get(`/widget/${widget.widgetId}/widget-professional.js?widgetId=${widget.widgetId}`);

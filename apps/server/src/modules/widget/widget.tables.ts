@@ -89,6 +89,8 @@ export const widgetConversation = pgTable(
     totalMessages: integer('total_messages').notNull().default(0),
     /** Visitor messages the dashboard has not opened yet. */
     unreadCount: integer('unread_count').notNull().default(0),
+    /** Messages the visitor has seen (an answer delivered, or the conversation opened in the widget). */
+    visitorReadMessages: integer('visitor_read_messages').notNull().default(0),
     status: text('status').$type<'live' | 'closed'>().notNull().default('live'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
