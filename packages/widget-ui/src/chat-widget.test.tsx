@@ -136,12 +136,54 @@ describe('ChatWidget', () => {
     expect(props.onShowHistory).toHaveBeenCalled();
   });
 
+  it('reaches the chat list from the menu when the caller offers it', async () => {
+    const onShowChats = vi.fn();
+    renderWidget({ onShowChats });
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['New Conversation', 'Previous Conversations', 'Chats']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Chats' }));
+    expect(onShowChats).toHaveBeenCalled();
+  });
+
+  it("shows each message's time of day, in the widget's language", () => {
+    const at = new Date(2026, 0, 1, 14, 5).getTime();
+    renderWidget({
+      messages: [
+        { ...greeting, timestamp: at },
+        { id: 'u', content: 'hi', sender: 'user', timestamp: at },
+      ],
+    });
+    const times = screen.getByRole('log').querySelectorAll('time');
+    expect([...times].map((time) => time.textContent)).toEqual(['2:05 PM', '2:05 PM']);
+    expect(times[0]?.getAttribute('datetime')).toBe(new Date(at).toISOString());
+  });
+
+  it("says the AI name before the default typing text, and a creator's own typing text alone", () => {
+    const pending = {
+      isPending: true,
+      messages: [greeting, { id: 'u', content: 'hi', sender: 'user' as const, timestamp: 2 }],
+    };
+    const { unmount } = renderWidget(pending, { aiName: 'Smile Desk' });
+    expect(screen.getByRole('status')).toHaveTextContent('Smile Desk typing...');
+    unmount();
+    renderWidget(pending, { aiName: 'Smile Desk', typingIndicator: 'Our team is writing back...' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^Our team is writing back\.\.\.$/);
+  });
+
   it('shows the empty history texts and the entries with badges, counts and delete', async () => {
     const onDeleteHistory = vi.fn();
     const now = Date.UTC(2026, 0, 1, 12);
     const { rerender, props } = renderWidget({ view: 'history', history: [], onShowMessages: vi.fn() });
     expect(screen.getByText('No previous conversations')).toBeInTheDocument();
     expect(screen.getByText('Start a conversation and it will be saved locally')).toBeInTheDocument();
+    // Where this browser keeps nothing itself, it does not promise a local copy.
+    rerender(<ChatWidget {...props} isHistoryKeptLocally={false} />);
+    expect(screen.queryByText(/saved locally/)).toBeNull();
+    expect(screen.getByText('Start a conversation and it will appear here')).toBeInTheDocument();
     rerender(
       <ChatWidget
         {...props}

@@ -42,6 +42,8 @@ export type ChatWidgetProps = {
   history?: readonly ChatWidgetHistoryItem[];
   chats?: readonly ChatWidgetChatItem[];
   activeChatId?: string;
+  /** The browser keeps conversations itself (the history's empty state says 'saved locally' only then). */
+  isHistoryKeptLocally?: boolean;
   /** Clock for the relative-time badges (defaults to Date.now() at render). */
   now?: number;
   className?: string;
@@ -56,6 +58,8 @@ export type ChatWidgetProps = {
   onDismissBubble?: () => void;
   onNewConversation?: () => void;
   onShowHistory?: () => void;
+  /** The chat-list view (the menu's 'Chats'). */
+  onShowChats?: () => void;
   onShowMessages?: () => void;
   onSelectHistory?: (id: string) => void;
   onDeleteHistory?: (id: string) => void;
@@ -148,6 +152,7 @@ export function ChatWidget(props: ChatWidgetProps) {
             onBack={props.onShowMessages}
             onNewConversation={props.onNewConversation}
             onShowHistory={props.onShowHistory}
+            onShowChats={props.onShowChats}
           />
           {view === 'messages' ? (
             <MessageView
@@ -165,6 +170,7 @@ export function ChatWidget(props: ChatWidgetProps) {
               language={settings.language}
               items={props.history ?? []}
               now={props.now ?? Date.now()}
+              isKeptLocally={props.isHistoryKeptLocally}
               onSelect={props.onSelectHistory}
               onDelete={props.onDeleteHistory}
               onStartNewChat={props.onNewConversation}

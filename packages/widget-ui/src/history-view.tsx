@@ -9,18 +9,31 @@ type HistoryViewProps = {
   language: string;
   items: readonly ChatWidgetHistoryItem[];
   now: number;
+  /** This browser keeps the conversations itself; false: they come from the server only. */
+  isKeptLocally?: boolean;
   onSelect?: (id: string) => void;
   onDelete?: (id: string) => void;
   onStartNewChat?: () => void;
 };
 
 /** Previous conversations: relative-time badge, last-message preview, message count, delete, unread dot. */
-export function HistoryView({ texts, language, items, now, onSelect, onDelete, onStartNewChat }: HistoryViewProps) {
+export function HistoryView({
+  texts,
+  language,
+  items,
+  now,
+  isKeptLocally = true,
+  onSelect,
+  onDelete,
+  onStartNewChat,
+}: HistoryViewProps) {
   if (items.length === 0) {
     return (
       <div className="aw-body aw-empty">
         <p className="aw-empty-title">{texts.noConversations}</p>
-        <p className="aw-empty-hint">{texts.startConversationHint}</p>
+        <p className="aw-empty-hint">
+          {isKeptLocally ? texts.startConversationHint : texts.startConversationHintServer}
+        </p>
         {onStartNewChat ? (
           <button type="button" className="aw-primary" onClick={onStartNewChat}>
             {texts.startNewChat}

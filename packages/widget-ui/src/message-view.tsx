@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { shouldShowSuggestedReplies } from '@agentry/core/widget-rules';
 import type { ChatWidgetMessage, ChatWidgetSettings } from './chat-widget-types';
 import { SendIcon, SparkIcon } from './icons';
@@ -17,6 +17,15 @@ type MessageViewProps = {
 
 const composerMaxHeight = 120;
 
+/** A message's time of day in the widget's language ('10:30 AM', '10:30'). */
+function timeFormatFor(language: string): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
+  } catch {
+    return new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' });
+  }
+}
+
 // preact/compat passes the native event itself; React wraps it in nativeEvent.
 function isComposing(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
   const native =
@@ -33,6 +42,8 @@ export function MessageView({ settings, texts, messages, isPending, onSend, onSu
   const isTyping = isPending && lastMessage?.sender !== 'agent';
   const canSend = !isPending && draft.trim() !== '';
   const showSuggestions = !isPending && shouldShowSuggestedReplies(messages.length, texts.suggestions);
+  const timeFormat = useMemo(() => timeFormatFor(settings.language), [settings.language]);
+  const formatTime = (timestamp: number) => timeFormat.format(timestamp);
   const avatarUrl = settings.showAdditionalLogos && settings.avatarLogoUrl ? settings.avatarLogoUrl : settings.logoUrl;
   const hasAvatarLogo = settings.useLogoForAvatar && avatarUrl !== '';
 
@@ -106,6 +117,11 @@ export function MessageView({ settings, texts, messages, isPending, onSend, onSu
                   {message.content}
                 </p>
               )}
+              {message.isError ? null : (
+                <time className="aw-time" dateTime={new Date(message.timestamp).toISOString()}>
+                  {formatTime(message.timestamp)}
+                </time>
+              )}
             </div>
           </div>
         ))}
@@ -118,9 +134,7 @@ export function MessageView({ settings, texts, messages, isPending, onSend, onSu
                 <i />
                 <i />
               </span>
-              <span className="aw-typing-text">
-                {texts.aiName} {texts.typingIndicator}
-              </span>
+              <span className="aw-typing-text">{texts.typingLine}</span>
             </div>
           </div>
         ) : null}

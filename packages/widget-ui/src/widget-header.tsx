@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatWidgetSettings, ChatWidgetView } from './chat-widget-types';
-import { BackIcon, CloseIcon, HistoryIcon, MenuIcon, PlusIcon } from './icons';
+import { BackIcon, ChatIcon, CloseIcon, HistoryIcon, MenuIcon, PlusIcon } from './icons';
 import { LogoImage } from './logo-image';
 import type { ResolvedWidgetTexts } from './resolve-widget-texts';
 
@@ -13,6 +13,7 @@ type WidgetHeaderProps = {
   onBack?: () => void;
   onNewConversation?: () => void;
   onShowHistory?: () => void;
+  onShowChats?: () => void;
 };
 
 /** Header: back button (history and chat-list views), logo, title, the menu and the close button. */
@@ -24,6 +25,7 @@ export function WidgetHeader({
   onBack,
   onNewConversation,
   onShowHistory,
+  onShowChats,
 }: WidgetHeaderProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -31,7 +33,7 @@ export function WidgetHeader({
   const headerLogoUrl =
     settings.showAdditionalLogos && settings.widgetLogoUrl ? settings.widgetLogoUrl : settings.logoUrl;
   const title = view === 'history' ? texts.previousConversations : view === 'chats' ? texts.chats : texts.title;
-  const hasMenu = Boolean(onNewConversation ?? onShowHistory);
+  const hasMenu = Boolean(onNewConversation ?? onShowHistory ?? onShowChats);
 
   useEffect(() => {
     if (!isMenuOpen) return;
@@ -117,6 +119,12 @@ export function WidgetHeader({
                 <button type="button" role="menuitem" className="aw-menu-item" onClick={() => choose(onShowHistory)}>
                   <HistoryIcon className="aw-icon-sm" />
                   {texts.previousConversations}
+                </button>
+              ) : null}
+              {onShowChats ? (
+                <button type="button" role="menuitem" className="aw-menu-item" onClick={() => choose(onShowChats)}>
+                  <ChatIcon className="aw-icon-sm" />
+                  {texts.chats}
                 </button>
               ) : null}
             </div>

@@ -1,5 +1,6 @@
 import { readEventStream } from '@agentry/core/read-event-stream';
 import type { LiveConversation, WidgetChatBody, WidgetChatReply, WidgetChatStreamEvent } from '@agentry/core/widget';
+import type { WidgetChatMessage } from '@agentry/core/widget-rules';
 
 /** docs/product/widget.md#texts: the agent bubble shown when a send fails. */
 export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
@@ -135,4 +136,39 @@ export async function fetchLiveConversations(options: {
       typeof (entry as LiveConversation).threadId === 'string' &&
       typeof (entry as LiveConversation).lastMessage === 'string',
   );
+}
+
+/**
+ * GET /api/widget/:id/conversations/:threadId?contactIdentifier=: the server's copy of one of the
+ * visitor's conversations, as chat messages (oldest first).
+ */
+export async function fetchVisitorTranscript(options: {
+  apiBase: string;
+  widgetId: string;
+  threadId: string;
+  contactIdentifier: string;
+  parentOrigin?: string | null;
+  fetchImpl?: FetchLike;
+}): Promise<WidgetChatMessage[]> {
+  const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const url = `${options.apiBase}/api/widget/${encodeURIComponent(options.widgetId)}/conversations/${encodeURIComponent(options.threadId)}?contactIdentifier=${encodeURIComponent(options.contactIdentifier)}`;
+  const response = await doFetch(url, {
+    headers: { accept: 'application/json', ...parentHeader(options.parentOrigin) },
+  });
+  if (!response.ok) throw new Error(`API request failed with status: ${response.status}`);
+  const body = (await response.json()) as { messages?: unknown };
+  if (!Array.isArray(body.messages)) throw new Error('No messages in API response');
+  return body.messages.flatMap((entry: unknown) => {
+    const message = (entry ?? {}) as { id?: unknown; role?: unknown; content?: unknown; createdAt?: unknown };
+    if (typeof message.id !== 'string' || typeof message.content !== 'string') return [];
+    const timestamp = typeof message.createdAt === 'string' ? Date.parse(message.createdAt) : NaN;
+    return [
+      {
+        id: message.id,
+        content: message.content,
+        sender: message.role === 'user' ? ('user' as const) : ('agent' as const),
+        timestamp: Number.isFinite(timestamp) ? timestamp : Date.now(),
+      },
+    ];
+  });
 }

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import '@agentry/widget-ui/widget.css';
 import { resolveParentOrigin } from './parent-origin';
+import { readHostState } from './host-state';
 import { readWidgetConfig } from './read-widget-config';
 import { WidgetApp } from './widget-app';
 import { browserStorage } from './widget-storage';
@@ -8,7 +9,8 @@ import { browserStorage } from './widget-storage';
 /**
  * The iframe app at /widget/:widgetId. The server inlines the settings as
  * <script id="agentry-widget-config" type="application/json">; the loader adds ?parentOrigin=
- * (the embedding page's origin), ?vw=&vh= (its viewport, for the 1024 px mobile rule) and optionally ?mode=.
+ * (the embedding page's origin), ?vw=&vh= (its viewport, for the 1024 px mobile rule), optionally ?mode=,
+ * and #host= (what it keeps for the widget in the host page's own storage).
  */
 function start() {
   const config = readWidgetConfig(document);
@@ -21,6 +23,7 @@ function start() {
     ancestorOrigin: window.location.ancestorOrigins?.[0] ?? null,
     referrer: document.referrer,
   });
+  const storage = browserStorage();
   const viewportWidth = Number(params.get('vw'));
   const viewportHeight = Number(params.get('vh'));
   let mount = document.getElementById('root') ?? document.getElementById('agentry-widget-root');
@@ -34,7 +37,9 @@ function start() {
       config={config}
       parentOrigin={parentOrigin}
       mode={params.get('mode')}
-      storage={browserStorage()}
+      storage={storage}
+      isStorageKept={storage !== null}
+      hostState={readHostState(window.location.hash)}
       parentViewport={
         viewportWidth > 0
           ? { width: viewportWidth, height: viewportHeight > 0 ? viewportHeight : window.screen.height }

@@ -18,7 +18,9 @@ export type WidgetToParentMessage =
   | { type: 'widget-closed' }
   | ResizeWidgetMessage
   | { type: 'show-bubble'; message: string }
-  | { type: 'hide-bubble' };
+  | { type: 'hide-bubble' }
+  /** The loader keeps `value` in the host page's own storage and hands it back as #host= (host-state.ts). */
+  | { type: 'store'; value: string };
 
 const simpleTypes = new Set(['open-widget', 'close-widget', 'toggle-widget', 'reset-widget']);
 

@@ -14,9 +14,16 @@ import {
   WIDGET_SESSION_VERSION,
 } from '@agentry/core/widget-rules';
 import { buildChatHistory, GREETING_ID_PREFIX } from './chat-history';
-import { CONNECTION_ERROR_TEXT, fetchLiveConversations, sendWidgetChat, WidgetChatError } from './chat-api';
+import {
+  CONNECTION_ERROR_TEXT,
+  fetchLiveConversations,
+  fetchVisitorTranscript,
+  sendWidgetChat,
+  WidgetChatError,
+} from './chat-api';
 import { computeBlockSize, computeFrameSize } from './frame-size';
 import { buildHistoryItems, LIVE_ID_PREFIX } from './history-items';
+import { writeHostState, type HostState } from './host-state';
 import { detectKeyboardPlatform, measureKeyboardHeight } from './keyboard-height';
 import {
   isTrustedParentEvent,
@@ -38,6 +45,10 @@ export type WidgetAppProps = {
   storage: StorageLike | null;
   /** The parent page's viewport when the loader passes it (?vw=&vh=, then 'viewport' messages). */
   parentViewport: { width: number; height: number } | null;
+  /** What the loader kept in the host page's own storage (#host=), for when `storage` keeps nothing. */
+  hostState?: HostState | null;
+  /** The frame's own storage works (false where the browser blocks third-party storage). */
+  isStorageKept?: boolean;
 };
 
 type ActiveChat = {
@@ -90,7 +101,15 @@ function isMobileViewport(viewport: { width: number } | null): boolean {
 }
 
 /** The iframe app: runtime behaviour of the embedded widget (docs/product/widget.md#in-the-visitors-browser) around the shared ChatWidget view. */
-export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport: initialViewport }: WidgetAppProps) {
+export function WidgetApp({
+  config,
+  parentOrigin,
+  mode,
+  storage,
+  parentViewport: initialViewport,
+  hostState = null,
+  isStorageKept = true,
+}: WidgetAppProps) {
   const widgetId = config.widgetId;
   const texts = resolveWidgetTexts(config);
   const labels = useMemo(() => ({ widgetTitle: texts.title, aiName: texts.aiName }), [texts.title, texts.aiName]);
@@ -99,21 +118,43 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   const isBlock = config.isBlock === true;
 
   // Initial state: a valid session restores chat and UI; an expired one is archived and cleared.
-  const [initial] = useState((): { chat: ActiveChat; isOpen: boolean; view: ChatWidgetView } => {
-    const now = Date.now();
-    const result = canRestore ? readSession(storage, widgetId, now) : { status: 'none' as const };
-    const rememberedOpen = isBlock || (isFramed() && readItem(storage, storageKeys.isOpen(widgetId)) === 'true');
-    if (result.status === 'valid') {
-      const session = result.session;
-      const view: ChatWidgetView = session.showChatList ? 'chats' : 'messages';
-      return { chat: chatFromSession(session), isOpen: rememberedOpen, view };
-    }
-    if (result.status === 'expired') {
-      archiveChat(storage, widgetId, chatFromSession(result.session), labels, now);
-      clearSession(storage, widgetId);
-    }
-    return { chat: createChat(config, texts.firstMessage), isOpen: rememberedOpen, view: 'messages' };
-  });
+  // Without one (the frame's storage blocked), the host page's pointer to a conversation still
+  // within the session hour brings that conversation back from the server.
+  const [initial] = useState(
+    (): { chat: ActiveChat; isOpen: boolean; view: ChatWidgetView; fromServer: HostState | null } => {
+      const now = Date.now();
+      const result = canRestore ? readSession(storage, widgetId, now) : { status: 'none' as const };
+      const localOpen = readItem(storage, storageKeys.isOpen(widgetId));
+      const rememberedOpen =
+        isBlock || (isFramed() && (localOpen !== null ? localOpen === 'true' : hostState?.isOpen === true));
+      if (result.status === 'valid') {
+        const session = result.session;
+        const view: ChatWidgetView = session.showChatList ? 'chats' : 'messages';
+        return { chat: chatFromSession(session), isOpen: rememberedOpen, view, fromServer: null };
+      }
+      if (result.status === 'expired') {
+        archiveChat(storage, widgetId, chatFromSession(result.session), labels, now);
+        clearSession(storage, widgetId);
+      }
+      const fresh = createChat(config, texts.firstMessage);
+      if (
+        result.status === 'none' &&
+        canRestore &&
+        hostState?.visitor &&
+        hostState.dbThreadId &&
+        isSessionValid(hostState.lastActivity, now)
+      ) {
+        const chat = {
+          ...fresh,
+          dbThreadId: hostState.dbThreadId,
+          openAIThreadId: hostState.openAIThreadId,
+          lastActivity: hostState.lastActivity,
+        };
+        return { chat, isOpen: rememberedOpen, view: 'messages', fromServer: hostState };
+      }
+      return { chat: fresh, isOpen: rememberedOpen, view: 'messages', fromServer: null };
+    },
+  );
   const [chat, setChat] = useState<ActiveChat>(initial.chat);
   const [isOpen, setIsOpen] = useState(initial.isOpen);
   const [view, setView] = useState<ChatWidgetView>(initial.view);
@@ -123,8 +164,8 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
   const [isBubbleDone, setIsBubbleDone] = useState(initial.isOpen);
   const [dockHeight, setDockHeight] = useState<number | null>(null);
   const [keyboardHeight, setKeyboardHeight] = useState(0);
-  const [contactIdentifier, setContactIdentifier] = useState<string | null>(() =>
-    readItem(storage, storageKeys.contactIdentifier(widgetId)),
+  const [contactIdentifier, setContactIdentifier] = useState<string | null>(
+    () => readItem(storage, storageKeys.contactIdentifier(widgetId)) ?? hostState?.visitor ?? null,
   );
   const contact = useRef<WidgetContact | undefined>(undefined);
   const sessionStarted = useRef(Date.now());
@@ -168,9 +209,60 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       };
       writeSession(storage, session);
       if (isFramed()) writeItem(storage, storageKeys.isOpen(widgetId), String(state.isOpen));
+      // The host page's copy: what survives where the browser keeps nothing for this frame.
+      if (canRestore && !isBlock)
+        post({
+          type: 'store',
+          value: writeHostState({
+            visitor: latest.current.contactIdentifier,
+            dbThreadId: state.chat.dbThreadId,
+            openAIThreadId: state.chat.openAIThreadId,
+            lastActivity: state.chat.lastActivity,
+            isOpen: state.isOpen,
+          }),
+        });
     },
-    [storage, widgetId, labels.widgetTitle, labels.aiName],
+    [storage, widgetId, labels.widgetTitle, labels.aiName, canRestore, isBlock, post],
   );
+
+  /** The server's copy of one of the visitor's conversations, as the open chat. */
+  const openFromServer = useCallback(
+    async (threadId: string, base: ActiveChat): Promise<boolean> => {
+      const identifier = latest.current.contactIdentifier;
+      if (!identifier) return false;
+      try {
+        const messages = await fetchVisitorTranscript({
+          apiBase: config.apiBase,
+          widgetId,
+          threadId,
+          contactIdentifier: identifier,
+          parentOrigin,
+        });
+        if (latest.current.chat.id !== base.id || latest.current.isPending) return false;
+        const greeting = base.messages.filter((message) => message.id.startsWith(GREETING_ID_PREFIX));
+        const restored = { ...base, messages: [...greeting, ...messages], dbThreadId: threadId };
+        setChat(restored);
+        persist({ chat: restored });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [config.apiBase, widgetId, parentOrigin, persist],
+  );
+
+  // A conversation the host page remembered: its messages come from the server.
+  useEffect(() => {
+    const pointer = initial.fromServer;
+    if (!pointer?.dbThreadId) return;
+    void openFromServer(pointer.dbThreadId, initial.chat).then((isRestored) => {
+      if (isRestored || latest.current.chat.id !== initial.chat.id) return;
+      // Gone or not this visitor's: start clean rather than continue an unknown thread.
+      setChat((current) =>
+        current.id === initial.chat.id ? { ...current, dbThreadId: null, openAIThreadId: null } : current,
+      );
+    });
+  }, [initial, openFromServer]);
 
   const refreshHistory = useCallback(async () => {
     const saved = readSavedConversations(storage, widgetId);
@@ -314,9 +406,16 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
 
   const selectHistory = useCallback(
     (id: string) => {
-      const selected = id.startsWith(LIVE_ID_PREFIX)
-        ? undefined
-        : readSavedConversations(storage, widgetId).find((entry) => entry.id === id);
+      if (id.startsWith(LIVE_ID_PREFIX)) {
+        // A conversation this browser did not keep: the server's copy.
+        archiveChat(storage, widgetId, latest.current.chat, labels, Date.now());
+        const fresh = startFreshChat();
+        setView('messages');
+        persist({ chat: fresh, view: 'messages' });
+        void openFromServer(id.slice(LIVE_ID_PREFIX.length), fresh);
+        return;
+      }
+      const selected = readSavedConversations(storage, widgetId).find((entry) => entry.id === id);
       if (!selected || selected.messages.length === 0) {
         setView('messages');
         persist({ view: 'messages' });
@@ -336,7 +435,7 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       setView('messages');
       persist({ chat: reopened, view: 'messages' });
     },
-    [persist, storage, widgetId, labels],
+    [persist, storage, widgetId, labels, startFreshChat, openFromServer],
   );
 
   const deleteHistory = useCallback(
@@ -561,6 +660,7 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       isMobile={isMobile}
       keyboardHeight={keyboardHeight}
       history={historyItems}
+      isHistoryKeptLocally={isStorageKept}
       chats={[
         {
           id: chat.id,
@@ -579,6 +679,10 @@ export function WidgetApp({ config, parentOrigin, mode, storage, parentViewport:
       onDismissBubble={dismissBubble}
       onNewConversation={newConversation}
       onShowHistory={showHistory}
+      onShowChats={() => {
+        setView('chats');
+        persist({ view: 'chats' });
+      }}
       onShowMessages={() => {
         setView('messages');
         persist({ view: 'messages' });

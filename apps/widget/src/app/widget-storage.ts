@@ -28,9 +28,13 @@ export function writeItem(storage: StorageLike | null, key: string, value: strin
   }
 }
 
+/** The frame's localStorage, or null where the browser blocks it (third-party storage) or it keeps nothing. */
 export function browserStorage(): StorageLike | null {
   try {
-    return window.localStorage;
+    const storage = window.localStorage;
+    storage.setItem('widget_probe', '1');
+    storage.removeItem('widget_probe');
+    return storage;
   } catch {
     return null;
   }

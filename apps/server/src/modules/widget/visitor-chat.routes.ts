@@ -175,7 +175,8 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         try {
           const result = await generateReply(gatewayInput);
           const answer = toWidgetChatReply(prepared, result);
-          await markDelivered(answer.widgetConversationThreadId, request);
+          // A visitor who left (reloaded) while the answer was written finds it unread later.
+          if (!signal.aborted) await markDelivered(answer.widgetConversationThreadId, request);
           return answer;
         } catch (error) {
           await release(prepared, request);

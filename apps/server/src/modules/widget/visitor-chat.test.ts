@@ -446,6 +446,55 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it("gives a visitor their own conversation's messages (the server's copy), counts what they have not seen as unread, and refuses anyone else's", async () => {
+    const widget = await newWidget();
+    const first = WidgetChatReply.parse((await chat(widget, { message: 'Do you ship to Oslo?' })).json());
+    const visitor = first.contactIdentifier;
+    const list = async () =>
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/widget/${widget.widgetId}/conversations?contactIdentifier=${visitor}`,
+        })
+      ).json().conversations;
+    // The answer reached the visitor: nothing unread for them (the dashboard's count is its own).
+    expect((await list())[0]).toMatchObject({ threadId: first.widgetConversationThreadId, unreadCount: 0 });
+
+    // An answer stored while the visitor had left (the page reloaded before it arrived) is unread.
+    await db()
+      .update(widgetConversation)
+      .set({ visitorReadMessages: 1 })
+      .where(eq(widgetConversation.id, first.widgetConversationThreadId));
+    expect((await list())[0].unreadCount).toBe(1);
+
+    const url = (contactIdentifier: string) =>
+      `/api/widget/${widget.widgetId}/conversations/${first.widgetConversationThreadId}?contactIdentifier=${contactIdentifier}`;
+    const transcript = await harness.app.inject({ method: 'GET', url: url(visitor) });
+    expect(transcript.statusCode).toBe(200);
+    expect(transcript.headers['cache-control']).toBe('no-store');
+    expect(
+      transcript
+        .json()
+        .messages.map((message: { role: string; content: string }) => `${message.role}: ${message.content}`),
+    ).toEqual(['user: Do you ship to Oslo?', 'assistant: Echo: Do you ship to Oslo?']);
+    expect(transcript.json().conversation).toMatchObject({ unreadCount: 0, contactEmail: null });
+    // Opening it read it.
+    expect((await list())[0].unreadCount).toBe(0);
+
+    // Another visitor, a missing id, or another widget: 404 alike; no identifier: 400.
+    expect((await harness.app.inject({ method: 'GET', url: url('v_someone_else_entirely') })).statusCode).toBe(404);
+    expect((await harness.app.inject({ method: 'GET', url: url('') })).statusCode).toBe(400);
+    const otherWidget = await newWidget();
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/widget/${otherWidget.widgetId}/conversations/${first.widgetConversationThreadId}?contactIdentifier=${visitor}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
 });
 
 describe('visitor chat with the offline responder (no provider configured)', () => {
