@@ -1,3 +1,4 @@
+import { prefillDemoFromAgent } from '@agentry/core/agent-prefill';
 import { DemoSettings, demoLimits, type CreateDemoBody, type Demo } from '@agentry/core/demos';
 import type { Database } from '../../platform/db/database';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
@@ -17,7 +18,8 @@ export async function createDemo(options: {
   const { db, body } = options;
   const agentRow = await getAgentRowOrThrow({ db, agentId: body.buildId, subaccountId: options.subaccountId });
   const logo = mirrorDemoLogo({
-    settings: body.settings ?? DemoSettings.parse({}),
+    // Title, names, welcome message and replies come from the agent unless the creator wrote their own.
+    settings: prefillDemoFromAgent(body.settings ?? DemoSettings.parse({}), agentRow),
     logoUrl: body.logoUrl,
     logoWidth: body.logoWidth,
     avatarUrl: body.avatarUrl,

@@ -92,6 +92,13 @@ describe('demos', () => {
         requestLimit: 100,
         sharePath: `/shared/${created.demoId}`,
       });
+      // Texts left generic come from the agent.
+      expect(created.settings).toMatchObject({
+        widgetTitle: 'Dental Bot',
+        assistantName: 'Dental Bot',
+        websiteAssistantName: 'Dental Bot',
+        socialContactName: 'Dental Bot',
+      });
       expect(created.settings.chatBubble).toEqual({
         enabled: true,
         message: 'Hi there! Need any help?',

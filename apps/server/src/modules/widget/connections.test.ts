@@ -82,6 +82,7 @@ describe('website widget connections (dashboard API)', () => {
     const connection = await createTestWidget(harness.app, owner, { agentId: agent.buildId });
     expect(connection).toMatchObject({ buildId: agent.buildId, needsRedeploy: false });
     expect(connection.settings).toMatchObject({
+      widgetTitle: 'Shop Helper',
       aiName: 'Shop Helper',
       firstMessage: 'Welcome to the shop!',
       suggestedResponses: ['Where is my order?'],
@@ -94,6 +95,39 @@ describe('website widget connections (dashboard API)', () => {
       widgetId: connection.widgetId,
       hasBuild: true,
       aiName: 'Shop Helper',
+    });
+  });
+
+  it('prefills the draft from the agent chosen with Choose Build, follows a change of agent, and keeps what the creator wrote', async () => {
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
+    const smile = await createTestAgent(harness.app, owner, {
+      aiName: 'Smile Desk',
+      firstMessage: 'Welcome to Bright Smile Dental!',
+      suggestedResponses: ['Book a cleaning', 'Opening hours'],
+    });
+    const front = await createTestAgent(harness.app, owner, {
+      aiName: 'Front Desk',
+      firstMessage: 'Hi, this is the front desk.',
+      suggestedResponses: ['Parking'],
+    });
+    const connection = await createTestWidget(harness.app, owner);
+    expect(connection.settings).toMatchObject({ widgetTitle: 'Chat Widget', aiName: 'AI Assistant' });
+    const url = `/api/connections/${connection.connectionId}`;
+    const chosen = await call('PUT', `${url}/update-build`, owner.cookie, { buildId: smile.buildId });
+    expect(chosen.json().settings).toMatchObject({
+      widgetTitle: 'Smile Desk',
+      aiName: 'Smile Desk',
+      firstMessage: 'Welcome to Bright Smile Dental!',
+      suggestedResponses: ['Book a cleaning', 'Opening hours'],
+    });
+    // The creator edits the title; the next agent replaces only what they did not write.
+    await call('PUT', url, owner.cookie, { settings: { ...chosen.json().settings, widgetTitle: 'Bright Smile' } });
+    const changed = await call('PUT', `${url}/update-build`, owner.cookie, { buildId: front.buildId });
+    expect(changed.json().settings).toMatchObject({
+      widgetTitle: 'Bright Smile',
+      aiName: 'Front Desk',
+      firstMessage: 'Hi, this is the front desk.',
+      suggestedResponses: ['Parking'],
     });
   });
 

@@ -7,6 +7,7 @@ import {
   type WidgetConnection,
 } from '@agentry/core/widget';
 import type { Database } from '../../platform/db/database';
+import { prefillWidgetFromAgent } from '@agentry/core/agent-prefill';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { insertWithinPlanLimit } from '../billing/insert-within-plan-limit';
 import { toWidgetConnection } from './to-widget-connection';
@@ -20,8 +21,8 @@ export function createWidgetId(): string {
 /**
  * A new website widget or website block of a sub account, within the plan's
  * connections_per_type limit (counted per type). It is
- * deployed at once with the documented defaults (seeded with the agent's name, greeting and
- * suggested replies when one is given), so its embed code works from the first minute.
+ * deployed at once with the documented defaults (seeded with the agent's name as title and AI
+ * name, its greeting and suggested replies when one is given), so its embed code works from the first minute.
  */
 export async function createConnection(options: {
   db: Database;
@@ -34,11 +35,7 @@ export async function createConnection(options: {
   const agentId = options.body.buildId ?? null;
   if (agentId) {
     const agent = await getAgentRowOrThrow({ db, agentId, subaccountId });
-    const seeded = WidgetSettings.safeParse({
-      aiName: agent.aiName,
-      firstMessage: agent.firstMessage,
-      suggestedResponses: agent.suggestedResponses,
-    });
+    const seeded = WidgetSettings.safeParse(prefillWidgetFromAgent(defaultWidgetSettings, agent, null));
     if (seeded.success) settings = seeded.data;
   }
   const now = options.now ?? new Date();

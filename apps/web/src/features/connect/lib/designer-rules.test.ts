@@ -49,6 +49,15 @@ describe('Deploy button', () => {
     });
     expect(deployButtonState({ ...base, isDirty: true })).toMatchObject({ isDisabled: false });
   });
+  it("never reads 'Redeploy Required' for a widget that was never deployed", () => {
+    expect(deployButtonState({ ...base, deployedAt: null, needsRedeploy: true })).toMatchObject({
+      label: 'Deploy Widget',
+      isDisabled: false,
+    });
+    expect(deployButtonState({ ...base, deployedAt: null, needsRedeploy: true, isBlock: true }).label).toBe(
+      'Deploy Block',
+    );
+  });
   it('is disabled for viewers', () => {
     expect(deployButtonState({ ...base, needsRedeploy: true, isViewer: true }).isDisabled).toBe(true);
   });

@@ -39,9 +39,11 @@ export function deployButtonState(options: {
   /** The website block's button reads 'Deploy Block'. */
   isBlock?: boolean;
 }): DeployButtonState {
-  const label = options.needsRedeploy ? 'Redeploy Required' : options.isBlock ? 'Deploy Block' : 'Deploy Widget';
+  // A widget never deployed needs its first deploy, not a redeploy (its badge says 'Not deployed').
+  const isRedeploy = options.needsRedeploy && options.deployedAt !== null;
+  const label = isRedeploy ? 'Redeploy Required' : options.isBlock ? 'Deploy Block' : 'Deploy Widget';
   if (options.isViewer) return { label, isDisabled: true, hint: SAVE_TOOLTIP_VIEWER };
-  const isUpToDate = !options.needsRedeploy && !options.isDirty && options.deployedAt !== null;
+  const isUpToDate = !isRedeploy && !options.isDirty && options.deployedAt !== null;
   if (isUpToDate) return { label, isDisabled: true, hint: 'The live widget already uses these settings' };
   return {
     label,
