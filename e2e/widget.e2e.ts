@@ -258,34 +258,36 @@ describe('website widget embedded on another origin', () => {
     await close();
   });
 
-  it('cannot be framed by a page that is not on the allowed-domains list', async () => {
+  it('is not drawn on a page that is not on the allowed-domains list, and its page refuses such framing', async () => {
     await deploy({ allowedDomains: ['example.com'] });
-    const { page, close } = await visit();
-    await expect.poll(() => page.locator('iframe[title="Chat widget"]').count()).toBe(1);
-    // Chromium replaces a frame refused by frame-ancestors with its error page.
-    const childUrl = () =>
-      page
-        .frames()
-        .find((candidate) => candidate !== page.mainFrame())
-        ?.url() ?? '';
-    await expect.poll(childUrl, { timeout: 15_000 }).toMatch(/^chrome-error:/);
-    await page.waitForTimeout(500);
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
-    expect(await frame?.getByRole('button', { name: 'Open chat', exact: true }).count()).toBe(0);
-    // The same page is still framed once its host is allowed (so the refusal above is the list's doing).
-    await deploy({ allowedDomains: ['example.com', `127.0.0.1:${new URL(host.url).port}`] });
-    await page.reload();
+    const refused = await visit();
+    // The loader checks the list before it draws anything: no broken grey box.
     await expect
       .poll(
         () =>
-          page
-            .frameLocator('iframe[title="Chat widget"]')
-            .getByRole('button', { name: 'Open chat', exact: true })
-            .count(),
+          refused.page.evaluate(
+            () =>
+              document.readyState === 'complete' &&
+              performance.getEntriesByType('resource').some((entry) => entry.name.includes('/widget.js')),
+          ),
         { timeout: 15_000 },
       )
+      .toBe(true);
+    await refused.page.waitForTimeout(500);
+    expect(await refused.page.locator('iframe').count()).toBe(0);
+    await refused.close();
+    // The iframe page itself still refuses other pages (frame-ancestors), whatever loads it.
+    const framePage = await admin.context.request.get(`/widget/${connection.widgetId}`);
+    expect(framePage.headers()['content-security-policy']).toContain('frame-ancestors');
+    expect(framePage.headers()['content-security-policy']).toContain('https://example.com');
+    expect(framePage.headers()['content-security-policy']).not.toContain('127.0.0.1');
+    // The same page gets the widget once its host is allowed (a new visitor: the loader is cached a minute).
+    await deploy({ allowedDomains: ['example.com', `127.0.0.1:${new URL(host.url).port}`] });
+    const allowed = await visit();
+    await expect
+      .poll(() => allowed.frame.getByRole('button', { name: 'Open chat', exact: true }).count(), { timeout: 15_000 })
       .toBe(1);
     await deploy({ allowedDomains: [] });
-    await close();
+    await allowed.close();
   });
 });
