@@ -80,6 +80,14 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
 
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await host?.close();
+    await admin?.context.close();
+    await browser?.close();
+  });
+
+  it('takes the title, AI name, first message and suggested replies from the build chosen in the designer (still editable)', async () => {
     admin = await newPage(browser);
     await signInThroughMailbox(admin.page, 'widget-polish@agency.test');
     const me = await api('GET', '/api/me');
@@ -98,14 +106,6 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
       body: `<main style="font-family: Georgia, serif; padding: 24px; max-width: 640px"><h1>Bright Smile Dental</h1><p>Gentle dentistry for the whole family. We open at 8 am on weekdays.</p></main><script src="${productOrigin}/widget/${connection.widgetId}/widget.js"></script>`,
     });
     expect(agent.buildId).toBeTruthy();
-  });
-  afterAll(async () => {
-    await host?.close();
-    await admin?.context.close();
-    await browser?.close();
-  });
-
-  it('takes the title, AI name, first message and suggested replies from the build chosen in the designer (still editable)', async () => {
     const { page } = admin;
     await page.goto(`/${subaccountId}/website-widget`);
     const title = page.getByRole('textbox', { name: 'Widget title' });
@@ -147,7 +147,7 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
     // Deploy what the agent gave (the edit above was not saved).
     await deploy();
     expect(connection.settings).toMatchObject({ widgetTitle: 'Smile Desk', aiName: 'Smile Desk' });
-  });
+  }, 180_000);
 
   it('keeps the conversation and the visitor across reloads where the browser blocks third-party storage', async () => {
     const { page, frame, close } = await visit();
@@ -195,7 +195,7 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
       .conversations as { customerNumber: number; totalMessages: number }[];
     expect(conversations.map((entry) => [entry.customerNumber, entry.totalMessages])).toEqual([[1, 4]]);
     await close();
-  });
+  }, 180_000);
 
   it('on a phone: the conversation survives a reload, and the empty history does not promise a local copy', async () => {
     const { page, frame, close } = await visit({ width: 390, height: 844 });
@@ -215,7 +215,7 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
     await page.waitForTimeout(300);
     await saveScreenshot(page, 'widget-blocked-storage-phone');
     await close();
-  });
+  }, 180_000);
 
   it("shows a creator's own typing text alone, reaches the chat list from the menu", async () => {
     await deploy({ typingIndicator: 'Our team is writing back...' });
@@ -251,7 +251,7 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
       await close();
     }
     await deploy({ typingIndicator: 'typing...' });
-  });
+  }, 180_000);
 
   it('draws no frame at all on a site that is not on the allowed domains', async () => {
     await deploy({ allowedDomains: ['brightsmile.example'] });
@@ -287,5 +287,5 @@ describe('widget polish: blocked storage, agent texts, refused domains, typing t
       .toBe(1);
     await close();
     await deploy({ allowedDomains: [] });
-  });
+  }, 180_000);
 });
