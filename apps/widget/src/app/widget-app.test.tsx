@@ -76,6 +76,57 @@ async function openAndSend(text: string) {
 }
 
 describe('WidgetApp', () => {
+  it('brings the open conversation back from the server when only the host page kept its pointer (frame storage blocked)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null });
+        const transcript = {
+          conversation: {},
+          messages: [
+            { id: 'm1', role: 'user', content: 'Do you ship to Oslo?', createdAt: '2026-11-25T10:00:00.000Z' },
+            { id: 'm2', role: 'assistant', content: 'We do, in two days.', createdAt: '2026-11-25T10:00:05.000Z' },
+          ],
+        };
+        return Promise.resolve(
+          new Response(JSON.stringify(transcript), { headers: { 'content-type': 'application/json' } }),
+        );
+      }),
+    );
+    renderApp({
+      storage: null,
+      isStorageKept: false,
+      hostState: {
+        visitor: 'v_kept_by_host',
+        dbThreadId: 'conv-9',
+        openAIThreadId: 'thread-9',
+        lastActivity: Date.now() - 60_000,
+        isOpen: false,
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(await screen.findByText('We do, in two days.')).toBeInTheDocument();
+    expect(screen.getByText('Do you ship to Oslo?')).toBeInTheDocument();
+    expect(calls[0]?.url).toBe(
+      'https://app.example/api/widget/w1/conversations/conv-9?contactIdentifier=v_kept_by_host',
+    );
+  });
+
+  it('ignores a host pointer older than the one-hour session', async () => {
+    renderApp({
+      storage: null,
+      hostState: {
+        visitor: 'v_kept_by_host',
+        dbThreadId: 'conv-9',
+        openAIThreadId: null,
+        lastActivity: Date.now() - 2 * 3_600_000,
+        isOpen: false,
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(calls.some((call) => call.url.includes('/conversations/conv-9'))).toBe(false);
+  });
+
   it('streams answers, sends history without the greeting and keeps thread ids and the visitor id', async () => {
     renderApp();
     await openAndSend('First');
