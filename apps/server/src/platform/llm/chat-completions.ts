@@ -198,7 +198,13 @@ function readToolCalls(value: unknown): ChatToolCall[] {
     const fn = readRecord(call?.function);
     if (!call || typeof fn?.name !== 'string') return [];
     const args = typeof fn.arguments === 'string' ? fn.arguments : '';
-    return [{ id: typeof call.id === 'string' ? call.id : '', type: 'function' as const, function: { name: fn.name, arguments: args } }];
+    return [
+      {
+        id: typeof call.id === 'string' ? call.id : '',
+        type: 'function' as const,
+        function: { name: fn.name, arguments: args },
+      },
+    ];
   });
 }
 
