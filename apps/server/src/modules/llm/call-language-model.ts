@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { generateText, stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { millicreditsForCost } from '@agentry/core/credits';
 import { costForUsage, estimateTokens, type LlmKeySource, type LlmProvider } from '@agentry/core/llm';
@@ -9,10 +8,18 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { deferCommitFlush } from '../../platform/db/defer-commit-flush';
 import { AppError } from '../../platform/http/app-error';
+import type {
+  ChatMessage,
+  ChatModel,
+  ChatRequest,
+  ChatStreamEvent,
+  ChatToolCall,
+  ChatUsage,
+} from '../../platform/llm/language-model';
 import type { OfflineResponse } from '../../platform/llm/offline-responder';
 import { getSubaccountOwnerOrThrow } from '../accounts/get-subaccount-owner';
 import { withCreditHold } from '../credits/with-credit-hold';
-import { buildAgentTools } from './build-agent-tools';
+import { buildAgentTools, type AgentTools } from './build-agent-tools';
 import { estimatePromptTokens } from './estimate-prompt-tokens';
 import { llmUsage } from './llm.tables';
 import { resolveModelRoute, type ModelChoice, type ModelRoute } from './resolve-model-route';
@@ -30,6 +37,15 @@ export type SamplingSettings = {
   stopSequences: readonly string[];
 };
 
+/**
+ * A message of the conversation as callers hold it: text, or parts of which the text ones are
+ * sent (the AI SDK's ModelMessage fits, so callers written against it need no change).
+ */
+export type ConversationMessage = {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | readonly { type: string }[];
+};
+
 export type LlmCallInput = {
   db: Database;
   config: AppConfig;
@@ -42,7 +58,7 @@ export type LlmCallInput = {
   choice: ModelChoice;
   sampling: SamplingSettings;
   system: string;
-  messages: ModelMessage[];
+  messages: readonly ConversationMessage[];
   tools?: readonly HttpTool[];
   /** What the offline responder answers when no provider is configured. */
   offline: OfflineResponse;
@@ -73,6 +89,22 @@ export type LlmStream = { route: ModelRoute; deltas: AsyncIterable<string>; resu
 
 type UsageStatus = 'succeeded' | 'failed' | 'cancelled';
 
+function textOf(content: ConversationMessage['content']): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+/** The conversation as the wire carries it: the system prompt first, then the text of each turn. */
+export function toChatMessages(system: string, messages: readonly ConversationMessage[]): ChatMessage[] {
+  const wire: ChatMessage[] = system ? [{ role: 'system', content: system }] : [];
+  for (const message of messages) {
+    if (message.role === 'tool') continue;
+    const content = textOf(message.content);
+    wire.push(message.role === 'assistant' ? { role: 'assistant', content } : { role: message.role, content });
+  }
+  return wire;
+}
+
 function promptTexts(input: LlmCallInput): string[] {
   const parts = input.messages.map((message) =>
     typeof message.content === 'string'
@@ -82,8 +114,20 @@ function promptTexts(input: LlmCallInput): string[] {
   return [input.system, ...parts];
 }
 
+/** Usage summed over the steps of a call; a count no step reported stays unknown. */
+function addUsage(total: ChatUsage | undefined, step: ChatUsage | undefined): ChatUsage | undefined {
+  if (!total) return step;
+  if (!step) return total;
+  const add = (left: number | undefined, right: number | undefined) =>
+    left === undefined && right === undefined ? undefined : (left ?? 0) + (right ?? 0);
+  return {
+    inputTokens: add(total.inputTokens, step.inputTokens),
+    outputTokens: add(total.outputTokens, step.outputTokens),
+  };
+}
+
 /** How a call ended, before it is paid for: what was written, what the provider reported, and the error if it failed. */
-type CallEnd = { text: string; usage: LanguageModelUsage | undefined; status: UsageStatus; error?: unknown };
+type CallEnd = { text: string; usage: ChatUsage | undefined; status: UsageStatus; error?: unknown };
 
 /**
  * Resolves the route and, for a platform key, the credit hold the call runs under: the most it
@@ -117,25 +161,27 @@ async function prepareCall(input: LlmCallInput) {
     maximumMillicredits = Math.max(1, millicreditsForCost(maximumCost));
   }
 
-  const settings = {
-    model: route.model,
-    system: input.system,
-    messages: input.messages,
+  const tools: AgentTools | undefined = hasTools
+    ? buildAgentTools({ tools: input.tools ?? [], allowLoopback: input.config.llm.allowLoopbackUrls })
+    : undefined;
+  const request: ChatRequest = {
+    messages: toChatMessages(input.system, input.messages),
     temperature: input.sampling.temperature,
     topP: input.sampling.topP,
     frequencyPenalty: input.sampling.frequencyPenalty,
     presencePenalty: input.sampling.presencePenalty,
-    maxOutputTokens: input.sampling.maxTokens,
-    stopSequences: input.sampling.stopSequences.length > 0 ? [...input.sampling.stopSequences] : undefined,
-    tools: hasTools
-      ? buildAgentTools({ tools: input.tools ?? [], allowLoopback: input.config.llm.allowLoopbackUrls })
-      : undefined,
-    stopWhen: stepCountIs(steps),
-    // Retries happen per provider call (platform/llm/with-retries.ts), never around tool runs.
-    maxRetries: 0,
-    timeout: input.config.llm.requestTimeoutMs,
-    abortSignal: input.signal,
+    maxTokens: input.sampling.maxTokens,
+    stop: input.sampling.stopSequences,
+    tools: tools?.definitions,
   };
+  const settings = { model: route.model, request, tools, steps };
+
+  /** The call's own signal: the client going away, `stop`, and the request timeout over all its steps. */
+  function signalOf(stop?: AbortSignal): { signal: AbortSignal; timeout: AbortSignal } {
+    const timeout = AbortSignal.timeout(input.config.llm.requestTimeoutMs);
+    const signals = [timeout, input.signal, stop].filter((entry): entry is AbortSignal => entry !== undefined);
+    return { signal: signals.length === 1 ? timeout : AbortSignal.any(signals), timeout };
+  }
 
   async function record(
     status: UsageStatus,
@@ -232,7 +278,7 @@ async function prepareCall(input: LlmCallInput) {
     return appError;
   }
 
-  return { route, settings, pay };
+  return { route, settings, signalOf, pay };
 }
 
 /** The consumer of a stream stopped reading before it ended. */
@@ -242,13 +288,79 @@ class ClientWentAway extends Error {
   }
 }
 
+/**
+ * The messages of the next step after the model called tools: its call, then each result.
+ * Tools of one step run side by side.
+ */
+async function runToolCalls(options: {
+  tools: AgentTools;
+  text: string;
+  toolCalls: ChatToolCall[];
+  signal: AbortSignal;
+}): Promise<ChatMessage[]> {
+  const results = await Promise.all(options.toolCalls.map((call) => options.tools.run(call, options.signal)));
+  return [
+    { role: 'assistant', content: options.text || null, tool_calls: options.toolCalls },
+    ...options.toolCalls.map((call, index): ChatMessage => ({
+      role: 'tool',
+      tool_call_id: call.id,
+      content: results[index] ?? '',
+    })),
+  ];
+}
+
 /** One answer, whole. Throws AppError (provider errors parsed per docs/product/README.md#errors). */
 export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
   const call = await prepareCall(input);
   return call.pay(async () => {
-    const result = await generateText(call.settings);
-    return { text: result.text, usage: result.totalUsage, status: 'succeeded' };
+    const { model, tools, steps } = call.settings;
+    const { signal } = call.signalOf();
+    const messages = [...call.settings.request.messages];
+    let usage: ChatUsage | undefined;
+    let text = '';
+    for (let step = 1; ; step += 1) {
+      const answer = await model.complete({ ...call.settings.request, messages }, signal);
+      usage = addUsage(usage, answer.usage);
+      text = answer.text;
+      if (!tools || answer.toolCalls.length === 0) break;
+      messages.push(...(await runToolCalls({ tools, text, toolCalls: answer.toolCalls, signal })));
+      if (step >= steps) break;
+    }
+    // The answer is the last step's text (the model's words after the tools answered).
+    return { text, usage, status: 'succeeded' };
   });
+}
+
+/** The steps of a streamed answer: the text of every step as it is written, tools run between steps. */
+async function* streamSteps(options: {
+  model: ChatModel;
+  request: ChatRequest;
+  tools: AgentTools | undefined;
+  steps: number;
+  signal: AbortSignal;
+  first: Promise<AsyncIterable<ChatStreamEvent>>;
+  onUsage: (usage: ChatUsage | undefined) => void;
+}): AsyncGenerator<string> {
+  const { model, tools, steps, signal } = options;
+  const messages = [...options.request.messages];
+  let events = await options.first;
+  for (let step = 1; ; step += 1) {
+    let text = '';
+    let toolCalls: ChatToolCall[] = [];
+    for await (const event of events) {
+      if (event.type === 'text') {
+        text += event.text;
+        yield event.text;
+      } else {
+        options.onUsage(event.usage);
+        toolCalls = event.toolCalls;
+      }
+    }
+    if (!tools || toolCalls.length === 0) return;
+    messages.push(...(await runToolCalls({ tools, text, toolCalls, signal })));
+    if (step >= steps) return;
+    events = await model.stream({ ...options.request, messages }, signal);
+  }
 }
 
 /**
@@ -270,13 +382,24 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
   });
   // The hold is taken (or refused with 402) before the provider is called; the call then lasts
   // until the stream has ended, however it ends.
-  let stream: ReturnType<typeof streamText> | undefined;
+  let steps: AsyncGenerator<string> | undefined;
+  let usage: ChatUsage | undefined;
+  const { signal, timeout } = call.signalOf(stop.signal);
   const settled = call.pay(async () => {
-    stream = streamText({
-      ...call.settings,
-      abortSignal: input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal,
-      // Errors arrive as stream parts and are handled below; the default would log them to stderr.
-      onError: () => undefined,
+    const { model, request, tools } = call.settings;
+    // The first call starts now; its answer is read when `deltas` is.
+    const first = model.stream(request, signal);
+    first.catch(() => undefined);
+    steps = streamSteps({
+      model,
+      request,
+      tools,
+      steps: call.settings.steps,
+      signal,
+      first,
+      onUsage: (stepUsage) => {
+        usage = addUsage(usage, stepUsage);
+      },
     });
     startStream();
     return ended;
@@ -285,31 +408,30 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
   settled.catch(() => undefined);
   await Promise.race([isStarted, settled]);
 
+  /** Our own timeout says so; the client's cancellation and ours pass as they are. */
+  function toStreamError(error: unknown): unknown {
+    if (timeout.aborted && !input.signal?.aborted && !stop.signal.aborted)
+      return error instanceof Error && error.name === 'TimeoutError'
+        ? error
+        : new DOMException('The request timed out.', 'TimeoutError');
+    return error;
+  }
+
   async function* deltas(): AsyncGenerator<string> {
     let text = '';
-    let usage: LanguageModelUsage | undefined;
     let isDone = false;
     try {
-      if (!stream) return;
-      for await (const part of stream.fullStream) {
-        if (part.type === 'text-delta') {
-          text += part.text;
-          yield part.text;
-        } else if (part.type === 'finish') {
-          usage = part.totalUsage;
-        } else if (part.type === 'error') {
-          throw part.error;
-        } else if (part.type === 'abort') {
-          // Not ours and not the client's: the SDK's own timeout fired.
-          if (input.signal?.aborted || stop.signal.aborted) throw new Error('The request was cancelled.');
-          throw new DOMException('The request timed out.', 'TimeoutError');
-        }
+      if (!steps) return;
+      for await (const delta of steps) {
+        text += delta;
+        yield delta;
       }
       isDone = true;
       endStream({ text, usage, status: 'succeeded' });
       await settled;
-    } catch (error) {
+    } catch (caught) {
       isDone = true;
+      const error = toStreamError(caught);
       endOnError(error, text, input.signal?.aborted === true);
       await settled;
       throw error;

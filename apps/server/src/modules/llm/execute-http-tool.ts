@@ -48,7 +48,7 @@ async function readCapped(response: Response, limit: number): Promise<{ body: st
 /**
  * Calls an agent's HTTP tool: the model's arguments for auto parameters plus the user's fixed
  * values, a 10 s timeout, at most 64 KB of answer, and only public destinations (every hop).
- * Throws with a readable message; the AI SDK hands that to the model as the tool's error.
+ * Throws with a readable message; the gateway hands that to the model as the tool's result.
  */
 export async function executeHttpTool(options: {
   tool: HttpTool;

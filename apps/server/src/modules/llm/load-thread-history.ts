@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
-import type { ModelMessage } from 'ai';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -8,6 +7,9 @@ import type { ThreadOwner } from './thread-owner';
 
 /** The newest turns a call sends back to the model; older ones stay stored but are not re-sent. */
 export const HISTORY_LIMIT = 40;
+
+/** A stored turn as it is sent back to the model. */
+export type HistoryMessage = { role: 'user' | 'assistant'; content: string };
 
 /**
  * The history of a thread of this agent in this sub account, started on this channel by this
@@ -23,7 +25,7 @@ export async function loadThreadHistoryOrThrow(options: {
   source: ThreadSource;
   owner: ThreadOwner;
   limit?: number;
-}): Promise<ModelMessage[]> {
+}): Promise<HistoryMessage[]> {
   const rows = await options.db
     .select({ role: llmMessage.role, content: llmMessage.content })
     .from(llmMessage)

@@ -6,8 +6,8 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { fetchPublicUrl } from '../../platform/http/fetch-public-url';
-import { createLanguageModel, type ProviderConnection } from '../../platform/llm/create-language-model';
-import type { ChatModel } from '../../platform/llm/language-model';
+import { createLanguageModel } from '../../platform/llm/create-language-model';
+import type { ChatModel, ProviderConnection } from '../../platform/llm/language-model';
 import { createOfflineLanguageModel, type OfflineResponse } from '../../platform/llm/offline-responder';
 import { withRetries } from '../../platform/llm/with-retries';
 import { providerKey } from './llm.tables';
@@ -46,7 +46,7 @@ function platformConnection(config: AppConfig, provider: KeyedLlmProvider): Prov
   return undefined;
 }
 
-/** One guarded fetch per setting, so the language models built on it can be reused (create-language-model.ts). */
+/** One guarded fetch per setting. */
 const guardedFetches = new Map<boolean, typeof globalThis.fetch>();
 
 function guardedFetch(allowLoopback: boolean): typeof globalThis.fetch {

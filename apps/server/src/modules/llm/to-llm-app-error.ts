@@ -1,6 +1,6 @@
-import { APICallError, LoadAPIKeyError, RetryError } from 'ai';
 import { parseAiError, type ParsedAiError } from '@agentry/core/ai-error-parsing';
 import { AppError } from '../../platform/http/app-error';
+import { ProviderCallError } from '../../platform/llm/chat-completions';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -21,16 +21,14 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /** What the shared parser says about a provider failure (docs/product/README.md#errors). */
-export function parseProviderError(error: unknown): ParsedAiError {
-  const last = RetryError.isInstance(error) ? error.lastError : error;
+export function parseProviderError(last: unknown): ParsedAiError {
   if (last instanceof Error && (last.name === 'TimeoutError' || /timeout of \d+ms exceeded/i.test(last.message)))
     return parseAiError('timeout');
-  if (APICallError.isInstance(last)) {
+  if (last instanceof ProviderCallError) {
     if (last.statusCode === undefined && (isNetworkFailure(last.cause) || /cannot connect to api/i.test(last.message)))
       return parseAiError(new TypeError('fetch failed'));
     return parseAiError({ status: last.statusCode, body: last.responseBody, message: last.message });
   }
-  if (LoadAPIKeyError.isInstance(last)) return parseAiError('No API key found');
   if (isNetworkFailure(last) || isNetworkFailure((last as { cause?: unknown } | undefined)?.cause))
     return parseAiError(new TypeError('fetch failed'));
   return parseAiError(last instanceof Error ? last : String(last));

@@ -1,4 +1,3 @@
-import { generateText, streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import { answerFromKnowledge, createOfflineLanguageModel, scoreBm25, splitSentences } from './offline-responder';
@@ -47,18 +46,33 @@ describe('offline responder', () => {
     );
   });
 
-  it('runs under the AI SDK like any provider: whole, and streamed word by word with usage', async () => {
+  it('answers like any provider: whole, and streamed word by word with usage', async () => {
     const model = createOfflineLanguageModel(({ question }) =>
       answerFromKnowledge({ instructions, firstMessage: '', question }),
     );
-    const whole = await generateText({ model, system: 'ignored', prompt: 'When are you open on Monday?' });
+    const request = {
+      messages: [
+        { role: 'system' as const, content: 'ignored' },
+        { role: 'user' as const, content: 'When are you open on Monday?' },
+      ],
+    };
+    const whole = await model.complete(request);
     expect(whole.text).toContain('Monday to Friday');
 
-    const streamed = streamText({ model, prompt: 'When are you open on Monday?' });
     const chunks: string[] = [];
-    for await (const chunk of streamed.textStream) chunks.push(chunk);
+    let outputTokens: number | undefined;
+    for await (const event of await model.stream(request)) {
+      if (event.type === 'text') chunks.push(event.text);
+      else outputTokens = event.usage?.outputTokens;
+    }
     expect(chunks.length).toBeGreaterThan(10);
     expect(chunks.join('')).toBe(whole.text);
-    expect((await streamed.totalUsage).outputTokens).toBeGreaterThan(0);
+    expect(outputTokens).toBeGreaterThan(0);
+
+    const stop = new AbortController();
+    const stream = (await model.stream(request, stop.signal))[Symbol.asyncIterator]();
+    await stream.next();
+    stop.abort(new Error('gone'));
+    await expect(stream.next()).rejects.toThrow('gone');
   });
 });

@@ -1,12 +1,12 @@
 import { DEFAULT_FIRST_MESSAGE } from '@agentry/core/agents';
 import { estimateTokens, OFFLINE_MODEL, OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
-import type { ChatModel, ChatModelCallOptions, ChatModelGenerateResult, ChatModelStreamPart } from './language-model';
+import type { ChatModel, ChatRequest, ChatStreamEvent, ChatUsage } from './language-model';
 
 /**
  * The embedded default when no AI provider is configured: it answers from the agent's own
  * instructions and first message, picking the sentences that best match the question (BM25),
- * and always says plainly that no provider is configured and how to set one. It implements the
- * AI SDK's model interface, so the gateway runs it exactly like a provider (streaming too).
+ * and always says plainly that no provider is configured and how to set one. It answers the
+ * gateway's model interface, so the gateway runs it exactly like a provider (streaming too).
  */
 
 const STOPWORDS = new Set(
@@ -84,82 +84,48 @@ export function answerFromKnowledge(options: { instructions: string; firstMessag
   return `${answer}\n\n${OFFLINE_RESPONDER_NOTICE}`;
 }
 
-function readPrompt(options: ChatModelCallOptions): { system: string; question: string; promptText: string } {
+function readPrompt(request: ChatRequest): { system: string; question: string; promptText: string } {
   let system = '';
   let question = '';
   const texts: string[] = [];
-  for (const message of options.prompt) {
-    if (message.role === 'system') {
-      system += `${message.content}\n`;
-      texts.push(message.content);
-      continue;
-    }
-    const text = message.content
-      .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
-      .join(' ');
+  for (const message of request.messages) {
+    const text = message.content ?? '';
     texts.push(text);
+    if (message.role === 'system') system += `${text}\n`;
     if (message.role === 'user') question = text;
   }
   return { system: system.trim(), question, promptText: texts.join('\n') };
 }
 
-function usageOf(promptText: string, answer: string): ChatModelGenerateResult['usage'] {
-  const inputTokens = estimateTokens(promptText);
-  const outputTokens = estimateTokens(answer);
-  return {
-    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: outputTokens, text: outputTokens, reasoning: undefined },
-  };
+function usageOf(promptText: string, answer: string): ChatUsage {
+  return { inputTokens: estimateTokens(promptText), outputTokens: estimateTokens(answer) };
 }
 
 export type OfflineResponse = (prompt: { system: string; question: string }) => string;
 
-/** An AI SDK model that answers with `respond` and streams the answer word by word. */
+/** A model that answers with `respond`, and streams the answer word by word. */
 export function createOfflineLanguageModel(respond: OfflineResponse): ChatModel {
-  const finishReason = { unified: 'stop', raw: 'stop' } as const;
   return {
-    specificationVersion: 'v3',
     provider: 'offline',
     modelId: OFFLINE_MODEL,
-    supportedUrls: {},
-    doGenerate(options) {
-      const prompt = readPrompt(options);
+    complete(request) {
+      const prompt = readPrompt(request);
       const text = respond(prompt);
-      return Promise.resolve({
-        content: [{ type: 'text', text }],
-        finishReason,
-        usage: usageOf(prompt.promptText, text),
-        warnings: [],
-      });
+      return Promise.resolve({ text, toolCalls: [], usage: usageOf(prompt.promptText, text), finishReason: 'stop' });
     },
-    doStream(options) {
-      const prompt = readPrompt(options);
+    stream(request, signal) {
+      const prompt = readPrompt(request);
       const text = respond(prompt);
-      const parts: ChatModelStreamPart[] = [
-        { type: 'stream-start', warnings: [] },
-        { type: 'text-start', id: 'offline' },
-        ...(text.match(/\s*\S+\s*/g) ?? []).map((word): ChatModelStreamPart => ({
-          type: 'text-delta',
-          id: 'offline',
-          delta: word,
-        })),
-        { type: 'text-end', id: 'offline' },
-        { type: 'finish', usage: usageOf(prompt.promptText, text), finishReason },
-      ];
-      let next = 0;
-      const stream = new ReadableStream<ChatModelStreamPart>({
-        pull(controller) {
-          if (options.abortSignal?.aborted) {
-            controller.error(options.abortSignal.reason);
-            return;
-          }
-          const part = parts[next];
-          next += 1;
-          if (part) controller.enqueue(part);
-          else controller.close();
-        },
-      });
-      return Promise.resolve({ stream });
+      async function* events(): AsyncGenerator<ChatStreamEvent> {
+        for (const word of text.match(/\s*\S+\s*/g) ?? []) {
+          // A word per turn, as a provider's chunks arrive: a reader that went away stops it.
+          await Promise.resolve();
+          signal?.throwIfAborted();
+          yield { type: 'text', text: word };
+        }
+        yield { type: 'finish', toolCalls: [], usage: usageOf(prompt.promptText, text), finishReason: 'stop' };
+      }
+      return Promise.resolve(events());
     },
   };
 }

@@ -1,5 +1,5 @@
-import { APICallError, wrapLanguageModel } from 'ai';
 import { sleep } from '@agentry/core/sleep';
+import { ProviderCallError } from './chat-completions';
 import type { ChatModel } from './language-model';
 
 export type RetryPolicy = { maxRetries: number; baseDelayMs: number };
@@ -9,13 +9,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 3, baseDelayMs: 5
 const MAX_RETRY_AFTER_MS = 20_000;
 
 /** 429 and 5xx (and lost connections) are worth another try; an exhausted quota is not. */
-export function isRetryableProviderError(error: unknown): error is APICallError {
-  if (!APICallError.isInstance(error) || !error.isRetryable) return false;
+export function isRetryableProviderError(error: unknown): error is ProviderCallError {
+  if (!(error instanceof ProviderCallError) || !error.isRetryable) return false;
   return !/insufficient_quota/.test(error.responseBody ?? '');
 }
 
-function retryDelayMs(error: APICallError, attempt: number, policy: RetryPolicy): number {
-  const headers = error.responseHeaders ?? {};
+function retryDelayMs(error: ProviderCallError, attempt: number, policy: RetryPolicy): number {
+  const headers = error.responseHeaders;
   const retryAfterMs = Number(headers['retry-after-ms']);
   if (Number.isFinite(retryAfterMs) && retryAfterMs >= 0) return Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
   const retryAfterSeconds = Number(headers['retry-after']);
@@ -42,16 +42,14 @@ async function withBackoff<T>(
 }
 
 /**
- * Retries a provider call with backoff before any output arrived (a stream that already
- * started is never replayed). The SDK's own retries are turned off by the gateway.
+ * Retries a provider call with backoff before any output arrived (a stream that the provider
+ * accepted is never replayed). Tool runs are never retried: this wraps one model call.
  */
 export function withRetries(model: ChatModel, policy: RetryPolicy = DEFAULT_RETRY_POLICY): ChatModel {
-  return wrapLanguageModel({
-    model,
-    middleware: {
-      specificationVersion: 'v3',
-      wrapGenerate: ({ doGenerate, params }) => withBackoff(doGenerate, params.abortSignal, policy),
-      wrapStream: ({ doStream, params }) => withBackoff(doStream, params.abortSignal, policy),
-    },
-  });
+  return {
+    provider: model.provider,
+    modelId: model.modelId,
+    complete: (request, signal) => withBackoff(() => model.complete(request, signal), signal, policy),
+    stream: (request, signal) => withBackoff(() => model.stream(request, signal), signal, policy),
+  };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { generateText, wrapLanguageModel, type JSONSchema7, type ModelMessage } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { millicreditsForCost } from '@agentry/core/credits';
 import { costForUsage, estimateTokens } from '@agentry/core/llm';
@@ -8,6 +7,7 @@ import type { Database } from '../../../platform/db/database';
 import { releaseCredits } from '../../credits/release-credits';
 import { reserveCredits } from '../../credits/reserve-credits';
 import { settleCredits } from '../../credits/settle-credits';
+import { toChatMessages, type ConversationMessage } from '../../llm/call-language-model';
 import { toLlmAppError } from '../../llm/to-llm-app-error';
 import type { CallUsage } from '../evaluation-types';
 import type { TestingModel } from '../settings/resolve-testing-model';
@@ -26,10 +26,10 @@ export async function callTestingModel(options: {
   logger?: FastifyBaseLogger;
   testingModel: TestingModel;
   system: string;
-  messages: ModelMessage[];
+  messages: readonly ConversationMessage[];
   temperature: number;
   maxTokens: number;
-  json?: { name: string; schema: JSONSchema7 };
+  json?: { name: string; schema: object };
   signal?: AbortSignal;
   offlineAnswer: () => string;
 }): Promise<TestingModelAnswer> {
@@ -64,35 +64,23 @@ export async function callTestingModel(options: {
       reference: `evaluation:${randomUUID()}`,
     }));
   }
-  // OpenAI enforces the schema (structured outputs); the OpenAI-compatible adapters only take
-  // JSON mode, so they get that (the answer is schema-checked here either way).
-  const isSchemaSupported = route.provider === 'openai';
-  const responseFormat = options.json
-    ? { type: 'json' as const, name: options.json.name, ...(isSchemaSupported ? { schema: options.json.schema } : {}) }
-    : undefined;
-  const model = responseFormat
-    ? wrapLanguageModel({
-        model: route.model,
-        middleware: {
-          specificationVersion: 'v3',
-          transformParams: ({ params }) => Promise.resolve({ ...params, responseFormat }),
-        },
-      })
-    : route.model;
+  // OpenAI is held to the schema (structured outputs); OpenAI-compatible servers get JSON mode
+  // (platform/llm/chat-completions.ts), and the answer is schema-checked here either way.
   try {
-    const result = await generateText({
-      model,
-      system: options.system,
-      messages: options.messages,
-      temperature: options.temperature,
-      maxOutputTokens: options.maxTokens,
+    const result = await route.model.complete(
+      {
+        messages: toChatMessages(options.system, options.messages),
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+        responseFormat: options.json,
+      },
       // The route retries 429 and 5xx itself (platform/llm/with-retries.ts).
-      maxRetries: 0,
-      timeout: options.config.llm.requestTimeoutMs,
-      abortSignal: options.signal,
-    });
-    const inputTokens = result.totalUsage.inputTokens ?? estimatedInputTokens;
-    const outputTokens = result.totalUsage.outputTokens ?? estimateTokens(result.text);
+      options.signal
+        ? AbortSignal.any([options.signal, AbortSignal.timeout(options.config.llm.requestTimeoutMs)])
+        : AbortSignal.timeout(options.config.llm.requestTimeoutMs),
+    );
+    const inputTokens = result.usage?.inputTokens ?? estimatedInputTokens;
+    const outputTokens = result.usage?.outputTokens ?? estimateTokens(result.text);
     const costUsd = costForUsage({ model: route.modelId, inputTokens, outputTokens });
     let millicredits = 0;
     if (holdId) {

@@ -1,11 +1,11 @@
-import { APICallError } from 'ai';
 import { AppError } from '../../../platform/http/app-error';
+import { ProviderCallError } from '../../../platform/llm/chat-completions';
 
 /** The provider's Retry-After (ms or seconds header) of a rate-limited call, if it sent one. */
 export function retryAfterOf(error: unknown): number | undefined {
   const cause = error instanceof AppError ? error.cause : error;
-  if (!APICallError.isInstance(cause)) return undefined;
-  const headers = cause.responseHeaders ?? {};
+  if (!(cause instanceof ProviderCallError)) return undefined;
+  const headers = cause.responseHeaders;
   const milliseconds = Number(headers['retry-after-ms']);
   if (headers['retry-after-ms'] !== undefined && Number.isFinite(milliseconds) && milliseconds >= 0)
     return milliseconds;
