@@ -100,8 +100,8 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       await signInThroughMailbox(page, 'viewer.evaluator@agency.test');
       await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/agents/create');
 
-      // A baseline where both questions pass, a run cancelled before anything was judged, then
-      // the run under review: the warranty question now fails, the install question has rewordings.
+      // A baseline where both questions pass, then the run under review: the warranty question
+      // now fails, the install question has rewordings.
       const baseline = await startRun(
         page,
         payload('Sunny Roofs baseline', [
@@ -110,9 +110,6 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
         ]),
       );
       await waitUntilOver(page, baseline);
-      const cancelled = await startRun(page, payload('Sunny Roofs cancelled', [question(INSTALL, 'x', 10)]));
-      await page.request.post(`/api/evaluations/${cancelled}/cancel`, { data: {} });
-      await waitUntilOver(page, cancelled);
       const reviewed = await startRun(
         page,
         payload('Sunny Roofs after the prompt change', [
@@ -123,21 +120,14 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       );
       await waitUntilOver(page, reviewed);
 
-      // A cancelled run is headed as cancelled, not 'Evaluation complete'.
-      await page.goto(`/new-evaluation/running?runId=${cancelled}`);
-      await expect
-        .poll(() => page.getByRole('heading', { name: 'Evaluation cancelled' }).isVisible(), { timeout: 20_000 })
-        .toBe(true);
-      expect(await page.getByRole('heading', { name: 'Evaluation complete' }).count()).toBe(0);
-      await settle(page);
-      await saveScreenshot(page, 'evaluation-cancelled-desktop');
-
       await page.goto(`/new-evaluation/results/${reviewed}`);
       await expect
         .poll(() => page.getByRole('heading', { name: 'Sunny Roofs after the prompt change' }).isVisible(), {
           timeout: 20_000,
         })
         .toBe(true);
+      // The header names the section on a run's pages (not 'Dashboard').
+      expect(await page.getByRole('heading', { level: 1, name: 'Bulk Tester' }).isVisible()).toBe(true);
       const conversations = page.getByRole('region', { name: /^Conversations/ });
       const items = conversations.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
       await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(5);
@@ -164,13 +154,12 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       await page.getByRole('option', { name: 'Cost (highest first)' }).click();
       await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(5);
 
-      // The baseline is the earlier run with judged conversations, not the empty cancelled one.
+      // By default the latest earlier run of the same model; any other can be picked.
       const comparison = page.getByRole('region', { name: 'Compared with another run' });
       await expect.poll(() => comparison.textContent(), { timeout: 20_000 }).toContain('Against Sunny Roofs baseline');
       expect(await comparison.textContent()).toContain('1 question changed verdict');
       await comparison.getByRole('combobox', { name: 'Compare with' }).click();
       expect(await page.getByRole('option', { name: /Sunny Roofs baseline/ }).count()).toBe(1);
-      expect(await page.getByRole('option', { name: /Sunny Roofs cancelled/ }).count()).toBe(0);
       await page.getByRole('option', { name: /Sunny Roofs baseline/ }).click();
       await expect.poll(() => comparison.textContent(), { timeout: 20_000 }).toContain('Against Sunny Roofs baseline');
       await conversations.getByRole('searchbox', { name: 'Search' }).fill('warranty');
@@ -232,14 +221,6 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       await saveScreenshot(page, 'evaluation-side-by-side-phone');
       await page.keyboard.press('Escape');
 
-      await page.goto(`/new-evaluation/running?runId=${cancelled}`);
-      await expect
-        .poll(() => page.getByRole('heading', { name: 'Evaluation cancelled' }).isVisible(), { timeout: 20_000 })
-        .toBe(true);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(390);
-      await settle(page);
-      await saveScreenshot(page, 'evaluation-cancelled-phone');
-
       // Run again with the same settings: a new run from the run's own copy.
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`/new-evaluation/results/${reviewed}`);
@@ -269,6 +250,7 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       await expect
         .poll(() => page.getByRole('heading', { name: 'Test Settings' }).isVisible(), { timeout: 20_000 })
         .toBe(true);
+      expect(await page.getByRole('heading', { level: 1, name: 'Bulk Tester' }).isVisible()).toBe(true);
       const opener = page.getByRole('textbox', { name: 'Initial message' });
       const template = page.getByRole('combobox', { name: 'Template' });
 
