@@ -21,7 +21,7 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       'GET /api/evaluations/run-1/comparison': { body: noPrevious },
     });
     renderWorkspace('/new-evaluation/results/run-1');
-    expect(await screen.findByRole('heading', { name: 'Solar assistant v2' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Solar assistant v2' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Pass rate', { selector: 'dt' }).nextElementSibling).toHaveTextContent('50%');
     const groups = screen.getByRole('region', { name: 'Pass rate by group' });
     expect(within(groups).getByText('Compliance Questions')).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       },
     });
     renderWorkspace('/new-evaluation/results/run-1');
-    const comparison = await screen.findByRole('region', { name: 'Compared with another run' }, { timeout: 5000 });
+    const comparison = await screen.findByRole('region', { name: 'Compared with another run' }, { timeout: 15_000 });
     expect(await within(comparison).findByText(/1 question changed verdict/)).toBeInTheDocument();
     const items = within(comparison).getAllByRole('listitem');
     expect(items).toHaveLength(1);
@@ -198,7 +198,7 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       await screen.findByRole(
         'button',
         { name: 'Open transcript: Is this a bot I am chatting with? (variation 2)' },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     );
     const sheet = await screen.findByRole('dialog', { name: 'Transcript' });
