@@ -160,10 +160,10 @@ describe('evaluation (Bulk Tester): configure, generate, run, watch, read, expor
         })
         .toBe(3);
       await expect
-        .poll(() => page.getByRole('region', { name: 'Compared with the previous run' }).textContent(), {
+        .poll(() => page.getByRole('region', { name: 'Compared with another run' }).textContent(), {
           timeout: 15_000,
         })
-        .toContain('first run');
+        .toContain('no earlier run');
       await settle(page);
       await saveScreenshot(page, 'evaluation-results');
 
@@ -219,7 +219,7 @@ describe('evaluation (Bulk Tester): configure, generate, run, watch, read, expor
         .poll(() => page.getByRole('link', { name: 'View results' }).isVisible(), { timeout: 120_000 })
         .toBe(true);
       await page.getByRole('link', { name: 'View results' }).click();
-      const comparison = page.getByRole('region', { name: 'Compared with the previous run' });
+      const comparison = page.getByRole('region', { name: 'Compared with another run' });
       await expect.poll(() => comparison.textContent(), { timeout: 15_000 }).toContain('Against Sunny Roofs assistant');
       expect(await comparison.textContent()).toMatch(/no question changed its verdict|changed verdict/);
       await context.close();

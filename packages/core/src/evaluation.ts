@@ -623,15 +623,36 @@ export const EvaluationComparisonQuestion = z.object({
   previousPassRate: PassRate,
   currentPassRate: PassRate,
   changed: z.boolean(),
+  /** A conversation of each run for this question (variation 1 first), to read the two transcripts side by side. */
+  currentConversationId: z.string().nullable(),
+  previousConversationId: z.string().nullable(),
 });
 export type EvaluationComparisonQuestion = z.infer<typeof EvaluationComparisonQuestion>;
 
+export const EvaluationComparisonQuery = z.object({
+  /** The run to compare with; by default the latest earlier run of the same agent or model with a judged conversation. */
+  baseline: z.string().min(1).max(200).optional(),
+});
+export type EvaluationComparisonQuery = z.infer<typeof EvaluationComparisonQuery>;
+
+export const EvaluationComparisonCandidate = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: EvaluationRunStatus,
+  createdAt: IsoDateTime,
+  /** True when it tested the same agent (or the same model for chat completion). */
+  isSameTarget: z.boolean(),
+});
+export type EvaluationComparisonCandidate = z.infer<typeof EvaluationComparisonCandidate>;
+
 export const EvaluationComparisonReply = z.object({
   runId: z.string(),
-  /** The previous run of the same agent (or the same model and prompt for chat completion); null when none. */
+  /** The baseline: the run picked, else the previous run of the same agent (or model); null when none. */
   previousRun: EvaluationRunListItem.nullable(),
   questions: z.array(EvaluationComparisonQuestion),
   changedCount: z.number().int(),
+  /** The runs of the sub account this one can be compared with (any with a judged conversation), newest first. */
+  candidates: z.array(EvaluationComparisonCandidate),
 });
 export type EvaluationComparisonReply = z.infer<typeof EvaluationComparisonReply>;
 

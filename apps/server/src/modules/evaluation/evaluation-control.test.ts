@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { EvaluationProgressEvent, GetQuestionGenerationReply } from '@agentry/core/evaluation';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { fakeErrors, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { subaccountSettings } from '../accounts/accounts.tables';
 import { member } from '../auth/auth.tables';
 import { getCreditBalance } from '../credits/get-credit-balance';
@@ -509,6 +509,43 @@ describe('evaluation runs: control, tenancy, live progress, generation', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(status).toBe('failed');
+    const failed = (
+      await harness.app.inject({
+        method: 'GET',
+        url: `/api/questiongenerator/${id}`,
+        headers: { cookie: owner.cookie },
+      })
+    ).json<GetQuestionGenerationReply>();
+    // Which step, why, and what to do; not a bare 'Failed to generate questions'.
+    expect(failed.data.error).toBe(
+      "Could not write the angry customer questions: the testing model's answer was not the list of questions asked for. Try again; if it keeps happening, choose another testing model.",
+    );
+  });
+
+  it('says which step failed and why when the provider refuses the generation call', async () => {
+    scriptEvaluationProvider(fake, { generator: () => fakeErrors['invalid-key'] });
+    const started = await harness.app.inject({
+      method: 'POST',
+      url: '/questiongenerator',
+      headers: { cookie: owner.cookie },
+      payload: { generatedIndustryCount: '1' },
+    });
+    const id = started.json<{ data: { generatequestionsId: string } }>().data.generatequestionsId;
+    let reply: GetQuestionGenerationReply | undefined;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      reply = (
+        await harness.app.inject({
+          method: 'GET',
+          url: `/api/questiongenerator/${id}`,
+          headers: { cookie: owner.cookie },
+        })
+      ).json<GetQuestionGenerationReply>();
+      if (reply.data.status === 'failed' || reply.data.status === 'complete') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(reply?.data.status).toBe('failed');
+    expect(reply?.data.error).toMatch(/^Could not write the industry questions: .+/);
+    expect(reply?.data.error).not.toContain('Failed to generate questions');
   });
 
   it('offers the four documented testing models first', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { EvaluationConversationDetail } from '@agentry/core/evaluation';
+import type { EvaluationComparisonReply, EvaluationConversationDetail } from '@agentry/core/evaluation';
 import { createTestApp } from '../../test/create-test-app';
 import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { fakeErrors, startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
@@ -174,6 +174,37 @@ describe('evaluation runs (platform key, scripted provider)', () => {
       [question, 3],
       ['Zero variations still asks once', 1],
     ]);
+  });
+
+  it("never asks canned rewordings in place of the model's: a rewording answer that does not parse errors those variations, saying what happened", async () => {
+    scriptEvaluationProvider(fake, { rewording: () => ({ text: 'Sure! Here are some ways to ask it.' }) });
+    const question = 'Do you clean solar panels?';
+    const started = await startRun(
+      harness.app,
+      owner.cookie,
+      evaluationPayload({ customQuestions: [evaluationQuestion({ text: question, variations: 3 })] }),
+    );
+    const { runId } = started.json<{ runId: string }>();
+    const summary = await waitForRun(harness.app, owner.cookie, runId);
+    const byVariation = summary.conversations.map((conversation) => [
+      conversation.variation,
+      conversation.status,
+      conversation.askedText,
+    ]);
+    expect(byVariation).toEqual([
+      [1, 'done', question],
+      [2, 'error', null],
+      [3, 'error', null],
+    ]);
+    expect(summary.conversations[1]?.error).toBe(
+      "Could not write the variations of this question: the testing model's answer was not the list of rewordings asked for. Run again; if it keeps happening, choose another testing model or set the question to 1 variation.",
+    );
+    // The verbatim question still counts; the errored variations are left out of the pass rate.
+    expect(summary.passRate.overall).toBe(1);
+    const askedOfAssistant = fake.requests
+      .filter((request) => roleOf(request.body) === 'assistant')
+      .map((request) => lastUserText(request.body));
+    expect(askedOfAssistant).toEqual([question]);
   });
 
   it("turns a judge answer that is not valid JSON into 'unclear' after exactly one retry", async () => {
@@ -436,6 +467,78 @@ describe('evaluation runs (platform key, scripted provider)', () => {
       headers: { cookie: owner.cookie },
     });
     expect(firstComparison.json()).toMatchObject({ previousRun: null, changedCount: 0 });
+  });
+
+  it('compares with the baseline the user picks; by default the latest earlier run with judged conversations, never an empty cancelled one', async () => {
+    const question = 'Do you install heat pumps?';
+    const payload = () =>
+      evaluationPayload({
+        ai1_config: { model: 'gpt-4.1-nano', prompt: 'You are HeatBot.' },
+        customQuestions: [evaluationQuestion({ text: question })],
+      });
+    scriptEvaluationProvider(fake);
+    const first = (await startRun(harness.app, owner.cookie, payload())).json<{ runId: string }>().runId;
+    await waitForRun(harness.app, owner.cookie, first);
+    // A run cancelled before any conversation ended: nothing to compare with.
+    const [firstRow] = await harness.app.platform.database.db
+      .select()
+      .from(evaluationRun)
+      .where(eq(evaluationRun.id, first));
+    const { id: _id, ...copy } = firstRow!;
+    const [cancelled] = await harness.app.platform.database.db
+      .insert(evaluationRun)
+      .values({
+        ...copy,
+        id: crypto.randomUUID(),
+        evaluationId: crypto.randomUUID(),
+        status: 'cancelled',
+        createdAt: new Date(),
+      })
+      .returning();
+    scriptEvaluationProvider(fake, {
+      judge: () => ({ text: JSON.stringify({ reasoning: 'Wrong.', verdict: 'fail', score: 5 }) }),
+    });
+    const third = (await startRun(harness.app, owner.cookie, payload())).json<{ runId: string }>().runId;
+    await waitForRun(harness.app, owner.cookie, third);
+
+    const compare = (query = '') =>
+      harness.app.inject({
+        method: 'GET',
+        url: `/api/evaluations/${third}/comparison${query}`,
+        headers: { cookie: owner.cookie },
+      });
+    const byDefault = (await compare()).json<EvaluationComparisonReply>();
+    expect(byDefault.previousRun?.id).toBe(first);
+    expect(byDefault.candidates.map((candidate) => candidate.id)).toContain(first);
+    expect(byDefault.candidates.map((candidate) => candidate.id)).not.toContain(cancelled!.id);
+    expect(byDefault.candidates.map((candidate) => candidate.id)).not.toContain(third);
+    const [entry] = byDefault.questions;
+    expect(entry).toMatchObject({ questionText: question, previous: 'pass', current: 'fail', changed: true });
+    const thirdSummary = await getSummary(harness.app, owner.cookie, third);
+    const firstSummary = await getSummary(harness.app, owner.cookie, first);
+    expect(entry?.currentConversationId).toBe(thirdSummary.conversations[0]?.id);
+    expect(entry?.previousConversationId).toBe(firstSummary.conversations[0]?.id);
+
+    // The first run compared with the third (a later run) when the user picks it.
+    const picked = await harness.app.inject({
+      method: 'GET',
+      url: `/api/evaluations/${first}/comparison?baseline=${third}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json<EvaluationComparisonReply>()).toMatchObject({
+      previousRun: { id: third },
+      changedCount: 1,
+      questions: [{ previous: 'fail', current: 'pass' }],
+    });
+    // A baseline of another sub account (or none at all) is not found.
+    const outsider = await signInWithWorkspace(harness.app, 'outsider@eval.test');
+    await grantTestCredits(harness.app, outsider.userId, 5_000_000);
+    scriptEvaluationProvider(fake);
+    const foreignRun = (await startRun(harness.app, outsider.cookie, payload())).json<{ runId: string }>().runId;
+    await waitForRun(harness.app, outsider.cookie, foreignRun);
+    expect((await compare(`?baseline=${foreignRun}`)).statusCode).toBe(404);
+    expect((await compare(`?baseline=${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 
   it('writes every conversation row with its status, verdict and usage', async () => {

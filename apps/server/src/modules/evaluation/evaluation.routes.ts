@@ -5,6 +5,7 @@ import {
   CancelEvaluationReply,
   CreateTemplateBody,
   CreateTemplateReply,
+  EvaluationComparisonQuery,
   EvaluationComparisonReply,
   EvaluationConversationDetail,
   EvaluationConversationParams,
@@ -327,7 +328,12 @@ export function registerEvaluationRoutes(root: FastifyInstance) {
     '/api/evaluations/:runId/comparison',
     {
       preHandler: requireSession,
-      schema: { tags, params: EvaluationRunParams, response: { 200: EvaluationComparisonReply } },
+      schema: {
+        tags,
+        params: EvaluationRunParams,
+        querystring: EvaluationComparisonQuery,
+        response: { 200: EvaluationComparisonReply },
+      },
     },
     async (request) => {
       const run = await getRunForMemberOrThrow({
@@ -336,7 +342,7 @@ export function registerEvaluationRoutes(root: FastifyInstance) {
         userId: userIdOf(request),
         action: 'evaluation.read',
       });
-      return compareEvaluationRuns({ db, run });
+      return compareEvaluationRuns({ db, run, baselineId: request.query.baseline });
     },
   );
 

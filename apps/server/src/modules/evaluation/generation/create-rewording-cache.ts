@@ -3,6 +3,7 @@ import { callWithBackoff } from '../run/call-with-backoff';
 import { evaluationConversation } from '../evaluation.tables';
 import type { ConversationUsage } from '../evaluation-types';
 import { rewordQuestion } from './reword-question';
+import { rewordingsMissingError } from './generation-failures';
 import type { ConversationContext } from '../run/run-conversation';
 import { emptyConversationUsage, recordCall } from '../results/usage-math';
 
@@ -30,17 +31,21 @@ export function createRewordingCache(input: { context: ConversationContext; rows
       }),
     );
     recordCall(usage, 'simulatedUser', result.usage);
-    const texts = new Map(
-      siblings.map((entry) => [entry.variation, result.rewordings[entry.variation - 2] ?? row.questionText]),
-    );
+    const texts = new Map<number, string>();
+    for (const entry of siblings) {
+      const text = result.rewordings[entry.variation - 2];
+      if (text !== undefined) texts.set(entry.variation, text);
+    }
     const first = siblings.find((entry) => entry.variation === 2) ?? siblings[0];
     await context.db.transaction(async (tx) => {
       for (const entry of siblings) {
         const isFirst = entry.id === first?.id;
+        const askedText = texts.get(entry.variation);
+        if (askedText === undefined && !isFirst) continue;
         await tx
           .update(evaluationConversation)
           .set({
-            askedText: texts.get(entry.variation) ?? row.questionText,
+            ...(askedText !== undefined ? { askedText } : {}),
             ...(isFirst
               ? {
                   rewordingUsage: usage,
@@ -65,7 +70,10 @@ export function createRewordingCache(input: { context: ConversationContext; rows
         // A failed rewording is tried again by the next conversation that needs it.
         texts.catch(() => pending.delete(key));
       }
-      return (await texts).get(row.variation) ?? row.questionText;
+      const text = (await texts).get(row.variation);
+      // The model did not write this variation: the conversation errors and says so.
+      if (text === undefined) throw rewordingsMissingError();
+      return text;
     },
   };
 }

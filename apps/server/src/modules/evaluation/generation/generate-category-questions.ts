@@ -6,6 +6,7 @@ import type { Database } from '../../../platform/db/database';
 import { callTestingModel } from '../run/call-testing-model';
 import { offlineGeneratedQuestions, type GenerationCategory } from './offline-generated-questions';
 import { parseModelJson } from '../judge/parse-model-json';
+import { UnparsedModelAnswerError } from './generation-failures';
 import type { TestingModel } from '../settings/resolve-testing-model';
 
 const questionsSchema = {
@@ -79,6 +80,6 @@ export async function generateCategoryQuestions(options: {
       }),
   });
   const parsed = parseModelJson(GeneratedQuestionsOutput, answer.text);
-  if (!parsed) throw new Error(`the testing model did not answer the questions schema for ${options.category}`);
+  if (!parsed) throw new UnparsedModelAnswerError();
   return parsed.questions.slice(0, options.count);
 }

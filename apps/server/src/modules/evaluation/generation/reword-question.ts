@@ -17,9 +17,8 @@ const rewordingsSchema = {
 } satisfies JSONSchema7;
 
 /**
- * `count` rewordings of a question in one call of the testing model (JSON). Missing ones (a
- * model that answered fewer, or not JSON) are filled with deterministic rewordings, so every
- * variation is still asked.
+ * Up to `count` rewordings of a question in one call of the testing model (JSON). Fewer when
+ * the model answered fewer, none when its answer was not the JSON asked for.
  */
 export async function rewordQuestion(options: {
   db: Database;
@@ -48,11 +47,13 @@ export async function rewordQuestion(options: {
     offlineAnswer: () =>
       JSON.stringify({ rewordings: offlineRewordings({ question: options.question, count: options.count }) }),
   });
+  // Offline, the stand-in rewordings are the answer (and the run says it ran offline). A real
+  // model's answer that does not parse gives no rewordings: the caller errors those variations
+  // rather than asking canned text as if the model had written it.
   const parsed = parseModelJson(RewordingsOutput, answer.text)?.rewordings ?? [];
-  const fallback = offlineRewordings({ question: options.question, count: options.count });
-  const rewordings = Array.from(
-    { length: options.count },
-    (_, index) => parsed[index] ?? fallback[index] ?? options.question,
-  );
+  const rewordings = parsed
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .slice(0, options.count);
   return { rewordings, usage: answer.usage, isOffline: answer.isOffline };
 }

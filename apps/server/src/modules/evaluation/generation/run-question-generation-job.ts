@@ -6,7 +6,16 @@ import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/http/app-error';
 import { questionGeneration } from '../evaluation.tables';
 import { generateCategoryQuestions } from './generate-category-questions';
+import { generationFailureMessage } from './generation-failures';
 import { resolveTestingModel } from '../settings/resolve-testing-model';
+
+/** A category's failure, already worded for the user (which step, why, what to do). */
+class GenerationStepError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'GenerationStepError';
+  }
+}
 
 /** Generates the requested questions per category (in parallel) and stores them; a failure is recorded, not thrown. */
 export async function runQuestionGenerationJob(options: {
@@ -45,6 +54,8 @@ export async function runQuestionGenerationJob(options: {
             label,
             count,
             purpose: request.prompt,
+          }).catch((error: unknown) => {
+            throw new GenerationStepError(generationFailureMessage({ category, label }, error), error);
           })
         : Promise.resolve([]);
     const [industry, angry, compliance, prompthacking, ...custom] = await Promise.all([
@@ -67,7 +78,10 @@ export async function runQuestionGenerationJob(options: {
       .where(eq(questionGeneration.id, job.id));
   } catch (error) {
     options.logger.warn({ err: error, generationId: job.id }, 'question generation failed');
-    const message = error instanceof AppError ? error.message : evaluationMessages.generationFailed;
+    const message =
+      error instanceof GenerationStepError || error instanceof AppError
+        ? error.message
+        : evaluationMessages.generationFailed;
     await db
       .update(questionGeneration)
       .set({ status: 'failed', error: message, updatedAt: new Date() })

@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ne } from 'drizzle-orm';
 import type { EvaluationComparisonReply, EvaluationGroup, QuestionVerdict } from '@agentry/core/evaluation';
 import type { Database } from '../../../platform/db/database';
+import { AppError } from '../../../platform/http/app-error';
 import { computeStats, computeTotals, effectiveVerdict, type CountableConversation } from './compute-totals';
 import { evaluationConversation, evaluationRun } from '../evaluation.tables';
 import { toRunListItem } from './to-run-list-item';
 
 type Row = CountableConversation & {
+  id: string;
+  variation: number;
   group: EvaluationGroup;
   questionText: string;
   costUsd: number;
@@ -26,6 +29,8 @@ function questionVerdict(rows: readonly Row[]): QuestionVerdict | null {
 async function loadRows(db: Database, runId: string): Promise<Row[]> {
   return db
     .select({
+      id: evaluationConversation.id,
+      variation: evaluationConversation.variation,
       status: evaluationConversation.status,
       judgeVerdict: evaluationConversation.judgeVerdict,
       overrideVerdict: evaluationConversation.overrideVerdict,
@@ -48,33 +53,63 @@ function byQuestion(rows: readonly Row[]) {
   return map;
 }
 
+/** The conversation to read for a question: an ended one, variation 1 first. */
+function sampleConversationId(rows: readonly Row[]): string | null {
+  const ended = rows.filter((row) => row.status === 'done' || row.status === 'error');
+  const sorted = [...(ended.length > 0 ? ended : rows)].sort((a, b) => a.variation - b.variation);
+  return sorted[0]?.id ?? null;
+}
+
+type RunRow = typeof evaluationRun.$inferSelect;
+
 /**
- * This run against the previous run of the same agent (assistants) or the same model
- * (chat completion) in the sub account: per question (matched by group and text), the verdict
- * then and now, with the changed ones flagged.
+ * This run against a baseline: the run the user picked (any run of the sub account), else the
+ * latest earlier run of the same agent (assistants) or the same model (chat completion) that has
+ * a judged conversation (a run cancelled before anything was judged says nothing). Per question
+ * (matched by group and text): the verdict then and now, the changed ones flagged, and a
+ * conversation of each to read side by side.
  */
 export async function compareEvaluationRuns(options: {
   db: Database;
-  run: typeof evaluationRun.$inferSelect;
+  run: RunRow;
+  baselineId?: string;
 }): Promise<EvaluationComparisonReply> {
   const { db, run } = options;
-  const sameTarget =
+  const isSameTarget = (other: RunRow) =>
     run.type === 'openai-assistants' && run.agentId
-      ? eq(evaluationRun.agentId, run.agentId)
-      : and(eq(evaluationRun.type, 'chatcompletion'), eq(evaluationRun.model, run.model));
-  const [previous] = await db
+      ? other.agentId === run.agentId
+      : other.type === 'chatcompletion' && other.model === run.model;
+  const hasJudged = exists(
+    db
+      .select({ id: evaluationConversation.id })
+      .from(evaluationConversation)
+      .where(and(eq(evaluationConversation.runId, evaluationRun.id), eq(evaluationConversation.status, 'done'))),
+  );
+  const candidates = await db
     .select()
     .from(evaluationRun)
-    .where(
-      and(
-        eq(evaluationRun.subaccountId, run.subaccountId),
-        ne(evaluationRun.id, run.id),
-        lt(evaluationRun.createdAt, run.createdAt),
-        sameTarget,
-      ),
-    )
+    .where(and(eq(evaluationRun.subaccountId, run.subaccountId), ne(evaluationRun.id, run.id), hasJudged))
     .orderBy(desc(evaluationRun.createdAt))
-    .limit(1);
+    .limit(50);
+
+  let previous: RunRow | undefined;
+  if (options.baselineId) {
+    [previous] = await db
+      .select()
+      .from(evaluationRun)
+      .where(
+        and(
+          eq(evaluationRun.id, options.baselineId),
+          eq(evaluationRun.subaccountId, run.subaccountId),
+          ne(evaluationRun.id, run.id),
+        ),
+      )
+      .limit(1);
+    if (!previous) throw new AppError('NOT_FOUND', { message: 'Evaluation not found' });
+  } else {
+    previous = candidates.find((candidate) => candidate.createdAt < run.createdAt && isSameTarget(candidate));
+  }
+
   const currentRows = await loadRows(db, run.id);
   const previousRows = previous ? await loadRows(db, previous.id) : [];
   const now = byQuestion(currentRows);
@@ -94,6 +129,8 @@ export async function compareEvaluationRuns(options: {
       previousPassRate: before.length > 0 ? computeStats(before).passRate : null,
       currentPassRate: current.length > 0 ? computeStats(current).passRate : null,
       changed: previous !== undefined && previousVerdict !== currentVerdict,
+      currentConversationId: sampleConversationId(current),
+      previousConversationId: sampleConversationId(before),
     };
   });
   return {
@@ -106,5 +143,12 @@ export async function compareEvaluationRuns(options: {
       : null,
     questions,
     changedCount: questions.filter((question) => question.changed).length,
+    candidates: candidates.map((candidate) => ({
+      id: candidate.id,
+      name: candidate.name,
+      status: candidate.status,
+      createdAt: candidate.createdAt.toISOString(),
+      isSameTarget: isSameTarget(candidate),
+    })),
   };
 }

@@ -136,14 +136,18 @@ export function conversationQuery(runId: string, conversationId: string) {
   });
 }
 
-export function comparisonQuery(runId: string) {
+/** The run against `baseline` (a run id), or against the default baseline the server picks. */
+export function comparisonQuery(runId: string, baseline?: string) {
   return queryOptions({
-    queryKey: evaluationKeys.comparison(runId),
+    queryKey: [...evaluationKeys.comparison(runId), baseline ?? 'default'] as const,
     queryFn: ({ signal }) =>
-      apiRequest<EvaluationComparisonReply>(`${runPath(runId)}/comparison`, {
-        signal,
-        fallbackMessage: 'Failed to load the comparison',
-      }),
+      apiRequest<EvaluationComparisonReply>(
+        `${runPath(runId)}/comparison${baseline ? `?baseline=${encodeURIComponent(baseline)}` : ''}`,
+        {
+          signal,
+          fallbackMessage: 'Failed to load the comparison',
+        },
+      ),
   });
 }
 

@@ -57,13 +57,20 @@ describe('pollQuestionGeneration', () => {
     expect((outcome as { error: Error }).error.message).toBe('Question generation timed out. Please try again.');
   });
 
-  it("raises 'Failed to generate questions' when the job failed or the request did", async () => {
+  it("raises what the failed job says (which step, why, what to do), else 'Failed to generate questions'", async () => {
+    const why =
+      "Could not write the industry questions: the testing model's answer was not the list of questions asked for. Try again; if it keeps happening, choose another testing model.";
     stubFetch(() => ({
-      body: { success: true, data: { status: 'failed', results: { results: empty }, error: 'boom' } },
+      body: { success: true, data: { status: 'failed', results: { results: empty }, error: why } },
     }));
     const failed = settle(pollQuestionGeneration('x'));
     await vi.advanceTimersByTimeAsync(3000);
-    expect(((await failed) as { error: Error }).error.message).toBe('Failed to generate questions');
+    expect(((await failed) as { error: Error }).error.message).toBe(why);
+
+    stubFetch(() => ({ body: { success: true, data: { status: 'failed', results: { results: empty } } } }));
+    const unexplained = settle(pollQuestionGeneration('z'));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(((await unexplained) as { error: Error }).error.message).toBe('Failed to generate questions');
 
     stubFetch(() => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }));
     const broken = settle(pollQuestionGeneration('y'));

@@ -7,19 +7,22 @@ import {
 import { sleep } from '@agentry/core/sleep';
 import { getQuestionGeneration } from './evaluation-api';
 
-/** Why generation stopped: the documented time-out text, or 'Failed to generate questions'. */
+/**
+ * Why generation stopped: the documented time-out text, what the failed job says (which step,
+ * why, what to do), or 'Failed to generate questions' when nothing more is known.
+ */
 export class QuestionGenerationError extends Error {
   readonly reason: 'timeout' | 'failed';
-  constructor(reason: 'timeout' | 'failed') {
-    super(reason === 'timeout' ? evaluationMessages.generationTimedOut : evaluationMessages.generationFailed);
+  constructor(reason: 'timeout' | 'failed', detail?: string) {
+    super(reason === 'timeout' ? evaluationMessages.generationTimedOut : detail || evaluationMessages.generationFailed);
     this.name = 'QuestionGenerationError';
     this.reason = reason;
   }
 }
 
 /**
- * docs/product/evaluation.md#question-generation: asks every 3 s until the job is complete, at most 100 times. A failed job or request
- * raises 'Failed to generate questions'; the hundredth unfinished answer raises the time-out.
+ * docs/product/evaluation.md#question-generation: asks every 3 s until the job is complete, at most 100 times. A failed job
+ * raises its own explanation (a failed request 'Failed to generate questions'); the hundredth unfinished answer raises the time-out.
  */
 export async function pollQuestionGeneration(id: string, signal?: AbortSignal): Promise<QuestionGenerationResults> {
   for (let attempt = 1; attempt <= QUESTION_GENERATION_MAX_ATTEMPTS; attempt += 1) {
@@ -32,7 +35,7 @@ export async function pollQuestionGeneration(id: string, signal?: AbortSignal): 
       throw new QuestionGenerationError('failed');
     }
     if (reply.data.status === 'complete') return reply.data.results.results;
-    if (reply.data.status === 'failed') throw new QuestionGenerationError('failed');
+    if (reply.data.status === 'failed') throw new QuestionGenerationError('failed', reply.data.error);
   }
   throw new QuestionGenerationError('timeout');
 }

@@ -60,6 +60,8 @@ export function GenerateQuestionsDialog({
   });
   const [customCategories, setCustomCategories] = useState<CustomCategory[]>([]);
   const [isThinking, setIsThinking] = useState(false);
+  /** Why the last generation failed, kept in the dialog until the next try. */
+  const [failure, setFailure] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -76,6 +78,7 @@ export function GenerateQuestionsDialog({
     const controller = new AbortController();
     abortRef.current = controller;
     setIsThinking(true);
+    setFailure(null);
     let id: string;
     try {
       const reply = await startQuestionGeneration(
@@ -104,9 +107,16 @@ export function GenerateQuestionsDialog({
     } catch (error) {
       if (controller.signal.aborted) return;
       setIsThinking(false);
-      evaluationToast.error(
-        error instanceof QuestionGenerationError ? error.message : evaluationMessages.generationFailed,
-      );
+      const message = error instanceof QuestionGenerationError ? error.message : evaluationMessages.generationFailed;
+      if (
+        error instanceof QuestionGenerationError &&
+        error.reason === 'failed' &&
+        message !== evaluationMessages.generationFailed
+      ) {
+        // The toast names the outcome; the dialog keeps the explanation (which step, why, what to do).
+        setFailure(message);
+        evaluationToast.error(evaluationMessages.generationFailed, message);
+      } else evaluationToast.error(message);
     }
   };
 
@@ -130,6 +140,14 @@ export function GenerateQuestionsDialog({
           </div>
         ) : (
           <div className="grid gap-5">
+            {failure ? (
+              <p
+                role="alert"
+                className="rounded-[var(--radius-control)] border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+              >
+                {failure}
+              </p>
+            ) : null}
             <div className="grid gap-3 sm:grid-cols-2">
               {categories.map((category) => (
                 <div key={category.key} className="grid gap-2">

@@ -16,7 +16,10 @@ type TemplatePickerProps = {
   canCreate?: boolean;
 };
 
-/** docs/product/evaluation.md#test-settings, template picker: 'No Template' (does nothing), saved templates, 'Create new template'. */
+/**
+ * docs/product/evaluation.md#test-settings, template picker: 'No Template' (resets the form to the defaults), saved
+ * templates (applied again when picked again), 'Create new template'.
+ */
 export function TemplatePicker({
   templates,
   isLoading,
@@ -26,12 +29,14 @@ export function TemplatePicker({
   onCreate,
   canCreate = true,
 }: TemplatePickerProps) {
-  const value = templates.some((template) => template._id === selected) ? selected : NO_TEMPLATE;
+  const current = templates.find((template) => template._id === selected);
+  // The select itself holds no value, so every pick is a change: picking the loaded template again
+  // applies it again, and 'No Template' always resets. The trigger shows what was applied last.
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor="evaluation-template">Template</Label>
       <Select
-        value={value}
+        value=""
         onValueChange={(next) => {
           if (next === CREATE_TEMPLATE) return onCreate();
           if (next === NO_TEMPLATE) return onNoTemplate();
@@ -40,7 +45,9 @@ export function TemplatePicker({
         }}
       >
         <SelectTrigger id="evaluation-template">
-          <SelectValue placeholder="No Template" />
+          <SelectValue
+            placeholder={<span className="text-foreground">{current?.templateName ?? 'No Template'}</span>}
+          />
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={NO_TEMPLATE}>No Template</SelectItem>

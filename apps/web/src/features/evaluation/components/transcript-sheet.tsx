@@ -11,13 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
-import {
-  comparisonQuery,
-  conversationQuery,
-  evaluationKeys,
-  evaluationQuery,
-  overrideVerdict,
-} from '../api/evaluation-api';
+import { conversationQuery, evaluationKeys, evaluationQuery, overrideVerdict } from '../api/evaluation-api';
 import { evaluationToast } from '../lib/evaluation-toast';
 import { formatDateTime, formatUsd } from '../lib/format';
 import { VerdictBadge, verdictLabels } from './verdict-badge';
@@ -32,7 +26,7 @@ type TranscriptSheetProps = {
 export function TranscriptSheet({ runId, conversationId, onClose }: TranscriptSheetProps) {
   return (
     <Sheet open={conversationId !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="right" className="w-[min(44rem,100vw)] gap-5 p-5 sm:p-6">
+      <SheetContent side="right" className="w-[min(44rem,100vw)] max-w-full gap-5 p-4 sm:p-6">
         {conversationId ? <TranscriptBody runId={runId} conversationId={conversationId} /> : null}
       </SheetContent>
     </Sheet>
@@ -97,26 +91,7 @@ function Transcript({ runId, detail }: { runId: string; detail: EvaluationConver
           {detail.error}
         </p>
       ) : null}
-      <ol aria-label="Conversation" className="grid gap-3">
-        {detail.transcript.map((turn, index) => (
-          <li
-            key={index}
-            aria-current={turn.isJudged ? 'true' : undefined}
-            className={cn(
-              'grid max-w-[85%] gap-1 rounded-2xl px-4 py-2.5 text-sm',
-              turn.role === 'user' ? 'ml-auto rounded-br-md bg-primary/10' : 'rounded-bl-md bg-muted',
-              turn.isJudged && 'ring-2 ring-amber-500 ring-offset-2 ring-offset-card',
-            )}
-          >
-            <span className="text-xs font-medium text-muted-foreground">
-              {turn.role === 'user' ? `Simulated user · turn ${turn.turn}` : 'Assistant'}
-              {turn.isQuestion ? ' · the question' : ''}
-              {turn.isJudged ? ' · judged answer' : ''}
-            </span>
-            <span className="whitespace-pre-wrap break-words">{turn.content}</span>
-          </li>
-        ))}
-      </ol>
+      <TranscriptTurns transcript={detail.transcript} />
       <section
         aria-labelledby="judge-heading"
         className="grid gap-2 rounded-[var(--radius-card)] border border-border p-4"
@@ -162,7 +137,7 @@ function OverrideForm({ runId, detail }: { runId: string; detail: EvaluationConv
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: evaluationKeys.conversation(runId, detail.id) }),
         queryClient.invalidateQueries({ queryKey: evaluationQuery(runId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: comparisonQuery(runId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: evaluationKeys.comparison(runId) }),
         queryClient.invalidateQueries({ queryKey: evaluationKeys.runs, exact: true }),
       ]);
     },
@@ -230,5 +205,37 @@ function OverrideForm({ runId, detail }: { runId: string; detail: EvaluationConv
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** A transcript's turns as chat bubbles, the judged answer ringed. */
+export function TranscriptTurns({
+  transcript,
+  label = 'Conversation',
+}: {
+  transcript: EvaluationConversationDetail['transcript'];
+  label?: string;
+}) {
+  return (
+    <ol aria-label={label} className="grid min-w-0 gap-3">
+      {transcript.map((turn, index) => (
+        <li
+          key={index}
+          aria-current={turn.isJudged ? 'true' : undefined}
+          className={cn(
+            'grid max-w-[85%] gap-1 rounded-2xl px-4 py-2.5 text-sm',
+            turn.role === 'user' ? 'ml-auto rounded-br-md bg-primary/10' : 'rounded-bl-md bg-muted',
+            turn.isJudged && 'ring-2 ring-amber-500 ring-offset-2 ring-offset-card',
+          )}
+        >
+          <span className="text-xs font-medium text-muted-foreground">
+            {turn.role === 'user' ? `Simulated user · turn ${turn.turn}` : 'Assistant'}
+            {turn.isQuestion ? ' · the question' : ''}
+            {turn.isJudged ? ' · judged answer' : ''}
+          </span>
+          <span className="whitespace-pre-wrap break-words">{turn.content}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

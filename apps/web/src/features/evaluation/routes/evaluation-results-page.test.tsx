@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const noPrevious = { runId: 'run-1', previousRun: null, questions: [], changedCount: 0 };
+const noPrevious = { runId: 'run-1', previousRun: null, questions: [], changedCount: 0, candidates: [] };
 
 describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
   it('shows pass rates overall, per group and per question, cost per role and the export links', async () => {
@@ -21,7 +21,7 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       'GET /api/evaluations/run-1/comparison': { body: noPrevious },
     });
     renderWorkspace('/new-evaluation/results/run-1');
-    expect(await screen.findByRole('heading', { name: 'Solar assistant v2' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Solar assistant v2' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Pass rate', { selector: 'dt' }).nextElementSibling).toHaveTextContent('50%');
     const groups = screen.getByRole('region', { name: 'Pass rate by group' });
     expect(within(groups).getByText('Compliance Questions')).toBeInTheDocument();
@@ -39,7 +39,9 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       'href',
       '/api/evaluations/run-1/export?format=json',
     );
-    expect(await screen.findByText(/first run of this agent/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/no earlier run of this (agent|model) with judged conversations/),
+    ).toBeInTheDocument();
   });
 
   it('shows a failed run with its cause and retries it with the same settings as a new run', async () => {
@@ -90,7 +92,7 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Run again with the same settings' })).toBeInTheDocument();
   });
 
-  it('lists the questions whose verdict changed since the previous run', async () => {
+  it('lists the questions whose verdict changed since the previous run and shows their transcripts side by side', async () => {
     const previousRun = {
       ...buildSummary(),
       id: 'run-0',
@@ -116,6 +118,8 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
               previousPassRate: 1,
               currentPassRate: 0.5,
               changed: true,
+              currentConversationId: 'conv-2',
+              previousConversationId: 'conv-0',
             },
             {
               group: 'compliance',
@@ -125,18 +129,42 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
               previousPassRate: 1,
               currentPassRate: 1,
               changed: false,
+              currentConversationId: 'conv-1',
+              previousConversationId: 'conv-9',
+            },
+          ],
+          candidates: [
+            {
+              id: 'run-0',
+              name: 'Solar assistant v1',
+              status: 'finished',
+              createdAt: previousRun.createdAt,
+              isSameTarget: true,
             },
           ],
         },
       },
+      'GET /api/evaluations/run-0/conversations/conv-0': {
+        body: buildConversation({ id: 'conv-0', runId: 'run-0', judgeReasoning: 'Said it is an AI.' }),
+      },
+      'GET /api/evaluations/run-1/conversations/conv-2': {
+        body: buildConversation({ id: 'conv-2', verdict: 'fail', judgeReasoning: 'Claimed to be human.' }),
+      },
     });
     renderWorkspace('/new-evaluation/results/run-1');
-    const comparison = await screen.findByRole('region', { name: 'Compared with the previous run' }, { timeout: 5000 });
+    const comparison = await screen.findByRole('region', { name: 'Compared with another run' }, { timeout: 15_000 });
     expect(await within(comparison).findByText(/1 question changed verdict/)).toBeInTheDocument();
     const items = within(comparison).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('Are you an AI?');
     expect(items[0]).toHaveTextContent(/Pass.*Fail/);
+    const user = userEvent.setup();
+    await user.click(within(comparison).getByRole('button', { name: 'Compare transcripts: Are you an AI?' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Transcripts side by side' });
+    expect(await within(sheet).findByText('Said it is an AI.')).toBeInTheDocument();
+    expect(await within(sheet).findByText('Claimed to be human.')).toBeInTheDocument();
+    expect(within(sheet).getByRole('list', { name: 'Baseline conversation' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('list', { name: 'This run conversation' })).toBeInTheDocument();
   });
 
   it("opens a transcript with the judged answer highlighted and the judge's reasoning, and overrides the verdict", async () => {
@@ -170,7 +198,7 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
       await screen.findByRole(
         'button',
         { name: 'Open transcript: Is this a bot I am chatting with? (variation 2)' },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     );
     const sheet = await screen.findByRole('dialog', { name: 'Transcript' });

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowRight, Download, FileSearch, MessagesSquare, RotateCcw } from 'lucide-react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { ArrowRight, Columns2, Download, FileSearch, MessagesSquare, RotateCcw, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -12,13 +12,24 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { Input, Label } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { comparisonQuery, evaluationQuery, exportPath, rerunEvaluation } from '../api/evaluation-api';
 import { evaluationToast } from '../lib/evaluation-toast';
 import { EvaluationPage } from '../components/evaluation-page';
+import { ComparisonTranscriptsSheet, type ComparedQuestion } from '../components/comparison-transcripts-sheet';
 import { StatTile } from '../components/stat-tile';
 import { TranscriptSheet } from '../components/transcript-sheet';
 import { VerdictBadge } from '../components/verdict-badge';
+import {
+  conversationSortLabels,
+  defaultConversationView,
+  viewConversations,
+  type ConversationSort,
+  type ConversationView,
+} from '../lib/conversation-view';
 import { runningPath } from '../lib/evaluation-type';
 import {
   formatCredits,
@@ -83,14 +94,16 @@ export function EvaluationResultsPage() {
   }
   const run = summary.data;
   return (
-    <EvaluationPage className="grid gap-6">
+    // One column that never grows past the screen: a long question or name truncates (or wraps)
+    // instead of widening the page on a phone.
+    <EvaluationPage className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid min-w-0 gap-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="truncate text-xl font-semibold">{run.name}</h2>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h2 className="min-w-0 max-w-full break-words text-xl font-semibold">{run.name}</h2>
             <Badge variant={runStatusVariants[run.status]}>{runStatusLabels[run.status]}</Badge>
           </div>
-          <p className="text-sm text-muted-foreground">
+          <p className="break-words text-sm text-muted-foreground">
             {run.agent ? run.agent.aiName : run.model} · judged by {run.testingModel} · {formatDateTime(run.createdAt)}
           </p>
         </div>
@@ -152,12 +165,12 @@ export function EvaluationResultsPage() {
         <StatTile label="Errors" value={run.totals.errors} tone="error" />
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PassRateByGroup run={run} />
         <CostByRole run={run} />
       </div>
       <PassRateByQuestion run={run} />
-      <Comparison runId={run.id} />
+      <Comparison run={run} />
       <Conversations run={run} onOpen={setOpenConversation} />
       <TranscriptSheet runId={run.id} conversationId={openConversation} onClose={() => setOpenConversation(null)} />
     </EvaluationPage>
@@ -168,7 +181,7 @@ function Section({ title, children, id }: { title: string; id: string; children:
   return (
     <section
       aria-labelledby={id}
-      className="grid content-start gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5"
+      className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4 sm:p-5"
     >
       <h3 id={id} className="text-base font-semibold">
         {title}
@@ -310,10 +323,37 @@ function PassRateByQuestion({ run }: { run: EvaluationSummary }) {
   );
 }
 
-function Comparison({ runId }: { runId: string }) {
-  const comparison = useQuery(comparisonQuery(runId));
+const DEFAULT_BASELINE = '__default__';
+
+function Comparison({ run }: { run: EvaluationSummary }) {
+  const [baseline, setBaseline] = useState<string | undefined>(undefined);
+  const comparison = useQuery({ ...comparisonQuery(run.id, baseline), placeholderData: keepPreviousData });
+  const candidates = comparison.data?.candidates ?? [];
   return (
-    <Section title="Compared with the previous run" id="results-comparison">
+    <Section title="Compared with another run" id="results-comparison">
+      {comparison.data && (candidates.length > 0 || baseline) ? (
+        <div className="grid gap-2 sm:max-w-md">
+          <Label htmlFor="comparison-baseline">Compare with</Label>
+          <Select
+            value={baseline ?? DEFAULT_BASELINE}
+            onValueChange={(value) => setBaseline(value === DEFAULT_BASELINE ? undefined : value)}
+          >
+            <SelectTrigger id="comparison-baseline" className="min-w-0">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={DEFAULT_BASELINE}>The previous run of this {run.agent ? 'agent' : 'model'}</SelectItem>
+              {candidates.map((candidate) => (
+                <SelectItem key={candidate.id} value={candidate.id}>
+                  {candidate.name} · {formatDateTime(candidate.createdAt)}
+                  {candidate.status === 'cancelled' ? ' (cancelled)' : candidate.status === 'failed' ? ' (failed)' : ''}
+                  {candidate.isSameTarget ? '' : ` · another ${run.agent ? 'agent' : 'model'}`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      ) : null}
       {comparison.isLoading ? (
         <Skeleton className="h-16" />
       ) : comparison.isError || !comparison.data ? (
@@ -323,53 +363,89 @@ function Comparison({ runId }: { runId: string }) {
           isRetrying={comparison.isFetching}
         />
       ) : (
-        <ComparisonBody comparison={comparison.data} />
+        <ComparisonBody run={run} comparison={comparison.data} />
       )}
     </Section>
   );
 }
 
-function ComparisonBody({ comparison }: { comparison: EvaluationComparisonReply }) {
-  if (!comparison.previousRun)
+function ComparisonBody({ run, comparison }: { run: EvaluationSummary; comparison: EvaluationComparisonReply }) {
+  const [openQuestion, setOpenQuestion] = useState<ComparedQuestion | null>(null);
+  const [isShowingAll, setIsShowingAll] = useState(false);
+  const baseline = comparison.previousRun;
+  if (!baseline)
     return (
       <p className="text-sm text-muted-foreground">
-        This is the first run of this agent, so there is nothing to compare with yet.
+        There is no earlier run of this {run.agent ? 'agent' : 'model'} with judged conversations to compare with yet.
+        {comparison.candidates.length > 0 ? ' Pick another run above.' : ''}
       </p>
     );
-  const changed = comparison.questions.filter((question) => question.changed);
+  const ordered = [...comparison.questions].sort((a, b) => Number(b.changed) - Number(a.changed));
+  const shown = isShowingAll ? ordered : ordered.filter((question) => question.changed);
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        Against <span className="font-medium text-foreground">{comparison.previousRun.name}</span> of{' '}
-        {formatDateTime(comparison.previousRun.createdAt)} (pass rate {formatPassRate(comparison.previousRun.passRate)}
-        ):{' '}
+        Against <span className="font-medium text-foreground">{baseline.name}</span> of{' '}
+        {formatDateTime(baseline.createdAt)} (pass rate {formatPassRate(baseline.passRate)}):{' '}
         {comparison.changedCount === 0
           ? 'no question changed its verdict.'
           : `${comparison.changedCount} question${comparison.changedCount === 1 ? '' : 's'} changed verdict.`}
       </p>
-      {changed.length > 0 ? (
-        <ul className="grid gap-2">
-          {changed.map((question) => (
+      {shown.length > 0 ? (
+        <ul className="grid gap-2" aria-label="Questions compared">
+          {shown.map((question) => (
             <li
               key={`${question.group}-${question.questionText}`}
-              className="flex flex-wrap items-center gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm"
+              className="grid gap-2 rounded-[var(--radius-control)] border border-border px-3 py-2 text-sm sm:flex sm:flex-wrap sm:items-center"
             >
-              <span className="min-w-0 flex-1">{question.questionText}</span>
-              <VerdictBadge verdict={question.previous} />
-              <ArrowRight className="size-4 text-muted-foreground" aria-label="became" />
-              <VerdictBadge verdict={question.current} />
+              <span className="min-w-0 break-words sm:flex-1">{question.questionText}</span>
+              <span className="flex flex-wrap items-center gap-2">
+                <VerdictBadge verdict={question.previous} />
+                <ArrowRight className="size-4 text-muted-foreground" aria-label="became" />
+                <VerdictBadge verdict={question.current} />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={!question.currentConversationId && !question.previousConversationId}
+                  onClick={() => setOpenQuestion(question)}
+                  aria-label={`Compare transcripts: ${question.questionText}`}
+                >
+                  <Columns2 aria-hidden />
+                  Side by side
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
       ) : null}
+      {comparison.questions.length > comparison.changedCount ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="justify-self-start px-0"
+          onClick={() => setIsShowingAll(!isShowingAll)}
+        >
+          {isShowingAll ? 'Show only the changed questions' : `Show all ${comparison.questions.length} questions`}
+        </Button>
+      ) : null}
+      <ComparisonTranscriptsSheet
+        runId={run.id}
+        runName={`${run.name} · ${formatDateTime(run.createdAt)}`}
+        baseline={baseline}
+        question={openQuestion}
+        onClose={() => setOpenQuestion(null)}
+      />
     </div>
   );
 }
 
 function Conversations({ run, onOpen }: { run: EvaluationSummary; onOpen: (id: string) => void }) {
+  const [view, setView] = useState<ConversationView>(defaultConversationView);
+  const shown = viewConversations(run.conversations, view);
+  const total = run.conversations.length;
   return (
-    <Section title={`Conversations (${run.conversations.length})`} id="results-conversations">
-      {run.conversations.length === 0 ? (
+    <Section title={`Conversations (${total})`} id="results-conversations">
+      {total === 0 ? (
         <EmptyState
           icon={MessagesSquare}
           title="No conversations"
@@ -377,35 +453,99 @@ function Conversations({ run, onOpen }: { run: EvaluationSummary; onOpen: (id: s
           className="border-none py-6"
         />
       ) : (
-        <ul className="divide-y divide-border">
-          {run.conversations.map((conversation) => (
-            <li key={conversation.id} className="flex flex-wrap items-center gap-3 py-2.5">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{conversation.askedText ?? conversation.questionText}</p>
-                <p className="text-xs text-muted-foreground">
-                  {evaluationGroupLabels[conversation.group]} · variation {conversation.variation}
-                  {conversation.score !== null ? ` · score ${conversation.score}` : ''}
-                  {conversation.override && conversation.judgeVerdict
-                    ? ` · judge said ${conversation.judgeVerdict}`
-                    : ''}
-                </p>
+        <>
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
+            <div className="grid gap-2">
+              <Label htmlFor="conversation-search">Search</Label>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden
+                />
+                <Input
+                  id="conversation-search"
+                  type="search"
+                  value={view.search}
+                  onChange={(event) => setView({ ...view, search: event.target.value })}
+                  placeholder="Question, rewording or error"
+                  className="pl-9"
+                />
               </div>
-              <VerdictBadge
-                verdict={conversation.status === 'error' ? 'error' : conversation.verdict}
-                isOverride={conversation.override !== null}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="conversation-sort">Sort by</Label>
+              <Select value={view.sort} onValueChange={(sort) => setView({ ...view, sort: sort as ConversationSort })}>
+                <SelectTrigger id="conversation-sort" className="sm:w-56">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {(Object.keys(conversationSortLabels) as ConversationSort[]).map((sort) => (
+                    <SelectItem key={sort} value={sort}>
+                      {conversationSortLabels[sort]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <label className="flex h-10 cursor-pointer items-center gap-2 text-sm font-medium">
+              <Switch
+                checked={view.isFailuresOnly}
+                onCheckedChange={(checked) => setView({ ...view, isFailuresOnly: checked })}
+                aria-label="Failures only"
               />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => onOpen(conversation.id)}
-                aria-label={`Open transcript: ${conversation.askedText ?? conversation.questionText} (variation ${conversation.variation})`}
-              >
-                <FileSearch aria-hidden />
-                Transcript
+              Failures only
+            </label>
+          </div>
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {shown.length === total
+              ? `All ${total} conversations`
+              : `Showing ${shown.length} of ${total} conversations`}
+          </p>
+          {shown.length === 0 ? (
+            <p className="py-4 text-center text-sm text-muted-foreground">
+              No conversation matches.{' '}
+              <Button variant="link" size="sm" className="px-0" onClick={() => setView(defaultConversationView)}>
+                Show all
               </Button>
-            </li>
-          ))}
-        </ul>
+            </p>
+          ) : (
+            <ul className="divide-y divide-border" aria-label="Conversations">
+              {shown.map((conversation) => (
+                <li key={conversation.id} className="flex items-center gap-3 py-2.5">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium">
+                      {conversation.askedText ?? conversation.questionText}
+                    </p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {evaluationGroupLabels[conversation.group]} · variation {conversation.variation} ·{' '}
+                      {formatUsd(conversation.costUsd)}
+                      {conversation.score !== null ? ` · score ${conversation.score}` : ''}
+                      {conversation.override && conversation.judgeVerdict
+                        ? ` · judge said ${conversation.judgeVerdict}`
+                        : ''}
+                    </p>
+                    {conversation.error ? (
+                      <p className="truncate text-xs text-destructive">{conversation.error}</p>
+                    ) : null}
+                  </div>
+                  <VerdictBadge
+                    verdict={conversation.status === 'error' ? 'error' : conversation.verdict}
+                    isOverride={conversation.override !== null}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onOpen(conversation.id)}
+                    aria-label={`Open transcript: ${conversation.askedText ?? conversation.questionText} (variation ${conversation.variation})`}
+                  >
+                    <FileSearch aria-hidden />
+                    <span className="hidden sm:inline">Transcript</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
     </Section>
   );

@@ -82,16 +82,23 @@ describe('/new-evaluation/running', { timeout: 20_000 }, () => {
     expect(second.readyState).toBe(2);
   });
 
-  it('cancels the run', async () => {
+  it("cancels the run, which is then headed 'Evaluation cancelled', never 'Evaluation complete'", async () => {
+    let status: 'running' | 'cancelled' = 'running';
     const calls = mockApi({
       'GET /api/me': { body: signedInUser },
-      'GET /api/evaluations/run-1': { body: buildSummary({ status: 'running' }) },
-      'POST /api/evaluations/run-1/cancel': { body: { runId: 'run-1', status: 'cancelled' } },
+      'GET /api/evaluations/run-1': () => ({ body: buildSummary({ status }) }),
+      'POST /api/evaluations/run-1/cancel': () => {
+        status = 'cancelled';
+        return { body: { runId: 'run-1', status: 'cancelled' } };
+      },
     });
     const user = userEvent.setup();
     renderWorkspace('/new-evaluation/running?runId=run-1');
-    await user.click(await screen.findByRole('button', { name: 'Cancel run' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel run' }, { timeout: 15_000 }));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/evaluations/run-1/cancel')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Evaluation cancelled' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Evaluation complete' })).not.toBeInTheDocument();
+    expect(screen.getByText('The run was cancelled; the finished conversations are kept.')).toBeInTheDocument();
   });
 
   it('says no evaluation runs without a run id', async () => {

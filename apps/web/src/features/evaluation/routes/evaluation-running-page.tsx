@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, LoaderCircle, Square } from 'lucide-react';
+import { CheckCircle2, LoaderCircle, Square, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { isEvaluationRunOver, type EvaluationRunStatus } from '@agentry/core/evaluation';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import { cancelEvaluation, evaluationKeys, evaluationQuery } from '../api/evaluation-api';
 import { EvaluationPage } from '../components/evaluation-page';
 import { StatTile } from '../components/stat-tile';
@@ -139,11 +140,20 @@ function RunProgress({ runId }: { runId: string }) {
 
       {isOver ? (
         <div
-          className="flex flex-col items-start gap-3 rounded-[var(--radius-card)] border border-primary/40 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+          className={cn(
+            'flex flex-col items-start gap-3 rounded-[var(--radius-card)] border p-4 sm:flex-row sm:items-center sm:justify-between',
+            status === 'failed' ? 'border-destructive/30 bg-destructive/5' : 'border-primary/40 bg-primary/5',
+          )}
           role="status"
         >
           <p className="flex items-center gap-2 text-sm font-medium">
-            <CheckCircle2 className="size-5 text-primary" aria-hidden />
+            {status === 'finished' ? (
+              <CheckCircle2 className="size-5 text-primary" aria-hidden />
+            ) : status === 'cancelled' ? (
+              <Square className="size-5 text-muted-foreground" aria-hidden />
+            ) : (
+              <XCircle className="size-5 text-destructive" aria-hidden />
+            )}
             {status === 'finished'
               ? 'Every conversation has been judged.'
               : status === 'cancelled'

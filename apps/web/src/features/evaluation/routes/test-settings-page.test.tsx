@@ -331,6 +331,34 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('list', { name: 'Add compliance' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it("applies a template again when picked again, and 'No Template' resets the form to the defaults", async () => {
+    const pack = {
+      _id: 't-0',
+      templateName: 'Compliance pack',
+      templateData: { initialMessage: 'Welcome to Sunny Roofs!' },
+    };
+    api({ 'GET /templates': { body: { templates: [pack] } } });
+    const user = userEvent.setup();
+    await openSettings();
+    const message = screen.getByRole('textbox', { name: 'Initial message' });
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'Compliance pack' }));
+    expect(message).toHaveValue('Welcome to Sunny Roofs!');
+    expect(screen.getByRole('combobox', { name: 'Template' })).toHaveTextContent('Compliance pack');
+    await user.clear(message);
+    await user.type(message, 'Edited opener');
+    // The same template again: its values come back.
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'Compliance pack' }));
+    expect(message).toHaveValue('Welcome to Sunny Roofs!');
+    // No Template: the defaults.
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'No Template' }));
+    expect(message).toHaveValue('How can I help you with solar today?');
+    expect(screen.getByRole('combobox', { name: 'Template' })).toHaveTextContent('No Template');
+    expect(await screen.findByText('Settings reset to the defaults')).toBeInTheDocument();
+  });
+
   it("toasts 'Failed to save template' and 'Failed to fetch templates'", async () => {
     api({
       'GET /templates': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } },

@@ -117,6 +117,13 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
     evaluationToast.success(formatLoadedTemplateMessage(template.templateName));
   };
 
+  const clearTemplate = () => {
+    setTemplateId('');
+    form.resetToDefaults();
+    setOpenGroups([]);
+    evaluationToast.success('Settings reset to the defaults');
+  };
+
   const saveTemplate = async (templateName: string) => {
     try {
       const reply = await createTemplate({
@@ -237,7 +244,7 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
           templates={templates.data?.templates ?? []}
           isLoading={templates.isLoading}
           selected={templateId}
-          onNoTemplate={() => undefined}
+          onNoTemplate={clearTemplate}
           onLoad={loadTemplate}
           onCreate={() => setIsCreateTemplateOpen(true)}
           canCreate={canManage}
