@@ -19,7 +19,7 @@ describe('POST /api/support', () => {
     message: 'My shared demo says the limit is reached after two questions.',
     reference: 'A1B2C3',
   };
-  const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
+  const send = (payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
     harness.app.inject({ method: 'POST', url: '/api/support', payload, headers, remoteAddress });
   const mailsTo = async (email: string) =>
     (await harness.app.inject({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` })).json<{
