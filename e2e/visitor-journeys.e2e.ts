@@ -157,7 +157,7 @@ describe('visitor journeys', () => {
         await saveScreenshot(page, 'demo-website-phone');
         // Closed, the launcher is the documented 56 px, on a phone and on a desktop.
         await page.getByRole('button', { name: 'Close chat' }).click();
-        const launcher = page.getByRole('button', { name: 'Open chat' });
+        const launcher = page.locator('.aw-launcher');
         await expect.poll(async () => (await boxOf(launcher)).width).toBe(56);
         await page.setViewportSize({ width: 1280, height: 800 });
         await expect.poll(async () => (await boxOf(launcher)).width).toBe(56);
