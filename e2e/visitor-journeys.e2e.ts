@@ -318,7 +318,6 @@ describe('visitor journeys', () => {
           const { page, context } = await newPage(browser, { width: viewport.width, height: viewport.height });
           const fromLanding = async (cta: string, path: string) => {
             await page.goto('/');
-            await page.locator('#community').scrollIntoViewIfNeeded();
             await page.getByRole('link', { name: new RegExp(cta) }).click();
             await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe(path);
           };
