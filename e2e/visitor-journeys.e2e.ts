@@ -337,7 +337,8 @@ describe('visitor journeys', () => {
           await fromLanding('Join the program', '/affiliate');
           const join = page.getByRole('link', { name: /Join the program/ });
           await expect.poll(() => join.isVisible(), { timeout: 15_000 }).toBe(true);
-          expect(await join.getAttribute('href')).toBe(AFFILIATE_SIGNUP_URL);
+          // The landing's own 'Join the program' link may still be on screen while the page loads.
+          await expect.poll(() => join.getAttribute('href'), { timeout: 15_000 }).toBe(AFFILIATE_SIGNUP_URL);
           expect(await join.getAttribute('target')).toBe('_blank');
           await saveScreenshot(page, `help-affiliate-${viewport.name}`);
 
