@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBilling } from './modules/billing/register-billing';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.routes';
+import { registerSupportRoutes } from './modules/support/support.routes';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerTeamRoutes } from './modules/team/team.routes';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
   startHoldSweeper(app);
   await registerBilling(app);
   await registerMarketplaceRoutes(app);
+  registerSupportRoutes(app);
   await registerFileRoutes(app);
   await registerWidgetRoutes(app);
   await registerMetaDmRoutes(app);

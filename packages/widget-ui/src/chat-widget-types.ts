@@ -34,7 +34,7 @@ export type ChatWidgetSettings = Pick<
   | 'newConversationText'
   | 'previousConversationsText'
 > &
-  Partial<Pick<WidgetSettings, 'block'>>;
+  Partial<Pick<WidgetSettings, 'block' | 'logoWidth'>>;
 
 export type ChatWidgetMessage = {
   id: string;

@@ -35,6 +35,10 @@ export type ChatWidgetProps = {
   messages: readonly ChatWidgetMessage[];
   /** A reply is on its way: sending is blocked and the typing indicator shows until agent text arrives. */
   isPending: boolean;
+  /** The conversation cannot continue: the composer and the suggested replies are disabled. */
+  isInputDisabled?: boolean;
+  /** Overrides the launcher diameter of the minimized size. */
+  launcherPixels?: number;
   showBubble: boolean;
   isMobile?: boolean;
   /** Height of the on-screen keyboard (mobile), kept clear below the composer. */
@@ -87,7 +91,7 @@ export function ChatWidget(props: ChatWidgetProps) {
     '--aw-on-accent': readableTextColor(settings.themeColor),
     '--aw-width': `${settings.width}px`,
     '--aw-height': `${settings.height}px`,
-    '--aw-launcher': `${launcherSizeFor(settings.minimizedSize, isMobile)}px`,
+    '--aw-launcher': `${props.launcherPixels ?? launcherSizeFor(settings.minimizedSize, isMobile)}px`,
     '--aw-keyboard': `${props.keyboardHeight ?? 0}px`,
   };
   if (isBlock && settings.block) {
@@ -160,6 +164,7 @@ export function ChatWidget(props: ChatWidgetProps) {
               texts={texts}
               messages={props.messages}
               isPending={props.isPending}
+              isDisabled={props.isInputDisabled === true}
               onSend={props.onSend}
               onSuggestedReply={props.onSuggestedReply}
             />
@@ -197,7 +202,13 @@ export function ChatWidget(props: ChatWidgetProps) {
               onDismiss={() => props.onDismissBubble?.()}
             />
           ) : null}
-          <WidgetLauncher settings={settings} isMobile={isMobile} label={texts.openChat} onOpen={props.onOpen} />
+          <WidgetLauncher
+            settings={settings}
+            isMobile={isMobile}
+            pixels={props.launcherPixels}
+            label={texts.openChat}
+            onOpen={props.onOpen}
+          />
         </div>
       )}
     </div>

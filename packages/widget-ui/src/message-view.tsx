@@ -11,6 +11,8 @@ type MessageViewProps = {
   texts: ResolvedWidgetTexts;
   messages: readonly ChatWidgetMessage[];
   isPending: boolean;
+  /** The conversation cannot continue: no typing, sending or suggested replies. */
+  isDisabled?: boolean;
   onSend: (text: string) => void;
   onSuggestedReply: (text: string) => void;
 };
@@ -34,14 +36,22 @@ function isComposing(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
 }
 
 /** Message list (aria-live), typing indicator, suggested replies and the composer. */
-export function MessageView({ settings, texts, messages, isPending, onSend, onSuggestedReply }: MessageViewProps) {
+export function MessageView({
+  settings,
+  texts,
+  messages,
+  isPending,
+  isDisabled = false,
+  onSend,
+  onSuggestedReply,
+}: MessageViewProps) {
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const lastMessage = messages[messages.length - 1];
   const isTyping = isPending && lastMessage?.sender !== 'agent';
-  const canSend = !isPending && draft.trim() !== '';
-  const showSuggestions = !isPending && shouldShowSuggestedReplies(messages.length, texts.suggestions);
+  const canSend = !isPending && !isDisabled && draft.trim() !== '';
+  const showSuggestions = !isPending && !isDisabled && shouldShowSuggestedReplies(messages.length, texts.suggestions);
   const timeFormat = useMemo(() => timeFormatFor(settings.language), [settings.language]);
   const formatTime = (timestamp: number) => timeFormat.format(timestamp);
   const avatarUrl = settings.showAdditionalLogos && settings.avatarLogoUrl ? settings.avatarLogoUrl : settings.logoUrl;
@@ -157,6 +167,7 @@ export function MessageView({ settings, texts, messages, isPending, onSend, onSu
           placeholder={texts.placeholder}
           aria-label={texts.placeholder}
           maxLength={4000}
+          disabled={isDisabled}
           onChange={(event) => {
             setDraft(event.currentTarget.value);
             resizeInput();

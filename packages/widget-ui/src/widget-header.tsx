@@ -16,6 +16,15 @@ type WidgetHeaderProps = {
   onShowChats?: () => void;
 };
 
+/**
+ * The header logo: 36 px at the default logo width (100), scaled with it and kept inside the
+ * 60 px header (20-48 px).
+ */
+export function headerLogoPixels(logoWidth: number | undefined): number {
+  const scaled = Math.round((36 * (logoWidth ?? 100)) / 100);
+  return Math.min(48, Math.max(20, scaled));
+}
+
 /** Header: back button (history and chat-list views), logo, title, the menu and the close button. */
 export function WidgetHeader({
   settings,
@@ -84,7 +93,7 @@ export function WidgetHeader({
           url={headerLogoUrl}
           position={settings.widgetLogoCropPosition}
           scale={settings.widgetLogoScale}
-          size={36}
+          size={headerLogoPixels(settings.logoWidth)}
           className="aw-header-logo"
         />
       ) : null}

@@ -75,6 +75,31 @@ describe('WidgetPreview', () => {
     ).toBeInTheDocument();
   });
 
+  it('ends a closed conversation with its notice once and disables the input', async () => {
+    const notice = 'Demo usage limit reached. Please contact the demo creator for a new link.';
+    const onSend = vi.fn(() => Promise.resolve(notice));
+    const { rerender } = render(<WidgetPreview settings={settings()} onSend={onSend} initiallyOpen />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Type your message...' }), 'Hi{Enter}');
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    rerender(<WidgetPreview settings={settings()} onSend={onSend} initiallyOpen closedNotice={notice} />);
+    expect(screen.getAllByText(notice)).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Type your message...' })).toBeDisabled();
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a launcher diameter and sizes the header logo by the logo width', async () => {
+    const logo = { logoUrl: 'https://example.com/logo.png' };
+    const { rerender } = render(<WidgetPreview settings={settings(logo)} launcherPixels={56} />);
+    expect(screen.getByRole('button', { name: 'Open chat' })).toHaveStyle({ width: '56px', height: '56px' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    const headerLogo = () => document.querySelector<HTMLElement>('.aw-header-logo');
+    expect(headerLogo()).toHaveStyle({ width: '36px' });
+    rerender(<WidgetPreview settings={settings({ ...logo, logoWidth: 60 })} launcherPixels={56} />);
+    expect(headerLogo()).toHaveStyle({ width: '22px' });
+    rerender(<WidgetPreview settings={settings({ ...logo, logoWidth: 300 })} launcherPixels={56} />);
+    expect(headerLogo()).toHaveStyle({ width: '48px' });
+  });
+
   it('says so when the answer is empty', async () => {
     render(<WidgetPreview settings={settings()} initiallyOpen onSend={() => Promise.resolve('  ')} />);
     await userEvent.type(screen.getByRole('textbox'), 'Hello{Enter}');

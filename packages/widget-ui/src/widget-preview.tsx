@@ -11,6 +11,13 @@ export type WidgetPreviewProps = {
   className?: string;
   /** 'block': the website block, always open and inline in the caller's box. */
   mode?: 'preview' | 'block';
+  /**
+   * The conversation is over (a demo at its request limit): this text ends the conversation once
+   * and the input is disabled.
+   */
+  closedNotice?: string | null;
+  /** A launcher diameter other than the minimized size's (the demo launcher is 56 px). */
+  launcherPixels?: number;
 };
 
 /** docs/product/widget.md#texts: the agent bubble on a failed send. */
@@ -52,6 +59,8 @@ export function WidgetPreview({
   initiallyOpen = false,
   className,
   mode = 'preview',
+  closedNotice = null,
+  launcherPixels,
 }: WidgetPreviewProps): JSX.Element {
   const [isOpen, setIsOpen] = useState(initiallyOpen);
   const [view, setView] = useState<ChatWidgetView>('messages');
@@ -64,7 +73,11 @@ export function WidgetPreview({
 
   // While the visitor has not written, the greeting follows the settings live.
   const hasUserMessage = conversation.some((message) => message.sender === 'user');
-  const messages = hasUserMessage ? conversation : [...greetingFor(settings), ...conversation];
+  const shown = hasUserMessage ? conversation : [...greetingFor(settings), ...conversation];
+  const messages =
+    closedNotice && shown[shown.length - 1]?.content !== closedNotice
+      ? [...shown, { id: 'closed-notice', content: closedNotice, sender: 'agent' as const, timestamp: Date.now() }]
+      : shown;
 
   // The bubble resets whenever its settings change, and appears after its delay.
   const bubbleKey = `${settings.chatBubble.enabled}|${settings.chatBubble.message}|${settings.chatBubble.delaySeconds}|${settings.language}`;
@@ -81,7 +94,7 @@ export function WidgetPreview({
   const showBubble = !isOpen && settings.chatBubble.enabled && !bubble.isDismissed && bubble.isDue;
 
   const send = (text: string, withHistory: boolean) => {
-    if (isPending || text.trim() === '') return;
+    if (isPending || closedNotice || text.trim() === '') return;
     const sentIn = generation.current;
     const before = messages;
     const userMessage: ChatWidgetMessage = { id: nextId('user'), content: text, sender: 'user', timestamp: Date.now() };
@@ -140,6 +153,8 @@ export function WidgetPreview({
       view={view}
       messages={messages}
       isPending={isPending}
+      isInputDisabled={Boolean(closedNotice)}
+      launcherPixels={launcherPixels}
       showBubble={showBubble}
       history={archived}
       onOpen={() => setIsOpen(true)}

@@ -52,18 +52,6 @@ export const workspacePages: RouteObject[] = [
     path: '/apitester',
     lazy: () => import('@/features/api-keys/routes/api-tester-page').then((m) => ({ Component: m.ApiTesterPage })),
   },
-  {
-    path: '/howitworks',
-    lazy: () => import('@/features/workspace/routes/video-guides-page').then((m) => ({ Component: m.VideoGuidesPage })),
-  },
-  {
-    path: '/support',
-    lazy: () => import('@/features/workspace/routes/support-page').then((m) => ({ Component: m.SupportPage })),
-  },
-  {
-    path: '/affiliate',
-    lazy: () => import('@/features/workspace/routes/affiliate-page').then((m) => ({ Component: m.AffiliatePage })),
-  },
   { path: '/settings', lazy: () => import('../pages/settings-page').then((m) => ({ Component: m.SettingsPage })) },
   {
     path: '/dashboard',
@@ -140,6 +128,21 @@ const marketplacePages: RouteObject[] = [
   },
 ];
 
+const helpPages: RouteObject[] = [
+  {
+    path: '/howitworks',
+    lazy: () => import('@/features/marketing/routes/video-guides-page').then((m) => ({ Component: m.VideoGuidesPage })),
+  },
+  {
+    path: '/support',
+    lazy: () => import('@/features/marketing/routes/support-page').then((m) => ({ Component: m.SupportPage })),
+  },
+  {
+    path: '/affiliate',
+    lazy: () => import('@/features/marketing/routes/affiliate-page').then((m) => ({ Component: m.AffiliatePage })),
+  },
+];
+
 /** The signed-in workspace: sidebar layout and every workspace route. */
 export const workspaceRoutes: RouteObject[] = [
   {
@@ -154,6 +157,18 @@ export const workspaceRoutes: RouteObject[] = [
       return { element: <MarketplaceShell signedInLayout={<WorkspaceLayout />} /> };
     },
     children: [{ lazy: loadRouteError, children: marketplacePages }],
+  },
+  {
+    // The guides, support and affiliate pages are linked from the landing page: open to visitors
+    // too, inside the workspace for signed-in users.
+    lazy: async () => {
+      const [{ HelpShell }, WorkspaceLayout] = await Promise.all([
+        import('@/features/marketing/routes/help-shell'),
+        loadWorkspaceLayout(),
+      ]);
+      return { element: <HelpShell signedInLayout={<WorkspaceLayout />} /> };
+    },
+    children: [{ lazy: loadRouteError, children: helpPages }],
   },
   {
     // Pathless, so '/' stays the landing page; the children carry the paths.

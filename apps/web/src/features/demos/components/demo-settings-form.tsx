@@ -188,7 +188,7 @@ export function DemoSettingsForm({ draft, onChange, errors, agents, requestCount
               onChange={(logoWidth) => setSettings({ logoWidth: Math.round(logoWidth) })}
               min={demoLimits.logoWidth.min}
               max={demoLimits.logoWidth.max}
-              suffix=" px (suggested 60–150)"
+              suffix=" (100 = standard size, suggested 60–150)"
             />
             <div className="grid gap-3 lg:grid-cols-2">
               <LogoCropControl

@@ -171,19 +171,33 @@ describe('demo chat', { timeout: 20_000 }, () => {
     expect(within(log()).queryByText('First')).toBeNull();
   });
 
-  it("shows 'Error: {message}' in the standard chat when the limit is reached", async () => {
+  it('says the limit text once and disables the input when the limit is reached, in every look', async () => {
     mockChat(() => ({
       status: 429,
       body: { error: { code: 'DEMO_LIMIT_REACHED', message: 'Limit', support_id: 'x' } },
     }));
-    const user = userEvent.setup();
-    renderStage(publicToDemoViewData(buildPublicDemoFixture()));
-    await user.type(input(), 'Hi{Enter}');
+    const limitText = 'Demo usage limit reached. Please contact the demo creator for a new link.';
+    for (const type of ['standard', 'facebook'] as const) {
+      const user = userEvent.setup();
+      const view = renderStage(publicToDemoViewData(buildPublicDemoFixture({ type })));
+      await user.type(input(), 'Hi{Enter}');
+      expect(await within(log()).findByText(limitText)).toBeInTheDocument();
+      expect(within(log()).queryByText(/Error:|Sorry, I encountered an error/)).toBeNull();
+      expect(input()).toBeDisabled();
+      // Clear keeps the chat closed, still saying why once.
+      await user.click(screen.getByRole('button', { name: 'Clear conversation' }));
+      expect(within(log()).getAllByText(limitText)).toHaveLength(1);
+      expect(input()).toBeDisabled();
+      view.unmount();
+    }
+  });
+
+  it('opens a demo that has used its limit closed, with the limit text', () => {
+    renderStage(publicToDemoViewData(buildPublicDemoFixture({ requestCount: 5, requestLimit: 5 })));
     expect(
-      await within(log()).findByText(
-        'Error: Demo usage limit reached. Please contact the demo creator for a new link.',
-      ),
+      within(log()).getByText('Demo usage limit reached. Please contact the demo creator for a new link.'),
     ).toBeInTheDocument();
+    expect(input()).toBeDisabled();
   });
 
   it('shows the apology bubble and a toast with the message in the facebook look', async () => {
@@ -221,12 +235,15 @@ describe('demo modes', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('status', { name: 'Requests used' })).toBeNull();
   });
 
-  it('slides social looks away from the card on the preview page only', () => {
-    const view = renderStage(publicToDemoViewData(withCard), 'page');
+  it('slides social looks away from the card in the editor only, not on the preview page, shared or embedded', () => {
     const slider = () => screen.getByRole('log', { name: 'Conversation' }).closest('[data-slide]');
+    const view = renderStage(publicToDemoViewData(withCard), 'editor');
     expect(slider()).toHaveAttribute('data-slide', '-160');
     view.unmount();
-    renderStage(publicToDemoViewData(withCard), 'shared');
-    expect(slider()).toHaveAttribute('data-slide', '0');
+    for (const mode of ['page', 'shared', 'embedded'] as const) {
+      const other = renderStage(publicToDemoViewData(withCard), mode);
+      expect(slider()).toHaveAttribute('data-slide', '0');
+      other.unmount();
+    }
   });
 });

@@ -27,9 +27,19 @@ const otherVerticalSide = (corner: DemoCorner): DemoCorner =>
     : (corner.replace('top', 'bottom') as DemoCorner);
 
 /**
+ * On phones a corner badge would sit on the chat's input or header: it takes its own row above or
+ * below the chat instead, and over the website look (whose widget fills the bottom) the top centre.
+ */
+function phoneCounterClasses(type: string, corner: DemoCorner) {
+  if (type === 'website')
+    return 'max-sm:top-3 max-sm:bottom-auto max-sm:left-1/2 max-sm:right-auto max-sm:-translate-x-1/2';
+  return cn('max-sm:static max-sm:shrink-0', corner.startsWith('top') && 'max-sm:order-first');
+}
+
+/**
  * One demo as visitors see it, in one of the four modes: the look of its type on the demo
  * background, the title, the request counter badge (never embedded) and the client message card
- * (never embedded). Social looks slide aside from the card on the creator's preview page only.
+ * (never embedded). Social looks slide aside from the card in the editor's live preview only.
  */
 export function DemoStage({ data, mode, className, onRequestCount }: DemoStageProps) {
   const { settings, type, demoId } = data;
@@ -51,6 +61,7 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
     welcomeMessage: settings.welcomeMessage,
     openRouter: type === 'sms' ? data.openRouter : null,
     onAnswered,
+    isLimitReached: used.count >= data.requestLimit,
   });
   const [isCardDismissed, setIsCardDismissed] = useState(false);
 
@@ -69,8 +80,9 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
     clientMessage.enabled &&
     (clientMessage.header.trim() !== '' || clientMessage.body.trim() !== '');
   const isSocial = type === 'facebook' || type === 'instagram';
+  // Not on the preview page, the shared or the embedded view: there the card has its own place.
   const slide =
-    showCard && isSocial && mode === 'page'
+    showCard && isSocial && mode === 'editor'
       ? (clientMessage.position === 'right' ? -1 : 1) * demoLimits.clientMessageShiftPx
       : 0;
   const showCounter = !isEmbedded && backgroundSettings.showRequestCounter;
@@ -113,6 +125,7 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
             checkThroughDemo={mode === 'shared' || mode === 'embedded'}
             onShare={onShare}
             onAnswered={onAnswered}
+            isLimitReached={used.count >= data.requestLimit}
             isToolbarBelowCounter={
               showCounter &&
               counterPosition === (settings.platformSettings.position.endsWith('right') ? 'top-left' : 'top-right')
@@ -161,7 +174,12 @@ export function DemoStage({ data, mode, className, onRequestCount }: DemoStagePr
           </div>
         ) : null}
         {showCounter ? (
-          <RequestCounterBadge used={used.count} limit={data.requestLimit} position={counterPosition} />
+          <RequestCounterBadge
+            used={used.count}
+            limit={data.requestLimit}
+            position={counterPosition}
+            className={phoneCounterClasses(type, counterPosition)}
+          />
         ) : null}
       </div>
 

@@ -10,5 +10,5 @@ type DemoSuggestedRepliesProps = { chat: DemoChat } & Omit<
 /** The suggested replies of a demo look: they send a turn, and go once the visitor has written. */
 export function DemoSuggestedReplies({ chat, ...props }: DemoSuggestedRepliesProps) {
   if (chat.messages.some((message) => message.type === 'user')) return null;
-  return <SuggestedReplies {...props} onPick={chat.send} disabled={chat.isSending} />;
+  return <SuggestedReplies {...props} onPick={chat.send} disabled={chat.isSending || chat.isClosed} />;
 }

@@ -13,10 +13,12 @@ export function RequestCounterBadge({
   used,
   limit,
   position = 'bottom-right',
+  className,
 }: {
   used: number;
   limit: number;
   position?: DemoCorner;
+  className?: string;
 }) {
   const isExhausted = used >= limit;
   return (
@@ -27,6 +29,7 @@ export function RequestCounterBadge({
         'absolute z-30 rounded-full border px-3 py-1 text-xs font-medium shadow-lg backdrop-blur',
         isExhausted ? 'border-red-400/40 bg-red-950/80 text-red-100' : 'border-white/15 bg-black/60 text-white',
         cornerClasses[position],
+        className,
       )}
     >
       {demoMessages.requestCounter(used, limit)}

@@ -100,6 +100,7 @@ export function SmsDemoView({ data, chat, onShare, height }: SmsDemoViewProps) {
         <ChatComposer
           placeholder="iMessage"
           isSending={chat.isSending}
+          disabled={chat.isClosed}
           onSend={chat.send}
           className={cn('rounded-[20px] border py-0.5 pl-1 pr-1', isDark ? 'border-[#38383a]' : 'border-[#c7c7cc]')}
           inputClassName="min-h-8 py-1.5 text-[15px]"

@@ -149,6 +149,7 @@ export function SocialDemoView({ variant, data, chat, onShare, width, height }: 
         <ChatComposer
           placeholder={settings.placeholder}
           isSending={chat.isSending}
+          disabled={chat.isClosed}
           onSend={chat.send}
           className="rounded-3xl py-0.5 pl-1 pr-1"
           style={{ backgroundColor: colors.input, border: isInstagram ? `1px solid ${colors.border}` : undefined }}

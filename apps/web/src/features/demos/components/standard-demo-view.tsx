@@ -110,6 +110,7 @@ export function StandardDemoView({ data, chat, onShare, width, height }: Standar
         <ChatComposer
           placeholder={settings.placeholder}
           isSending={chat.isSending}
+          disabled={chat.isClosed}
           onSend={chat.send}
           className="rounded-xl p-1"
           inputClassName="placeholder:opacity-60"

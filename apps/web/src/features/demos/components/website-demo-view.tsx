@@ -1,7 +1,7 @@
 import { demoMessages, toDemoHistory } from '@agentry/core/demos';
 import { WidgetPreview } from '@agentry/widget-ui/widget-preview';
 import '@agentry/widget-ui/widget.css';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { DemoChatError, sendDemoMessage } from '../api/send-demo-message';
 import { describeDemoChatFailure } from '../lib/demo-chat-rules';
@@ -18,7 +18,26 @@ type WebsiteDemoViewProps = {
   onAnswered?: (requestCount: number | null) => void;
   /** The request counter badge sits in the toolbar's corner: the toolbar moves below it. */
   isToolbarBelowCounter?: boolean;
+  /** The demo had used its whole request limit: the widget says so once and takes no input. */
+  isLimitReached?: boolean;
 };
+
+/** docs/product/demos.md#settings: the demo launcher is 56 px. */
+const DEMO_LAUNCHER_PIXELS = 56;
+
+function subscribeToResize(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/** The window's width, following resizes (the phone size of the widget depends on it). */
+function useViewportWidth() {
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerWidth,
+    () => 1280,
+  );
+}
 
 /** docs/product/demos.md#looks-demo-types, website demo: the real widget (professional or legacy) over the live site or a plain page. */
 export function WebsiteDemoView({
@@ -27,6 +46,7 @@ export function WebsiteDemoView({
   onShare,
   onAnswered,
   isToolbarBelowCounter = false,
+  isLimitReached = false,
 }: WebsiteDemoViewProps) {
   const { settings, demoId } = data;
   const threadRef = useRef<{ demoId: string; threadId: string | null }>({ demoId, threadId: null });
@@ -38,6 +58,10 @@ export function WebsiteDemoView({
     setConversation((value) => value + 1);
   }
   if (threadRef.current.demoId !== demoId) threadRef.current = { demoId, threadId: null };
+  // A 429 in this visit closes the chat, as does a limit already used up when the page loaded.
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const isClosed = isLimitReached || closedFor === demoId;
+  const viewportWidth = useViewportWidth();
 
   const onSend = useCallback(
     async (text: string, history: { role: 'user' | 'assistant'; content: string }[]) => {
@@ -57,8 +81,13 @@ export function WebsiteDemoView({
         onAnswered?.(answer.requestCount);
         return answer.content;
       } catch (error) {
-        const failure = describeDemoChatFailure('website', error instanceof DemoChatError ? error.message : null);
+        const failure = describeDemoChatFailure(
+          'website',
+          error instanceof DemoChatError ? error.message : null,
+          error instanceof DemoChatError ? error.status : null,
+        );
         if (failure.toast) toast.error(failure.toast);
+        if (failure.closesChat) setClosedFor(demoId);
         return failure.bubble;
       }
     },
@@ -70,7 +99,7 @@ export function WebsiteDemoView({
     setConversation((value) => value + 1);
   };
 
-  const widgetSettings = toWidgetSettings(settings, typeof window === 'undefined' ? 1280 : window.innerWidth);
+  const widgetSettings = toWidgetSettings(settings, viewportWidth);
   const initiallyOpen = isWidgetInitiallyOpen(settings);
   const toolbarOnLeft = settings.platformSettings.position.endsWith('right');
 
@@ -94,6 +123,8 @@ export function WebsiteDemoView({
         settings={widgetSettings}
         onSend={onSend}
         initiallyOpen={initiallyOpen}
+        closedNotice={isClosed ? demoMessages.limitReached : null}
+        launcherPixels={DEMO_LAUNCHER_PIXELS}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import {
   hasUserMessage,
   toDemoHistory,
   visibleDemoMessages,
+  withLimitNotice,
   type DemoChatMessage,
 } from '../lib/demo-chat-rules';
 
@@ -20,6 +21,8 @@ type DemoChatOptions = {
   openRouter?: { agentId: string; model: string } | null;
   /** Called after every answered turn with the server's request count when it sent one. */
   onAnswered?: (requestCount: number | null) => void;
+  /** The demo had used its whole request limit when the page loaded. */
+  isLimitReached?: boolean;
 };
 
 export type DemoChat = {
@@ -30,13 +33,15 @@ export type DemoChat = {
   send: (text: string) => Promise<void>;
   /** Back to the welcome message (when enabled) or empty, with a fresh thread. */
   clear: () => void;
+  /** The request limit is reached: the limit notice shows once and the input stays disabled. */
+  isClosed: boolean;
 };
 
 let nextId = 0;
 const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(nextId += 1)}`;
 const clockNow = () => new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
-type ChatState = { demoId: string; messages: DemoChatMessage[]; threadId: string | null };
+type ChatState = { demoId: string; messages: DemoChatMessage[]; threadId: string | null; isClosed: boolean };
 
 /** docs/product/demos.md#chatting, Demo chat: one conversation with a demo's agent, kept in the page. */
 export function useDemoChat({
@@ -46,12 +51,14 @@ export function useDemoChat({
   welcomeMessage,
   openRouter,
   onAnswered,
+  isLimitReached = false,
 }: DemoChatOptions): DemoChat {
-  const [state, setState] = useState<ChatState>({ demoId, messages: [], threadId: null });
+  const [state, setState] = useState<ChatState>({ demoId, messages: [], threadId: null, isClosed: false });
   const [isSending, setIsSending] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   // Read inside send() without re-creating it on every keystroke of the settings.
   const latest = useRef({
+    isClosed: false,
     state,
     isSending,
     type,
@@ -60,6 +67,7 @@ export function useDemoChat({
     welcome: buildWelcomeMessage({ showWelcomeMessage, welcomeMessage }),
   });
   latest.current = {
+    isClosed: latest.current.isClosed,
     state,
     isSending,
     type,
@@ -70,7 +78,7 @@ export function useDemoChat({
 
   // A change of demo resets messages and thread.
   if (state.demoId !== demoId) {
-    setState({ demoId, messages: [], threadId: null });
+    setState({ demoId, messages: [], threadId: null, isClosed: false });
   }
   useEffect(() => {
     abortRef.current?.abort();
@@ -81,7 +89,7 @@ export function useDemoChat({
   const send = useCallback(async (text: string) => {
     const message = text.trim();
     const current = latest.current;
-    if (message === '' || current.isSending) return;
+    if (message === '' || current.isSending || current.isClosed) return;
     const { demoId: turnDemoId, threadId } = current.state;
     // The first user message freezes the welcome message it answers.
     const before = hasUserMessage(current.state.messages)
@@ -101,7 +109,7 @@ export function useDemoChat({
     const history = toDemoHistory(before);
     latest.current.isSending = true;
     setIsSending(true);
-    setState({ demoId: turnDemoId, threadId, messages: [...before, userMessage, placeholder] });
+    setState({ demoId: turnDemoId, threadId, isClosed: false, messages: [...before, userMessage, placeholder] });
 
     const controller = new AbortController();
     abortRef.current = controller;
@@ -111,6 +119,7 @@ export function useDemoChat({
           ? previous
           : {
               ...previous,
+              isClosed: previous.isClosed || update.isLimit === true,
               threadId: nextThreadId === undefined ? previous.threadId : nextThreadId,
               messages: previous.messages.map((candidate) =>
                 candidate.id === typingId ? { ...candidate, isTyping: false, ...update } : candidate,
@@ -130,8 +139,15 @@ export function useDemoChat({
       current.onAnswered?.(answer.requestCount);
     } catch (error) {
       if (controller.signal.aborted) return;
-      const failure = describeDemoChatFailure(current.type, error instanceof DemoChatError ? error.message : null);
-      replace({ content: failure.bubble, isError: true });
+      const failure = describeDemoChatFailure(
+        current.type,
+        error instanceof DemoChatError ? error.message : null,
+        error instanceof DemoChatError ? error.status : null,
+      );
+      if (failure.closesChat) latest.current.isClosed = true;
+      replace(
+        failure.closesChat ? { content: failure.bubble, isLimit: true } : { content: failure.bubble, isError: true },
+      );
       if (failure.toast) toast.error(failure.toast);
     } finally {
       if (abortRef.current === controller) {
@@ -147,11 +163,18 @@ export function useDemoChat({
     abortRef.current = null;
     latest.current.isSending = false;
     setIsSending(false);
-    setState((previous) => ({ demoId: previous.demoId, messages: [], threadId: null }));
+    // Clear starts afresh, but a reached limit stays reached.
+    setState((previous) => ({ demoId: previous.demoId, messages: [], threadId: null, isClosed: previous.isClosed }));
   }, []);
 
+  const isClosed = state.isClosed || isLimitReached;
+  latest.current.isClosed = isClosed;
   return {
-    messages: visibleDemoMessages(state.messages, buildWelcomeMessage({ showWelcomeMessage, welcomeMessage })),
+    messages: withLimitNotice(
+      visibleDemoMessages(state.messages, buildWelcomeMessage({ showWelcomeMessage, welcomeMessage })),
+      isClosed,
+    ),
+    isClosed,
     isSending,
     threadId: state.threadId,
     send,

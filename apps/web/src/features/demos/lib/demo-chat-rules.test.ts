@@ -10,6 +10,7 @@ import {
   parseBubbleDelaySeconds,
   toDemoHistory,
   visibleDemoMessages,
+  withLimitNotice,
   type DemoChatMessage,
 } from './demo-chat-rules';
 import { resolveDemoDraft, resolveDraftSettings, toDemoDraft } from './demo-draft';
@@ -72,18 +73,44 @@ describe('demo chat failures', () => {
   });
 
   it("shows 'Error: {message}' in sms and standard, a toast and the apology elsewhere", () => {
-    expect(describeDemoChatFailure('sms', 'Boom')).toEqual({ bubble: 'Error: Boom', toast: null });
+    expect(describeDemoChatFailure('sms', 'Boom')).toEqual({ bubble: 'Error: Boom', toast: null, closesChat: false });
     expect(describeDemoChatFailure('standard', null)).toEqual({
       bubble: 'Error: Failed to connect to AI assistant',
       toast: null,
+      closesChat: false,
     });
     for (const type of ['website', 'facebook', 'instagram']) {
       expect(describeDemoChatFailure(type, 'Boom')).toEqual({
         bubble: 'Sorry, I encountered an error. Please try again in a moment.',
         toast: 'Boom',
+        closesChat: false,
       });
     }
     expect(describeDemoChatFailure('facebook', undefined).toast).toBe('Failed to connect to AI assistant');
+    expect(describeDemoChatFailure('website', 'Boom').closesChat).toBe(false);
+  });
+
+  it('answers a 429 with the limit text alone, on every type, without a toast, and closes the chat', () => {
+    for (const type of ['sms', 'standard', 'website', 'facebook', 'instagram']) {
+      expect(describeDemoChatFailure(type, 'anything', 429)).toEqual({
+        bubble: 'Demo usage limit reached. Please contact the demo creator for a new link.',
+        toast: null,
+        closesChat: true,
+      });
+    }
+  });
+
+  it('shows the limit notice once, after the conversation, only when the limit is reached', () => {
+    const welcome = bot('Hi', { isWelcome: true });
+    expect(withLimitNotice([welcome], false)).toEqual([welcome]);
+    const shown = withLimitNotice([welcome], true);
+    expect(shown.map((message) => message.content)).toEqual([
+      'Hi',
+      'Demo usage limit reached. Please contact the demo creator for a new link.',
+    ]);
+    expect(shown[1]?.isLimit).toBe(true);
+    // A turn already answered with the notice is not followed by a second one.
+    expect(withLimitNotice(shown, true)).toHaveLength(2);
   });
 });
 

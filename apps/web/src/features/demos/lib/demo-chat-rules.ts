@@ -13,6 +13,8 @@ export type DemoChatMessage = {
   /** The typing placeholder while an answer is on its way. */
   isTyping?: boolean;
   isError?: boolean;
+  /** The request-limit notice: the conversation is over (docs/product/demos.md#request-limit). */
+  isLimit?: boolean;
 };
 
 export type DemoHistoryEntry = { role: 'user' | 'assistant'; content: string };
@@ -23,7 +25,14 @@ export const WELCOME_MESSAGE_ID = 'welcome';
 /** History for the server: no welcome message, no typing placeholder or error bubble, no empty contents. */
 export function toDemoHistory(messages: readonly DemoChatMessage[]): DemoHistoryEntry[] {
   return messages
-    .filter((message) => !message.isWelcome && !message.isTyping && !message.isError && message.content.trim() !== '')
+    .filter(
+      (message) =>
+        !message.isWelcome &&
+        !message.isTyping &&
+        !message.isError &&
+        !message.isLimit &&
+        message.content.trim() !== '',
+    )
     .map((message) => ({ role: message.type === 'user' ? 'user' : 'assistant', content: message.content }));
 }
 
@@ -66,13 +75,40 @@ export type DemoChatFailure = {
   bubble: string;
   /** The toast to show, or null. */
   toast: string | null;
+  /** Retrying cannot help (the request limit is reached): the input is disabled for good. */
+  closesChat: boolean;
 };
 
-/** docs/product/demos.md#texts, Demo chat: what a failed turn shows, per demo type. */
-export function describeDemoChatFailure(type: string, message: string | null | undefined): DemoChatFailure {
+/**
+ * docs/product/demos.md#texts, Demo chat: what a failed turn shows, per demo type. The request limit is
+ * not an error a retry fixes: every type says the limit text once, as it is, and closes the chat.
+ */
+export function describeDemoChatFailure(
+  type: string,
+  message: string | null | undefined,
+  status: number | null = null,
+): DemoChatFailure {
+  if (status === 429) return { bubble: demoMessages.limitReached, toast: null, closesChat: true };
   const text = message?.trim() ? message.trim() : demoMessages.failedConnect;
-  if (INLINE_ERROR_TYPES.has(type)) return { bubble: `Error: ${text}`, toast: null };
-  return { bubble: demoMessages.botError, toast: text };
+  if (INLINE_ERROR_TYPES.has(type)) return { bubble: `Error: ${text}`, toast: null, closesChat: false };
+  return { bubble: demoMessages.botError, toast: text, closesChat: false };
+}
+
+export const LIMIT_NOTICE_ID = 'limit-notice';
+
+/** The conversation plus, when the limit is reached and nothing said so yet, the limit notice at its end. */
+export function withLimitNotice(messages: DemoChatMessage[], isLimitReached: boolean): DemoChatMessage[] {
+  if (!isLimitReached || messages.some((message) => message.isLimit)) return messages;
+  return [
+    ...messages,
+    {
+      id: LIMIT_NOTICE_ID,
+      type: 'bot',
+      content: demoMessages.limitReached,
+      timestamp: FAKE_BOT_CLOCK,
+      isLimit: true,
+    },
+  ];
 }
 
 /** docs/product/demos.md#texts: the message of a failed /api/demo-chat answer. */

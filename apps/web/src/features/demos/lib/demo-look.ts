@@ -7,7 +7,11 @@ export function resolveDemoLook(settings: DemoSettings) {
   const { platformSettings } = settings;
   const headerHeight = platformSettings.customHeaderSize ? platformSettings.headerHeight : 60;
   const headerPadding = platformSettings.customHeaderSize ? platformSettings.headerPadding : 16;
-  const logoSize = Math.max(16, Math.min(headerHeight - 8, Math.round((36 * platformSettings.logoSize) / 100)));
+  // The header logo: 36 px, scaled by the logo size (percent) and the logo width (100 = standard), inside the header.
+  const logoSize = Math.max(
+    16,
+    Math.min(headerHeight - 8, Math.round((36 * platformSettings.logoSize * settings.logoWidth) / 100 / 100)),
+  );
   return {
     isDark,
     accent: settings.themeColor,

@@ -121,6 +121,7 @@ export function DmSimulatorPage() {
     messages: toChatMessages(messages, isWaiting && connection.hasAgent),
     isSending: send.isPending || (isWaiting && connection.hasAgent),
     threadId: null,
+    isClosed: false,
     send: async (text) => {
       const trimmed = text.trim();
       if (!trimmed || send.isPending) return;

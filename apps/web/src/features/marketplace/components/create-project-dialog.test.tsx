@@ -39,7 +39,12 @@ const pending: PendingProject = {
 };
 
 function renderWizard(
-  options: { account?: WizardAccount; api?: Record<string, Reply | Handler>; resume?: PendingProject | null } = {},
+  options: {
+    account?: WizardAccount;
+    api?: Record<string, Reply | Handler>;
+    resume?: PendingProject | null;
+    hasMarketplaceAccess?: boolean;
+  } = {},
 ) {
   const calls = mockApi({
     'GET /api/marketplace/marketplace-images': { body: images },
@@ -53,7 +58,13 @@ function renderWizard(
   const onOpenChange = vi.fn();
   const wizardAccount = options.account === undefined ? account : options.account;
   const view = renderWithProviders(
-    <CreateProjectDialog open onOpenChange={onOpenChange} account={wizardAccount} resume={options.resume ?? null} />,
+    <CreateProjectDialog
+      open
+      onOpenChange={onOpenChange}
+      account={wizardAccount}
+      resume={options.resume ?? null}
+      hasMarketplaceAccess={options.hasMarketplaceAccess}
+    />,
   );
   return { calls, onOpenChange, ...view };
 }
@@ -593,6 +604,32 @@ describe('CreateProjectDialog', () => {
       { reason: 'Pick a plan to use this feature', returnUrl: '/marketplace?fromMarketplace=true' },
     ]);
     expect(readPendingProject()?.projectData.title).toBe(validTitle);
+  });
+
+  it('tells a signed-out author at step 1 that posting needs a plan, and not an author who has one', () => {
+    const view = renderWizard({ account: null });
+    expect(stepText()).toBe('Step 1 of 10: Type');
+    expect(
+      within(dialog()).getByText('Posting needs a plan with marketplace access (Growth and up).'),
+    ).toBeInTheDocument();
+    view.unmount();
+    renderWizard();
+    expect(within(dialog()).queryByText(/Posting needs a plan/)).toBeNull();
+  });
+
+  it('lets a signed-in author without marketplace access choose a plan at review, keeping the project', async () => {
+    const user = userEvent.setup();
+    const upgrades: unknown[] = [];
+    const stop = onUpgradeDialogRequested((request) => upgrades.push(request));
+    const { calls } = renderWizard({ resume: pending, hasMarketplaceAccess: false });
+    expect(within(dialog()).getByText('Pick a plan to use this feature')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose a plan' }));
+    stop();
+    expect(upgrades).toEqual([
+      { reason: 'Pick a plan to use this feature', returnUrl: '/marketplace?fromMarketplace=true' },
+    ]);
+    expect(readPendingProject()?.projectData.title).toBe(validTitle);
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/marketplace/projects')).toBe(false);
   });
 
   it('moves back freely without validating', async () => {

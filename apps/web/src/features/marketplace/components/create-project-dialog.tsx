@@ -76,13 +76,21 @@ type CreateProjectDialogProps = {
   account: WizardAccount;
   /** A pending project to restore: the wizard opens at review with its data (docs/product/marketplace.md#the-create-project-wizard). */
   resume?: PendingProject | null;
+  /** Whether the signed-in account's plan includes the marketplace (false: a plan is chosen before creating). */
+  hasMarketplaceAccess?: boolean;
 };
 
 /**
  * The ten-step create-project wizard (docs/product/marketplace.md#the-create-project-wizard). It cannot be dismissed by a
  * click outside or Escape, only by its close button; the drafts survive a close until created.
  */
-export function CreateProjectDialog({ open, onOpenChange, account, resume = null }: CreateProjectDialogProps) {
+export function CreateProjectDialog({
+  open,
+  onOpenChange,
+  account,
+  resume = null,
+  hasMarketplaceAccess = true,
+}: CreateProjectDialogProps) {
   const queryClient = useQueryClient();
   const descriptionId = useId();
   const [stepIndex, setStepIndex] = useState(0);
@@ -95,6 +103,8 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
   const [isSuccess, setIsSuccess] = useState(false);
 
   const isSignedIn = account !== null;
+  // A signed-in author without marketplace access picks a plan at review; the project waits in the browser.
+  const needsPlan = isSignedIn && !hasMarketplaceAccess;
   const step = marketplaceWizardSteps[stepIndex] ?? marketplaceWizardSteps[0];
   const isReview = stepIndex === REVIEW_STEP_INDEX;
   const budget = parseBudget(project.priceValue);
@@ -250,6 +260,11 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
   }
 
   function handleCreate() {
+    if (needsPlan) {
+      savePendingProject(pendingProject());
+      requestMarketplacePlan(MARKETPLACE_RESUME_PATH);
+      return;
+    }
     if (!isSignedIn) {
       // docs/product/marketplace.md#the-create-project-wizard: a signed-out author is sent to sign-in with the project kept.
       savePendingProject(pendingProject());
@@ -328,10 +343,20 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
                     onContactChange={updateContact}
                     onEditStep={goTo}
                   />
+                  {step.id === 'marketplaceType' && (!isSignedIn || needsPlan) ? (
+                    <PlanNeededNote isSignedIn={isSignedIn} />
+                  ) : null}
                   {isReview && failure ? <CreateFailure failure={failure} /> : null}
+                  {isReview && needsPlan && !failure ? (
+                    <PlanRequiredNotice
+                      returnUrl={MARKETPLACE_RESUME_PATH}
+                      detail="Your project is saved; it opens here again after you choose a plan."
+                    />
+                  ) : null}
                   {isReview && !isSignedIn ? (
                     <p className="text-sm text-muted-foreground">
-                      You&apos;ll sign in first; your project is kept and waits for you here.
+                      You&apos;ll sign in first, then choose a plan with marketplace access if yours has none; your
+                      project is kept and waits for you here.
                     </p>
                   ) : null}
                 </section>
@@ -344,7 +369,7 @@ export function CreateProjectDialog({ open, onOpenChange, account, resume = null
                 {isCheckingEmail ? null : isReview ? (
                   <Button ref={createButtonRef} type="submit" disabled={isBusy}>
                     {create.isPending ? <Spinner /> : null}
-                    Create Project
+                    {needsPlan ? 'Choose a plan' : 'Create Project'}
                   </Button>
                 ) : (
                   <Button type="submit" disabled={!canContinueFrom(step.id, project) || isBusy}>
@@ -446,6 +471,26 @@ function StepBody({
         />
       );
   }
+}
+
+/**
+ * Step 1 says what step 10 would: posting needs a plan with marketplace access (Growth and up). The
+ * project written now is kept in the browser through sign-in and checkout.
+ */
+function PlanNeededNote({ isSignedIn }: { isSignedIn: boolean }) {
+  return (
+    <div
+      role="note"
+      className="grid gap-1 rounded-[var(--radius-control)] border border-border bg-muted/40 p-3 text-sm"
+    >
+      <p className="font-medium text-foreground">Posting needs a plan with marketplace access (Growth and up).</p>
+      <p className="text-muted-foreground">
+        {isSignedIn
+          ? 'Write your project now: at the end you choose a plan, and the project opens here again after checkout, ready to post.'
+          : 'Write your project now: at the end you sign in with your e-mail and, if your plan has no marketplace access, choose one. The project is kept in this browser throughout and opens here again, ready to post.'}
+      </p>
+    </div>
+  );
 }
 
 function CreateFailure({ failure }: { failure: CreateProjectFailure }) {

@@ -182,6 +182,7 @@ export function MarketplacePage() {
         onOpenChange={setIsWizardOpen}
         account={user ? { id: user.id, email: user.email, name: user.name } : null}
         resume={resume}
+        hasMarketplaceAccess={!isSignedIn || isCheckingAccess || hasAccess}
       />
     </div>
   );
