@@ -29,6 +29,7 @@ ALTER TABLE "agent" ADD COLUMN "published_version_id" text;--> statement-breakpo
 ALTER TABLE "agent" ADD COLUMN "gate_run_id" text;--> statement-breakpoint
 ALTER TABLE "agent" ADD COLUMN "gate_threshold" double precision;--> statement-breakpoint
 ALTER TABLE "evaluation_run" ADD COLUMN "agent_version_id" text;--> statement-breakpoint
+ALTER TABLE "evaluation_run" ADD COLUMN "gate_source_run_id" text;--> statement-breakpoint
 ALTER TABLE "agent_version" ADD CONSTRAINT "agent_version_agent_id_agent_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agent"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_version" ADD CONSTRAINT "agent_version_provider_key_id_provider_key_id_fk" FOREIGN KEY ("provider_key_id") REFERENCES "public"."provider_key"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_version" ADD CONSTRAINT "agent_version_author_user_id_user_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -88,11 +88,11 @@ export const VersionNote = z.string().trim().max(500, { error: 'Note must be at 
 export const RestoreAgentVersionBody = z.object({ note: VersionNote.optional() });
 export type RestoreAgentVersionBody = z.infer<typeof RestoreAgentVersionBody>;
 
-export const PublishAgentVersionBody = z.object({
-  /** An admin publishing although the gate refused: why (recorded on the version). */
-  overrideNote: VersionNote.min(1, { error: 'Say why you publish despite the gate' }).optional(),
+/** An admin publishing although the regression gate refused: why (recorded on the version). */
+export const OverrideGateBody = z.object({
+  note: VersionNote.min(1, { error: 'Say why you publish despite the gate' }),
 });
-export type PublishAgentVersionBody = z.infer<typeof PublishAgentVersionBody>;
+export type OverrideGateBody = z.infer<typeof OverrideGateBody>;
 
 /** A question the candidate failed in the gate's run. */
 export const GateFailingQuestion = z.object({

@@ -4,26 +4,29 @@ import {
   AgentVersion,
   AgentVersionParams,
   ListAgentVersionsReply,
-  PublishAgentVersionBody,
+  AgentGateReply,
+  OverrideGateBody,
   PublishAgentVersionReply,
   RestoreAgentVersionBody,
+  UpdateAgentGateBody,
 } from '@agentry/core/agent-versions';
 import { AgentParams } from '@agentry/core/agents';
 import { requirePermission, signedInUser } from '../auth/guards';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { getAgentVersionRowOrThrow } from './get-agent-version-or-throw';
 import { listAgentVersions } from './list-agent-versions';
-import { publishAgentVersion } from './publish-agent-version';
+import { getAgentGate, updateAgentGate } from './agent-gate';
+import { publishThroughGate } from './publish-through-gate';
 import { restoreAgentVersion } from './restore-agent-version';
 import { toAgentVersion } from './to-agent-version';
 
 const tags = ['agents'];
 
-/** An agent's versions (docs/product/agents.md#versions): history, publish, restore. */
+/** An agent's versions (docs/product/agents.md#versions): history, publish through the regression gate, restore. */
 export function registerAgentVersionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
-  const { cache } = app.platform;
+  const { cache, config, queue } = app.platform;
   const base = '/api/subaccounts/:subaccountId/agents/:agentId/versions';
 
   app.get(
@@ -52,22 +55,46 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
     `${base}/:versionId/publish`,
     {
       preValidation: requirePermission('agent.publish'),
-      schema: {
-        tags,
-        params: AgentVersionParams,
-        body: PublishAgentVersionBody.optional(),
-        response: { 200: PublishAgentVersionReply },
-      },
+      schema: { tags, params: AgentVersionParams, response: { 200: PublishAgentVersionReply } },
     },
-    async (request) => {
-      const version = await publishAgentVersion({
+    async (request) =>
+      publishThroughGate({ db, config, queue, cache, ...request.params, userId: signedInUser(request).id }),
+  );
+
+  app.post(
+    `${base}/:versionId/publish/override`,
+    {
+      preValidation: requirePermission('agent.publish.override'),
+      schema: { tags, params: AgentVersionParams, body: OverrideGateBody, response: { 200: PublishAgentVersionReply } },
+    },
+    async (request) =>
+      publishThroughGate({
         db,
+        config,
+        queue,
         cache,
         ...request.params,
         userId: signedInUser(request).id,
-      });
-      return { version, gate: null };
+        overrideNote: request.body.note,
+      }),
+  );
+
+  app.get(
+    '/api/subaccounts/:subaccountId/agents/:agentId/gate',
+    {
+      preValidation: requirePermission('agent.read'),
+      schema: { tags, params: AgentParams, response: { 200: AgentGateReply } },
     },
+    async (request) => getAgentGate({ db, ...request.params }),
+  );
+
+  app.put(
+    '/api/subaccounts/:subaccountId/agents/:agentId/gate',
+    {
+      preValidation: requirePermission('agent.gate.manage'),
+      schema: { tags, params: AgentParams, body: UpdateAgentGateBody, response: { 200: AgentGateReply } },
+    },
+    async (request) => updateAgentGate({ db, ...request.params, gate: request.body.gate }),
   );
 
   app.post(

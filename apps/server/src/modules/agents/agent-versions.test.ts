@@ -35,7 +35,8 @@ describe('agent versions', () => {
       payload: { name: 'Production' },
     });
     apiSecret = key.json<{ secret: string }>().secret;
-  });
+    // A new migration makes the first file to start build the database snapshot: slow on a loaded machine.
+  }, 240_000);
   afterAll(async () => {
     await harness.close();
     await fake.close();

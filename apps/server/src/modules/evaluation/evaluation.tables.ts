@@ -86,6 +86,8 @@ export const evaluationRun = pgTable(
     agentName: text('agent_name'),
     /** The version of the agent the run tested (docs/product/agents.md#versions). */
     agentVersionId: text('agent_version_id').references(() => agentVersion.id, { onDelete: 'set null' }),
+    /** Set on the runs the regression gate starts: the agent's gate run whose questions it re-asked. */
+    gateSourceRunId: text('gate_source_run_id'),
     /** The model under test, and the provider it resolves through. */
     model: text('model').notNull(),
     testingModel: text('testing_model').notNull(),

@@ -43,6 +43,8 @@ export async function startEvaluationRun(options: {
   userId: string;
   type: EvaluationType;
   body: RunChatCompletionEvaluationBody;
+  /** The agent's gate run this run re-asks (set by the regression gate). */
+  gateSourceRunId?: string;
 }): Promise<{ runId: string; isNew: boolean }> {
   const { db, config, subaccountId, body } = options;
   const existing = await findRun(db, subaccountId, body.evaluationId);
@@ -111,6 +113,7 @@ export async function startEvaluationRun(options: {
         agentId: agent?.id ?? null,
         agentName: agent?.aiName ?? null,
         agentVersionId: version?.id ?? null,
+        gateSourceRunId: options.gateSourceRunId ?? null,
         model,
         testingModel: body.testing_model_for_test_generation,
         payload: body,
