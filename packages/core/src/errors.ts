@@ -36,6 +36,7 @@ export const ErrorCode = {
   DAILY_LIMIT_REACHED: 'DAILY_LIMIT_REACHED',
   WIDGET_DAILY_LIMIT: 'WIDGET_DAILY_LIMIT',
   WIDGET_NOT_CONNECTED: 'WIDGET_NOT_CONNECTED',
+  GATE_FAILED: 'GATE_FAILED',
   WIDGET_ORIGIN_NOT_ALLOWED: 'WIDGET_ORIGIN_NOT_ALLOWED',
   CONFIG_ERROR: 'CONFIG_ERROR',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
@@ -116,6 +117,10 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
     message: 'This chat has reached its daily message limit. Please try again tomorrow.',
   },
   WIDGET_NOT_CONNECTED: { status: 409, message: 'This widget is not connected to an agent yet.' },
+  GATE_FAILED: {
+    status: 409,
+    message: 'Not published: this version fails more test questions than the regression gate allows.',
+  },
   WIDGET_ORIGIN_NOT_ALLOWED: { status: 403, message: 'This website is not allowed to use this chat widget.' },
   CONFIG_ERROR: { status: 500, message: 'System configuration error.' },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },

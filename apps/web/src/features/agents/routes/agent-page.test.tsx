@@ -58,6 +58,9 @@ const baseHandlers = {
   'GET /api/subaccounts/sa-1/agents/agent-1': { body: agent },
   'GET /api/subaccounts/sa-1/provider-keys': { body: { keys: [] } },
   'GET /api/subaccounts/sa-1/theme': { body: { isDarkMode: false, theme: 'light', primaryColor: '#43c0b8' } },
+  'GET /api/subaccounts/sa-1/agents/agent-1/versions': { body: { publishedVersionId: 'version-1', versions: [] } },
+  'GET /api/subaccounts/sa-1/agents/agent-1/gate': { body: { gate: null, runName: null } },
+  'GET /api/evaluations': { body: { evaluations: [] } },
 };
 
 describe('agent page', () => {

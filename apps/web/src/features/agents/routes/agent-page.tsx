@@ -11,12 +11,15 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes';
+import { canRole, useSubaccountRole } from '@/lib/permissions';
 import { agentKeys, agentQuery } from '@/lib/queries/agents';
+import { versionKeys } from '../api/agent-versions-api';
 import { agentsListPath, updateAgent } from '../api/agents-api';
 import { providerKeysQuery } from '../api/provider-keys-api';
 import { AgentEditor } from '../components/agent-editor';
 import { AgentPageHeader } from '../components/agent-page-header';
 import { TestChat } from '../components/test-chat';
+import { VersionsSection } from '../components/versions-section';
 import { useSubaccount } from '../hooks/use-subaccount';
 import { isSameValue, toFormValues, toUpdateBody, validateAgentForm, type AgentFormValues } from '../lib/agent-form';
 
@@ -60,6 +63,7 @@ export function AgentPage() {
 
 function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) {
   const queryClient = useQueryClient();
+  const role = useSubaccountRole(saved.subaccountId);
   const savedValues = useMemo(() => toFormValues(saved), [saved]);
   const [values, setValues] = useState<AgentFormValues>(savedValues);
   const [baseline, setBaseline] = useState(saved);
@@ -79,6 +83,7 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
     onSuccess: (updated) => {
       queryClient.setQueryData(agentKeys.detail(updated.subaccountId, updated.buildId), updated);
       void queryClient.invalidateQueries({ queryKey: agentKeys.lists(updated.subaccountId) });
+      void queryClient.invalidateQueries({ queryKey: versionKeys.all(updated.subaccountId, updated.buildId) });
       setValues(toFormValues(updated));
       setBaseline(updated);
       toast.success('Agent saved');
@@ -147,6 +152,13 @@ function AgentWorkspace({ saved, canEdit }: { saved: Agent; canEdit: boolean }) 
             </div>
           </div>
         </form>
+
+        <VersionsSection
+          subaccountId={saved.subaccountId}
+          agentId={saved.buildId}
+          canEdit={canEdit}
+          canOverride={canRole(role, 'agent.publish.override')}
+        />
       </div>
 
       <TestChat

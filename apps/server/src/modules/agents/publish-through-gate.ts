@@ -1,0 +1,53 @@
+import type { PublishAgentVersionReply } from '@agentry/core/agent-versions';
+import type { AppConfig } from '../../config';
+import type { Cache } from '../../platform/cache/cache';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { runRegressionGate } from '../evaluation/gate/run-regression-gate';
+import { getAgentRowOrThrow } from './get-agent-or-throw';
+import { getAgentVersionRowOrThrow } from './get-agent-version-or-throw';
+import { publishAgentVersion } from './publish-agent-version';
+import { toAgentVersion } from './to-agent-version';
+
+/**
+ * Publishes a version after the agent's regression gate passed it. A refusal answers 409
+ * GATE_FAILED with the gate's result (failing questions included); with `overrideNote` (admins,
+ * decided by the route) the version is published anyway and the note recorded on it.
+ */
+export async function publishThroughGate(options: {
+  db: Database;
+  config: AppConfig;
+  queue: JobQueue;
+  cache: Cache;
+  subaccountId: string;
+  agentId: string;
+  versionId: string;
+  userId: string;
+  overrideNote?: string;
+}): Promise<PublishAgentVersionReply> {
+  const { db } = options;
+  const agentRow = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
+  const version = await getAgentVersionRowOrThrow({ db, agentId: agentRow.id, versionId: options.versionId });
+  if (agentRow.publishedVersionId === version.id) return { version: toAgentVersion(version), gate: null };
+  const gate = await runRegressionGate({
+    db,
+    config: options.config,
+    queue: options.queue,
+    agentRow,
+    candidateVersionId: version.id,
+    userId: options.userId,
+  });
+  const isRefused = gate !== null && !gate.isPassed;
+  if (isRefused && !options.overrideNote) throw new AppError('GATE_FAILED', { extra: { gate } });
+  const published = await publishAgentVersion({
+    db,
+    cache: options.cache,
+    subaccountId: options.subaccountId,
+    agentId: agentRow.id,
+    versionId: version.id,
+    userId: options.userId,
+    gateOverrideNote: isRefused ? options.overrideNote : null,
+  });
+  return { version: published, gate };
+}
