@@ -18,11 +18,11 @@ export function countStatements(): { count: () => number; reset: () => void; sto
     count += 1;
     return (clientQuery as unknown as PgQuery).apply(this, args);
   };
-  PGlite.prototype.query = function countedQuery(...args: Parameters<PGlite['query']>) {
+  PGlite.prototype.query = function countedQuery(this: PGlite, ...args: Parameters<PGlite["query"]>) {
     count += 1;
     return pgliteQuery.apply(this, args);
   } as PGlite['query'];
-  PGlite.prototype.exec = function countedExec(...args: Parameters<PGlite['exec']>) {
+  PGlite.prototype.exec = function countedExec(this: PGlite, ...args: Parameters<PGlite['exec']>) {
     count += 1;
     return pgliteExec.apply(this, args);
   };

@@ -14,13 +14,13 @@ import { createTestWidget } from '../../test/widget-fixtures';
  */
 const BOUNDS = {
   /** A visitor continuing a conversation, the sub account's own provider key (not billed). */
-  ownKeyContinuing: 24,
+  ownKeyContinuing: 18,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 32,
+  billedContinuing: 23,
   /** A new visitor's first message (the visitor, the conversation and the thread are created). */
-  ownKeyFirst: 24,
+  ownKeyFirst: 18,
 };
-const MESSAGES = 4;
+const MESSAGES = 3;
 
 describe('statements per widget message', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -81,20 +81,27 @@ describe('statements per widget message', () => {
     visitor.widgetConversationThreadId = reply.widgetConversationThreadId;
   }
 
-  /** The most statements one message took, first message and continuing ones apart. */
+  /**
+   * The fewest statements one message took, first messages and continuing ones apart: the
+   * server's background jobs (schedulers, sweepers) may add statements to any one message, never
+   * take them away, and a statement added to the hot path shows on every message.
+   */
   async function measure(widgetId: string, stream: boolean) {
     const counter = countStatements();
+    const counts = { first: Number.POSITIVE_INFINITY, continuing: Number.POSITIVE_INFINITY };
     try {
-      const visitor: Visitor = {};
-      await send(widgetId, visitor, stream);
-      const first = counter.count();
-      let continuing = 0;
-      for (let index = 0; index < MESSAGES; index += 1) {
+      for (let visitorIndex = 0; visitorIndex < 2; visitorIndex += 1) {
+        const visitor: Visitor = {};
         counter.reset();
         await send(widgetId, visitor, stream);
-        continuing = Math.max(continuing, counter.count());
+        counts.first = Math.min(counts.first, counter.count());
+        for (let index = 0; index < MESSAGES; index += 1) {
+          counter.reset();
+          await send(widgetId, visitor, stream);
+          counts.continuing = Math.min(counts.continuing, counter.count());
+        }
       }
-      return { first, continuing };
+      return counts;
     } finally {
       counter.stop();
     }
@@ -103,6 +110,7 @@ describe('statements per widget message', () => {
   it.each([false, true])('on the sub account own key (streamed: %s)', async (stream) => {
     await send(ownKeyWidgetId, {}, stream); // warm: the widget, agent and key are remembered
     const counts = await measure(ownKeyWidgetId, stream);
+    console.log('own', stream, counts);
     expect(counts.continuing).toBeLessThanOrEqual(BOUNDS.ownKeyContinuing);
     expect(counts.first).toBeLessThanOrEqual(BOUNDS.ownKeyFirst);
   });
@@ -110,6 +118,7 @@ describe('statements per widget message', () => {
   it.each([false, true])('on a platform key, billed in credits (streamed: %s)', async (stream) => {
     await send(billedWidgetId, {}, stream);
     const counts = await measure(billedWidgetId, stream);
+    console.log('billed', stream, counts);
     expect(counts.continuing).toBeLessThanOrEqual(BOUNDS.billedContinuing);
   });
 });
