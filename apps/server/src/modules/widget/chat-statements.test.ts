@@ -14,11 +14,11 @@ import { createTestWidget } from '../../test/widget-fixtures';
  */
 const BOUNDS = {
   /** A visitor continuing a conversation, the sub account's own provider key (not billed). */
-  ownKeyContinuing: 18,
+  ownKeyContinuing: 9,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 23,
+  billedContinuing: 14,
   /** A new visitor's first message (the visitor, the conversation and the thread are created). */
-  ownKeyFirst: 18,
+  ownKeyFirst: 7,
 };
 const MESSAGES = 3;
 
@@ -110,7 +110,6 @@ describe('statements per widget message', () => {
   it.each([false, true])('on the sub account own key (streamed: %s)', async (stream) => {
     await send(ownKeyWidgetId, {}, stream); // warm: the widget, agent and key are remembered
     const counts = await measure(ownKeyWidgetId, stream);
-    console.log('own', stream, counts);
     expect(counts.continuing).toBeLessThanOrEqual(BOUNDS.ownKeyContinuing);
     expect(counts.first).toBeLessThanOrEqual(BOUNDS.ownKeyFirst);
   });
@@ -118,7 +117,6 @@ describe('statements per widget message', () => {
   it.each([false, true])('on a platform key, billed in credits (streamed: %s)', async (stream) => {
     await send(billedWidgetId, {}, stream);
     const counts = await measure(billedWidgetId, stream);
-    console.log('billed', stream, counts);
     expect(counts.continuing).toBeLessThanOrEqual(BOUNDS.billedContinuing);
   });
 });
