@@ -18,7 +18,7 @@ export function countStatements(): { count: () => number; reset: () => void; sto
     count += 1;
     return (clientQuery as unknown as PgQuery).apply(this, args);
   };
-  PGlite.prototype.query = function countedQuery(this: PGlite, ...args: Parameters<PGlite["query"]>) {
+  PGlite.prototype.query = function countedQuery(this: PGlite, ...args: Parameters<PGlite['query']>) {
     count += 1;
     return pgliteQuery.apply(this, args);
   } as PGlite['query'];
