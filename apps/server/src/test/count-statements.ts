@@ -9,10 +9,12 @@ import pg from 'pg';
  */
 export function countStatements(): { count: () => number; reset: () => void; stop: () => void } {
   let count = 0;
+  /* eslint-disable @typescript-eslint/unbound-method -- kept to be called on their own receivers (apply/call) and put back */
   const clientQuery = pg.Client.prototype.query;
   const pgliteQuery = PGlite.prototype.query;
   const pgliteExec = PGlite.prototype.exec;
   const pgliteTransaction = PGlite.prototype.transaction;
+  /* eslint-enable @typescript-eslint/unbound-method */
   type PgQuery = (this: pg.Client, ...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: PgQuery }).query = function countedQuery(...args: unknown[]) {
     count += 1;
@@ -43,7 +45,7 @@ export function countStatements(): { count: () => number; reset: () => void; sto
       };
       return callback(counted);
     }) as Promise<T>;
-  } as PGlite['transaction'];
+  };
   return {
     count: () => count,
     reset: () => {
