@@ -44,6 +44,8 @@ export function registerTestChatRoutes(root: FastifyInstance) {
       message: body.message,
       providerKeyId: body.apiKeyId,
       signal: createClientAbortSignal(options.reply),
+      // getAgentForMemberOrThrow authorized `chat.test`, which refuses a locked sub account.
+      isLockChecked: true,
     };
   }
 

@@ -1,8 +1,15 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PlanCapabilities } from '@agentry/core/plans';
 import type { Database } from '../../platform/db/database';
-import { subaccountSettings } from '../accounts/accounts.tables';
-import { organization } from '../auth/auth.tables';
-import { resolveCapabilities } from './resolve-capabilities';
+import { rowsOf } from '../credits/debit-balance';
+import { ENTITLED_STATUSES } from './get-billing-subscription';
+import { capabilitiesOfPlans } from './resolve-capabilities';
+
+export type SubaccountLockState = {
+  isLocked: boolean;
+  /** The agency user whose plan and credits the sub account uses; null when it has no settings row. */
+  ownerUserId: string | null;
+};
 
 /**
  * A sub account locked after a downgrade is read-only until an upgrade clears the lock.
@@ -11,25 +18,52 @@ import { resolveCapabilities } from './resolve-capabilities';
  * not chosen yet and has more active sub accounts than the plan allows. Until that choice the
  * oldest ones the plan allows stay writable and the rest are read-only, so a downgrade takes
  * effect on the server whether or not the client ever shows the choice.
+ *
+ * One statement (it runs on every chat message): the lock, the owner, the capabilities of the
+ * owner's plans in force, how many of the owner's sub accounts are active and where this one
+ * stands among them, oldest first.
  */
+export async function readSubaccountLockState(options: {
+  db: Database;
+  subaccountId: string;
+}): Promise<SubaccountLockState> {
+  const entitled = sql.join(
+    ENTITLED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const result = await options.db.execute(sql`
+    select s.locked_at is not null as "isLockedByChoice",
+      s.owner_user_id as "ownerUserId",
+      (select coalesce(json_agg(p.capabilities), '[]'::json)
+         from billing_subscription b
+         join billing_price p on p.provider_price_id = b.price_id
+        where b.user_id = s.owner_user_id and b.status in (${entitled}) and p.capabilities is not null) as "plans",
+      (select count(*)::int
+         from subaccount_settings a join organization o on o.id = a.subaccount_id
+        where a.owner_user_id = s.owner_user_id and a.locked_at is null) as "activeCount",
+      (select count(*)::int
+         from subaccount_settings a join organization o on o.id = a.subaccount_id
+        where a.owner_user_id = s.owner_user_id and a.locked_at is null
+          and (o.created_at, a.subaccount_id) <= (own.created_at, s.subaccount_id)) as "position"
+    from subaccount_settings s
+    left join organization own on own.id = s.subaccount_id
+    where s.subaccount_id = ${options.subaccountId}`);
+  const [row] = rowsOf<{
+    isLockedByChoice: boolean;
+    ownerUserId: string;
+    plans: (PlanCapabilities | null)[];
+    activeCount: number;
+    position: number;
+  }>(result);
+  if (!row) return { isLocked: false, ownerUserId: null };
+  if (row.isLockedByChoice) return { isLocked: true, ownerUserId: row.ownerUserId };
+  const allowed = capabilitiesOfPlans(row.plans).limits.subaccounts;
+  // Beyond the plan's limit while the owner has not chosen: the oldest `allowed` stay writable.
+  const isLocked = allowed !== null && row.activeCount > allowed && !(row.position >= 1 && row.position <= allowed);
+  return { isLocked, ownerUserId: row.ownerUserId };
+}
+
+/** Whether the sub account is read-only now (readSubaccountLockState). */
 export async function isSubaccountLocked(options: { db: Database; subaccountId: string }): Promise<boolean> {
-  const { db, subaccountId } = options;
-  const [row] = await db
-    .select({ lockedAt: subaccountSettings.lockedAt, ownerUserId: subaccountSettings.ownerUserId })
-    .from(subaccountSettings)
-    .where(eq(subaccountSettings.subaccountId, subaccountId))
-    .limit(1);
-  if (!row) return false;
-  if (row.lockedAt) return true;
-  const { capabilities } = await resolveCapabilities({ db, billingUserId: row.ownerUserId });
-  const allowed = capabilities.limits.subaccounts;
-  if (allowed === null) return false;
-  const active = await db
-    .select({ id: subaccountSettings.subaccountId })
-    .from(subaccountSettings)
-    .innerJoin(organization, eq(organization.id, subaccountSettings.subaccountId))
-    .where(and(eq(subaccountSettings.ownerUserId, row.ownerUserId), isNull(subaccountSettings.lockedAt)))
-    .orderBy(asc(organization.createdAt), asc(subaccountSettings.subaccountId));
-  if (active.length <= allowed) return false;
-  return !active.slice(0, allowed).some((entry) => entry.id === subaccountId);
+  return (await readSubaccountLockState(options)).isLocked;
 }

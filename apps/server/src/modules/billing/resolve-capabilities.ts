@@ -38,6 +38,12 @@ function mergeCapabilities(left: PlanCapabilities, right: PlanCapabilities): Pla
   };
 }
 
+/** What the plans in force allow together, value by value; the free defaults when there is none. */
+export function capabilitiesOfPlans(plans: readonly Parameters<typeof resolvePlanCapabilities>[0][]): PlanCapabilities {
+  const resolved = plans.filter((plan) => plan != null).map((plan) => resolvePlanCapabilities(plan));
+  return resolved.length === 0 ? freeCapabilities : resolved.reduce(mergeCapabilities);
+}
+
 /** What a billing user's plan allows: the free defaults without a plan in force. */
 export async function resolveCapabilities(options: {
   db: Database;
@@ -58,7 +64,7 @@ export async function resolveCapabilities(options: {
   const planPrices = prices.filter((price) => price.capabilities !== null);
   if (planPrices.length === 0) return { capabilities: freeCapabilities, planFamily: null, tierCode: null };
   const best = [...planPrices].sort((a, b) => b.creditLimit - a.creditLimit)[0];
-  const capabilities = planPrices.map((price) => resolvePlanCapabilities(price.capabilities)).reduce(mergeCapabilities);
+  const capabilities = capabilitiesOfPlans(planPrices.map((price) => price.capabilities));
   return {
     capabilities,
     planFamily: (best?.planFamily as PlanFamily | null) ?? null,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { millicreditsForCost } from '@agentry/core/credits';
-import type { Database } from '../../platform/db/database';
-import type { UsageRecord } from './close-hold';
+import type { Database, Transaction } from '../../platform/db/database';
+import { closeHoldIn, type HoldClosing, type UsageRecord } from './close-hold';
 import { releaseCredits } from './release-credits';
 import { reserveCredits } from './reserve-credits';
 import { settleCredits } from './settle-credits';
@@ -30,7 +30,15 @@ export type HeldCallOutcome<T> = { value: T; usage: UsageRecord | null };
 export async function withCreditHold<T>(
   terms: CreditHoldTerms,
   run: () => Promise<HeldCallOutcome<T>>,
-): Promise<{ value: T; chargedMillicredits: number }> {
+  options: {
+    /**
+     * True for an outcome whose settlement the caller runs in its own transaction (a chat turn:
+     * the answer, its usage and its charge in one commit): nothing is settled here, and the
+     * answer carries `settle`, which the caller must run, in that transaction or in one of its own.
+     */
+    settleLater?: (value: T) => boolean;
+  } = {},
+): Promise<{ value: T; chargedMillicredits: number; settle?: (tx: Transaction) => Promise<number> }> {
   const { db, billingUserId, logger } = terms;
   if (!billingUserId) return { value: (await run()).value, chargedMillicredits: 0 };
   const { holdId } = await reserveCredits({
@@ -56,13 +64,25 @@ export async function withCreditHold<T>(
     return { value: outcome.value, chargedMillicredits: 0 };
   }
   const millicredits = millicreditsForCost(outcome.usage.costUsd);
-  try {
-    const closing = await settleCredits({ db, holdId, millicredits, usage: outcome.usage });
+  const { usage } = outcome;
+  if (options.settleLater?.(outcome.value)) {
+    const settle = async (tx: Transaction) => {
+      const closing = await closeHoldIn(tx, { holdId, chargeMillicredits: millicredits, usage });
+      warnOfShortfall(closing);
+      return closing.chargedMillicredits;
+    };
+    return { value: outcome.value, chargedMillicredits: millicredits, settle };
+  }
+  function warnOfShortfall(closing: HoldClosing) {
     if (closing.shortfallMillicredits > 0)
       logger?.warn(
         { holdId, billingUserId, shortfallMillicredits: closing.shortfallMillicredits },
         'a call cost more than the balance: the rest is owed',
       );
+  }
+  try {
+    const closing = await settleCredits({ db, holdId, millicredits, usage });
+    warnOfShortfall(closing);
     return { value: outcome.value, chargedMillicredits: closing.chargedMillicredits };
   } catch (error) {
     // The hold stays open and the sweeper releases it: the user is never charged twice.

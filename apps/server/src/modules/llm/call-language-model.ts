@@ -5,8 +5,7 @@ import { costForUsage, estimateTokens, type LlmKeySource, type LlmProvider } fro
 import type { HttpTool } from '@agentry/core/tools';
 import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
-import type { Database } from '../../platform/db/database';
-import { deferCommitFlush } from '../../platform/db/defer-commit-flush';
+import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type {
   ChatMessage,
@@ -69,10 +68,13 @@ export type LlmCallInput = {
   /** Remembers the stored provider key between calls (resolve-model-route.ts). */
   cache?: Cache;
   /**
-   * The caller commits the answer before anyone sees it end, whenever the call succeeded with
-   * text: that commit makes the usage row durable, so its own commit does not wait for the disk.
+   * The caller stores the answer in one transaction whenever the call succeeds with text: such a
+   * result is not metered here but carries `meter`, which the caller must run, in that
+   * transaction (one commit for the answer, its usage row and its charge) or in one of its own.
    */
-  isSuccessMadeDurableLater?: boolean;
+  isMeteredWithAnswer?: boolean;
+  /** The sub account's owner, when the caller has read it already (the lock check): who pays. */
+  billingUserId?: string | null;
 };
 
 export type LlmResult = {
@@ -83,6 +85,11 @@ export type LlmResult = {
   provider: LlmProvider;
   model: string;
   keySource: LlmKeySource;
+  /**
+   * Only with `isMeteredWithAnswer`, and then it must run exactly once: writes the usage row and
+   * settles the credits in `tx`, or without `tx` in their own transactions (the answer was not stored).
+   */
+  meter?: (tx?: Transaction) => Promise<void>;
 };
 
 export type LlmStream = { route: ModelRoute; deltas: AsyncIterable<string>; result: Promise<LlmResult> };
@@ -151,7 +158,8 @@ async function prepareCall(input: LlmCallInput) {
   let billingUserId: string | null = null;
   let maximumMillicredits = 0;
   if (route.isBilled) {
-    billingUserId = await getSubaccountOwnerOrThrow({ db: input.db, subaccountId: input.subaccountId });
+    billingUserId =
+      input.billingUserId ?? (await getSubaccountOwnerOrThrow({ db: input.db, subaccountId: input.subaccountId }));
     estimatedInputTokens = await estimatePromptTokens({ model: route.modelId, texts });
     const maximumCost = costForUsage({
       model: route.modelId,
@@ -183,13 +191,12 @@ async function prepareCall(input: LlmCallInput) {
     return { signal: signals.length === 1 ? timeout : AbortSignal.any(signals), timeout };
   }
 
-  async function record(
+  function usageRow(
     status: UsageStatus,
     usage: { inputTokens: number; outputTokens: number; costUsd: number },
     millicredits: number,
-    text = '',
   ) {
-    const row = {
+    return {
       id: randomUUID(),
       subaccountId: input.subaccountId,
       agentId: input.agentId,
@@ -204,15 +211,20 @@ async function prepareCall(input: LlmCallInput) {
       millicredits,
       status,
     } satisfies typeof llmUsage.$inferInsert;
-    const isMadeDurableLater = input.isSuccessMadeDurableLater === true && status === 'succeeded' && text.trim() !== '';
-    const write = isMadeDurableLater
-      ? input.db.transaction(async (tx) => {
-          await deferCommitFlush(tx);
-          await tx.insert(llmUsage).values(row);
-        })
-      : input.db.insert(llmUsage).values(row);
-    await write.catch((error: unknown) => input.logger?.error({ err: error }, 'could not record LLM usage'));
   }
+
+  async function record(
+    status: UsageStatus,
+    usage: { inputTokens: number; outputTokens: number; costUsd: number },
+    millicredits: number,
+  ) {
+    await input.db
+      .insert(llmUsage)
+      .values(usageRow(status, usage, millicredits))
+      .catch((error: unknown) => input.logger?.error({ err: error }, 'could not record LLM usage'));
+  }
+  const isMeteredWithAnswer = (end: CallEnd) =>
+    input.isMeteredWithAnswer === true && end.status === 'succeeded' && end.text.trim() !== '';
 
   function usageOf(end: CallEnd) {
     const inputTokens = end.usage?.inputTokens ?? estimatedInputTokens;
@@ -227,7 +239,7 @@ async function prepareCall(input: LlmCallInput) {
    * the result, or throws the AppError of a failed or cancelled call.
    */
   async function pay(execute: () => Promise<CallEnd>): Promise<LlmResult> {
-    let held: { value: CallEnd; chargedMillicredits: number };
+    let held: { value: CallEnd; chargedMillicredits: number; settle?: (tx: Transaction) => Promise<number> };
     let hasRun = false;
     try {
       held = await withCreditHold(
@@ -250,6 +262,7 @@ async function prepareCall(input: LlmCallInput) {
           };
           return { value: end, usage };
         },
+        { settleLater: isMeteredWithAnswer },
       );
     } catch (error) {
       // Refused before anything was sent (402): there is no call to record.
@@ -259,7 +272,25 @@ async function prepareCall(input: LlmCallInput) {
       throw toReportedError(error, isCancelled);
     }
     const end = held.value;
-    await record(end.status, usageOf(end), held.chargedMillicredits, end.text);
+    const { settle } = held;
+    const meter = isMeteredWithAnswer(end)
+      ? async (tx?: Transaction) => {
+          if (tx) {
+            const charged = settle ? await settle(tx) : 0;
+            await tx.insert(llmUsage).values(usageRow(end.status, usageOf(end), charged));
+            return;
+          }
+          // On its own (the answer was not stored): as a call that is not metered with its answer.
+          const charged = settle
+            ? await input.db.transaction(settle).catch((error: unknown) => {
+                input.logger?.error({ err: error }, 'could not settle credits');
+                return 0;
+              })
+            : 0;
+          await record(end.status, usageOf(end), charged);
+        }
+      : undefined;
+    if (!meter) await record(end.status, usageOf(end), held.chargedMillicredits);
     if (end.error !== undefined) throw toReportedError(end.error, true);
     return {
       text: end.text,
@@ -267,6 +298,7 @@ async function prepareCall(input: LlmCallInput) {
       provider: route.provider,
       model: route.modelId,
       keySource: route.keySource,
+      ...(meter ? { meter } : {}),
     };
   }
 

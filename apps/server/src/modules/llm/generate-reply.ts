@@ -8,7 +8,7 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
-import { isSubaccountLocked } from '../billing/is-subaccount-locked';
+import { readSubaccountLockState } from '../billing/is-subaccount-locked';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
 import { loadThreadHistoryOrThrow } from './load-thread-history';
 import { saveThreadTurn } from './save-thread-turn';
@@ -57,9 +57,11 @@ export type GenerateReplyInput = {
   cache?: Cache;
   /** The channel's own record of an answered turn, written in the thread turn's transaction. */
   storeWithTurn?: (tx: Transaction, reply: ReplyResult) => Promise<void>;
+  /** The caller has just checked that the sub account is not locked (its authorization did). */
+  isLockChecked?: boolean;
 };
 
-export type ReplyResult = LlmResult & { threadId: string };
+export type ReplyResult = Omit<LlmResult, 'meter'> & { threadId: string };
 export type ReplyStream = { threadId: string; deltas: AsyncIterable<string>; result: Promise<ReplyResult> };
 
 const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
@@ -123,8 +125,11 @@ export async function generateReply(
     : Promise.resolve([]);
   historyRead.catch(() => undefined);
   // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
-  if (await isSubaccountLocked({ db, subaccountId: agent.subaccountId }))
-    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+  // The same statement reads who pays for a billed call.
+  const lockState = input.isLockChecked
+    ? undefined
+    : await readSubaccountLockState({ db, subaccountId: agent.subaccountId });
+  if (lockState?.isLocked) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
   const history = await historyRead;
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
@@ -146,22 +151,34 @@ export async function generateReply(
       answerFromKnowledge({ instructions: agent.instructions, firstMessage: agent.firstMessage, question }),
     signal: input.signal,
     cache: input.cache,
-    // Whenever the call succeeds with text, the thread turn below (or the caller's) is committed after it.
-    isSuccessMadeDurableLater: true,
+    billingUserId: lockState?.ownerUserId,
+    // Whenever the call succeeds with text, its usage row and charge are written with the thread turn below.
+    isMeteredWithAnswer: true,
   };
 
   async function keep(result: LlmResult): Promise<ReplyResult> {
-    // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
-    if (!result.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
-    const reply = { ...result, threadId: thread.id };
+    const { meter, ...answer } = result;
+    const reply = { ...answer, threadId: thread.id };
     const { storeWithTurn } = input;
-    await saveThreadTurn({
-      db,
-      thread,
-      userText,
-      answer: result,
-      alsoStore: storeWithTurn ? (tx) => storeWithTurn(tx, reply) : undefined,
-    });
+    try {
+      // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
+      if (!answer.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
+      // One transaction, one commit that waits for the disk: the turn, the channel's record, the usage and the charge.
+      await saveThreadTurn({
+        db,
+        thread,
+        userText,
+        answer,
+        alsoStore: async (tx) => {
+          await storeWithTurn?.(tx, reply);
+          await meter?.(tx);
+        },
+      });
+    } catch (error) {
+      // The turn was not stored: the call is still metered, on its own.
+      await meter?.();
+      throw error;
+    }
     return reply;
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database, Transaction } from '../../platform/db/database';
 import { llmMessage, llmThread } from './llm.tables';
@@ -29,28 +29,32 @@ export async function saveThreadTurn(options: {
   // Together or not at all: a stored thread always has messages, which is how
   // loadThreadHistoryOrThrow tells that it exists. One commit is also one flush on the hot path.
   await options.db.transaction(async (tx) => {
-    if (thread.isNew) {
-      await tx.insert(llmThread).values({
-        id: thread.id,
-        subaccountId: thread.subaccountId,
-        agentId: thread.agentId,
-        source: thread.source,
-        owner: thread.owner,
-      });
-    } else {
-      await tx.update(llmThread).set({ updatedAt: new Date() }).where(eq(llmThread.id, thread.id));
-    }
-    await tx.insert(llmMessage).values([
-      { id: randomUUID(), threadId: thread.id, role: 'user', content: options.userText },
-      {
-        id: randomUUID(),
-        threadId: thread.id,
-        role: 'assistant',
-        content: options.answer.text,
-        inputTokens: options.answer.inputTokens,
-        outputTokens: options.answer.outputTokens,
-      },
-    ]);
+    // One statement: the thread created or moved on, and both messages.
+    const threadWrite = thread.isNew
+      ? tx.insert(llmThread).values({
+          id: thread.id,
+          subaccountId: thread.subaccountId,
+          agentId: thread.agentId,
+          source: thread.source,
+          owner: thread.owner,
+        })
+      : tx.update(llmThread).set({ updatedAt: new Date() }).where(eq(llmThread.id, thread.id));
+    await tx.execute(
+      sql`with thread_write as (${threadWrite.getSQL()}) ${tx
+        .insert(llmMessage)
+        .values([
+          { id: randomUUID(), threadId: thread.id, role: 'user', content: options.userText },
+          {
+            id: randomUUID(),
+            threadId: thread.id,
+            role: 'assistant',
+            content: options.answer.text,
+            inputTokens: options.answer.inputTokens,
+            outputTokens: options.answer.outputTokens,
+          },
+        ])
+        .getSQL()}`,
+    );
     await options.alsoStore?.(tx);
   });
 }

@@ -5,7 +5,6 @@ import type { DailyMessageReservation } from './take-daily-message';
 import {
   widgetConnection,
   widgetConversation,
-  widgetDailyCount,
   widgetDailyReservation,
   widgetMessage,
   widgetVisitor,
@@ -50,85 +49,110 @@ export async function saveWidgetTurn(
     ...(options.contact?.id ? { externalId: options.contact.id } : {}),
   };
   const lastMessage = options.answerText.slice(0, LAST_MESSAGE_LENGTH);
-  let conversationId: string;
-  if (options.conversation) {
-    conversationId = options.conversation.id;
-    await tx.update(widgetVisitor).set(seen).where(eq(widgetVisitor.id, options.conversation.visitorId));
-    await tx
-      .update(widgetConversation)
-      .set({
-        threadId: options.threadId,
-        agentId: options.agentId,
-        lastMessage,
-        lastMessageTime: answeredAt,
-        totalMessages: sql`${widgetConversation.totalMessages} + 2`,
-        unreadCount: sql`${widgetConversation.unreadCount} + 1`,
-        status: 'live',
-      })
-      .where(eq(widgetConversation.id, conversationId));
-  } else {
-    conversationId = options.newConversationId;
-    const visitorId = await upsertVisitor(tx, { connectionId, contactIdentifier: options.contactIdentifier, seen });
-    await tx.insert(widgetConversation).values({
-      id: conversationId,
-      connectionId,
-      visitorId,
-      threadId: options.threadId,
-      agentId: options.agentId,
-      lastMessage,
-      lastMessageTime: answeredAt,
-      totalMessages: 2,
-      unreadCount: 1,
-      status: 'live',
-      createdAt: options.askedAt,
-    });
-  }
-  await tx.insert(widgetMessage).values([
-    { id: randomUUID(), conversationId, role: 'user', content: options.userText, createdAt: options.askedAt },
-    { id: randomUUID(), conversationId, role: 'assistant', content: options.answerText, createdAt: answeredAt },
-  ]);
-  // Last, and the counter row before the reservation (the order the limit check locks them in).
-  await tx
-    .insert(widgetDailyCount)
-    .values({ connectionId, day: options.dailyReservation.day, count: 1 })
-    .onConflictDoUpdate({
-      target: [widgetDailyCount.connectionId, widgetDailyCount.day],
-      set: { count: sql`${widgetDailyCount.count} + 1` },
-    });
-  await tx.delete(widgetDailyReservation).where(eq(widgetDailyReservation.id, options.dailyReservation.id));
+  const conversationId = options.conversation?.id ?? options.newConversationId;
+  // What is written before the messages: the known conversation moved on, or the visitor
+  // (a new one numbered) and a new conversation.
+  const before = options.conversation
+    ? sql`seen as (${tx.update(widgetVisitor).set(seen).where(eq(widgetVisitor.id, options.conversation.visitorId)).getSQL()}),
+      moved as (${tx
+        .update(widgetConversation)
+        .set({
+          threadId: options.threadId,
+          agentId: options.agentId,
+          lastMessage,
+          lastMessageTime: answeredAt,
+          totalMessages: sql`${widgetConversation.totalMessages} + 2`,
+          unreadCount: sql`${widgetConversation.unreadCount} + 1`,
+          status: 'live',
+        })
+        .where(eq(widgetConversation.id, conversationId))
+        .getSQL()})`
+    : sql`${visitorCtes(tx, { connectionId, contactIdentifier: options.contactIdentifier, seen })},
+      started as (${tx
+        .insert(widgetConversation)
+        .values({
+          id: conversationId,
+          connectionId,
+          visitorId: sql`(select id from visitor)`,
+          threadId: options.threadId,
+          agentId: options.agentId,
+          lastMessage,
+          lastMessageTime: answeredAt,
+          totalMessages: 2,
+          unreadCount: 1,
+          status: 'live',
+          createdAt: options.askedAt,
+        })
+        .getSQL()})`;
+  // One statement: a transaction's statements each cost a round trip on the hot path.
+  await tx.execute(sql`
+    with ${before},
+    ${dailyCountCtes({ connectionId, reservation: options.dailyReservation, storedTurns: 1 })}
+    ${tx
+      .insert(widgetMessage)
+      .values([
+        { id: randomUUID(), conversationId, role: 'user', content: options.userText, createdAt: options.askedAt },
+        { id: randomUUID(), conversationId, role: 'assistant', content: options.answerText, createdAt: answeredAt },
+      ])
+      .getSQL()}`);
   return { conversationId };
 }
 
 /**
- * The visitor's id; a visitor new to this widget takes the next customer number. The counter
- * row's lock makes concurrent first messages take distinct numbers; two first messages of the
- * same new visitor end on one row (the loser's number is skipped).
+ * A reservation turned into a stored turn (`storedTurns` 1) or given back (0), as CTEs of one
+ * statement: the reservation deleted and, only when it was still there, taken off `reserved`
+ * (an expired one was taken off by the check that deleted it); the stored turn counted either way.
  */
-async function upsertVisitor(
+function dailyCountCtes(options: { connectionId: string; reservation: DailyMessageReservation; storedTurns: 0 | 1 }) {
+  const { connectionId, reservation, storedTurns } = options;
+  return sql`gone as (
+      delete from ${widgetDailyReservation} where ${widgetDailyReservation.id} = ${reservation.id} returning 1
+    ), counted as (
+      insert into widget_daily_count as c (connection_id, day, count, reserved)
+      values (${connectionId}, ${reservation.day}::date, ${storedTurns}::int, 0)
+      on conflict (connection_id, day) do update
+        set count = c.count + ${storedTurns}::int, reserved = c.reserved - (select count(*)::int from gone)
+    )`;
+}
+
+/** releaseDailyMessage's one statement. */
+export function releaseDailyReservationSql(options: { connectionId: string; reservation: DailyMessageReservation }) {
+  return sql`with ${dailyCountCtes({ ...options, storedTurns: 0 })} select 1`;
+}
+
+/**
+ * The visitor of a new conversation, as CTEs ending in `visitor (id)`: a visitor new to this
+ * widget takes the next customer number. The counter row's lock makes concurrent first messages
+ * take distinct numbers; two first messages of the same new visitor end on one row (the loser's
+ * number is skipped).
+ */
+function visitorCtes(
   tx: Transaction,
-  options: { connectionId: string; contactIdentifier: string; seen: Partial<typeof widgetVisitor.$inferInsert> },
-): Promise<string> {
+  options: {
+    connectionId: string;
+    contactIdentifier: string;
+    seen: { lastSeenAt: Date; name?: string; email?: string; externalId?: string };
+  },
+) {
   const { connectionId, contactIdentifier, seen } = options;
-  const [known] = await tx
+  return sql`known as (${tx
     .update(widgetVisitor)
     .set(seen)
     .where(and(eq(widgetVisitor.connectionId, connectionId), eq(widgetVisitor.contactIdentifier, contactIdentifier)))
-    .returning({ id: widgetVisitor.id });
-  if (known) return known.id;
-  const [numbered] = await tx
-    .update(widgetConnection)
-    .set({ lastCustomerNumber: sql`${widgetConnection.lastCustomerNumber} + 1` })
-    .where(eq(widgetConnection.id, connectionId))
-    .returning({ customerNumber: widgetConnection.lastCustomerNumber });
-  if (!numbered) throw new Error('widget connection vanished while saving a visitor');
-  const [visitor] = await tx
-    .insert(widgetVisitor)
-    .values({ id: randomUUID(), connectionId, contactIdentifier, customerNumber: numbered.customerNumber, ...seen })
-    .onConflictDoUpdate({
-      target: [widgetVisitor.connectionId, widgetVisitor.contactIdentifier],
-      set: { lastSeenAt: sql`excluded.last_seen_at` },
-    })
-    .returning({ id: widgetVisitor.id });
-  if (!visitor) throw new Error('widget visitor upsert returned nothing');
-  return visitor.id;
+    .returning({ id: widgetVisitor.id })
+    .getSQL()}),
+    numbered as (
+      update ${widgetConnection} set last_customer_number = last_customer_number + 1
+      where ${widgetConnection.id} = ${connectionId} and not exists (select 1 from known)
+      returning last_customer_number
+    ),
+    added as (
+      insert into widget_visitor as v (id, connection_id, contact_identifier, customer_number, last_seen_at, name, email, external_id)
+      select ${randomUUID()}, ${connectionId}, ${contactIdentifier}, last_customer_number,
+        ${seen.lastSeenAt.toISOString()}::timestamptz, ${seen.name ?? null}, ${seen.email ?? null}, ${seen.externalId ?? null}
+      from numbered
+      on conflict (connection_id, contact_identifier) do update set last_seen_at = excluded.last_seen_at
+      returning v.id
+    ),
+    visitor as (select id from known union all select id from added)`;
 }

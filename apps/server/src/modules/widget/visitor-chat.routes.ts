@@ -52,9 +52,11 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
 
   /** A counted message that got no answer is given back; the failure itself is what the visitor sees. */
   async function release(prepared: PreparedWidgetChat, request: FastifyRequest) {
-    await releaseDailyMessage({ db, reservation: prepared.dailyReservation }).catch((error: unknown) =>
-      request.log.error({ err: error }, 'could not release a widget daily message'),
-    );
+    await releaseDailyMessage({
+      db,
+      connectionId: prepared.connectionId,
+      reservation: prepared.dailyReservation,
+    }).catch((error: unknown) => request.log.error({ err: error }, 'could not release a widget daily message'));
   }
 
   app.get(

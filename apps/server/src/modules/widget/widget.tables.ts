@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -119,8 +120,10 @@ export const widgetMessage = pgTable(
 
 /**
  * Visitor turns a widget stored per UTC day: raised by the transaction that stores the turn,
- * so it equals the turns stored. The row is also the lock that serialises the daily-limit
- * check (stored turns plus live reservations) across instances.
+ * so it equals the turns stored. `reserved` is the number of that day's reservation rows: every
+ * statement that adds or deletes one moves it in the same statement. The daily-limit check is
+ * one conditional update of this row (stored plus reserved below the limit), so concurrent
+ * messages on any number of instances queue on its lock and exactly `dailyLimit` pass.
  */
 export const widgetDailyCount = pgTable(
   'widget_daily_count',
@@ -130,6 +133,9 @@ export const widgetDailyCount = pgTable(
       .references(() => widgetConnection.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     count: integer('count').notNull(),
+    reserved: integer('reserved').notNull().default(0),
+    /** Whether the last check passed: what the check's statement answers (its SET reads the row before it). */
+    isLastReservationTaken: boolean('is_last_reservation_taken').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.connectionId, table.day] })],
 );
