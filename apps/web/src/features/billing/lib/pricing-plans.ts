@@ -192,7 +192,7 @@ export function buildPromotionalPlans(live: LivePricing | undefined, promotion: 
         creditPacks: promotedPack ? [promotedPack] : [],
       },
       discountPercent: promotion.discount.percentOff,
-      highlight: `${promotion.discount.percentOff}% off the ${promotion.periodNote}`,
+      highlight: `${promotion.discount.percentOff}% off ${promotion.periodNote}`,
     },
   ];
 }
