@@ -91,6 +91,20 @@ describe('LandingPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('drops ?scrollToPricing before scrolling (scroll restoration of the address change would undo it)', async () => {
+    const searchWhenScrolled: string[] = [];
+    const { router } = renderLanding({ path: '/?scrollToPricing=true' });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      writable: true,
+      value(this: Element) {
+        if (this.id === 'pricing') searchWhenScrolled.push(router.state.location.search);
+      },
+    });
+    await waitFor(() => expect(searchWhenScrolled).toHaveLength(1));
+    expect(searchWhenScrolled).toEqual(['']);
+  });
+
   it('scrolls to the section in the hash', async () => {
     renderLanding({ path: '/#faq' });
     await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('faq'));
