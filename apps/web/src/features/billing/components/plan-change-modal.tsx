@@ -101,7 +101,7 @@ type PlanChangeFlowProps = {
 
 function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOutcome, onClose }: PlanChangeFlowProps) {
   const queryClient = useQueryClient();
-  const { balance, refresh } = useUsage();
+  const { balance, refresh, replaceBalance } = useUsage();
   const pricing = usePricingPlans();
   const catalogue = usePlanCatalogue();
   const [interval, setBillingInterval] = useState<BillingInterval>(() =>
@@ -165,6 +165,13 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
         return;
       }
       const planName = result.reply.scheduledPlan?.displayName ?? selection?.option.name ?? 'your new plan';
+      // The plan card shows the scheduled change at once; the refresh below confirms it.
+      if (balance && selection?.tier.priceId)
+        replaceBalance({
+          ...balance,
+          scheduledPriceId: selection.tier.priceId,
+          scheduledChangeDate: result.reply.effectiveDate ?? balance.currentPeriodEnd ?? null,
+        });
       onOutcome?.({
         type: 'success',
         title: 'Downgrade scheduled',
