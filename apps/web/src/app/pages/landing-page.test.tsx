@@ -65,6 +65,11 @@ describe('LandingPage', () => {
     expect(
       screen.getByText('AI prompt software for AI automation agencies', { selector: 'footer p' }),
     ).toBeInTheDocument();
+    // The footer's affiliate link goes out to the external sign-up page, in a new tab.
+    const affiliate = screen.getByRole('link', { name: /Affiliate Program/ });
+    expect(affiliate.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(affiliate).toHaveAttribute('target', '_blank');
+    expect(affiliate).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('offers Get started to a visitor, which opens sign-in', async () => {
