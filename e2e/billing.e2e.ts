@@ -51,11 +51,11 @@ async function startBillingServer() {
     env,
     stdio: ['ignore', log, log],
   });
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null)
       throw new Error(`billing server exited with ${server.exitCode}; see e2e/.artifacts/billing-server.log`);
-    if (Date.now() > deadline) throw new Error('billing server did not become healthy within 180 s');
+    if (Date.now() > deadline) throw new Error('billing server did not become healthy within 300 s');
     const isHealthy = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -88,7 +88,7 @@ describe('billing: checkout, plan changes, promo codes', () => {
       colorScheme: 'light',
     });
     page = await context.newPage();
-  }, 240_000);
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -128,7 +128,7 @@ describe('billing: checkout, plan changes, promo codes', () => {
     expect(await affiliate.getAttribute('href')).toMatch(/^https:\/\//);
     expect(await affiliate.getAttribute('target')).toBe('_blank');
     await page.setViewportSize(desktop);
-  });
+  }, 240_000);
 
   it('buys Growth through the local TEST MODE checkout and sees 3000 credits on /usage', async () => {
     await page.goto('/');
@@ -160,11 +160,13 @@ describe('billing: checkout, plan changes, promo codes', () => {
     expect(await page.getByRole('heading', { name: 'Growth', exact: true }).isVisible()).toBe(true);
     await saveScreenshot(page, 'billing-usage-light');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), { timeout: 15_000 })
+      .toBe(true);
     await page.waitForTimeout(600); // colour transitions settle
     await saveScreenshot(page, 'billing-usage-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-  });
+  }, 240_000);
 
   it('upgrades to Scale: reads the proration summary, pays the difference and comes back upgraded', async () => {
     await page.goto('/usage');
@@ -227,7 +229,7 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await expect.poll(() => menu.getByTestId('credits').textContent(), { timeout: 15_000 }).toMatch(/ \/ 10,000$/);
     await saveScreenshot(page, 'billing-account-menu-desktop');
     await page.keyboard.press('Escape');
-  });
+  }, 240_000);
 
   it('schedules a downgrade to Growth and cancels it', async () => {
     await page.goto('/usage');
@@ -254,7 +256,7 @@ describe('billing: checkout, plan changes, promo codes', () => {
     expect(await toast.textContent()).toContain('Downgrade canceled');
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'billing-usage-status-desktop');
-  });
+  }, 240_000);
 
   it('redeems a promo code created with the server script', async () => {
     await page.goto('/usage');
@@ -292,5 +294,5 @@ describe('billing: checkout, plan changes, promo codes', () => {
     const box = await toast.boundingBox();
     expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
     await saveScreenshot(page, 'billing-usage-promo-phone');
-  });
+  }, 240_000);
 });
