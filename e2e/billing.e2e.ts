@@ -51,11 +51,11 @@ async function startBillingServer() {
     env,
     stdio: ['ignore', log, log],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null)
       throw new Error(`billing server exited with ${server.exitCode}; see e2e/.artifacts/billing-server.log`);
-    if (Date.now() > deadline) throw new Error('billing server did not become healthy within 60 s');
+    if (Date.now() > deadline) throw new Error('billing server did not become healthy within 300 s');
     const isHealthy = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -88,7 +88,7 @@ describe('billing: checkout, plan changes, promo codes', () => {
       colorScheme: 'light',
     });
     page = await context.newPage();
-  });
+  }, 360_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -96,10 +96,41 @@ describe('billing: checkout, plan changes, promo codes', () => {
   });
 
   const usageCredits = () => page.getByRole('region', { name: 'Credits' }).getByTestId('credits');
+  const phone = { width: 390, height: 844 };
+  const desktop = { width: 1280, height: 800 };
+  /** The pricing heading sits just under the sticky header (not at the top of the page). */
+  const isPricingInView = () =>
+    page.evaluate(() => {
+      const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? Number.NaN;
+      return window.scrollY > 0 && top > -20 && top < 200;
+    });
+
+  it("lands at pricing from 'See plans' on /usage and from /?scrollToPricing=true (the checkout cancel address)", async () => {
+    await signInThroughMailbox(page, 'billing.buyer@agency.test');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/agents/create');
+    for (const [viewport, suffix] of [
+      [desktop, 'desktop'],
+      [phone, 'phone'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/usage');
+      await page.getByRole('link', { name: 'See plans' }).click({ timeout: 30_000 });
+      await expect.poll(isPricingInView, { timeout: 30_000 }).toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      await page.waitForTimeout(600); // the smooth scroll settles
+      await saveScreenshot(page, `billing-see-plans-${suffix}`);
+
+      await page.goto('/?scrollToPricing=true');
+      await expect.poll(isPricingInView, { timeout: 30_000 }).toBe(true);
+    }
+    // The footer's affiliate link goes out to the external sign-up page.
+    const affiliate = page.getByRole('contentinfo').getByRole('link', { name: /Affiliate Program/ });
+    expect(await affiliate.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(await affiliate.getAttribute('target')).toBe('_blank');
+    await page.setViewportSize(desktop);
+  }, 240_000);
 
   it('buys Growth through the local TEST MODE checkout and sees 3000 credits on /usage', async () => {
-    await signInThroughMailbox(page, 'billing.buyer@agency.test');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agents/create');
     await page.goto('/');
     const pricing = page.locator('#pricing');
     await pricing.scrollIntoViewIfNeeded();
@@ -129,11 +160,13 @@ describe('billing: checkout, plan changes, promo codes', () => {
     expect(await page.getByRole('heading', { name: 'Growth', exact: true }).isVisible()).toBe(true);
     await saveScreenshot(page, 'billing-usage-light');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')), { timeout: 15_000 })
+      .toBe(true);
     await page.waitForTimeout(600); // colour transitions settle
     await saveScreenshot(page, 'billing-usage-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-  });
+  }, 240_000);
 
   it('upgrades to Scale: reads the proration summary, pays the difference and comes back upgraded', async () => {
     await page.goto('/usage');
@@ -141,12 +174,26 @@ describe('billing: checkout, plan changes, promo codes', () => {
     const modal = page.getByRole('dialog', { name: 'Manage your plan' });
     expect(await modal.getByText('Step 1 of 2').isVisible()).toBe(true);
     await expect.poll(() => modal.getByRole('button', { name: 'Current Plan: Growth' }).isDisabled()).toBe(true);
+    // Each card says what confirming does and when the credits arrive.
+    const scaleCard = modal.getByRole('article', { name: 'Scale' });
+    expect(await scaleCard.getByTestId('plan-change-timing').textContent()).toBe('Billed now · credits added at once');
+    expect(
+      await modal.getByRole('article', { name: 'Starter' }).getByTestId('plan-change-timing').textContent(),
+    ).toMatch(/^Starts \w+ \d{1,2}, \d{4} · credits arrive then$/);
     await saveScreenshot(page, 'billing-plan-change-step-1');
+    await page.setViewportSize(phone);
+    await scaleCard.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, 'billing-plan-change-step-1-phone');
+    await page.setViewportSize(desktop);
 
     await modal.getByRole('button', { name: 'Upgrade: Scale' }).click();
     await expect.poll(() => modal.getByText('Step 2 of 2').isVisible()).toBe(true);
     expect(await modal.getByRole('heading', { name: 'Plan Change Summary' }).isVisible()).toBe(true);
     expect(await modal.getByRole('heading', { name: 'Proration summary' }).isVisible()).toBe(true);
+    expect(await modal.getByTestId('plan-change-when').textContent()).toBe(
+      'Starts now. The new credits are added as soon as the payment goes through.',
+    );
     const totalDue = modal.getByTestId('total-due');
     await expect.poll(() => totalDue.isVisible(), { timeout: 15_000 }).toBe(true);
     // Scale $297 less the unused part of Growth $79, for the days left in the period.
@@ -176,7 +223,13 @@ describe('billing: checkout, plan changes, promo codes', () => {
       .poll(() => page.getByRole('heading', { name: 'Scale', exact: true }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await expect.poll(() => usageCredits().textContent()).toMatch(/ \/ 10,000$/);
-  });
+    // The account menu reads remaining / the plan's allowance (a prorated grant is not the limit).
+    await page.getByRole('button', { name: 'My Account' }).click();
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.getByTestId('credits').textContent(), { timeout: 15_000 }).toMatch(/ \/ 10,000$/);
+    await saveScreenshot(page, 'billing-account-menu-desktop');
+    await page.keyboard.press('Escape');
+  }, 240_000);
 
   it('schedules a downgrade to Growth and cancels it', async () => {
     await page.goto('/usage');
@@ -193,9 +246,17 @@ describe('billing: checkout, plan changes, promo codes', () => {
     expect(await plan.getByText(/Your plan will change to Growth \(3k credits\) on /).isVisible()).toBe(true);
 
     await plan.getByRole('button', { name: 'Cancel downgrade' }).click();
-    await expect.poll(() => page.getByText('Downgrade canceled').first().isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => plan.getByText('Downgrade scheduled').isVisible()).toBe(false);
-  });
+    const status = page.getByRole('region', { name: 'Latest billing status' });
+    await expect.poll(() => status.getByText('Downgrade canceled').isVisible(), { timeout: 15_000 }).toBe(true);
+    // One status area with the latest state: nothing on the page still says the downgrade is on.
+    expect(await page.getByText('Downgrade scheduled').count()).toBe(0);
+    expect(await status.getByRole('status').count()).toBe(1);
+    const toast = page.locator('[data-sonner-toast]');
+    await expect.poll(() => toast.count()).toBe(1);
+    expect(await toast.textContent()).toContain('Downgrade canceled');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'billing-usage-status-desktop');
+  }, 240_000);
 
   it('redeems a promo code created with the server script', async () => {
     await page.goto('/usage');
@@ -220,9 +281,18 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'billing-usage-promo');
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(phone);
     await page.reload();
     await expect.poll(() => usageCredits().isVisible(), { timeout: 15_000 }).toBe(true);
     await saveScreenshot(page, 'billing-usage-mobile');
-  });
+
+    // On a phone the promo form is far below the status area: the result shows as a toast in view.
+    await field.fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const toast = page.locator('[data-sonner-toast]');
+    await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain('Promo code failed');
+    const box = await toast.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    await saveScreenshot(page, 'billing-usage-promo-phone');
+  }, 240_000);
 });

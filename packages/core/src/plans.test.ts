@@ -15,6 +15,7 @@ import {
   listCreditPacks,
   normalizeCatalogueTier,
   planCardLabel,
+  planChangeCardLabel,
   planFamilies,
   resolvePlanCapabilities,
   secretOffers,
@@ -277,5 +278,46 @@ describe('planCardLabel', () => {
     expect(planCardLabel(3000, 4500)).toBe('Upgrade');
     expect(planCardLabel(3000, 500)).toBe('Downgrade');
     expect(planCardLabel(3000, 3000)).toBe('Switch Plan');
+  });
+});
+
+describe('planChangeCardLabel: the card says what the change does', () => {
+  const annualGrowth = { priceId: 'growth_year', unitAmount: 56880, configuredLimit: 3000 };
+
+  it('annual Growth to monthly Scale is billed at renewal (lower price): not an "Upgrade"', () => {
+    const label = planChangeCardLabel(annualGrowth, { priceId: 'scale_month', unitAmount: 29700, creditLimit: 10000 });
+    expect(label).toEqual({ action: 'downgrade', label: 'Switch Plan', timing: 'at-renewal' });
+  });
+
+  it('more credits at a higher price is an Upgrade, now', () => {
+    expect(
+      planChangeCardLabel(
+        { priceId: 'growth_month', unitAmount: 7900, configuredLimit: 3000 },
+        { priceId: 'scale_month', unitAmount: 29700, creditLimit: 10000 },
+      ),
+    ).toEqual({ action: 'upgrade', label: 'Upgrade', timing: 'now' });
+  });
+
+  it('fewer credits at a lower price is a Downgrade at renewal', () => {
+    expect(planChangeCardLabel(annualGrowth, { priceId: 'starter_year', unitAmount: 18000, creditLimit: 500 })).toEqual(
+      { action: 'downgrade', label: 'Downgrade', timing: 'at-renewal' },
+    );
+  });
+
+  it('the same allowance billed yearly instead of monthly is a switch, now', () => {
+    expect(
+      planChangeCardLabel(
+        { priceId: 'growth_month', unitAmount: 7900, configuredLimit: 3000 },
+        { priceId: 'growth_year', unitAmount: 56880, creditLimit: 3000 },
+      ),
+    ).toEqual({ action: 'upgrade', label: 'Switch Plan', timing: 'now' });
+  });
+
+  it('falls back to the credit limits when the prices are unknown', () => {
+    expect(planChangeCardLabel({ configuredLimit: 3000 }, { priceId: 'scale_month', creditLimit: 10000 })).toEqual({
+      action: 'upgrade',
+      label: 'Upgrade',
+      timing: 'now',
+    });
   });
 });

@@ -395,3 +395,26 @@ export function planCardLabel(currentCreditLimit: number, targetCreditLimit: num
   if (targetCreditLimit < currentCreditLimit) return 'Downgrade';
   return 'Switch Plan';
 }
+
+export type PlanChangeTiming = 'now' | 'at-renewal';
+
+/**
+ * The plan-change card's label by what the change does, not by credits alone: the action is the
+ * one confirming makes (by price, as describePlanAction decides), so a card never says 'Upgrade'
+ * for a change that is scheduled for the renewal date (annual Growth to monthly Scale costs less
+ * per bill). 'Upgrade' / 'Downgrade' when credits move the same way as the price, else
+ * 'Switch Plan'; `timing` says when it applies (and when the new credits arrive).
+ */
+export function planChangeCardLabel(
+  current: PlanActionCurrent,
+  target: PlanActionTarget,
+): { action: PlanAction; label: PlanCardLabel; timing: PlanChangeTiming } {
+  const action = describePlanAction(current, target);
+  const timing: PlanChangeTiming = action === 'downgrade' ? 'at-renewal' : 'now';
+  const byCredits = planCardLabel(current.configuredLimit, target.creditLimit);
+  const label =
+    (action === 'upgrade' && byCredits === 'Upgrade') || (action === 'downgrade' && byCredits === 'Downgrade')
+      ? byCredits
+      : 'Switch Plan';
+  return { action, label, timing };
+}

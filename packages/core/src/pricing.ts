@@ -25,7 +25,7 @@ export type Promotion = {
   /** The catalogue price it discounts. */
   priceKey: string;
   discount: PriceDiscount;
-  /** 'first month', 'for 2 months'. */
+  /** Completes '{n}% off …': 'the first month', 'for 2 months'. */
   periodNote: string;
 };
 
@@ -41,7 +41,7 @@ export const promotions: readonly Promotion[] = [
       duration: 'once',
       durationInMonths: null,
     },
-    periodNote: 'first month',
+    periodNote: 'the first month',
   },
   {
     id: 'growth75',

@@ -24,6 +24,11 @@ function prefersDark() {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
+/** The workspace's own theme: the saved choice, else the system's. */
+function workspaceTheme(): Theme {
+  return readSavedTheme() ?? (prefersDark() ? 'dark' : 'light');
+}
+
 /** The theme on <html> right now (index.html has already applied the saved or system theme). */
 export function getTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
@@ -94,9 +99,13 @@ export function useSubaccountThemeSync(subaccountId: string | null) {
     staleTime: 60_000,
   });
   const saved = query.data ? readDarkMode(query.data) : null;
+  // Painted, never saved as the workspace's choice: leaving the sub account's pages brings the
+  // workspace theme (saved, else the system's) back.
   useEffect(() => {
-    if (saved !== null && saved !== getTheme()) setTheme(saved);
-  }, [saved]);
+    if (subaccountId === null || saved === null) return;
+    paintTheme(saved);
+    return () => paintTheme(workspaceTheme());
+  }, [subaccountId, saved]);
   useEffect(() => {
     if (query.error) console.warn('Could not load the sub account theme', query.error);
   }, [query.error]);
@@ -110,7 +119,7 @@ function readDarkMode(reply: SubaccountThemeReply): Theme | null {
 
 /**
  * The light/dark toggle (docs/product/accounts-and-team.md#account-area-connectid, Theme): it works only with a sub account in context,
- * applies at once, saves with PATCH /api/subaccounts/{id}/theme and rolls back when the save fails.
+ * applies at once inside that sub account's pages (not to the rest of the workspace), saves with PATCH /api/subaccounts/{id}/theme and rolls back when the save fails.
  */
 export function useSubaccountThemeToggle(subaccountId: string | null) {
   const { theme } = useTheme();
@@ -133,11 +142,6 @@ export function useSubaccountThemeToggle(subaccountId: string | null) {
     onError: (error, { previous }) => {
       console.warn('Saving the sub account theme failed', error);
       paintTheme(previous);
-      try {
-        localStorage.setItem(THEME_STORAGE_KEY, previous);
-      } catch {
-        // The painted theme is already back; storage keeps whatever it had.
-      }
       toast.error(THEME_NOT_APPLIED_MESSAGE);
     },
   });
@@ -146,7 +150,8 @@ export function useSubaccountThemeToggle(subaccountId: string | null) {
     if (subaccountId === null) return;
     const previous = getTheme();
     const next: Theme = previous === 'dark' ? 'light' : 'dark';
-    if (!setTheme(next)) return;
+    // The sub account's theme, shown inside its pages only (the workspace's saved choice stays).
+    paintTheme(next);
     mutate({ id: subaccountId, next, previous });
   }, [subaccountId, mutate]);
   return { theme, canToggle: subaccountId !== null, toggle, isSaving: mutation.isPending };

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { BillingBalance, UsageByDay, UsageLog } from '@agentry/core/billing';
-import { toCredits } from '@agentry/core/credits';
+import { toCredits, toMillicredits } from '@agentry/core/credits';
 import type { Database } from '../../platform/db/database';
 import { creditBalance, creditHold, creditLedger } from '../credits/credits.tables';
 import { billingPrice, billingSubscription } from './billing.tables';
@@ -41,6 +41,7 @@ export async function getBillingBalance(options: {
     db
       .select({
         value: sql<string>`coalesce(sum(${creditHold.planMillicredits} + ${creditHold.bonusMillicredits}), 0)`,
+        bonus: sql<string>`coalesce(sum(${creditHold.bonusMillicredits}), 0)`,
       })
       .from(creditHold)
       .where(and(eq(creditHold.userId, billingUserId), eq(creditHold.status, 'held'))),
@@ -57,6 +58,7 @@ export async function getBillingBalance(options: {
   ]);
   // The period began when its grant was recorded (ledger time, not the provider's possibly adjusted clock).
   let usedMillicredits = 0;
+  let bonusUsedMillicredits = 0;
   if (row) {
     const [grant] = row.periodKey
       ? await db
@@ -66,7 +68,10 @@ export async function getBillingBalance(options: {
           .limit(1)
       : [];
     const [used] = await db
-      .select({ value: sql<string>`coalesce(-sum(${creditLedger.planDelta} + ${creditLedger.bonusDelta}), 0)` })
+      .select({
+        value: sql<string>`coalesce(-sum(${creditLedger.planDelta} + ${creditLedger.bonusDelta}), 0)`,
+        bonus: sql<string>`coalesce(-sum(${creditLedger.bonusDelta}), 0)`,
+      })
       .from(creditLedger)
       .where(
         and(
@@ -76,14 +81,20 @@ export async function getBillingBalance(options: {
         ),
       );
     usedMillicredits = Number(used?.value ?? 0);
+    bonusUsedMillicredits = Number(used?.bonus ?? 0);
   }
   const planRemaining = row?.planMillicredits ?? 0;
   const bonusRemaining = row?.bonusMillicredits ?? 0;
   const heldMillicredits = Number(held?.value ?? 0);
   const totalRemaining = planRemaining + bonusRemaining;
   const planLimit = row?.planLimitMillicredits ?? 0;
-  const totalLimit = totalRemaining + usedMillicredits + heldMillicredits;
   const isInForce = plan !== null && ['active', 'trialing', 'past_due'].includes(plan.status);
+  // The meter reads 'remaining / plan allowance plus bonus': the allowance of the plan in force (a
+  // prorated grant is smaller, and its remainder over itself read as a full meter), plus the
+  // bonus credits of this period (left, used or held).
+  const allowance = isInForce && plan.creditLimit ? toMillicredits(plan.creditLimit) : planLimit;
+  const bonusInPeriod = bonusRemaining + bonusUsedMillicredits + Number(held?.bonus ?? 0);
+  const totalLimit = Math.max(allowance + bonusInPeriod, totalRemaining + usedMillicredits + heldMillicredits);
   return {
     hasKey: row !== undefined,
     balance: {

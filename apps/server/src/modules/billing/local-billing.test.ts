@@ -195,6 +195,8 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     // Upgraded at the start of the period: almost the whole 7,000 difference, never the full new allowance.
     expect(upgraded.planCreditsRemaining).toBeGreaterThan(9990);
     expect(upgraded.planCreditsRemaining).toBeLessThanOrEqual(10000);
+    // The meter's limit is the plan's allowance (plus bonus), not what the prorated grant left.
+    expect(upgraded.totalCreditLimit).toBe(10000);
 
     const scheduled = await call(cookie, 'POST', '/stripe/schedule-downgrade', {
       newPriceId: priceId('starter_500_month'),

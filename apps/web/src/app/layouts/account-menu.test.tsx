@@ -60,7 +60,7 @@ describe('account menu', () => {
       'PATCH /api/subaccounts/sa-1/theme': { body: { isDarkMode: true } },
     });
     const user = userEvent.setup();
-    renderWorkspace('/subaccounts/sa-1/agents');
+    const { router } = renderWorkspace('/subaccounts/sa-1/agents');
     const menu = await openAccountMenu(user);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Switch to dark theme' }));
@@ -72,7 +72,23 @@ describe('account menu', () => {
         body: { isDarkMode: true },
       }),
     );
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    // The sub account's theme is its own: the workspace's saved choice is untouched...
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+    // ...and leaving the sub account's pages brings the workspace theme back.
+    await router.navigate('/agents');
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('dark'));
+  });
+
+  it('applies a dark sub account only inside its pages, not to the workspace for good', async () => {
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/theme': { body: { isDarkMode: true, theme: 'dark', primaryColor: '#43c0b8' } },
+    });
+    const { router } = renderWorkspace('/subaccounts/sa-1/agents');
+    await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
+    await router.navigate('/usage');
+    await waitFor(() => expect(document.documentElement).not.toHaveClass('dark'));
   });
 
   it('rolls the theme back and says so when saving fails', async () => {
@@ -92,7 +108,7 @@ describe('account menu', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Switch to dark theme' }));
     expect(await screen.findByText('The theme change was not applied. Please try again.')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass('dark');
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
     // The rollback toast replaces the generic one.
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
   });

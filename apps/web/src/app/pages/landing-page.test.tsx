@@ -65,6 +65,11 @@ describe('LandingPage', () => {
     expect(
       screen.getByText('AI prompt software for AI automation agencies', { selector: 'footer p' }),
     ).toBeInTheDocument();
+    // The footer's affiliate link goes out to the external sign-up page, in a new tab.
+    const affiliate = screen.getByRole('link', { name: /Affiliate Program/ });
+    expect(affiliate.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(affiliate).toHaveAttribute('target', '_blank');
+    expect(affiliate).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it('offers Get started to a visitor, which opens sign-in', async () => {
@@ -89,6 +94,20 @@ describe('LandingPage', () => {
     const { router } = renderLanding({ path: '/?scrollToPricing=true' });
     await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('pricing'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('drops ?scrollToPricing before scrolling (scroll restoration of the address change would undo it)', async () => {
+    const searchWhenScrolled: string[] = [];
+    const { router } = renderLanding({ path: '/?scrollToPricing=true' });
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      writable: true,
+      value(this: Element) {
+        if (this.id === 'pricing') searchWhenScrolled.push(router.state.location.search);
+      },
+    });
+    await waitFor(() => expect(searchWhenScrolled).toHaveLength(1));
+    expect(searchWhenScrolled).toEqual(['']);
   });
 
   it('scrolls to the section in the hash', async () => {

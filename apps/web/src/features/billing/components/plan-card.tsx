@@ -122,6 +122,11 @@ export function PlanCard({ plan, interval, variant, isPricingLoading = false, ch
                     </s>
                   ) : null}
                   <span className="font-medium text-accent">Billed yearly</span>
+                  {plan.yearlySaveLabel ? (
+                    <span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-ink">
+                      {plan.yearlySaveLabel}
+                    </span>
+                  ) : null}
                 </>
               ) : plan.highlight ? (
                 <span className="font-medium text-amber-200">{plan.highlight}</span>

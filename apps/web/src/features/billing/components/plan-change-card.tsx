@@ -1,4 +1,4 @@
-import { formatCredits, formatMoney, planCardLabel, type BillingInterval } from '@agentry/core/plans';
+import { formatCredits, formatMoney, planChangeCardLabel, type BillingInterval } from '@agentry/core/plans';
 import { Check, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -19,6 +19,10 @@ type PlanChangeCardProps = {
   currentPriceId: string | null;
   /** The current plan's credit limit: cards label Upgrade / Downgrade / Switch Plan against it. */
   currentCreditLimit: number;
+  /** What the current price costs per bill (null when unknown): with it the label follows what confirming does. */
+  currentPriceCents: number | null;
+  /** When a change scheduled for the renewal applies ('December 22, 2026'), when known. */
+  renewalDate: string | null;
   isProcessing: boolean;
   /** The tier whose plan action is being decided (its button spins). */
   decidingTierId: string | null;
@@ -33,6 +37,8 @@ export function PlanChangeCard({
   interval,
   currentPriceId,
   currentCreditLimit,
+  currentPriceCents,
+  renewalDate,
   isProcessing,
   decidingTierId,
   onSelect,
@@ -48,11 +54,19 @@ export function PlanChangeCard({
     option.tiers[0];
   const isCurrent = Boolean(tier?.priceId && tier.priceId === currentPriceId);
   const isDeciding = tier !== undefined && decidingTierId === tier.id;
-  const label = isCurrent
-    ? CURRENT_PLAN_LABEL
-    : tier
-      ? planCardLabel(currentCreditLimit, tier.credits)
-      : CURRENT_PLAN_LABEL;
+  const change =
+    tier && !isCurrent
+      ? planChangeCardLabel(
+          { priceId: currentPriceId, unitAmount: currentPriceCents, configuredLimit: currentCreditLimit },
+          { priceId: tier.priceId, unitAmount: tier.priceCents, creditLimit: tier.credits },
+        )
+      : null;
+  const label = change?.label ?? CURRENT_PLAN_LABEL;
+  const timingNote = !change
+    ? null
+    : change.timing === 'now'
+      ? 'Billed now · credits added at once'
+      : `Starts ${renewalDate ?? 'at your renewal'} · credits arrive then`;
   const hasCurrentFamily = Boolean(currentTier);
 
   return (
@@ -159,6 +173,11 @@ export function PlanChangeCard({
             {label}
           </Button>
         )}
+        {timingNote && !option.isSalesLed ? (
+          <p className="mt-2 text-center text-xs text-muted-foreground" data-testid="plan-change-timing">
+            {timingNote}
+          </p>
+        ) : null}
       </div>
     </article>
   );

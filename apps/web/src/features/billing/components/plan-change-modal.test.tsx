@@ -203,14 +203,36 @@ describe('plan-change modal: review and confirm', () => {
     const starter = planCard('Starter');
     await user.click(within(starter).getByRole('combobox', { name: 'Starter credit pack' }));
     await user.click(await screen.findByRole('option', { name: /2k credits/ }));
-    // The card compares credit limits...
-    await user.click(within(planCard('Starter')).getByRole('button', { name: /^Downgrade/ }));
-    // ...the action compares prices: $396 a year is more than $79 a month.
+    // The action compares prices: $396 a year is more than $79 a month, so it is billed now; with
+    // fewer credits it is neither an upgrade nor a downgrade to the eye: 'Switch Plan'.
+    expect(within(planCard('Starter')).getByTestId('plan-change-timing')).toHaveTextContent(
+      'Billed now · credits added at once',
+    );
+    await user.click(within(planCard('Starter')).getByRole('button', { name: /^Switch Plan/ }));
     expect(await within(dialog()).findByRole('heading', { name: 'Proration summary' })).toBeInTheDocument();
     await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Confirm change' })).toBeEnabled());
 
     await user.click(within(dialog()).getByRole('button', { name: '← Back to Plans' }));
     expect(within(dialog()).getByText('Step 1 of 2')).toBeInTheDocument();
+  });
+
+  it('annual Growth to monthly Scale: labelled by what happens (at renewal), and says when the credits arrive', async () => {
+    api({}, subscriberUsage('growth_3000_year'));
+    renderModal();
+    await waitFor(() => expect(within(dialog()).getAllByRole('article')).toHaveLength(4));
+    const user = userEvent.setup();
+    await user.click(within(dialog()).getByRole('radio', { name: /Monthly/ }));
+    const scale = planCard('Scale');
+    // More credits, but $297 a month is less than $568.80 a year: the change waits for the renewal.
+    expect(within(scale).queryByRole('button', { name: /^Upgrade/ })).not.toBeInTheDocument();
+    expect(within(scale).getByTestId('plan-change-timing')).toHaveTextContent(
+      'Starts December 22, 2026 · credits arrive then',
+    );
+    await user.click(within(scale).getByRole('button', { name: /^Switch Plan/ }));
+    expect(await within(dialog()).findByTestId('plan-change-when')).toHaveTextContent(
+      'Starts December 22, 2026. The new allowance of 10k credits arrives that day; nothing is charged today.',
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Schedule downgrade' })).toBeEnabled();
   });
 
   it('falls back to credit limits when the price lookup fails', async () => {

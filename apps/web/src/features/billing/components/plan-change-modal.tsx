@@ -1,5 +1,5 @@
-import { ANNUAL_DISCOUNT_BADGE, describePlanAction, type BillingInterval } from '@agentry/core/plans';
-import { downgradeScheduledMessage } from '@agentry/core/billing';
+import { ANNUAL_DISCOUNT_BADGE, describePlanAction, formatCredits, type BillingInterval } from '@agentry/core/plans';
+import { downgradeScheduledMessage, formatBillingDate } from '@agentry/core/billing';
 import { PAYMENT_METHOD_SETTINGS_PATH } from '@agentry/core/error-messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -101,7 +101,7 @@ type PlanChangeFlowProps = {
 
 function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOutcome, onClose }: PlanChangeFlowProps) {
   const queryClient = useQueryClient();
-  const { balance, refresh } = useUsage();
+  const { balance, refresh, replaceBalance } = useUsage();
   const pricing = usePricingPlans();
   const catalogue = usePlanCatalogue();
   const [interval, setBillingInterval] = useState<BillingInterval>(() =>
@@ -165,6 +165,13 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
         return;
       }
       const planName = result.reply.scheduledPlan?.displayName ?? selection?.option.name ?? 'your new plan';
+      // The plan card shows the scheduled change at once; the refresh below confirms it.
+      if (balance && selection?.tier.priceId)
+        replaceBalance({
+          ...balance,
+          scheduledPriceId: selection.tier.priceId,
+          scheduledChangeDate: result.reply.effectiveDate ?? balance.currentPeriodEnd ?? null,
+        });
       onOutcome?.({
         type: 'success',
         title: 'Downgrade scheduled',
@@ -321,6 +328,8 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
                   interval={interval}
                   currentPriceId={currentPriceId}
                   currentCreditLimit={currentCreditLimit}
+                  currentPriceCents={currentTier?.priceCents ?? null}
+                  renewalDate={formatBillingDate(balance?.currentPeriodEnd)}
                   isProcessing={isProcessing}
                   decidingTierId={decidingTierId}
                   onSelect={(tier, picked) => void handleSelect(tier, picked)}
@@ -338,7 +347,16 @@ function PlanChangeFlow({ initialPriceId, returnUrl = DEFAULT_RETURN_PATH, onOut
         </>
       ) : selection && action ? (
         <div className="grid gap-4">
-          <PlanChangeSummary current={current} target={selection.tier} option={selection.option} />
+          <PlanChangeSummary
+            current={current}
+            target={selection.tier}
+            option={selection.option}
+            timing={
+              action === 'downgrade'
+                ? `Starts ${formatBillingDate(balance?.currentPeriodEnd) ?? 'at the end of your current billing period'}. The new allowance of ${formatCredits(selection.tier.credits)} credits arrives that day; nothing is charged today.`
+                : `Starts now. The new credits are added as soon as the payment goes through.`
+            }
+          />
           {isImmediate ? (
             <ProrationSummary
               preview={preview.data}

@@ -31,10 +31,13 @@ export function PlanChangeSummary({
   current,
   target,
   option,
+  timing,
 }: {
   current: CurrentPlanSummary;
   target: PlanOptionTier;
   option: PlanOption;
+  /** When the change applies and when its credits arrive. */
+  timing?: string;
 }) {
   return (
     <section aria-labelledby="plan-change-summary" className="rounded-[var(--radius-card)] border border-border p-4">
@@ -56,6 +59,11 @@ export function PlanChangeSummary({
           </p>
         </div>
       </div>
+      {timing ? (
+        <p className="mt-3 text-sm font-medium" data-testid="plan-change-when">
+          {timing}
+        </p>
+      ) : null}
     </section>
   );
 }

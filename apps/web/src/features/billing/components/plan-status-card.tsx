@@ -52,7 +52,7 @@ type PlanStatusCardProps = {
 /** The plan and its status on /usage: scheduled downgrade, cancellation at period end, and the plan actions. */
 export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusCardProps) {
   const queryClient = useQueryClient();
-  const { refresh } = useUsage();
+  const { refresh, replaceBalance } = useUsage();
   const pricing = usePricingPlans();
   const [isCancelOpen, setIsCancelOpen] = useState(false);
 
@@ -67,6 +67,11 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
   const periodEnd = formatBillingDate(balance?.currentPeriodEnd);
   const displayName = planName ?? 'Your plan';
 
+  // The card shows the new state at once (the refresh below confirms it), so it never
+  // contradicts the outcome just reported.
+  const patchBalance = (patch: LooseBalance) => {
+    if (balance) replaceBalance({ ...balance, ...patch });
+  };
   const afterChange = () => {
     void queryClient.invalidateQueries({ queryKey: billingQueryKeys.all });
     void refresh({ force: true });
@@ -84,6 +89,7 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
     mutationFn: cancelScheduledDowngrade,
     meta: { silentError: true },
     onSuccess: (reply) => {
+      patchBalance({ scheduledPriceId: null, scheduledChangeDate: null });
       onOutcome({
         type: 'success',
         title: 'Downgrade canceled',
@@ -98,6 +104,7 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
     meta: { silentError: true },
     onSuccess: (reply) => {
       setIsCancelOpen(false);
+      patchBalance({ cancelAtPeriodEnd: true });
       onOutcome({
         type: 'info',
         title: 'Cancellation scheduled',
@@ -120,6 +127,7 @@ export function PlanStatusCard({ balance, onOutcome, onManagePlan }: PlanStatusC
         assignLocation(reply.url);
         return;
       }
+      patchBalance({ cancelAtPeriodEnd: false });
       onOutcome({
         type: 'success',
         title: 'Subscription restored',

@@ -393,7 +393,19 @@ describe('pricing variants', () => {
     expect(within(card('Zoom Coaching Call')).getByText('$2,000').closest('s')).not.toBeNull();
     expect(within(card('Mentoring + Lifetime')).getByText('$30,000').closest('s')).not.toBeNull();
     expect(screen.getByRole('article', { name: 'Starter Legacy' })).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Unlimited Legacy' })).toBeInTheDocument();
+    // The older single plan 'For AI Entrepreneurs': $79 a month, or $462 a year ($38.50 / month, SAVE 51%).
+    const unlimited = screen.getByRole('article', { name: 'Unlimited Legacy' });
+    expect(within(unlimited).getByText('For AI Entrepreneurs')).toBeInTheDocument();
+    expect(within(unlimited).getByText('$79')).toBeInTheDocument();
+    expect(within(unlimited).getByText('or $462 a year ($38.50 / month) · SAVE 51%')).toBeInTheDocument();
+    for (const feature of [
+      'Unlimited sub accounts',
+      'Unlimited connections',
+      'Marketplace access',
+      'Unlimited AI builds',
+      'Advanced prompt testing',
+    ])
+      expect(within(unlimited).getByText(feature)).toBeInTheDocument();
     // No price id is on sale for the legacy plans.
     await waitFor(() =>
       expect(

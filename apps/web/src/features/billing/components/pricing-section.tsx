@@ -1,6 +1,5 @@
 import { ANNUAL_DISCOUNT_BADGE, type BillingInterval } from '@agentry/core/plans';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { cn } from '@/lib/cn';
 import { useCheckout } from '../hooks/use-checkout';
@@ -16,8 +15,8 @@ import {
   type PricingVariant,
   type Promotion,
 } from '../lib/pricing-plans';
+import { toastOutcome } from '../lib/outcome-toast';
 import { PlanCard, type PlanCheckoutChoice } from './plan-card';
-import type { StatusBannerData } from './status-banner';
 
 // Only a subscriber changing plans sees it: its chunk (and its libraries) loads on first use,
 // not with the landing page.
@@ -33,18 +32,6 @@ function plansFor(
   if (variant === 'promotional' && promotion) return buildPromotionalPlans(live, promotion);
   if (variant === 'secret' || variant === 'secretModal') return buildSecretOffers(live);
   return buildDefaultPlans(live);
-}
-
-function reportOutcome(banner: StatusBannerData) {
-  const show =
-    banner.type === 'success'
-      ? toast.success
-      : banner.type === 'error'
-        ? toast.error
-        : banner.type === 'warning'
-          ? toast.warning
-          : toast.info;
-  show(banner.title, { description: banner.description });
 }
 
 type PricingPlansProps = {
@@ -156,7 +143,7 @@ export function PricingPlans({ variant = 'default', promotion, className }: Pric
             open={upgradePriceId !== null}
             onOpenChange={(open) => (open ? undefined : setUpgradePriceId(null))}
             initialPriceId={upgradePriceId}
-            onOutcome={reportOutcome}
+            onOutcome={toastOutcome}
           />
         </Suspense>
       ) : null}

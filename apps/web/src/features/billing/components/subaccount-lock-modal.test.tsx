@@ -65,6 +65,17 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
     expect(screen.getByRole('dialog', { name: 'Select Your Active Subaccount' })).toBeInTheDocument();
   });
 
+  it('opens with no card chosen or focused (the dialog itself has focus)', async () => {
+    api();
+    renderBilling(<SubaccountLockModal />);
+    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    await waitFor(() => expect(dialog).toHaveFocus());
+    for (const radio of within(dialog).getAllByRole('radio')) {
+      expect(radio).toHaveAttribute('aria-checked', 'false');
+      expect(radio).not.toHaveFocus();
+    }
+  });
+
   it("asks for a choice first: 'Please select a subaccount'", async () => {
     api();
     renderBilling(<SubaccountLockModal />);

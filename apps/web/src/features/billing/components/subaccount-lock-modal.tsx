@@ -50,6 +50,12 @@ export function SubaccountLockModal() {
         <DialogContent
           hideClose
           className="max-w-3xl"
+          onOpenAutoFocus={(event) => {
+            // Focus on the first card drew its ring, which reads as a choice nobody made: start on
+            // the dialog itself (Tab then reaches the cards).
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
           onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}

@@ -2,7 +2,7 @@ import { formatMeterNumber } from '@agentry/core/billing';
 import { ChartColumnBig } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { UsageChartData } from '../lib/usage-series';
+import { niceAxis, type UsageChartData } from '../lib/usage-series';
 
 // The widget swatches of DESIGN.md, in an order that keeps neighbours apart.
 const modelColors = [
@@ -37,6 +37,7 @@ export function UsageChart({ data }: { data: UsageChartData }) {
       />
     );
   }
+  const axis = niceAxis(data.maxDayTotal);
   return (
     <figure aria-label="Credits used by day and model" className="grid gap-2">
       <div className="h-72 w-full text-xs">
@@ -55,7 +56,10 @@ export function UsageChart({ data }: { data: UsageChartData }) {
               tickLine={false}
               axisLine={false}
               stroke="var(--muted-foreground)"
-              tickFormatter={(value: number) => formatMeterNumber(value)}
+              ticks={axis.ticks}
+              domain={[0, axis.ticks.at(-1) ?? 1]}
+              interval={0}
+              tickFormatter={axis.format}
               width={56}
             />
             <Tooltip

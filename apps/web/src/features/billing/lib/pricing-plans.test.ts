@@ -77,6 +77,7 @@ describe('usage data', () => {
       ],
       models: ['a', 'b'],
       total: 4,
+      maxDayTotal: 2,
     });
   });
 });

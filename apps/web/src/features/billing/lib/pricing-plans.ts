@@ -1,5 +1,6 @@
 import type { CheckoutMode, PricingPlanEntry } from '@agentry/core/billing';
 import {
+  formatMoney,
   legacyPlans,
   listCreditPacks,
   planFamilies,
@@ -9,6 +10,7 @@ import {
   type SecretOffer,
 } from '@agentry/core/plans';
 import { computeAmountDue, findPromotion as findCorePromotion, type Promotion } from '@agentry/core/pricing';
+import { formatYearlyPerMonth } from './price-format';
 import type { LivePricing } from '../api/pricing';
 
 /** One entry of the credit-tier selector (docs/product/billing-and-credits.md#plans, credit pack / credit tier). */
@@ -50,6 +52,8 @@ export type DisplayPlan = {
   features: readonly string[];
   /** A short line over the features ('Everything in Growth, plus'). */
   highlight?: string;
+  /** Yearly view: the saving against twelve monthly payments ('SAVE 51%'). */
+  yearlySaveLabel?: string;
   highlightedBenefits?: readonly string[];
   /** A card without a price id shows this link, else a disabled 'Coming Soon'. */
   cta?: { label: string; href: string };
@@ -192,7 +196,7 @@ export function buildPromotionalPlans(live: LivePricing | undefined, promotion: 
         creditPacks: promotedPack ? [promotedPack] : [],
       },
       discountPercent: promotion.discount.percentOff,
-      highlight: `${promotion.discount.percentOff}% off the ${promotion.periodNote}`,
+      highlight: `${promotion.discount.percentOff}% off ${promotion.periodNote}`,
     },
   ];
 }
@@ -280,7 +284,9 @@ export function buildSecretOffers(live: LivePricing | undefined): DisplayPlan[] 
   });
 }
 
-/** 'Starter Legacy' and 'Unlimited Legacy': only in non-default variants. */
+export const AI_ENTREPRENEURS_DESCRIPTION = 'For AI Entrepreneurs';
+
+/** 'Starter Legacy' and 'Unlimited Legacy' (the older 'For AI Entrepreneurs' plan): only in non-default variants. */
 export function buildLegacyPlans(live: LivePricing | undefined): DisplayPlan[] {
   return legacyPlans.map((plan): DisplayPlan => {
     const entries = live?.plans[plan.name.toLowerCase()] ?? [];
@@ -290,17 +296,35 @@ export function buildLegacyPlans(live: LivePricing | undefined): DisplayPlan[] {
       originalPriceCents: interval === 'year' ? plan.monthlyPriceCents * 12 : null,
       creditPacks: [],
     });
+    const isUnlimited = plan.name.startsWith('Unlimited');
+    const yearly = pricing('year', plan.annualPriceCents);
+    const savePercent = yearly.originalPriceCents
+      ? Math.floor((1 - yearly.priceCents / yearly.originalPriceCents) * 100)
+      : 0;
     return {
       key: plan.name.toLowerCase().replace(/\s+/g, '-'),
       name: plan.name,
-      description: 'For customers on our earlier plans.',
+      // The older single plan: 'For AI Entrepreneurs'.
+      description: isUnlimited ? AI_ENTREPRENEURS_DESCRIPTION : 'For customers on our earlier plans.',
       monthly: pricing('month', plan.monthlyPriceCents),
-      yearly: pricing('year', plan.annualPriceCents),
+      yearly,
       isFeatured: false,
-      features: plan.name.startsWith('Unlimited')
-        ? ['Unlimited sub accounts', 'Unlimited connections', 'Marketplace access']
+      features: isUnlimited
+        ? [
+            'Unlimited sub accounts',
+            'Unlimited connections',
+            'Marketplace access',
+            'Unlimited AI builds',
+            'Advanced prompt testing',
+          ]
         : ['1 sub account', 'Basic demos'],
       mode: 'subscription',
+      yearlySaveLabel: savePercent > 0 ? `SAVE ${savePercent}%` : undefined,
+      // These variants are monthly only: the card still names its yearly price and saving.
+      highlight:
+        isUnlimited && savePercent > 0
+          ? `or ${formatMoney(yearly.priceCents)} a year (${formatYearlyPerMonth(yearly.priceCents)} / month) · SAVE ${savePercent}%`
+          : undefined,
     };
   });
 }

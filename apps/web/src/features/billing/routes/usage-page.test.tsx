@@ -308,6 +308,51 @@ describe('/usage plan and status', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Resubscribe' })).not.toBeInTheDocument());
   });
 
+  it('keeps one status area with the latest outcome, and says it in a toast too', async () => {
+    let isCanceling = false;
+    // The refresh after each change answers late: the page must not wait for it to stop contradicting itself.
+    const waiting: (() => void)[] = [];
+    const release = () => waiting.splice(0).forEach((answer) => answer());
+    api(
+      () =>
+        new Promise((resolve) => {
+          waiting.push(() =>
+            resolve({ body: subscriberUsage('growth_3000_month', { cancelAtPeriodEnd: isCanceling }) }),
+          );
+        }),
+      {
+        'POST /stripe/cancel-subscription': () => {
+          isCanceling = true;
+          return { body: { currentPlan: null, cancelDate: '2026-12-22T00:00:00.000Z', message: '', error: null } };
+        },
+        'POST /stripe/resubscribe': () => {
+          isCanceling = false;
+          return { body: { currentPlan: null, message: '', url: null, error: null } };
+        },
+      },
+    );
+    renderBilling(<UsagePage />, { path: '/usage' });
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    release();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel at period end' }));
+    const plan = await screen.findByRole('region', { name: 'Growth' });
+    expect(await within(plan).findByText('Cancellation scheduled')).toBeInTheDocument();
+
+    await user.click(within(plan).getByRole('button', { name: 'Resubscribe' }));
+    const status = screen.getByRole('region', { name: 'Latest billing status' });
+    expect(await within(status).findByText('Subscription restored')).toBeInTheDocument();
+    // Before the refresh answers: no 'Cancellation scheduled' left anywhere (card, status area or toasts).
+    expect(screen.queryByText('Cancellation scheduled')).not.toBeInTheDocument();
+    expect(within(status).getAllByRole('status')).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent('Subscription restored'),
+    );
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
+    release();
+  });
+
   it("opens 'Manage your plan' from 'Manage plan'", async () => {
     api(subscriberUsage('growth_3000_month'));
     renderBilling(<UsagePage />, { path: '/usage' });

@@ -1,4 +1,4 @@
-import { formatMeterNumber } from '@agentry/core/billing';
+import { formatMeterNumber, hasScheduledDowngrade } from '@agentry/core/billing';
 import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { USAGE_LOAD_FAILED_TITLE } from '../api/usage';
+import { USAGE_LOAD_FAILED_TITLE, type LooseBalance } from '../api/usage';
 import { CreditMeterSummary } from '../components/credit-meter-summary';
 import { PlanChangeModal } from '../components/plan-change-modal';
 import { PlanStatusCard } from '../components/plan-status-card';
@@ -16,6 +16,7 @@ import { UsageLogTable } from '../components/usage-log-table';
 import { useResubscribeReturn } from '../hooks/use-resubscribe-return';
 import { useUpgradeReturn } from '../hooks/use-upgrade-return';
 import { useUsage } from '../hooks/use-usage';
+import { toastOutcome } from '../lib/outcome-toast';
 import { aggregateUsageLogs, buildUsageChartData } from '../lib/usage-series';
 
 // recharts is large: the chart loads on its own so the page (and its skeleton) show at once.
@@ -23,23 +24,29 @@ const UsageChart = lazy(() => import('../components/usage-chart').then((module) 
 
 type Banner = StatusBannerData & { id: number };
 
+/** Outcomes whose standing state the plan card shows itself (with its action): not repeated above it. */
+function standingStates(balance: LooseBalance | null): string[] {
+  const states: string[] = [];
+  if (hasScheduledDowngrade(balance)) states.push('Downgrade scheduled');
+  if (balance?.cancelAtPeriodEnd) states.push('Cancellation scheduled');
+  return states;
+}
+
 /** `/usage`: the credit meter, plan and status, usage by day and model, the usage log and promo codes. */
 export function UsagePage() {
   const usage = useUsage();
-  const [banners, setBanners] = useState<Banner[]>([]);
+  // One status area: the latest outcome replaces the one before (a toast says it too).
+  const [outcome, setOutcome] = useState<Banner | null>(null);
   const [isPlanModalOpen, setIsPlanModalOpen] = useState(false);
   const [preselectedPriceId, setPreselectedPriceId] = useState<string | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const upgradePriceId = searchParams.get('upgradePriceId');
 
   const addBanner = useCallback((banner: StatusBannerData) => {
-    setBanners((current) =>
-      [{ ...banner, id: Date.now() + Math.random() }, ...current.filter((entry) => entry.title !== banner.title)].slice(
-        0,
-        3,
-      ),
-    );
+    setOutcome({ ...banner, id: Date.now() + Math.random() });
+    toastOutcome(banner);
   }, []);
+  const shownOutcome = outcome && !standingStates(usage.balance).includes(outcome.title) ? outcome : null;
   useUpgradeReturn({ onOutcome: addBanner });
   useResubscribeReturn({ onOutcome: addBanner });
 
@@ -91,17 +98,11 @@ export function UsagePage() {
         </Button>
       </div>
 
-      {banners.length > 0 ? (
-        <div className="grid gap-3" aria-live="polite">
-          {banners.map((banner) => (
-            <StatusBanner
-              key={banner.id}
-              {...banner}
-              onDismiss={() => setBanners((current) => current.filter((entry) => entry.id !== banner.id))}
-            />
-          ))}
-        </div>
-      ) : null}
+      <div aria-live="polite" aria-label="Latest billing status" role="region" className="empty:hidden">
+        {shownOutcome ? (
+          <StatusBanner key={shownOutcome.id} {...shownOutcome} onDismiss={() => setOutcome(null)} />
+        ) : null}
+      </div>
 
       {usage.isLoading ? (
         <UsageSkeleton />

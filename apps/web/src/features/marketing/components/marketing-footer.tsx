@@ -1,7 +1,8 @@
+import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSectionLink } from '../hooks/use-section-link';
-import { SUPPORT_EMAIL } from '../lib/contact';
+import { AFFILIATE_SIGNUP_URL, SUPPORT_EMAIL } from '../lib/contact';
 import { landingSections } from '../lib/sections';
 import { AgentryLogo } from './agentry-logo';
 
@@ -57,9 +58,16 @@ export function MarketingFooter() {
               </Link>
             </li>
             <li>
-              <Link to="/affiliate" className={footerLinkClass}>
+              <a
+                href={AFFILIATE_SIGNUP_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={cn(footerLinkClass, 'inline-flex items-center gap-1')}
+              >
                 Affiliate Program
-              </Link>
+                <ExternalLink className="size-3.5" aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
             </li>
           </ul>
         </nav>

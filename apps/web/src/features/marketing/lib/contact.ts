@@ -2,3 +2,10 @@ export { SUPPORT_EMAIL } from '@agentry/core/support';
 export const SALES_EMAIL = 'sales@agentry.dev';
 /** Date of the current Terms of Service and Privacy Policy (ISO). */
 export const LEGAL_UPDATED_ON = '2026-11-22';
+
+/** The external affiliate sign-up page the footer links to (configurable per deployment). */
+const configuredAffiliateUrl: unknown = import.meta.env.VITE_AFFILIATE_SIGNUP_URL;
+export const AFFILIATE_SIGNUP_URL =
+  typeof configuredAffiliateUrl === 'string' && configuredAffiliateUrl
+    ? configuredAffiliateUrl
+    : 'https://affiliates.agentry.dev/signup';
