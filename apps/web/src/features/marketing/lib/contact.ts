@@ -1,3 +1,5 @@
+import { AFFILIATE_SIGNUP_URL as DEFAULT_AFFILIATE_SIGNUP_URL } from '@agentry/core/support';
+
 export { SUPPORT_EMAIL } from '@agentry/core/support';
 export const SALES_EMAIL = 'sales@agentry.dev';
 /** Date of the current Terms of Service and Privacy Policy (ISO). */
@@ -8,4 +10,4 @@ const configuredAffiliateUrl: unknown = import.meta.env.VITE_AFFILIATE_SIGNUP_UR
 export const AFFILIATE_SIGNUP_URL =
   typeof configuredAffiliateUrl === 'string' && configuredAffiliateUrl
     ? configuredAffiliateUrl
-    : 'https://affiliates.agentry.dev/signup';
+    : DEFAULT_AFFILIATE_SIGNUP_URL;

@@ -1,4 +1,4 @@
-import { AFFILIATE_SIGNUP_URL } from '@agentry/core/support';
+import { AFFILIATE_SIGNUP_URL } from '../lib/contact';
 import { ArrowUpRight, BadgePercent, Link2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { WorkspacePage } from '@/components/ui/workspace-page';
