@@ -1,0 +1,19 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { OptimizeProposal } from '@agentry/core/optimize';
+import type { Database } from '../../platform/db/database';
+import { optimizeProposal } from './optimize.tables';
+import { toProposal } from './to-proposal';
+
+/** The proposals made for a run, oldest first (the order the groups were found in). */
+export async function listProposals(options: {
+  db: Database;
+  subaccountId: string;
+  runId: string;
+}): Promise<OptimizeProposal[]> {
+  const rows = await options.db
+    .select()
+    .from(optimizeProposal)
+    .where(and(eq(optimizeProposal.subaccountId, options.subaccountId), eq(optimizeProposal.runId, options.runId)))
+    .orderBy(asc(optimizeProposal.createdAt), asc(optimizeProposal.id));
+  return rows.map(toProposal);
+}
