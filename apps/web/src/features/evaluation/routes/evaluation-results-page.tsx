@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowRight, Download, FileSearch, MessagesSquare, RotateCcw } from 'lucide-react';
+import { ArrowRight, Download, FileSearch, MessagesSquare, RotateCcw, WandSparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -96,6 +96,16 @@ export function EvaluationResultsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {isEvaluationRunOver(run.status) ? <RunAgainButton runId={run.id} isRetry={run.status === 'failed'} /> : null}
+          {run.agent && isEvaluationRunOver(run.status) && run.totals.failures + run.totals.unclear > 0 ? (
+            <Button size="sm" asChild>
+              <Link
+                to={`/optimize?agentId=${encodeURIComponent(run.agent.buildId)}&runId=${encodeURIComponent(run.id)}`}
+              >
+                <WandSparkles aria-hidden />
+                Improve with Optimize
+              </Link>
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" asChild>
             <a href={exportPath(run.id, 'csv')} download>
               <Download aria-hidden />
