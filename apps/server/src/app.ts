@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppConfig } from './config';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
+import { registerAgentVersionRoutes } from './modules/agents/agent-versions.routes';
 import { startAgentBuildWorker } from './modules/agents/run-agent-build-job';
 import { registerTestChatRoutes } from './modules/agents/test-chat.routes';
 import { registerDemoRoutes } from './modules/demos/demos.routes';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerTeamRoutes(app);
   registerProviderKeyRoutes(app);
   registerAgentRoutes(app);
+  registerAgentVersionRoutes(app);
   registerTestChatRoutes(app);
   registerDemoRoutes(app);
   registerApiKeyRoutes(app);

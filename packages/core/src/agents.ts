@@ -94,7 +94,14 @@ export const CreateAgentBody = z
   });
 export type CreateAgentBody = z.infer<typeof CreateAgentBody>;
 
-export const UpdateAgentBody = z.object({ ...agentSettingsShape, tools: z.array(HttpToolInput).max(20) }).partial();
+export const UpdateAgentBody = z
+  .object({
+    ...agentSettingsShape,
+    tools: z.array(HttpToolInput).max(20),
+    /** Why the behaviour changed: the note of the version this save makes (docs/product/agents.md#versions). */
+    versionNote: z.string().trim().max(500, { error: 'Note must be at most 500 characters' }),
+  })
+  .partial();
 export type UpdateAgentBody = z.infer<typeof UpdateAgentBody>;
 
 const IsoDateTime = z.iso.datetime({ offset: true });
@@ -124,6 +131,8 @@ export const Agent = z.object({
   discoveredTools: z.array(z.string()),
   enabledTools: z.array(z.string()),
   category: AgentCategory,
+  /** The version visitors get; the fields above are the working copy (the newest version). */
+  publishedVersionId: z.string().nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -170,6 +170,8 @@ const runPayloadShape = {
   evaluationName: z.string().trim().max(200).optional(),
   ai1_config: Ai1Config.default({}),
   assistant_id: z.string().max(200).optional(),
+  /** The version of the agent to test (assistant runs); its newest version when absent. */
+  agentVersionId: z.string().max(200).optional(),
   initial_message: z.string().max(8000).default(DEFAULT_EVALUATION_INITIAL_MESSAGE),
   shortuserDescription: z.string().max(8000).default(DEFAULT_EVALUATION_USER_DESCRIPTION),
   conversationFlowInput: z.string().max(8000).default(''),

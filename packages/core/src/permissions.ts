@@ -69,6 +69,12 @@ export const permissions = {
   /** The webhook secret is a credential: members and up, readable while locked. */
   'agent.webhook.read': read('member'),
   'agent.webhook.rotate': write(),
+  /** Making a version the one visitors get (docs/product/agents.md#versions); the gate's run is metered on its own. */
+  'agent.publish': write(),
+  /** Publishing although the regression gate refused, with a note: admins. */
+  'agent.publish.override': write('admin'),
+  /** Choosing the regression gate and its threshold. */
+  'agent.gate.manage': write(),
   /** Drafting an agent from an idea calls the AI. */
   'agent.build': { ...billed(), capability: { limit: 'agents_per_subaccount' } },
   'chat.test': billed(),

@@ -26,6 +26,7 @@ export function buildAgent(overrides: Partial<Agent> = {}): Agent {
     discoveredTools: [],
     enabledTools: [],
     category: 'Chatbots',
+    publishedVersionId: 'version-1',
     createdAt: '2025-03-01T10:00:00.000Z',
     updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,

@@ -110,6 +110,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
         db,
         subaccountId: request.params.subaccountId,
         agentId: request.params.agentId,
+        userId: signedInUser(request).id,
         body: request.body,
       });
       await cache.forget(AGENTS_SCOPE);

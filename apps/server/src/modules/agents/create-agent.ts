@@ -15,6 +15,7 @@ import { defaultModelFor, defaultProvider } from '../llm/default-model-choice';
 import { agent } from './agents.tables';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
 import { prepareAgentTools } from './prepare-agent-tools';
+import { recordAgentVersion } from './record-agent-version';
 import { toAgent } from './to-agent';
 
 export function createWebhookSecret(): string {
@@ -48,8 +49,8 @@ export async function createAgent(options: {
     countExisting: async (tx) =>
       (await tx.select({ value: count() }).from(agent).where(eq(agent.subaccountId, options.subaccountId)))[0]?.value ??
       0,
-    insert: (tx) =>
-      tx
+    insert: async (tx) => {
+      const [inserted] = await tx
         .insert(agent)
         .values({
           id: randomUUID(),
@@ -74,7 +75,18 @@ export async function createAgent(options: {
           webhookSecret: createWebhookSecret(),
           createdByUserId: options.userId,
         })
-        .returning(),
+        .returning();
+      if (!inserted) return [];
+      // A new agent answers visitors at once: its first version is published.
+      const version = await recordAgentVersion({
+        db: tx,
+        agentRow: inserted,
+        source: 'create',
+        authorUserId: options.userId,
+        isPublished: true,
+      });
+      return [{ ...inserted, publishedVersionId: version.id }];
+    },
   });
   if (!row) throw new Error('agent insert returned nothing');
   return toAgent(row);

@@ -11,6 +11,7 @@ import { AGENTS_SCOPE } from './agents-cache-scope';
 import { agent, agentJob } from './agents.tables';
 import { AGENT_BUILD_QUEUE } from './create-agent-from-idea';
 import { draftAgentConfiguration } from './draft-agent-configuration';
+import { recordAgentVersion } from './record-agent-version';
 
 const AgentBuildJobPayload = z.object({ jobId: z.string().min(1) });
 
@@ -41,18 +42,31 @@ export async function runAgentBuildJob(options: {
       agent: row,
       idea: job.idea,
     });
-    await db
-      .update(agent)
-      .set({
-        aiName: draft.aiName,
-        instructions: draft.instructions,
-        firstMessage: draft.firstMessage,
-        suggestedResponses: draft.suggestedResponses,
-        ...(draft.category ? { category: draft.category } : {}),
-        status: 'ready',
-        updatedAt: new Date(),
-      })
-      .where(eq(agent.id, row.id));
+    await db.transaction(async (tx) => {
+      const [built] = await tx
+        .update(agent)
+        .set({
+          aiName: draft.aiName,
+          instructions: draft.instructions,
+          firstMessage: draft.firstMessage,
+          suggestedResponses: draft.suggestedResponses,
+          ...(draft.category ? { category: draft.category } : {}),
+          status: 'ready',
+          updatedAt: new Date(),
+        })
+        .where(eq(agent.id, row.id))
+        .returning();
+      // The drafted configuration is the agent's first real one: published, like a new agent's first version.
+      if (built)
+        await recordAgentVersion({
+          db: tx,
+          agentRow: built,
+          source: 'builder',
+          authorUserId: row.createdByUserId,
+          note: 'Drafted from the idea',
+          isPublished: true,
+        });
+    });
     await options.cache?.forget(AGENTS_SCOPE);
     await db.update(agentJob).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(agentJob.id, job.id));
   } catch (error) {

@@ -26,6 +26,7 @@ export function toAgent(row: typeof agent.$inferSelect): Agent {
     discoveredTools: row.tools.map((tool) => tool.slug),
     enabledTools: row.tools.filter((tool) => tool.enabled).map((tool) => tool.slug),
     category: row.category,
+    publishedVersionId: row.publishedVersionId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

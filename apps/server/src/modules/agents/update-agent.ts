@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { listChangedBehaviourFields } from '@agentry/core/agent-versions';
 import type { Agent, UpdateAgentBody } from '@agentry/core/agents';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -6,13 +7,20 @@ import { agent } from './agents.tables';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { prepareAgentTools } from './prepare-agent-tools';
+import { recordAgentVersion } from './record-agent-version';
+import { toAgentBehaviour } from './to-agent-version';
 import { toAgent } from './to-agent';
 
-/** Saves the given fields of an agent of the sub account (404 for another sub account's). */
+/**
+ * Saves the given fields of an agent of the sub account (404 for another sub account's). A change of
+ * behaviour also records a draft version: visitors keep the published one until it is published.
+ */
 export async function updateAgent(options: {
   db: Database;
   subaccountId: string;
   agentId: string;
+  /** The author of the version a change of behaviour makes. */
+  userId: string | null;
   body: UpdateAgentBody;
 }): Promise<Agent> {
   const { body, db } = options;
@@ -22,18 +30,30 @@ export async function updateAgent(options: {
   if (body.providerKeyId !== undefined || body.provider !== undefined) {
     await assertProviderKeyChoice({ db, subaccountId: options.subaccountId, providerKeyId, provider });
   }
-  const { tools, ...fields } = body;
-  const [row] = await db
-    .update(agent)
-    .set({
-      ...fields,
-      ...(tools ? { tools: prepareAgentTools(tools) } : {}),
-      // Saving a configuration by hand makes an agent whose build failed usable.
-      ...(current.status === 'failed' ? { status: 'ready' as const } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(agent.id, options.agentId), eq(agent.subaccountId, options.subaccountId)))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
+  const { tools, versionNote, ...fields } = body;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(agent)
+      .set({
+        ...fields,
+        ...(tools ? { tools: prepareAgentTools(tools) } : {}),
+        // Saving a configuration by hand makes an agent whose build failed usable.
+        ...(current.status === 'failed' ? { status: 'ready' as const } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(agent.id, options.agentId), eq(agent.subaccountId, options.subaccountId)))
+      .returning();
+    if (!updated) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
+    if (listChangedBehaviourFields(toAgentBehaviour(current), toAgentBehaviour(updated)).length > 0) {
+      await recordAgentVersion({
+        db: tx,
+        agentRow: updated,
+        source: 'edit',
+        authorUserId: options.userId,
+        note: versionNote,
+      });
+    }
+    return updated;
+  });
   return toAgent(row);
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { agent as agentTable } from '../agents/agents.tables';
-import { toReplyAgent } from '../agents/to-reply-agent';
+import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { generateReply } from '../llm/generate-reply';
 import { toChannelThreadOwner } from '../llm/thread-owner';
 import { channelConnection, channelContact, channelConversation, channelMessage } from './channels.tables';
@@ -267,7 +267,7 @@ export async function runChannelReplyJob(options: {
     db,
     config,
     logger,
-    agent: toReplyAgent(agentRow),
+    agent: await loadPublishedReplyAgent({ db, agentRow }),
     source: channel,
     owner: toChannelThreadOwner(connection.id, contact.id),
     threadId: conversation.threadId || null,

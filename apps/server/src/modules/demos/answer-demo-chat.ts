@@ -8,7 +8,7 @@ import { toDemoThreadOwner } from '../llm/thread-owner';
 import { claimDemoRequest } from './claim-demo-request';
 import { loadDemoRow } from './load-demo-row';
 import { releaseDemoRequest } from './release-demo-request';
-import { toReplyAgent } from '../agents/to-reply-agent';
+import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { toDemoConversation } from './to-demo-conversation';
 
 export type DemoChatInput = {
@@ -47,19 +47,20 @@ export async function answerDemoChat(options: {
     });
 
   const settings = DemoSettings.parse(row.settings);
+  const agent = await loadPublishedReplyAgent({ db, agentRow });
   const conversation = input.threadId
     ? null
     : toDemoConversation({
         history: input.history,
         message: input.message,
-        welcomeMessages: [settings.welcomeMessage, agentRow.firstMessage],
+        welcomeMessages: [settings.welcomeMessage, agent.firstMessage],
       });
   try {
     const result = await generateReply({
       db,
       config: options.config,
       logger: options.logger,
-      agent: toReplyAgent(agentRow),
+      agent,
       source: 'demo',
       owner: toDemoThreadOwner(row.id),
       threadId: input.threadId,

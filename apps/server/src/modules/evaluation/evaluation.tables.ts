@@ -21,7 +21,7 @@ import type {
   TemplateData,
 } from '@agentry/core/evaluation';
 import { organization, user } from '../auth/auth.tables';
-import { agent } from '../agents/agents.tables';
+import { agent, agentVersion } from '../agents/agents.tables';
 import type { ConversationUsage, TranscriptMessage } from './evaluation-types';
 
 /** docs/product/evaluation.md#templates, a saved Test Settings template of a sub account. */
@@ -84,6 +84,8 @@ export const evaluationRun = pgTable(
     /** The agent under test (assistants runs); kept by name when the agent is deleted. */
     agentId: text('agent_id').references(() => agent.id, { onDelete: 'set null' }),
     agentName: text('agent_name'),
+    /** The version of the agent the run tested (docs/product/agents.md#versions). */
+    agentVersionId: text('agent_version_id').references(() => agentVersion.id, { onDelete: 'set null' }),
     /** The model under test, and the provider it resolves through. */
     model: text('model').notNull(),
     testingModel: text('testing_model').notNull(),

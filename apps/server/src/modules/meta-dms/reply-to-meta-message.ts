@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { toReplyAgent } from '../agents/to-reply-agent';
+import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
 import { generateReply } from '../llm/generate-reply';
 import { toChannelThreadOwner } from '../llm/thread-owner';
@@ -115,7 +115,7 @@ export async function replyToMetaMessage(options: {
       db,
       config,
       logger: options.logger,
-      agent: toReplyAgent(agentRow),
+      agent: await loadPublishedReplyAgent({ db, agentRow }),
       source,
       owner: toChannelThreadOwner(row.id, contact.id),
       // A conversation moved to another agent starts a new thread with it.

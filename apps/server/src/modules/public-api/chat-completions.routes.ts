@@ -5,7 +5,7 @@ import { ChatCompletionBody, ChatCompletionReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { toReplyAgent } from '../agents/to-reply-agent';
+import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { AGENTS_SCOPE } from '../agents/agents-cache-scope';
 import { generateReply, type ConversationMessage } from '../llm/generate-reply';
@@ -77,9 +77,13 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
         if (!caller) throw new AppError('UNAUTHORIZED');
         const { body } = request;
         // Remembered until an agent changes (AGENTS_SCOPE); an unknown one is never remembered.
-        const row = await cache
-          .remember(AGENTS_SCOPE, `agent:${caller.subaccountId}:${body.model}`, () =>
-            getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }),
+        // The published version answers (docs/product/agents.md#versions).
+        const published = await cache
+          .remember(AGENTS_SCOPE, `agent:${caller.subaccountId}:${body.model}`, async () =>
+            loadPublishedReplyAgent({
+              db,
+              agentRow: await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }),
+            }),
           )
           .catch((error: unknown) => {
             if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
@@ -89,9 +93,9 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
             });
           });
         const agent = {
-          ...toReplyAgent(row),
-          temperature: body.temperature ?? row.temperature,
-          maxTokens: body.max_completion_tokens ?? body.max_tokens ?? row.maxTokens,
+          ...published,
+          temperature: body.temperature ?? published.temperature,
+          maxTokens: body.max_completion_tokens ?? body.max_tokens ?? published.maxTokens,
         };
         const input = {
           db,

@@ -8,7 +8,7 @@ import { enforceRateLimit } from '../../platform/http/rate-limit';
 import { toClientNetwork } from '../../platform/http/to-client-network';
 import type { agent } from '../agents/agents.tables';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
-import { toReplyAgent } from '../agents/to-reply-agent';
+import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { generateReply } from '../llm/generate-reply';
 import { toAgentThreadOwner } from '../llm/thread-owner';
@@ -68,7 +68,7 @@ export function registerWebhookRoutes(root: FastifyInstance) {
         db,
         config,
         logger: request.log,
-        agent: toReplyAgent(row),
+        agent: await loadPublishedReplyAgent({ db, agentRow: row }),
         source: 'webhook',
         owner: toAgentThreadOwner(row.id),
         threadId: request.body.threadId,

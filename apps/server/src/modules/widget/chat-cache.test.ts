@@ -100,6 +100,19 @@ describe('what the chat remembers is dropped on every change', () => {
       instructions: 'You are the edited bot.',
     });
     expect(edited.statusCode).toBe(200);
+    // Visitors get the edit once it is published.
+    const versions = await editor.inject({
+      method: 'GET',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${first.buildId}/versions`,
+      headers: { cookie: owner.cookie },
+    });
+    const draftId = versions.json<{ versions: { id: string }[] }>().versions[0]?.id;
+    const published = await asOwner(
+      'POST',
+      `/api/subaccounts/${owner.subaccountId}/agents/${first.buildId}/versions/${draftId}/publish`,
+      {},
+    );
+    expect(published.statusCode).toBe(200);
     await settle();
     expect((await chat(widget.widgetId, 'after the edit')).statusCode).toBe(200);
     expect(lastSystemPrompt()).toBe('You are the edited bot.');

@@ -4,7 +4,9 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { AGENTS_SCOPE } from '../agents/agents-cache-scope';
-import { agent } from '../agents/agents.tables';
+import { agent, agentVersion } from '../agents/agents.tables';
+import { toVersionReplyAgent } from '../agents/load-published-reply-agent';
+import { toReplyAgent } from '../agents/to-reply-agent';
 import type { ReplyAgent } from '../llm/generate-reply';
 import { widgetConnection, widgetConversation, widgetVisitor } from './widget.tables';
 
@@ -29,32 +31,26 @@ async function loadDeployedWidgetOrThrow(db: Database, widgetId: string): Promis
       connectionId: widgetConnection.id,
       subaccountId: widgetConnection.subaccountId,
       deployedSettings: widgetConnection.deployedSettings,
-      agent: {
-        agentId: agent.id,
-        subaccountId: agent.subaccountId,
-        instructions: agent.instructions,
-        firstMessage: agent.firstMessage,
-        provider: agent.provider,
-        model: agent.model,
-        providerKeyId: agent.providerKeyId,
-        temperature: agent.temperature,
-        maxTokens: agent.maxTokens,
-        topP: agent.topP,
-        frequencyPenalty: agent.frequencyPenalty,
-        presencePenalty: agent.presencePenalty,
-        stopSequences: agent.stopSequences,
-        tools: agent.tools,
-      },
+      // Visitors get the agent's published version (docs/product/agents.md#versions), not its working copy.
+      version: agentVersion,
+      workingCopy: agent,
     })
     .from(widgetConnection)
     .leftJoin(
       agent,
       and(eq(agent.id, widgetConnection.deployedBuildId), eq(agent.subaccountId, widgetConnection.subaccountId)),
     )
+    .leftJoin(agentVersion, eq(agentVersion.id, agent.publishedVersionId))
     .where(eq(widgetConnection.widgetId, widgetId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Widget not found' });
-  return row;
+  const { workingCopy, version } = row;
+  return {
+    connectionId: row.connectionId,
+    subaccountId: row.subaccountId,
+    deployedSettings: row.deployedSettings,
+    agent: workingCopy ? (version ? toVersionReplyAgent(workingCopy, version) : toReplyAgent(workingCopy)) : null,
+  };
 }
 
 /** The conversation asked for, only one of this widget (found by the widget's public id). */

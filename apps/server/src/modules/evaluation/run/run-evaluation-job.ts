@@ -14,6 +14,8 @@ import type { LiveEvents } from '../../../platform/events/live-events';
 import { AppError } from '../../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../../agents/get-agent-or-throw';
 import { toReplyAgent } from '../../agents/to-reply-agent';
+import { getAgentVersionRowOrThrow } from '../../agents/get-agent-version-or-throw';
+import { toVersionReplyAgent } from '../../agents/load-published-reply-agent';
 import { listProviderKeys } from '../../llm/list-provider-keys';
 import { resolveModelRoute } from '../../llm/resolve-model-route';
 import type { AssistantUnderTest } from './call-assistant-under-test';
@@ -102,7 +104,11 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
   if (run.type === 'openai-assistants') {
     if (!run.agentId) throw new AppError('NOT_FOUND', { message: 'The agent of this evaluation was deleted' });
     const row = await getAgentRowOrThrow({ db, agentId: run.agentId, subaccountId: run.subaccountId });
-    return { kind: 'agent', agent: toReplyAgent(row) };
+    // A run answers as the version it recorded; runs from before versions existed, as the working copy.
+    const version = run.agentVersionId
+      ? await getAgentVersionRowOrThrow({ db, agentId: row.id, versionId: run.agentVersionId })
+      : null;
+    return { kind: 'agent', agent: version ? toVersionReplyAgent(row, version) : toReplyAgent(row) };
   }
   const ai1 = run.payload.ai1_config;
   const keys = await listProviderKeys({ db, subaccountId: run.subaccountId });

@@ -7,6 +7,8 @@ import { AppError } from '../../../platform/http/app-error';
 import type { JobQueue } from '../../../platform/queue/job-queue';
 import { getSubaccountOwnerOrThrow } from '../../accounts/get-subaccount-owner';
 import { getAgentRowOrThrow } from '../../agents/get-agent-or-throw';
+import { getTestedAgentVersion } from '../../agents/get-tested-agent-version';
+import { toAgentBehaviour } from '../../agents/to-agent-version';
 import { getCreditBalance } from '../../credits/get-credit-balance';
 import { listProviderKeys } from '../../llm/list-provider-keys';
 import { resolveModelRoute } from '../../llm/resolve-model-route';
@@ -46,10 +48,15 @@ export async function startEvaluationRun(options: {
   const existing = await findRun(db, subaccountId, body.evaluationId);
   if (existing) return { runId: existing.id, isNew: false };
 
-  const agent =
+  const agentRow =
     options.type === 'openai-assistants'
       ? await getAgentRowOrThrow({ db, agentId: body.assistant_id ?? '', subaccountId })
       : null;
+  // The run tests one version of the agent, recorded on it: the one asked for, else the newest (the working copy).
+  const version = agentRow
+    ? await getTestedAgentVersion({ db, agentId: agentRow.id, versionId: body.agentVersionId })
+    : null;
+  const agent = agentRow && version ? { ...agentRow, ...toAgentBehaviour(version) } : agentRow;
   const model = agent ? agent.model : (body.ai1_config.model ?? '').trim();
   if (!model) throw new AppError('VALIDATION_ERROR', { message: 'Please select a model' });
   const purpose = agent ? agent.instructions : (body.ai1_config.prompt ?? body.settings.prompt ?? '');
@@ -103,6 +110,7 @@ export async function startEvaluationRun(options: {
         type: options.type,
         agentId: agent?.id ?? null,
         agentName: agent?.aiName ?? null,
+        agentVersionId: version?.id ?? null,
         model,
         testingModel: body.testing_model_for_test_generation,
         payload: body,
