@@ -9,6 +9,7 @@ import { widgetConversation } from '../widget/widget.tables';
 import { listRunFailures, type RunFailure } from './list-run-failures';
 import { optimizeProposal } from './optimize.tables';
 import { getVersionLabel } from './get-version-label';
+import { getBaseInstructions } from './get-base-instructions';
 import { countRunVerdicts } from './count-run-verdicts';
 
 /** Channels whose conversations live in their own tables (counted there, not from the threads). */
@@ -79,7 +80,7 @@ export async function getMentorContext(options: {
   const failures = latest ? await listRunFailures({ db, runId: latest.id }) : [];
   const verdicts = latest ? await countRunVerdicts({ db, runId: latest.id }) : null;
   return {
-    instructions: row.instructions,
+    instructions: await getBaseInstructions({ db, agent: row }),
     failures,
     draftRunId: draft[0]?.runId ?? null,
     facts: {

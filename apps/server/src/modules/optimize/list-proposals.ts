@@ -2,9 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OptimizeProposal } from '@agentry/core/optimize';
 import type { Database } from '../../platform/db/database';
 import { optimizeProposal } from './optimize.tables';
+import { refreshTrial } from './refresh-trial';
 import { toProposal } from './to-proposal';
 
-/** The proposals made for a run, oldest first (the order the groups were found in). */
+/** The proposals made for a run, oldest first (the order the groups were found in), trials brought up to date. */
 export async function listProposals(options: {
   db: Database;
   subaccountId: string;
@@ -15,5 +16,6 @@ export async function listProposals(options: {
     .from(optimizeProposal)
     .where(and(eq(optimizeProposal.subaccountId, options.subaccountId), eq(optimizeProposal.runId, options.runId)))
     .orderBy(asc(optimizeProposal.createdAt), asc(optimizeProposal.id));
-  return rows.map(toProposal);
+  const fresh = await Promise.all(rows.map((proposal) => refreshTrial({ db: options.db, proposal })));
+  return fresh.map(toProposal);
 }

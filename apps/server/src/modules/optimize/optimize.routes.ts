@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import {
+  AcceptProposalBody,
   CreateProposalsBody,
   ListProposalsQuery,
   ListProposalsReply,
   MentorThreadQuery,
   MentorThreadReply,
+  ProposalParams,
+  ProposalReply,
   SendMentorMessageBody,
   SendMentorMessageReply,
   type OptimizeProposal,
@@ -18,6 +21,12 @@ import { createProposals } from './create-proposals';
 import { getMentorThread } from './get-mentor-thread';
 import { listProposals } from './list-proposals';
 import { sendMentorMessage } from './send-mentor-message';
+import { acceptProposal } from './accept-proposal';
+import { getProposalForMemberOrThrow } from './get-proposal-for-member-or-throw';
+import { refreshTrial } from './refresh-trial';
+import { rejectProposal } from './reject-proposal';
+import { toProposal } from './to-proposal';
+import { tryProposal } from './try-proposal';
 
 const tags = ['optimize'];
 
@@ -36,7 +45,7 @@ function toListReply(proposals: OptimizeProposal[]): ListProposalsReply {
 export function registerOptimizeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
-  const { config } = app.platform;
+  const { config, queue, cache } = app.platform;
   const userIdOf = (request: Parameters<typeof signedInUser>[0]) => signedInUser(request).id;
 
   app.get(
@@ -64,6 +73,78 @@ export function registerOptimizeRoutes(root: FastifyInstance) {
       const run = await getRunForMemberOrThrow({ db, runId: request.body.runId, userId, action: 'optimize.propose' });
       const proposals = await createProposals({ db, config, logger: request.log, run, userId });
       return reply.status(201).send(toListReply(proposals));
+    },
+  );
+
+  app.get(
+    '/api/optimize/proposals/:proposalId',
+    { preHandler: requireSession, schema: { tags, params: ProposalParams, response: { 200: ProposalReply } } },
+    async (request, reply) => {
+      const proposal = await getProposalForMemberOrThrow({
+        db,
+        proposalId: request.params.proposalId,
+        userId: userIdOf(request),
+        action: 'optimize.read',
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ proposal: toProposal(await refreshTrial({ db, proposal })) });
+    },
+  );
+
+  app.post(
+    '/api/optimize/proposals/:proposalId/try',
+    { preHandler: requireSession, schema: { tags, params: ProposalParams, response: { 202: ProposalReply } } },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const proposal = await getProposalForMemberOrThrow({
+        db,
+        proposalId: request.params.proposalId,
+        userId,
+        action: 'optimize.try',
+      });
+      const tried = await tryProposal({ db, config, queue, proposal, userId });
+      return reply.status(202).send({ proposal: toProposal(tried) });
+    },
+  );
+
+  app.post(
+    '/api/optimize/proposals/:proposalId/accept',
+    {
+      preHandler: requireSession,
+      schema: { tags, params: ProposalParams, body: AcceptProposalBody, response: { 200: ProposalReply } },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      const proposal = await refreshTrial({
+        db,
+        proposal: await getProposalForMemberOrThrow({
+          db,
+          proposalId: request.params.proposalId,
+          userId,
+          action: request.body.overrideNote ? 'agent.publish.override' : 'agent.publish',
+        }),
+      });
+      const accepted = await acceptProposal({ db, cache, proposal, userId, overrideNote: request.body.overrideNote });
+      return { proposal: toProposal(accepted) };
+    },
+  );
+
+  app.post(
+    '/api/optimize/proposals/:proposalId/reject',
+    { preHandler: requireSession, schema: { tags, params: ProposalParams, response: { 200: ProposalReply } } },
+    async (request) => {
+      const userId = userIdOf(request);
+      const proposal = await refreshTrial({
+        db,
+        proposal: await getProposalForMemberOrThrow({
+          db,
+          proposalId: request.params.proposalId,
+          userId,
+          action: 'optimize.decide',
+        }),
+      });
+      return { proposal: toProposal(await rejectProposal({ db, proposal, userId })) };
     },
   );
 

@@ -40,6 +40,10 @@ export const optimizeProposal = pgTable(
     status: text('status').$type<ProposalStatus>().notNull().default('proposed'),
     isOffline: boolean('is_offline').notNull().default(false),
     candidateVersionId: text('candidate_version_id'),
+    /** The evaluation run 'Try it' started against the candidate, and the failed questions it re-ran. */
+    trialRunId: text('trial_run_id'),
+    trialFailedQuestionIds: jsonb('trial_failed_question_ids').$type<string[]>(),
+    /** The trial as last seen (final once the run is over). */
     trial: jsonb('trial').$type<ProposalTrial>(),
     /** What the grouping share and this proposal's own call cost (US dollars). */
     costUsd: doublePrecision('cost_usd').notNull().default(0),
