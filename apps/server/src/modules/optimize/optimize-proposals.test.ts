@@ -20,7 +20,7 @@ describe('Optimize proposals and the AI Mentor (fake provider)', () => {
     owner = await signInWithWorkspace(harness.app, 'owner@optimize.test');
     await grantTestCredits(harness.app, owner.userId, 50_000_000);
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
-  });
+  }, 120_000);
   afterAll(async () => {
     await harness.close();
     await fake.close();
@@ -142,7 +142,7 @@ describe('Optimize and the AI Mentor without an AI provider', () => {
     harness = await createTestApp();
     owner = await signInWithWorkspace(harness.app, 'offline@optimize.test');
     await grantTestPlan(harness.app.platform.database.db, owner.userId);
-  });
+  }, 120_000);
   afterAll(async () => harness.close());
 
   it('proposes a rule from each failed question’s success criteria, with the offline notice', async () => {
