@@ -21,6 +21,8 @@ export type MentorContext = {
   instructions: string;
   /** The run of the newest tried proposal (its draft version is what the mentor's button opens). */
   draftRunId: string | null;
+  /** Whether that proposal's version was published (accepted) or is still a draft. */
+  isDraftPublished: boolean;
 };
 
 /**
@@ -58,7 +60,7 @@ export async function getMentorContext(options: {
       .where(and(eq(llmThread.agentId, row.id), eq(llmThread.subaccountId, row.subaccountId)))
       .groupBy(llmThread.source),
     db
-      .select({ id: optimizeProposal.id, runId: optimizeProposal.runId })
+      .select({ id: optimizeProposal.id, runId: optimizeProposal.runId, status: optimizeProposal.status })
       .from(optimizeProposal)
       .where(
         and(
@@ -83,6 +85,7 @@ export async function getMentorContext(options: {
     instructions: await getBaseInstructions({ db, agent: row }),
     failures,
     draftRunId: draft[0]?.runId ?? null,
+    isDraftPublished: draft[0]?.status === 'accepted',
     facts: {
       agentId: row.id,
       aiName: row.aiName,

@@ -7,13 +7,13 @@ import type { MentorContext } from './get-mentor-facts';
  * that run's results (where it runs again), or a first evaluation.
  */
 export function chooseMentorActions(context: MentorContext): MentorAction[] {
-  const { facts, draftRunId } = context;
+  const { facts, draftRunId, isDraftPublished } = context;
   const actions: MentorAction[] = [];
   const agentQuery = `agentId=${encodeURIComponent(facts.agentId)}`;
   if (facts.draftProposalId && draftRunId)
     actions.push({
       kind: 'open-proposal',
-      label: 'Open the draft change',
+      label: isDraftPublished ? 'Open the published change' : 'Open the draft change',
       path: `/optimize?${agentQuery}&runId=${encodeURIComponent(draftRunId)}&proposalId=${encodeURIComponent(facts.draftProposalId)}`,
     });
   const run = facts.latestRun;
