@@ -54,7 +54,8 @@ export default async function setup(project: TestProject) {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // A cold start applies every migration to a fresh PGlite: on a busy 2-core machine that takes over a minute.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null)
       throw new Error(`server exited with ${server.exitCode}; see e2e/.artifacts/server.log`);
@@ -66,5 +67,5 @@ async function waitForHealth(baseUrl: string, server: ChildProcess) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('server did not become healthy within 60 s');
+  throw new Error('server did not become healthy within 150 s');
 }

@@ -96,25 +96,25 @@ describe('Optimize & Improve and the AI Mentor', () => {
       await page.goto(`/new-evaluation/results/${runId}`);
       await page.getByRole('link', { name: 'Improve with Optimize' }).click();
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/optimize');
-      await expect(
-        page.getByRole('heading', { name: 'Improve an agent from its failed tests' }).isVisible(),
-      ).resolves.toBe(true);
+      await page.getByRole('heading', { name: 'Improve an agent from its failed tests' }).waitFor({ timeout: 30_000 });
 
       await page.getByRole('button', { name: 'Find causes and propose fixes' }).click();
       const card = page.getByRole('article').first();
       await card.waitFor({ timeout: 60_000 });
       const diff = card.getByRole('region', { name: 'Change to the instructions' });
       await expect.poll(() => diff.innerText(), { timeout: 15_000 }).toContain(SURVEY_CRITERIA);
-      await expect(
-        page.getByRole('status').filter({ hasText: 'no AI provider is configured' }).first().isVisible(),
-      ).resolves.toBe(true);
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'no AI provider is configured' })
+        .first()
+        .waitFor({ timeout: 30_000 });
 
       await card.getByRole('button', { name: 'Try it' }).click();
       const results = card.getByRole('region', { name: 'Try it results' });
       await expect
         .poll(() => results.innerText(), { timeout: 90_000 })
         .toMatch(/Current version\s+50%[\s\S]*With this change\s+100%/);
-      await expect(card.getByRole('button', { name: 'Accept and publish' }).isVisible()).resolves.toBe(true);
+      await card.getByRole('button', { name: 'Accept and publish' }).waitFor({ timeout: 30_000 });
       await settle(page);
       await saveScreenshot(page, 'optimize-desktop');
       await page.setViewportSize({ width: 390, height: 844 });
