@@ -34,18 +34,27 @@ export async function getMentorContext(options: {
   agent: typeof agent.$inferSelect;
 }): Promise<MentorContext> {
   const { db, agent: row } = options;
-  const [latest] = await db
-    .select()
-    .from(evaluationRun)
-    .where(
-      and(
-        eq(evaluationRun.agentId, row.id),
-        inArray(evaluationRun.status, ['finished', 'cancelled']),
-        isNotNull(evaluationRun.finishedAt),
-      ),
-    )
-    .orderBy(desc(evaluationRun.finishedAt))
-    .limit(1);
+  // The latest run the agency ran: Optimize's own re-runs ('Try it') are not the agent's evaluation.
+  const [recent, trials] = await Promise.all([
+    db
+      .select()
+      .from(evaluationRun)
+      .where(
+        and(
+          eq(evaluationRun.agentId, row.id),
+          inArray(evaluationRun.status, ['finished', 'cancelled']),
+          isNotNull(evaluationRun.finishedAt),
+        ),
+      )
+      .orderBy(desc(evaluationRun.finishedAt))
+      .limit(20),
+    db
+      .select({ runId: optimizeProposal.trialRunId })
+      .from(optimizeProposal)
+      .where(and(eq(optimizeProposal.agentId, row.id), isNotNull(optimizeProposal.trialRunId))),
+  ]);
+  const trialRunIds = new Set(trials.map((trial) => trial.runId));
+  const latest = recent.find((run) => !trialRunIds.has(run.id));
 
   const [widgetRows, channelRows, threadRows, draft] = await Promise.all([
     db.select({ total: count() }).from(widgetConversation).where(eq(widgetConversation.agentId, row.id)),

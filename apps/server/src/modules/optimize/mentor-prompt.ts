@@ -3,7 +3,7 @@ import type { MentorContext } from './get-mentor-facts';
 
 function channelLine(counts: Record<string, number>): string {
   const entries = Object.entries(counts).filter(([, total]) => total > 0);
-  if (entries.length === 0) return 'No conversations on any channel yet.';
+  if (entries.length === 0) return 'none yet on any channel';
   return entries.map(([channel, total]) => `${channel}: ${total}`).join(', ');
 }
 
