@@ -19,6 +19,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerMarketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { registerSupportRoutes } from './modules/support/support.routes';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes';
+import { registerOptimizeRoutes } from './modules/optimize/optimize.routes';
 import { startEvaluationWorker } from './modules/evaluation/run/start-evaluation-worker';
 import { registerTeamRoutes } from './modules/team/team.routes';
 import { registerWidgetRoutes } from './modules/widget/widget.routes';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerSmsRoutes(app);
   registerEvaluationRoutes(app);
   startEvaluationWorker(app);
+  registerOptimizeRoutes(app);
   registerCampaignRoutes(app);
   startCampaignWorker(app, {
     resolveProvider: campaignProviderResolver({ config, db: platform.database.db }),

@@ -84,6 +84,15 @@ export const permissions = {
   'evaluation.cancel': read('member'),
   'evaluation.start': billed(),
   'evaluation.generate': billed(),
+  /** Optimize & Improve: reading proposals; asking for them and trying them calls the AI. */
+  'optimize.read': read(),
+  'optimize.propose': billed(),
+  'optimize.try': billed(),
+  /** Rejecting keeps the candidate as a draft version. */
+  'optimize.decide': write(),
+  /** The AI Mentor: one's own threads; asking calls the AI. */
+  'mentor.read': read(),
+  'mentor.chat': billed(),
   'widget.read': read(),
   'widget.create': write('member', { limit: 'connections_per_type' }),
   'widget.update': write(),

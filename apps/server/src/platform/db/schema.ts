@@ -18,3 +18,4 @@ export * from '../../modules/team/team.tables';
 export * from '../../modules/channels/dev-phone.tables';
 export * from '../../modules/channels/sms-settings.tables';
 export * from '../../modules/campaigns/campaigns.tables';
+export * from '../../modules/optimize/optimize.tables';

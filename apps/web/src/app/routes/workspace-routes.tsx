@@ -33,7 +33,7 @@ export const workspacePages: RouteObject[] = [
   },
   {
     path: '/optimize',
-    lazy: () => import('@/features/workspace/routes/optimize-page').then((m) => ({ Component: m.OptimizePage })),
+    lazy: () => import('@/features/optimize/routes/optimize-page').then((m) => ({ Component: m.OptimizePage })),
   },
   { path: '/demo', lazy: () => import('@/features/demos/routes/demos-page').then((m) => ({ Component: m.DemosPage })) },
   {
@@ -60,7 +60,7 @@ export const workspacePages: RouteObject[] = [
   },
   {
     path: '/aimentor',
-    lazy: () => import('@/features/workspace/routes/ai-mentor-page').then((m) => ({ Component: m.AiMentorPage })),
+    lazy: () => import('@/features/optimize/routes/ai-mentor-page').then((m) => ({ Component: m.AiMentorPage })),
   },
   {
     path: '/new-evaluation',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowRight, Columns2, Download, FileSearch, MessagesSquare, RotateCcw, Search } from 'lucide-react';
+import { ArrowRight, Columns2, Download, FileSearch, MessagesSquare, RotateCcw, Search, WandSparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -109,6 +109,16 @@ export function EvaluationResultsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {isEvaluationRunOver(run.status) ? <RunAgainButton runId={run.id} isRetry={run.status === 'failed'} /> : null}
+          {run.agent && isEvaluationRunOver(run.status) && run.totals.failures + run.totals.unclear > 0 ? (
+            <Button size="sm" asChild>
+              <Link
+                to={`/optimize?agentId=${encodeURIComponent(run.agent.buildId)}&runId=${encodeURIComponent(run.id)}`}
+              >
+                <WandSparkles aria-hidden />
+                Improve with Optimize
+              </Link>
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" asChild>
             <a href={exportPath(run.id, 'csv')} download>
               <Download aria-hidden />

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OptimizeProposal } from '@agentry/core/optimize';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
+import type { evaluationRun } from '../evaluation/evaluation.tables';
+import { groupFailures, type FailureGroup } from './group-failures';
+import { listProposals } from './list-proposals';
+import { listRunFailures } from './list-run-failures';
+import { optimizeProposal } from './optimize.tables';
+import { writeProposal } from './write-proposal';
+import { getBaseInstructions } from './get-base-instructions';
+
+/**
+ * Groups a finished run's failures by cause and writes one proposed change of the agent's
+ * instructions per group. Proposals still open for the run are replaced; tried, accepted and
+ * rejected ones stay as the record of what was done.
+ */
+export async function createProposals(options: {
+  db: Database;
+  config: AppConfig;
+  logger?: FastifyBaseLogger;
+  run: typeof evaluationRun.$inferSelect;
+  userId: string;
+}): Promise<OptimizeProposal[]> {
+  const { db, run } = options;
+  if (!run.agentId)
+    throw new AppError('VALIDATION_ERROR', { message: 'Only runs that tested an agent can be optimized' });
+  if (run.status !== 'finished' && run.status !== 'cancelled')
+    throw new AppError('CONFLICT', { message: 'The run has not finished yet' });
+  const agentRow = await getAgentRowOrThrow({ db, agentId: run.agentId, subaccountId: run.subaccountId });
+  const failures = await listRunFailures({ db, runId: run.id });
+  if (failures.length === 0)
+    throw new AppError('VALIDATION_ERROR', { message: 'This run has no failed answers to improve' });
+
+  const instructions = await getBaseInstructions({ db, agent: agentRow });
+  const grouping = await groupFailures({
+    db,
+    config: options.config,
+    logger: options.logger,
+    agent: agentRow,
+    failures,
+  });
+  const written: { group: FailureGroup; proposal: Awaited<ReturnType<typeof writeProposal>> }[] = [];
+  for (const group of grouping.groups) {
+    const proposal = await writeProposal({
+      db,
+      config: options.config,
+      logger: options.logger,
+      agent: agentRow,
+      instructions,
+      group,
+    });
+    written.push({ group, proposal });
+  }
+  const groupingShare = grouping.costUsd / Math.max(1, written.length);
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(optimizeProposal)
+      .where(and(eq(optimizeProposal.runId, run.id), eq(optimizeProposal.status, 'proposed')));
+    await tx.insert(optimizeProposal).values(
+      written.map(({ group, proposal }, index) => ({
+        id: randomUUID(),
+        subaccountId: run.subaccountId,
+        agentId: agentRow.id,
+        runId: run.id,
+        cause: group.cause,
+        rationale: proposal.rationale,
+        currentInstructions: instructions,
+        proposedInstructions: proposal.instructions,
+        failures: group.failures.map(({ conversationId, questionText, answer, reasoning, verdict }) => ({
+          conversationId,
+          questionText,
+          answer,
+          reasoning,
+          verdict,
+        })),
+        isOffline: proposal.isOffline,
+        costUsd: proposal.costUsd + groupingShare,
+        createdByUserId: options.userId,
+        // Keeps the groups' order when listed by time.
+        createdAt: new Date(now + index),
+      })),
+    );
+  });
+  return listProposals({ db, subaccountId: run.subaccountId, runId: run.id });
+}

@@ -1,0 +1,98 @@
+import type { TestApp } from '../../test/create-test-app';
+import { createTestAgent } from '../../test/agent-fixtures';
+import { textOf, type FakeChatRequest, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import {
+  evaluationPayload,
+  evaluationQuestion,
+  lastUserText,
+  scriptEvaluationProvider,
+  startRun,
+  waitForRun,
+} from '../evaluation/evaluation-fixtures';
+
+export const PRICE_QUESTION = 'How much does a 5 kW system cost?';
+export const INSTALL_QUESTION = 'Do you install solar panels?';
+export const PRICE_RULE = 'Never quote a price; offer a free site survey instead.';
+
+function systemOf(request: FakeChatRequest): string {
+  return request.messages
+    .filter((message) => message.role === 'system' || message.role === 'developer')
+    .map(textOf)
+    .join('\n');
+}
+
+/**
+ * Scripts the fake provider for the whole loop: the agent quotes a price unless its
+ * instructions carry PRICE_RULE; the judge fails an answer that quotes a price; the grouping,
+ * proposal and mentor calls answer as a model would.
+ */
+export function scriptOptimizeProvider(fake: FakeOpenAiServer) {
+  const seen = { grouping: 0, proposal: 0, mentor: [] as string[] };
+  const calls = scriptEvaluationProvider(fake, {
+    assistant: (request) => {
+      const system = systemOf(request);
+      if (system.includes('You analyse failed answers')) {
+        seen.grouping += 1;
+        return { text: JSON.stringify({ groups: [{ cause: 'Quotes prices it does not know', failures: [1] }] }) };
+      }
+      if (system.includes('You improve the instructions')) {
+        seen.proposal += 1;
+        const current = /Current instructions:\n"""\n([\s\S]*?)\n"""/.exec(lastUserText(request))?.[1] ?? '';
+        return {
+          text: JSON.stringify({
+            rationale: 'The agent invented prices; it must offer a survey instead.',
+            instructions: `${current}\n${PRICE_RULE}`,
+          }),
+        };
+      }
+      if (system.includes('You are the AI Mentor')) {
+        seen.mentor.push(system);
+        return { text: 'Your agent quotes prices it does not know. Add a rule against it and try it.' };
+      }
+      const question = lastUserText(request);
+      if (question.includes('5 kW'))
+        return { text: system.includes(PRICE_RULE) ? 'We offer a free site survey to price it.' : 'It costs $3.' };
+      return { text: `Answer to: ${question}` };
+    },
+    judge: (request) => {
+      const transcript = lastUserText(request);
+      const judged = /\[ASSISTANT - THE ANSWER TO JUDGE\]\n([^\n]*)/.exec(transcript)?.[1] ?? '';
+      return judged.includes('$')
+        ? { text: JSON.stringify({ reasoning: 'The answer invents a price.', verdict: 'fail', score: 10 }) }
+        : { text: JSON.stringify({ reasoning: 'The answer meets the criteria.', verdict: 'pass', score: 90 }) };
+    },
+  });
+  return { calls, seen };
+}
+
+/** An agent and a finished run of two questions of which the price one failed. */
+export async function createFailedRun(
+  app: TestApp,
+  session: { cookie: string; subaccountId: string },
+  provider: 'openai' | 'offline' = 'openai',
+) {
+  const agent = await createTestAgent(app, session, {
+    aiName: 'Sunny',
+    provider,
+    model: provider === 'offline' ? 'offline-responder' : 'gpt-4o-mini',
+    instructions: 'You are Sunny, a solar advisor. A 5 kW system costs $3.',
+  });
+  const started = await startRun(
+    app,
+    session.cookie,
+    evaluationPayload({
+      ai1_config: {},
+      assistant_id: agent.buildId,
+      testing_model_for_test_generation: provider === 'offline' ? 'offline-responder' : 'gpt-4o-mini',
+      customQuestions: [
+        evaluationQuestion({ text: PRICE_QUESTION, successCriteria: PRICE_RULE }),
+        evaluationQuestion({ text: INSTALL_QUESTION }),
+      ],
+    }),
+    '/api/openai/assistants/run/evaluationdata',
+  );
+  if (started.statusCode !== 201) throw new Error(`run failed to start: ${started.body}`);
+  const runId = started.json<{ runId: string }>().runId;
+  const summary = await waitForRun(app, session.cookie, runId);
+  return { agent, runId, summary };
+}

@@ -1,0 +1,21 @@
+import type { OptimizeProposal } from '@agentry/core/optimize';
+import type { optimizeProposal } from './optimize.tables';
+
+export function toProposal(row: typeof optimizeProposal.$inferSelect): OptimizeProposal {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    runId: row.runId,
+    cause: row.cause,
+    rationale: row.rationale,
+    currentInstructions: row.currentInstructions,
+    proposedInstructions: row.proposedInstructions,
+    failures: row.failures,
+    status: row.status,
+    isOffline: row.isOffline,
+    candidateVersionId: row.candidateVersionId,
+    trial: row.trial,
+    costUsd: row.costUsd,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,252 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bot, ClipboardCheck, Sparkles, WandSparkles } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { Agent } from '@agentry/core/agents';
+import type { EvaluationRunListItem } from '@agentry/core/evaluation';
+import type { ListProposalsReply } from '@agentry/core/optimize';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Label } from '@/components/ui/input';
+import { LinkButton } from '@/components/ui/link-button';
+import { OptionSelect } from '@/components/ui/option-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { WorkspacePage } from '@/components/ui/workspace-page';
+import { useSubaccountRole } from '@/lib/permissions';
+import { buildsQuery, createProposals, optimizeKeys, proposalsQuery, runsQuery } from '../api/optimize-api';
+import { ProposalCard } from '../components/proposal-card';
+
+/** Failed answers of a run: failures and unclear verdicts. */
+function failedCount(run: EvaluationRunListItem): number {
+  return run.totals.failures + run.totals.unclear;
+}
+
+function isOptimizable(run: EvaluationRunListItem): boolean {
+  return (run.status === 'finished' || run.status === 'cancelled') && run.agent !== null && failedCount(run) > 0;
+}
+
+function runLabel(run: EvaluationRunListItem): string {
+  const when = new Date(run.finishedAt ?? run.createdAt).toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+  });
+  return `${run.name} · ${when} · ${failedCount(run)} failed`;
+}
+
+/** `/optimize`: pick an agent and a finished run with failures; get a proposed fix per cause, try it, publish it. */
+export function OptimizePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const builds = useQuery(buildsQuery());
+  const runs = useQuery(runsQuery());
+
+  const optimizable = useMemo(() => (runs.data?.evaluations ?? []).filter(isOptimizable), [runs.data]);
+  const requestedRunId = searchParams.get('runId');
+  const requestedRun = optimizable.find((run) => run.id === requestedRunId);
+  const agents = useMemo(() => {
+    const withRuns = new Set(optimizable.map((run) => run.agent?.buildId));
+    return (builds.data?.builds ?? []).filter((agent) => withRuns.has(agent.buildId));
+  }, [builds.data, optimizable]);
+  const agentId = searchParams.get('agentId') ?? requestedRun?.agent?.buildId ?? agents[0]?.buildId ?? null;
+  const agentRuns = optimizable.filter((run) => run.agent?.buildId === agentId);
+  const run = agentRuns.find((entry) => entry.id === requestedRunId) ?? agentRuns[0] ?? null;
+
+  const choose = (next: { agentId: string; runId?: string }) =>
+    setSearchParams(
+      () => {
+        const params = new URLSearchParams({ agentId: next.agentId });
+        if (next.runId) params.set('runId', next.runId);
+        return params;
+      },
+      { replace: true },
+    );
+
+  if (builds.isLoading || runs.isLoading) return <OptimizeSkeleton />;
+  if (builds.isError || runs.isError) {
+    const error = builds.error ?? runs.error;
+    return (
+      <WorkspacePage>
+        <ErrorState
+          title="Failed to load your agents and evaluations"
+          message={error?.message ?? 'Failed to load evaluations'}
+          onRetry={() => {
+            void builds.refetch();
+            void runs.refetch();
+          }}
+          isRetrying={builds.isFetching || runs.isFetching}
+        />
+      </WorkspacePage>
+    );
+  }
+  if (optimizable.length === 0 || agents.length === 0) {
+    return (
+      <WorkspacePage>
+        <EmptyState
+          icon={WandSparkles}
+          title="Nothing to optimize yet"
+          description="Run an evaluation of one of your agents. When some answers fail, this page groups them by cause and proposes a fix for each, which you can try on the same questions before you publish it."
+          action={<LinkButton to="/new-evaluation/openai-assistants">Test an agent</LinkButton>}
+        />
+      </WorkspacePage>
+    );
+  }
+
+  return (
+    <WorkspacePage className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold">Improve an agent from its failed tests</h2>
+        <p className="text-sm text-muted-foreground">
+          Failed answers are grouped by cause; each group gets a proposed change to the instructions. Try it on the same
+          questions, then publish it or keep it as a draft.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="optimize-agent">Agent</Label>
+          <OptionSelect
+            id="optimize-agent"
+            value={agentId ?? ''}
+            options={agents.map((agent: Agent) => ({ value: agent.buildId, label: agent.aiName }))}
+            onValueChange={(value) => choose({ agentId: value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="optimize-run">Evaluation run with failures</Label>
+          {run && agentId ? (
+            <OptionSelect
+              id="optimize-run"
+              value={run.id}
+              options={agentRuns.map((entry) => ({ value: entry.id, label: runLabel(entry) }))}
+              onValueChange={(value) => choose({ agentId, runId: value })}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">This agent has no finished run with failures.</p>
+          )}
+        </div>
+      </div>
+      {run ? <ProposalsSection key={run.id} run={run} focusedProposalId={searchParams.get('proposalId')} /> : null}
+    </WorkspacePage>
+  );
+}
+
+function ProposalsSection({
+  run,
+  focusedProposalId,
+}: {
+  run: EvaluationRunListItem;
+  focusedProposalId: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const role = useSubaccountRole();
+  const proposals = useQuery({
+    ...proposalsQuery(run.id),
+    // A trial still running keeps its numbers fresh.
+    refetchInterval: (query) =>
+      query.state.data?.proposals.some((proposal) => proposal.status === 'trying') ? 1500 : false,
+  });
+  const propose = useMutation({
+    mutationFn: () => createProposals(run.id),
+    onSuccess: (reply) => {
+      queryClient.setQueryData<ListProposalsReply>(optimizeKeys.proposals(run.id), reply);
+      toast.success(`${reply.proposals.length} ${reply.proposals.length === 1 ? 'change' : 'changes'} proposed.`);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  if (proposals.isLoading) return <ProposalSkeletons />;
+  if (proposals.isError || !proposals.data) {
+    return (
+      <ErrorState
+        title="Failed to load the proposals"
+        message={proposals.error?.message ?? 'Failed to load the proposals'}
+        onRetry={() => void proposals.refetch()}
+        isRetrying={proposals.isFetching}
+      />
+    );
+  }
+  const { offlineNotice } = proposals.data;
+  const list = proposals.data.proposals;
+  const failures = failedCount(run);
+  return (
+    <section aria-label="Proposed changes" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-border bg-card p-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary">
+            <ClipboardCheck className="size-5" aria-hidden />
+          </span>
+          <p className="min-w-0 text-sm">
+            <span className="font-medium">
+              {failures} of {run.totals.done} answers failed
+            </span>{' '}
+            in “{run.name}”.{' '}
+            <Link className="text-primary underline-offset-4 hover:underline" to={`/new-evaluation/results/${run.id}`}>
+              See the results
+            </Link>
+          </p>
+        </div>
+        <Button
+          onClick={() => propose.mutate()}
+          disabled={propose.isPending}
+          variant={list.length > 0 ? 'outline' : 'default'}
+        >
+          <Sparkles aria-hidden />
+          {propose.isPending ? 'Finding causes…' : list.length > 0 ? 'Propose again' : 'Find causes and propose fixes'}
+        </Button>
+      </div>
+      {offlineNotice ? (
+        <p
+          role="status"
+          className="rounded-[var(--radius-control)] border border-amber-500/30 bg-amber-500/10 p-3 text-sm"
+        >
+          {offlineNotice}
+        </p>
+      ) : null}
+      {propose.isPending ? <ProposalSkeletons /> : null}
+      {list.length === 0 && !propose.isPending ? (
+        <EmptyState
+          icon={Bot}
+          title="No proposals for this run yet"
+          description="Find the causes of its failed answers and get a proposed change to the instructions for each."
+        />
+      ) : null}
+      {list.map((proposal) => (
+        <ProposalCard
+          key={proposal.id}
+          proposal={proposal}
+          runId={run.id}
+          isFocused={proposal.id === focusedProposalId}
+          canOverride={role === 'admin'}
+        />
+      ))}
+    </section>
+  );
+}
+
+function ProposalSkeletons() {
+  return (
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading proposals">
+      {[0, 1].map((index) => (
+        <div key={index} className="grid gap-3 rounded-[var(--radius-card)] border border-border p-5">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-9 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function OptimizeSkeleton() {
+  return (
+    <WorkspacePage className="grid gap-6">
+      <Skeleton className="h-7 w-72" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+      <ProposalSkeletons />
+    </WorkspacePage>
+  );
+}
