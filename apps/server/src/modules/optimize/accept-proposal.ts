@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { publishAgentVersion } from '../agents/publish-agent-version';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { publishThroughGate } from '../agents/publish-through-gate';
 import { optimizeProposal } from './optimize.tables';
 
-/** Accept: publishes the candidate version the trial tested, so visitors get it. */
+/**
+ * Accept: publishes the candidate version the trial tested, so visitors get it. Publishing goes
+ * through the agent's regression gate like any other publish (a refusal is a 409 GATE_FAILED;
+ * an admin's override note publishes anyway).
+ */
 export async function acceptProposal(options: {
   db: Database;
+  config: AppConfig;
+  queue: JobQueue;
   cache: Cache;
   proposal: typeof optimizeProposal.$inferSelect;
   userId: string;
@@ -16,14 +24,16 @@ export async function acceptProposal(options: {
   const { db, proposal } = options;
   if (proposal.status !== 'tried' || !proposal.candidateVersionId)
     throw new AppError('CONFLICT', { message: 'Try the change before you publish it' });
-  await publishAgentVersion({
+  await publishThroughGate({
     db,
+    config: options.config,
+    queue: options.queue,
     cache: options.cache,
     subaccountId: proposal.subaccountId,
     agentId: proposal.agentId,
     versionId: proposal.candidateVersionId,
     userId: options.userId,
-    gateOverrideNote: options.overrideNote ?? null,
+    ...(options.overrideNote ? { overrideNote: options.overrideNote } : {}),
   });
   const [updated] = await db
     .update(optimizeProposal)

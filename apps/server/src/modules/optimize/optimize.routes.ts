@@ -125,7 +125,15 @@ export function registerOptimizeRoutes(root: FastifyInstance) {
           action: request.body.overrideNote ? 'agent.publish.override' : 'agent.publish',
         }),
       });
-      const accepted = await acceptProposal({ db, cache, proposal, userId, overrideNote: request.body.overrideNote });
+      const accepted = await acceptProposal({
+        db,
+        config,
+        queue,
+        cache,
+        proposal,
+        userId,
+        overrideNote: request.body.overrideNote,
+      });
       return { proposal: toProposal(accepted) };
     },
   );

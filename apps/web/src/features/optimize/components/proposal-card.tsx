@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FlaskConical, Rocket, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { GateResult } from '@agentry/core/agent-versions';
 import type { ListProposalsReply, OptimizeProposal, ProposalStatus } from '@agentry/core/optimize';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,11 +26,11 @@ const statusBadges: Record<
   rejected: { label: 'Kept as draft', variant: 'inactive' },
 };
 
-/** The failing questions a refusing regression gate lists in its error. */
+/** The failing questions a refusing regression gate lists in its error (409 GATE_FAILED). */
 function gateFailuresOf(error: unknown): string[] {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return [];
-  const detail = (error.body as { error?: { failingQuestions?: unknown } }).error?.failingQuestions;
-  return Array.isArray(detail) ? detail.filter((entry): entry is string => typeof entry === 'string') : [];
+  if (!(error instanceof ApiError) || error.code !== 'GATE_FAILED') return [];
+  const gate = (error.body as { error?: { gate?: GateResult } } | null)?.error?.gate;
+  return gate ? gate.failingQuestions.map((failing) => failing.question) : [];
 }
 
 /** One proposed change: the cause, the diff, the failures it addresses, and Try it / Accept / Reject. */
