@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowRight, Columns2, Download, FileSearch, MessagesSquare, RotateCcw, Search, WandSparkles } from 'lucide-react';
+import {
+  ArrowRight,
+  Columns2,
+  Download,
+  FileSearch,
+  MessagesSquare,
+  RotateCcw,
+  Search,
+  WandSparkles,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
