@@ -45,6 +45,7 @@ const publicRoutes: RegExp[] = [
   /^\/api\/pricing/,
   /^\/api\/openrouter\/plans/,
   /^\/api\/marketplace\/(projects|listings|categories|experts)/,
+  /^\/api\/support$/, // the Support Center form is open to signed-out visitors (validated and rate-limited)
 ];
 
 const isPublic = (path: string) => publicRoutes.some((pattern) => pattern.test(path));

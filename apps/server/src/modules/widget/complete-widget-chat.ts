@@ -13,8 +13,8 @@ function conversationIdOf(prepared: PreparedWidgetChat): string {
  * What the gateway writes with the thread turn, in one transaction (generateReply's
  * `storeWithTurn`): the visitor's side of an answered message (docs/product/widget.md#routes).
  */
-export function storeWidgetTurn(options: { prepared: PreparedWidgetChat; body: WidgetChatBody }) {
-  const { prepared, body } = options;
+export function storeWidgetTurn(options: { prepared: PreparedWidgetChat; body: WidgetChatBody; signal: AbortSignal }) {
+  const { prepared, body, signal } = options;
   return async (tx: Transaction, result: ReplyResult): Promise<void> => {
     await saveWidgetTurn(tx, {
       connectionId: prepared.connectionId,
@@ -29,6 +29,7 @@ export function storeWidgetTurn(options: { prepared: PreparedWidgetChat; body: W
       answerText: result.text,
       askedAt: prepared.askedAt,
       answeredAt: new Date(),
+      isVisitorWaiting: !signal.aborted,
     });
   };
 }

@@ -19,7 +19,8 @@ const LAST_MESSAGE_LENGTH = 500;
  * Stores one answered visitor message inside the gateway's thread-turn transaction (one commit
  * for the whole turn): the visitor (a new one takes the widget's next customer number), the
  * conversation (created, or moved on), both messages, and the daily count raised for the
- * message's reservation, which goes (so the count is always the turns stored). Runs after the
+ * message's reservation, which goes (so the count is always the turns stored), and, when the
+ * visitor is still there, the answer counted read for them. Runs after the
  * LLM call, never around it.
  */
 export async function saveWidgetTurn(
@@ -39,6 +40,11 @@ export async function saveWidgetTurn(
     answerText: string;
     askedAt: Date;
     answeredAt: Date;
+    /**
+     * The visitor is still connected as the turn is stored, so the answer reaches them: it is
+     * counted read in the same statement. A visitor who left finds it unread later.
+     */
+    isVisitorWaiting: boolean;
   },
 ): Promise<{ conversationId: string }> {
   const { connectionId, answeredAt } = options;
@@ -62,6 +68,7 @@ export async function saveWidgetTurn(
           lastMessage,
           lastMessageTime: answeredAt,
           totalMessages: sql`${widgetConversation.totalMessages} + 2`,
+          ...(options.isVisitorWaiting ? { visitorReadMessages: sql`${widgetConversation.totalMessages} + 2` } : {}),
           unreadCount: sql`${widgetConversation.unreadCount} + 1`,
           status: 'live',
         })
@@ -79,6 +86,7 @@ export async function saveWidgetTurn(
           lastMessage,
           lastMessageTime: answeredAt,
           totalMessages: 2,
+          visitorReadMessages: options.isVisitorWaiting ? 2 : 0,
           unreadCount: 1,
           status: 'live',
           createdAt: options.askedAt,

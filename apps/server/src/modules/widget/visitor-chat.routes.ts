@@ -24,7 +24,6 @@ import { storeWidgetTurn, toWidgetChatReply } from './complete-widget-chat';
 import { listConversations } from './list-conversations';
 import { getVisitorTranscriptOrThrow } from './get-visitor-transcript';
 import { loadPublicWidget } from './load-public-widget';
-import { markVisitorRead } from './mark-visitor-read';
 import { prepareWidgetChatOrThrow, type PreparedWidgetChat } from './prepare-widget-chat';
 import { releaseDailyMessage } from './release-daily-message';
 import { toPublicWidgetSettings } from './to-public-widget-settings';
@@ -129,13 +128,6 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
     },
   );
 
-  /** The answer reached the visitor: it is not unread for them. */
-  async function markDelivered(conversationId: string, request: FastifyRequest) {
-    await markVisitorRead({ db, conversationId }).catch((error: unknown) =>
-      request.log.error({ err: error }, 'could not mark a widget answer read'),
-    );
-  }
-
   app.post(
     '/api/widget/:widgetId/chat',
     {
@@ -170,16 +162,14 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         signal,
         cache,
         // The visitor's turn is stored with the thread's, in one commit, before the answer ends.
-        storeWithTurn: storeWidgetTurn({ prepared, body }),
+        storeWithTurn: storeWidgetTurn({ prepared, body, signal }),
       };
 
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {
         try {
           const result = await generateReply(gatewayInput);
-          const answer = toWidgetChatReply(prepared, result);
           // A visitor who left (reloaded) while the answer was written finds it unread later.
-          if (!signal.aborted) await markDelivered(answer.widgetConversationThreadId, request);
-          return answer;
+          return toWidgetChatReply(prepared, result);
         } catch (error) {
           await release(prepared, request);
           throw error;
@@ -207,7 +197,6 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         const result = await stream.result;
         const answer = toWidgetChatReply(prepared, result);
         send({ type: 'done', reply: answer });
-        await markDelivered(answer.widgetConversationThreadId, request);
       } catch (error) {
         await release(prepared, request);
         send({ type: 'error', error: toStreamError(error, request.log) });
