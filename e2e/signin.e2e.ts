@@ -75,6 +75,20 @@ describe('sign-in modal: Continue with Email looks the address up and takes its 
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(calls).toEqual(['/api/auth/check-user']);
     expect(await mailboxCount(page, email)).toBe(before);
+
+    // One logo: the workspace sidebar draws the product mark.
+    const sidebarMark = page.getByRole('complementary').locator('[data-agentry-mark]').first();
+    await expect.poll(() => sidebarMark.isVisible(), { timeout: 15_000 }).toBe(true);
+    await saveScreenshot(page, 'one-logo-workspace-desktop');
+    await context.close();
+  });
+
+  it('one logo: the marketplace header for visitors draws the same mark (phone)', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/marketplace');
+    const mark = page.getByRole('link', { name: 'Agentry home' }).locator('[data-agentry-mark]');
+    await expect.poll(() => mark.isVisible(), { timeout: 30_000 }).toBe(true);
+    await saveScreenshot(page, 'one-logo-marketplace-phone');
     await context.close();
   });
 });
