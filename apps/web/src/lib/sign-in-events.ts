@@ -9,6 +9,8 @@ export type SignInRequest = {
   callbackUrl?: string;
   /** 'expired' when an API call answered 401. */
   reason?: 'expired' | 'user';
+  /** 'import' when the sign-in carries something the visitor is bringing in (the marketplace's pending project). */
+  flow?: 'import';
 };
 
 export function requestSignIn(detail: SignInRequest = {}) {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +37,23 @@ describe('workspace sidebar', () => {
       'Create a new agent',
     );
     expect(within(workspace).getByRole('link', { name: 'Agents' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("draws the product's one mark (the favicon's drawing), not an icon of its own", async () => {
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/subaccounts/sa-1/agents': { body: { agents: [] } },
+      'GET /api/subaccounts/sa-1/api-keys': { body: { keys: [] } },
+    });
+    renderWorkspace('/agents/create');
+
+    await screen.findByRole('group', { name: 'Workspace' });
+    const marks = document.querySelectorAll('[data-agentry-mark]');
+    expect(marks.length).toBeGreaterThan(0);
+    const favicon = readFileSync(path.resolve(import.meta.dirname, '../../../public/favicon.svg'), 'utf8');
+    for (const mark of marks) {
+      expect(favicon).toContain(`d="${mark.querySelector('path')?.getAttribute('d')}"`);
+    }
   });
 
   it('marks an item active by path prefix', async () => {

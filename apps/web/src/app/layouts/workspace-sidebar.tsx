@@ -1,7 +1,8 @@
 import { activeNavPath, resourceNavItems, workspaceNavItems, type NavItem } from '@agentry/core/workspace-nav';
-import { ChevronDown, Sparkles } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { AgentryMark } from '@/components/agentry-logo';
 import { cn } from '@/lib/cn';
 import { AccountMenu } from './account-menu';
 import { navIconFor } from './nav-icons';
@@ -30,12 +31,7 @@ export function SidebarContent({ mode, pathname, isCompact, onNavigate, onMenuOp
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className={cn('flex shrink-0 items-center gap-3 px-[17px]', isCompact ? 'h-12' : 'h-16')}>
-        <span
-          aria-hidden
-          className="flex size-9 shrink-0 items-center justify-center rounded-[var(--radius-control)] bg-brand text-brand-foreground"
-        >
-          <Sparkles className="size-5" />
-        </span>
+        <AgentryMark className="size-9" />
         <span className={cn('truncate text-base font-semibold tracking-tight', revealClass(mode))}>Agentry</span>
       </div>
 

@@ -1,3 +1,4 @@
+import type { CheckLinkedAccessReply, CheckUserReply } from '@agentry/core/auth';
 import { toSafeReturnPath } from '@agentry/core/return-url';
 import { ApiError, apiRequest } from '@/lib/api';
 
@@ -100,6 +101,94 @@ export async function signInWithEmailOrThrow(input: { email: string; emailconsen
   } catch (error) {
     throw new SignInError(readOwnServerMessage(error, SIGN_IN_FAILED_MESSAGE), error);
   }
+}
+
+const UNKNOWN_ADDRESS: CheckUserReply = { exists: false, hasAccess: false, needsVerification: false };
+
+/**
+ * GET /api/auth/check-user. Signed out it answers every address as unknown (no enumeration); a
+ * failed lookup (e.g. rate-limited) is read the same way, so it never blocks sign-in.
+ */
+export async function lookUpUser(email: string): Promise<CheckUserReply> {
+  try {
+    return await apiRequest<CheckUserReply>(`/api/auth/check-user?email=${encodeURIComponent(email)}`, {
+      silentUnauthorized: true,
+    });
+  } catch {
+    return UNKNOWN_ADDRESS;
+  }
+}
+
+/** GET /api/auth/check-linked-access: a pending invitation for the address; a failed lookup reads as none. */
+export async function lookUpLinkedAccess(email: string): Promise<boolean> {
+  try {
+    const reply = await apiRequest<CheckLinkedAccessReply>(
+      `/api/auth/check-linked-access?email=${encodeURIComponent(email)}`,
+      { silentUnauthorized: true },
+    );
+    return reply.hasLinkedAccess === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The six branches of "Continue with Email" (docs/product/accounts-and-team.md#sign-in). */
+export type SignInBranch =
+  | 'existing-needs-verification'
+  | 'existing-without-access'
+  | 'existing-with-access'
+  | 'new-with-linked-access'
+  | 'new-in-import-flow'
+  | 'new';
+
+/** Which branch an address takes, from the two lookups and whether the sign-in carries an import. */
+export function chooseSignInBranch(input: {
+  user: CheckUserReply;
+  hasLinkedAccess: boolean;
+  isImportFlow: boolean;
+}): SignInBranch {
+  const { user } = input;
+  if (user.exists) {
+    if (user.needsVerification) return 'existing-needs-verification';
+    return user.hasAccess ? 'existing-with-access' : 'existing-without-access';
+  }
+  if (input.hasLinkedAccess) return 'new-with-linked-access';
+  return input.isImportFlow ? 'new-in-import-flow' : 'new';
+}
+
+export type ContinueWithEmailResult =
+  | { outcome: 'signed-in'; branch: 'existing-with-access' }
+  | { outcome: 'link-sent'; branch: Exclude<SignInBranch, 'existing-with-access'>; email: string };
+
+/**
+ * "Continue with Email": look the address up, then
+ * - existing user with access: the server only says so to that user signed in, so no e-mail is
+ *   sent; the caller goes straight to the return address;
+ * - existing user needing verification or without access: a new link (it confirms the address),
+ *   no pre-registration;
+ * - new user (with a pending invitation, bringing an import, or otherwise): pre-register with
+ *   the consent flag, then the link.
+ */
+export async function continueWithEmailOrThrow(input: {
+  email: string;
+  emailconsent: boolean;
+  callbackURL: string;
+  isImportFlow?: boolean;
+}): Promise<ContinueWithEmailResult> {
+  const user = await lookUpUser(input.email);
+  const hasLinkedAccess = user.exists ? false : await lookUpLinkedAccess(input.email);
+  const branch = chooseSignInBranch({ user, hasLinkedAccess, isImportFlow: input.isImportFlow === true });
+  if (branch === 'existing-with-access') return { outcome: 'signed-in', branch };
+  if (branch === 'existing-needs-verification' || branch === 'existing-without-access') {
+    try {
+      await sendMagicLinkOrThrow(input);
+    } catch (error) {
+      throw new SignInError(readOwnServerMessage(error, SIGN_IN_FAILED_MESSAGE), error);
+    }
+  } else {
+    await signInWithEmailOrThrow(input);
+  }
+  return { outcome: 'link-sent', branch, email: input.email };
 }
 
 type SocialSignInReply = { url?: string; redirect?: boolean };

@@ -7,7 +7,7 @@ import { closeErrorDialog, ErrorDialogHost } from '@/components/error-dialog';
 import { requestSignIn } from '@/lib/sign-in-events';
 import { SignInDialog } from './sign-in-dialog';
 
-type Reply = { status: number; body?: unknown } | Error;
+type Reply = { status: number; body?: unknown } | Error | (() => Promise<Response>);
 
 function json(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -16,10 +16,18 @@ function json(status: number, body?: unknown) {
   });
 }
 
-/** A fetch stub answering by path (sign-in methods: e-mail and Google unless given); unknown paths fail the test loudly. */
+const UNKNOWN_ADDRESS = { exists: false, hasAccess: false, needsVerification: false };
+
+/**
+ * A fetch stub answering by path (sign-in methods: e-mail and Google unless given; the two
+ * lookups: what a signed-out caller always gets, an unknown address without invitation);
+ * unknown paths fail the test loudly.
+ */
 function stubFetch(replies: Record<string, Reply>) {
   const withMethods: Record<string, Reply> = {
     '/api/auth/methods': { status: 200, body: { email: true, google: true } },
+    '/api/auth/check-user': { status: 200, body: UNKNOWN_ADDRESS },
+    '/api/auth/check-linked-access': { status: 200, body: { hasLinkedAccess: false } },
     ...replies,
   };
   const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
@@ -27,10 +35,16 @@ function stubFetch(replies: Record<string, Reply>) {
     const reply = withMethods[path];
     if (!reply) return Promise.reject(new Error(`Unexpected fetch ${path}`));
     if (reply instanceof Error) return Promise.reject(reply);
+    if (typeof reply === 'function') return reply();
     return Promise.resolve(json(reply.status, reply.body));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The paths called, in order, without the sign-in methods read. */
+function pathsCalled(fetchMock: ReturnType<typeof stubFetch>) {
+  return fetchMock.mock.calls.map(([input]) => input).filter((input) => input !== '/api/auth/methods');
 }
 
 function callsTo(fetchMock: ReturnType<typeof stubFetch>, path: string) {
@@ -118,7 +132,7 @@ describe('SignInDialog', () => {
     expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([]);
   });
 
-  it('pre-registers the trimmed, lower-cased email, then sends the magic link', async () => {
+  it('a new address: looks it up, pre-registers the trimmed, lower-cased email, then sends the magic link', async () => {
     const fetchMock = stubFetch({
       '/api/auth/pre-register': { status: 200, body: { ok: true } },
       '/api/auth/sign-in/magic-link': { status: 200, body: { status: true } },
@@ -133,7 +147,10 @@ describe('SignInDialog', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('jane.doe@example.com')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input]) => input).filter((input) => input !== '/api/auth/methods')).toEqual([
+    expect(screen.getByText('The link creates your account and signs you in.')).toBeInTheDocument();
+    expect(pathsCalled(fetchMock)).toEqual([
+      '/api/auth/check-user?email=jane.doe%40example.com',
+      '/api/auth/check-linked-access?email=jane.doe%40example.com',
       '/api/auth/pre-register',
       '/api/auth/sign-in/magic-link',
     ]);
@@ -150,10 +167,9 @@ describe('SignInDialog', () => {
 
   it('disables the button and shows progress while sending', async () => {
     let release: (response: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
-    );
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
     renderDialog();
     await openDialog();
     const user = userEvent.setup();
@@ -162,10 +178,134 @@ describe('SignInDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
 
     expect(screen.getByRole('button', { name: 'Continue with Email' })).toBeDisabled();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/auth/pre-register')).toHaveLength(1));
     release(json(500, { error: 'Mailbox unavailable' }));
     expect(await errorDialogMessage()).toBe('Mailbox unavailable');
     act(() => closeErrorDialog());
     expect(await screen.findByRole('button', { name: 'Continue with Email' })).toBeEnabled();
+  });
+
+  it('an existing user needing verification gets a new link without pre-registration', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/check-user': { status: 200, body: { exists: true, hasAccess: false, needsVerification: true } },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog();
+    await openDialog({ callbackUrl: '/usage' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'pending@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This address is not confirmed yet: the link confirms it and signs you in.'),
+    ).toBeInTheDocument();
+    expect(pathsCalled(fetchMock)).toEqual([
+      '/api/auth/check-user?email=pending%40example.com',
+      '/api/auth/sign-in/magic-link',
+    ]);
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([
+      { email: 'pending@example.com', callbackURL: '/usage' },
+    ]);
+  });
+
+  it('an existing user without access gets a link that confirms the address, without pre-registration', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/check-user': { status: 200, body: { exists: true, hasAccess: false, needsVerification: false } },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'old@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByText('The link confirms your address and opens your workspace.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([]);
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toHaveLength(1);
+  });
+
+  it('an existing user with access (only ever told to that user, signed in) goes straight to the return address', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/check-user': { status: 200, body: { exists: true, hasAccess: true, needsVerification: false } },
+    });
+    const { router } = renderDialog('/');
+    await openDialog({ callbackUrl: '/usage?tab=plans' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'Me@Agency.test');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usage'));
+    expect(router.state.location.search).toBe('?tab=plans');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Welcome Back' })).not.toBeInTheDocument());
+    expect(pathsCalled(fetchMock)).toEqual(['/api/auth/check-user?email=me%40agency.test']);
+  });
+
+  it('a new user with a pending invitation is pre-registered, sent the link and told about the invitation', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/check-linked-access': { status: 200, body: { hasLinkedAccess: true } },
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'invited@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(
+      await screen.findByText(
+        'You have been invited to a team: after signing in, accept the invitation from its email.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/pre-register')).toEqual([
+      { email: 'invited@example.com', emailconsent: false },
+    ]);
+  });
+
+  it('a new user in the import flow is pre-registered and told to open the link in this browser', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog();
+    await openDialog({ reason: 'user', callbackUrl: '/marketplace?fromMarketplace=true', flow: 'import' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'maker@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(
+      await screen.findByText(
+        'What you started is kept in this browser: open the link here to pick it up where you left off.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/sign-in/magic-link')).toEqual([
+      { email: 'maker@example.com', callbackURL: '/marketplace?fromMarketplace=true' },
+    ]);
+  });
+
+  it('failed lookups (e.g. rate-limited) do not block sign-in: the address is treated as new', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/check-user': { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Too many' } } },
+      '/api/auth/check-linked-access': new TypeError('Failed to fetch'),
+      '/api/auth/pre-register': { status: 200, body: { ok: true } },
+      '/api/auth/sign-in/magic-link': { status: 200, body: {} },
+    });
+    renderDialog();
+    await openDialog();
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue with Email' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/pre-register')).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: /Error Occurred|Rate Limit Exceeded/ })).not.toBeInTheDocument();
   });
 
   it("shows the server's pre-register error and does not send a link", async () => {

@@ -2,7 +2,7 @@ import { EmailInput } from '@agentry/core/auth';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Mail, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { showErrorDialog } from '@/components/error-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,9 +13,10 @@ import type { SignInRequest } from '@/lib/sign-in-events';
 import {
   DEFAULT_SIGN_IN_CALLBACK,
   EMAIL_REQUIRED_MESSAGE,
+  continueWithEmailOrThrow,
   normalizeEmail,
   SignInError,
-  signInWithEmailOrThrow,
+  type SignInBranch,
   startGoogleSignInOrThrow,
 } from '../api/sign-in';
 import { useSignInMethods } from '../api/sign-in-methods';
@@ -33,27 +34,45 @@ export function SignInDialog() {
   const { request, close } = useSignInRequests();
   return (
     <Dialog open={request !== null} onOpenChange={(isOpen) => (isOpen ? undefined : close())}>
-      {request ? <SignInDialogContent request={request} /> : null}
+      {request ? <SignInDialogContent request={request} onDone={close} /> : null}
     </Dialog>
   );
 }
 
-function SignInDialogContent({ request }: { request: SignInRequest }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+type LinkSent = { email: string; branch: SignInBranch };
+
+function SignInDialogContent({ request, onDone }: { request: SignInRequest; onDone: () => void }) {
+  const [sent, setSent] = useState<LinkSent | null>(null);
+  const navigate = useNavigate();
   const callbackURL = request.callbackUrl ?? DEFAULT_SIGN_IN_CALLBACK;
 
   return (
     <DialogContent className="max-w-md gap-5 p-6 sm:p-8">
-      {sentTo === null ? (
-        <SignInForm callbackURL={callbackURL} isExpired={request.reason === 'expired'} onSent={setSentTo} />
+      {sent === null ? (
+        <SignInForm
+          callbackURL={callbackURL}
+          isExpired={request.reason === 'expired'}
+          isImportFlow={request.flow === 'import'}
+          onSent={setSent}
+          onAlreadySignedIn={() => {
+            onDone();
+            void navigate(callbackURL);
+          }}
+        />
       ) : (
-        <CheckYourEmail email={sentTo} onUseDifferentEmail={() => setSentTo(null)} />
+        <CheckYourEmail sent={sent} onUseDifferentEmail={() => setSent(null)} />
       )}
     </DialogContent>
   );
 }
 
-type SignInFormProps = { callbackURL: string; isExpired: boolean; onSent: (email: string) => void };
+type SignInFormProps = {
+  callbackURL: string;
+  isExpired: boolean;
+  isImportFlow: boolean;
+  onSent: (sent: LinkSent) => void;
+  onAlreadySignedIn: () => void;
+};
 
 /** Every failed sign-in call opens the app's error dialog: the readable message, the server's code and reference under it. */
 function showSignInError(error: Error, onRetry: () => void) {
@@ -69,7 +88,7 @@ function showSignInError(error: Error, onRetry: () => void) {
   );
 }
 
-function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
+function SignInForm({ callbackURL, isExpired, isImportFlow, onSent, onAlreadySignedIn }: SignInFormProps) {
   const emailId = useId();
   const emailErrorId = useId();
   const consentId = useId();
@@ -83,9 +102,12 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
 
   // Both mutations report through the error dialog, so the global error toast stays out of it.
   const emailSignIn = useMutation({
-    mutationFn: signInWithEmailOrThrow,
+    mutationFn: continueWithEmailOrThrow,
     meta: { silentError: true },
-    onSuccess: (_, variables) => onSent(variables.email),
+    onSuccess: (result) => {
+      if (result.outcome === 'signed-in') onAlreadySignedIn();
+      else onSent({ email: result.email, branch: result.branch });
+    },
   });
   const googleSignIn = useMutation({
     mutationFn: startGoogleSignInOrThrow,
@@ -97,7 +119,7 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
   });
   const isBusy = emailSignIn.isPending || googleSignIn.isPending || isRedirecting;
 
-  function sendEmailLink(variables: Parameters<typeof signInWithEmailOrThrow>[0]) {
+  function sendEmailLink(variables: Parameters<typeof continueWithEmailOrThrow>[0]) {
     emailSignIn.mutate(variables, { onError: (error) => showSignInError(error, () => sendEmailLink(variables)) });
   }
 
@@ -114,7 +136,7 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
     }
     setFieldError(undefined);
     googleSignIn.reset();
-    sendEmailLink({ email: normalizeEmail(parsed.data), emailconsent: hasConsent, callbackURL });
+    sendEmailLink({ email: normalizeEmail(parsed.data), emailconsent: hasConsent, callbackURL, isImportFlow });
   }
 
   function handleGoogle() {
@@ -224,7 +246,19 @@ function SignInForm({ callbackURL, isExpired, onSent }: SignInFormProps) {
   );
 }
 
-function CheckYourEmail({ email, onUseDifferentEmail }: { email: string; onUseDifferentEmail: () => void }) {
+/** What the link does for each branch, under the address it went to. */
+const LINK_PURPOSE: Record<SignInBranch, string> = {
+  'existing-needs-verification': 'This address is not confirmed yet: the link confirms it and signs you in.',
+  'existing-without-access': 'The link confirms your address and opens your workspace.',
+  'existing-with-access': 'The link signs you in.',
+  'new-with-linked-access': 'You have been invited to a team: after signing in, accept the invitation from its email.',
+  'new-in-import-flow':
+    'What you started is kept in this browser: open the link here to pick it up where you left off.',
+  new: 'The link creates your account and signs you in.',
+};
+
+function CheckYourEmail({ sent, onUseDifferentEmail }: { sent: LinkSent; onUseDifferentEmail: () => void }) {
+  const { email, branch } = sent;
   return (
     <>
       <DialogHeader className="items-center gap-2 pr-0 text-center">
@@ -237,6 +271,7 @@ function CheckYourEmail({ email, onUseDifferentEmail }: { email: string; onUseDi
           it on this device to continue.
         </DialogDescription>
       </DialogHeader>
+      <p className="text-center text-sm text-foreground">{LINK_PURPOSE[branch]}</p>
       <p className="text-center text-sm text-muted-foreground">
         Can&apos;t find it? Check your spam or promotions folder.
       </p>

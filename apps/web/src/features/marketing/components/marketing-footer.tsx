@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { useSectionLink } from '../hooks/use-section-link';
 import { AFFILIATE_SIGNUP_URL, SUPPORT_EMAIL } from '../lib/contact';
 import { landingSections } from '../lib/sections';
-import { AgentryLogo } from './agentry-logo';
+import { AgentryLogo } from '@/components/agentry-logo';
 
 const footerLinkClass =
   'rounded text-sm text-white/60 transition-colors duration-150 hover:text-white focus-visible:outline-2 focus-visible:outline-accent';

@@ -9,7 +9,7 @@ import { requestSignIn } from '@/lib/sign-in-events';
 import { useIsSignedIn } from '../hooks/use-is-signed-in';
 import { isPlainClick, useSectionLink } from '../hooks/use-section-link';
 import { landingSections, scrollToSection } from '../lib/sections';
-import { AgentryLogo } from './agentry-logo';
+import { AgentryLogo } from '@/components/agentry-logo';
 
 /** The marketing header (docs/product/accounts-and-team.md#workspace-shell): section links, Sign in / Go to Workspace, mobile menu. */
 export function MarketingHeader() {

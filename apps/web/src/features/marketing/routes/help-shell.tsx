@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { requestSignIn } from '@/lib/sign-in-events';
-import { AgentryLogo } from '../components/agentry-logo';
+import { AgentryLogo } from '@/components/agentry-logo';
 
 const titles: Record<string, string> = {
   '/howitworks': 'Video Guides',

@@ -457,7 +457,7 @@ describe('CreateProjectDialog', () => {
     const { onOpenChange } = renderWizard({ account: null, resume: pending });
     await user.click(screen.getByRole('button', { name: 'Create Project' }));
     stop();
-    expect(requests).toEqual([{ reason: 'user', callbackUrl: '/marketplace?fromMarketplace=true' }]);
+    expect(requests).toEqual([{ reason: 'user', callbackUrl: '/marketplace?fromMarketplace=true', flow: 'import' }]);
     expect(readPendingProject()?.projectData.title).toBe(validTitle);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });

@@ -211,7 +211,7 @@ export function CreateProjectDialog({
         requestMarketplacePlan(MARKETPLACE_RESUME_PATH);
       } else if (described.kind === 'signin') {
         savePendingProject(pendingProject());
-        requestSignIn({ reason: 'expired', callbackUrl: MARKETPLACE_RESUME_PATH });
+        requestSignIn({ reason: 'expired', callbackUrl: MARKETPLACE_RESUME_PATH, flow: 'import' });
       }
     },
   });
@@ -268,7 +268,7 @@ export function CreateProjectDialog({
     if (!isSignedIn) {
       // docs/product/marketplace.md#the-create-project-wizard: a signed-out author is sent to sign-in with the project kept.
       savePendingProject(pendingProject());
-      requestSignIn({ reason: 'user', callbackUrl: MARKETPLACE_RESUME_PATH });
+      requestSignIn({ reason: 'user', callbackUrl: MARKETPLACE_RESUME_PATH, flow: 'import' });
       onOpenChange(false);
       return;
     }

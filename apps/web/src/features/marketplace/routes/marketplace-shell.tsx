@@ -1,4 +1,4 @@
-import { Store } from 'lucide-react';
+import { AgentryMark } from '@/components/agentry-logo';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -39,9 +39,7 @@ function PublicMarketplaceFrame() {
             className="flex items-center gap-2 rounded-[var(--radius-control)] font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4"
             aria-label="Agentry home"
           >
-            <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-brand-foreground">
-              <Store className="size-4" aria-hidden />
-            </span>
+            <AgentryMark />
             <span className="max-sm:sr-only">Agentry</span>
           </Link>
           <span className="h-5 w-px bg-border max-sm:hidden" aria-hidden />
