@@ -350,6 +350,8 @@ describe('issue 17 polish: share link, error references, cover uploads, header t
           ['/settings', 'Settings'],
           ['/agents', 'Agents'],
           [`/subaccounts/${subaccountId}/agents`, 'Agents'],
+          [`/subaccounts/${subaccountId}/agents/${buildId}`, 'Agents'],
+          ['/agents/create', 'New Agent'],
           ['/aimentor', 'AI Mentor'],
           ['/apitester', 'API Testing'],
           ['/optimize', 'Optimize & Improve'],
