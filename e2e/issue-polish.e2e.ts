@@ -119,6 +119,13 @@ describe('issue 17 polish: share link, error references, cover uploads, header t
 
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await owner?.context.close();
+    await browser?.close();
+  });
+
+  it('signs an agency owner in with an agent and a Growth plan', { timeout: 180_000 }, async () => {
     owner = await newPage(browser);
     const { page } = owner;
     await signInThroughMailbox(page, 'polish.owner@agency.test');
@@ -139,10 +146,6 @@ describe('issue 17 polish: share link, error references, cover uploads, header t
     buildId = ((await agent.json()) as { buildId: string }).buildId;
     await subscribeToGrowth(page);
     await owner.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  }, 180_000);
-  afterAll(async () => {
-    await owner?.context.close();
-    await browser?.close();
   });
 
   for (const size of SIZES) {
@@ -319,7 +322,7 @@ describe('issue 17 polish: share link, error references, cover uploads, header t
         expect(Math.abs(box.height - (box.width * 9) / 16)).toBeLessThanOrEqual(1.5);
         expect(await cover.evaluate((image) => getComputedStyle(image).objectFit)).toBe('cover');
         // Built-in covers on the same listing get the very same box.
-        const others = page.locator('article img[src^="/media/"]');
+        const others = page.locator('article img.absolute[src^="/media/"]');
         if ((await others.count()) > 0) {
           const other = (await others.first().boundingBox())!;
           expect(Math.abs(other.height - box.height)).toBeLessThanOrEqual(1);
