@@ -170,6 +170,18 @@ describe('issue 17 polish: share link, error references, cover uploads, header t
             .toBe(true);
           const copied = await page.evaluate(() => navigator.clipboard.readText());
           expect(copied).toBe(`${baseUrl()}/shared/${demoId}`);
+          // 'Back to editor' sits clear of the demo's title, phones included.
+          const back = (await page.getByRole('link', { name: 'Back to editor' }).boundingBox())!;
+          // The title's text itself (the heading element spans the page; its text is centred).
+          const heading = await page
+            .getByRole('heading', { name: `Harbor ${type} ${size.name}` })
+            .evaluate((element) => {
+              const range = document.createRange();
+              range.selectNodeContents(element);
+              const rect = range.getBoundingClientRect();
+              return { x: rect.x, y: rect.y };
+            });
+          expect(back.y + back.height <= heading.y || back.x + back.width <= heading.x).toBe(true);
           if (type === 'standard') await saveScreenshot(page, `polish-5-${size.name}`);
 
           // The copied link, in a browser that never signed in: the demo, no sign-in screen.
