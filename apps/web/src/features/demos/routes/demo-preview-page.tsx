@@ -50,7 +50,7 @@ export function DemoPreviewPage() {
     );
   }
   return (
-    <main className="relative flex h-dvh flex-col">
+    <main className="relative flex h-dvh flex-col pt-14 sm:pt-0">
       <DemoStage data={toDemoViewData(demo.data)} mode="page" className="flex-1" />
       <Button asChild variant="secondary" size="sm" className="absolute left-3 top-3 z-40 shadow-lg">
         <Link to={demoEditorPath(demo.data.demoId)}>
