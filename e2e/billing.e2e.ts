@@ -291,8 +291,16 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const toast = page.locator('[data-sonner-toast]');
     await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain('Promo code failed');
-    const box = await toast.boundingBox();
-    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    // Measured once the toast has slid in (it enters from above the screen's edge).
+    await expect
+      .poll(
+        async () => {
+          const box = await toast.boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= 844;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await saveScreenshot(page, 'billing-usage-promo-phone');
   }, 240_000);
 });
