@@ -56,16 +56,13 @@ describe('agent versions: history, diff, publish, restore', () => {
     await expect
       .poll(() => instructions.inputValue(), { timeout: 30_000 })
       .toBe('You answer questions about opening hours.');
-    await context.close();
 
     // The same page at phone width.
-    const phone = await newPage(browser, { width: 390, height: 844 });
-    await signInThroughMailbox(phone.page, 'versions@agency.test');
-    await phone.page.goto(`/subaccounts/${subaccountId}/agents/${agentId}`);
-    const phoneHistory = phone.page.getByRole('list', { name: 'Version history' });
-    await expect.poll(() => phoneHistory.getByText('Version 3').isVisible(), { timeout: 30_000 }).toBe(true);
-    await phoneHistory.scrollIntoViewIfNeeded();
-    await saveScreenshot(phone.page, 'agent-versions-phone');
-    await phone.context.close();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => history.getByText('Version 3').isVisible(), { timeout: 30_000 }).toBe(true);
+    await history.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'agent-versions-phone');
+    await context.close();
   }, 240_000);
 });
