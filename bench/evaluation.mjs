@@ -110,7 +110,7 @@ async function readEvents(runId, cookie) {
 
 try {
   await waitForHealth(baseUrl);
-  const cookie = await signIn(baseUrl, 'bench-eval@agentry.test');
+  const cookie = await signIn(baseUrl, `bench-eval-${Date.now()}@agentry.test`);
   // A warm-up run (JIT, connections, first queries) that is not measured.
   const question = (index) => ({
     id: `q${index}`,

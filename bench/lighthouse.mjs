@@ -112,7 +112,7 @@ try {
 
 /** A signed-in user's agent, a website demo of it and a deployed widget: the two public pages. */
 async function createDemoAndWidget() {
-  const api = apiClient(baseUrl, await signIn(baseUrl, 'bench-lighthouse@agentry.test'));
+  const api = apiClient(baseUrl, await signIn(baseUrl, `bench-lighthouse-${Date.now()}@agentry.test`));
   const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;
   const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {

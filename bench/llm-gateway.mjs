@@ -35,7 +35,7 @@ const { fake, baseUrl, stop } = await startFakeBackedServer({
 
 try {
   await waitForHealth(baseUrl);
-  const cookie = await signIn(baseUrl, 'bench-llm@agentry.test');
+  const cookie = await signIn(baseUrl, `bench-llm-${Date.now()}@agentry.test`);
   const api = apiClient(baseUrl, cookie);
   const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;

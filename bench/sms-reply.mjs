@@ -40,7 +40,7 @@ const row = (name, values) =>
 
 try {
   await waitForHealth(baseUrl);
-  const api = apiClient(baseUrl, await signIn(baseUrl, 'bench-sms@agentry.test'));
+  const api = apiClient(baseUrl, await signIn(baseUrl, `bench-sms-${Date.now()}@agentry.test`));
   const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;
   await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });

@@ -74,7 +74,7 @@ try {
   const bareUrl = await bare.url;
   const floorUrl = await floor?.url;
   await waitForHealth(baseUrl);
-  const api = apiClient(baseUrl, await signIn(baseUrl, 'bench-widget@agentry.test'));
+  const api = apiClient(baseUrl, await signIn(baseUrl, `bench-widget-${Date.now()}@agentry.test`));
   const me = await api('GET', '/api/me');
   const subaccountId = me.subaccounts[0].id;
   await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
