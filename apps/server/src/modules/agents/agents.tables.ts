@@ -6,18 +6,12 @@ import type { HttpTool } from '@agentry/core/tools';
 import { organization, user } from '../auth/auth.tables';
 import { providerKey } from '../llm/llm.tables';
 
-/** An agent ("build") of a sub account; its id is the API's buildId. */
-export const agent = pgTable(
-  'agent',
-  {
-    id: text('id').primaryKey(),
-    subaccountId: text('subaccount_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    status: text('status').$type<AgentStatus>().notNull().default('ready'),
-    aiName: text('ai_name').notNull(),
-    type: text('type').$type<AgentType>().notNull().default('assistant'),
-    instructions: text('instructions').notNull().default(''),
+/**
+ * The behaviour an agent answers with, besides its instructions: the same columns on the agent
+ * (its working copy) and on each of its versions (a snapshot).
+ */
+function behaviourColumns() {
+  return {
     firstMessage: text('first_message').notNull(),
     suggestedResponses: jsonb('suggested_responses').$type<string[]>().notNull(),
     provider: text('provider').$type<LlmProvider>().notNull(),
@@ -30,6 +24,22 @@ export const agent = pgTable(
     presencePenalty: doublePrecision('presence_penalty').notNull(),
     stopSequences: jsonb('stop_sequences').$type<string[]>().notNull(),
     tools: jsonb('tools').$type<HttpTool[]>().notNull(),
+  };
+}
+
+/** An agent ("build") of a sub account; its id is the API's buildId. */
+export const agent = pgTable(
+  'agent',
+  {
+    id: text('id').primaryKey(),
+    subaccountId: text('subaccount_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    status: text('status').$type<AgentStatus>().notNull().default('ready'),
+    aiName: text('ai_name').notNull(),
+    type: text('type').$type<AgentType>().notNull().default('assistant'),
+    instructions: text('instructions').notNull().default(''),
+    ...behaviourColumns(),
     category: text('category').$type<AgentCategory>().notNull(),
     /** Shared secret of POST /webhook/:agentId, shown in the agent's settings. */
     webhookSecret: text('webhook_secret').notNull(),
@@ -81,18 +91,7 @@ export const agentVersion = pgTable(
     source: text('source').$type<AgentVersionSource>().notNull(),
     note: text('note').notNull().default(''),
     instructions: text('instructions').notNull(),
-    firstMessage: text('first_message').notNull(),
-    suggestedResponses: jsonb('suggested_responses').$type<string[]>().notNull(),
-    provider: text('provider').$type<LlmProvider>().notNull(),
-    model: text('model').notNull(),
-    providerKeyId: text('provider_key_id').references(() => providerKey.id, { onDelete: 'set null' }),
-    temperature: doublePrecision('temperature').notNull(),
-    maxTokens: integer('max_tokens').notNull(),
-    topP: doublePrecision('top_p').notNull(),
-    frequencyPenalty: doublePrecision('frequency_penalty').notNull(),
-    presencePenalty: doublePrecision('presence_penalty').notNull(),
-    stopSequences: jsonb('stop_sequences').$type<string[]>().notNull(),
-    tools: jsonb('tools').$type<HttpTool[]>().notNull(),
+    ...behaviourColumns(),
     authorUserId: text('author_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),

@@ -10,8 +10,7 @@ export function toVersionReplyAgent(
   agentRow: Pick<typeof agent.$inferSelect, 'id' | 'subaccountId'>,
   version: typeof agentVersion.$inferSelect,
 ): ReplyAgent {
-  const { suggestedResponses: _unused, ...behaviour } = toAgentBehaviour(version);
-  return { agentId: agentRow.id, subaccountId: agentRow.subaccountId, ...behaviour };
+  return toReplyAgent({ ...agentRow, ...toAgentBehaviour(version) });
 }
 
 /**

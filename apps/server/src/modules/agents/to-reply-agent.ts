@@ -1,22 +1,10 @@
+import type { AgentBehaviour } from '@agentry/core/agent-versions';
 import type { ReplyAgent } from '../llm/generate-reply';
 import type { agent } from './agents.tables';
+import { toAgentBehaviour } from './to-agent-version';
 
-/** What the LLM gateway needs of an agent row. */
-export function toReplyAgent(row: typeof agent.$inferSelect): ReplyAgent {
-  return {
-    agentId: row.id,
-    subaccountId: row.subaccountId,
-    instructions: row.instructions,
-    firstMessage: row.firstMessage,
-    provider: row.provider,
-    model: row.model,
-    providerKeyId: row.providerKeyId,
-    temperature: row.temperature,
-    maxTokens: row.maxTokens,
-    topP: row.topP,
-    frequencyPenalty: row.frequencyPenalty,
-    presencePenalty: row.presencePenalty,
-    stopSequences: row.stopSequences,
-    tools: row.tools,
-  };
+/** What the LLM gateway needs of an agent: who it is and the behaviour it answers with. */
+export function toReplyAgent(row: Pick<typeof agent.$inferSelect, 'id' | 'subaccountId'> & AgentBehaviour): ReplyAgent {
+  const { suggestedResponses: _shownOnlyInChat, ...answering } = toAgentBehaviour(row);
+  return { agentId: row.id, subaccountId: row.subaccountId, ...answering };
 }
