@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LlmProvider } from './llm';
-import { HttpTool } from './tools';
+import { Agent } from './agents';
 
 /**
  * docs/product/agents.md#versions. draft: saved, not what visitors get; published: what every
@@ -31,21 +30,10 @@ export const agentBehaviourFields = [
 ] as const;
 export type AgentBehaviourField = (typeof agentBehaviourFields)[number];
 
-export const AgentBehaviour = z.object({
-  instructions: z.string(),
-  firstMessage: z.string(),
-  suggestedResponses: z.array(z.string()),
-  provider: LlmProvider,
-  model: z.string(),
-  providerKeyId: z.string().nullable(),
-  temperature: z.number(),
-  maxTokens: z.number().int(),
-  topP: z.number(),
-  frequencyPenalty: z.number(),
-  presencePenalty: z.number(),
-  stopSequences: z.array(z.string()),
-  tools: z.array(HttpTool),
-});
+/** The behaviour fields of an agent, as a version keeps them. */
+export const AgentBehaviour = Agent.pick(
+  Object.fromEntries(agentBehaviourFields.map((field) => [field, true])) as Record<AgentBehaviourField, true>,
+);
 export type AgentBehaviour = z.infer<typeof AgentBehaviour>;
 
 const IsoDateTime = z.iso.datetime({ offset: true });
