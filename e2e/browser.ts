@@ -134,3 +134,37 @@ export async function newVisitorPage(
   };
   return { context, page, close };
 }
+
+/** Parks the pointer on the header (the sidebar expands on hover) and lets toasts go. */
+export async function settle(page: Page) {
+  await page.mouse.move(Math.min(700, page.viewportSize()!.width - 5), 20);
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForTimeout(300);
+}
+
+/** Subscribes the signed-in user to a Growth plan (marketplace access) on the local TEST MODE checkout. */
+export async function subscribeToGrowth(page: Page) {
+  const request = page.context().request;
+  const pricing = (await (await request.get('/api/pricing/plans')).json()) as {
+    plans: Record<string, { billingInterval: string; stripePriceId: string | null }[]>;
+  };
+  const priceId = pricing.plans.growth?.find(
+    (entry) => entry.billingInterval === 'month' && entry.stripePriceId,
+  )?.stripePriceId;
+  expect(priceId).toBeTruthy();
+  const checkout = await request.post('/api/stripe/create-checkout', { data: { priceId, mode: 'subscription' } });
+  const { url } = (await checkout.json()) as { url?: string };
+  expect(url).toBeTruthy();
+  await page.goto(url as string);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect
+    .poll(
+      async () => {
+        const reply = await request.get('/api/billing/capabilities');
+        const body = (await reply.json()) as { capabilities?: { features?: { marketplace?: boolean } } };
+        return body.capabilities?.features?.marketplace ?? false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInThroughMailbox } from './browser';
+import { launchBrowser, newPage, saveScreenshot, settle, signInThroughMailbox } from './browser';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const PROMPT =
@@ -10,13 +10,6 @@ const INSTALL = 'Do you install solar panels?';
 const WARRANTY = 'What is the warranty on the batteries?';
 const LONG =
   'I have a three-bedroom house with a south-facing roof, a detached garage and an electric car, and my neighbour told me that panels on the garage would be cheaper per kilowatt-hour than on the house: is that true for a home like mine, and what would you recommend?';
-
-/** Parks the pointer on the header (the sidebar expands on hover) and lets toasts go. */
-async function settle(page: Page) {
-  await page.mouse.move(700, 20);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
-  await page.waitForTimeout(300);
-}
 
 const question = (text: string, successCriteria: string, variations = 1) => ({
   id: randomUUID(),

@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInThroughMailbox } from './browser';
+import { launchBrowser, newPage, saveScreenshot, settle, signInThroughMailbox } from './browser';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const PROMPT =
   'You are the assistant of Sunny Roofs Solar. You help homeowners compare solar panel and battery options. Be honest and never give financial advice.';
-
-/** Parks the pointer on the header (the sidebar expands on hover) and lets toasts go. */
-async function settle(page: Page) {
-  await page.mouse.move(700, 20);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  await page.waitForTimeout(300);
-}
 
 /** RFC 4180 records (quoted fields may hold line breaks). */
 function parseCsv(text: string): string[][] {

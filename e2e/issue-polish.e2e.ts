@@ -1,7 +1,15 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, saveScreenshot, signInThroughMailbox } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  settle,
+  signInThroughMailbox,
+  subscribeToGrowth,
+} from './browser';
 
 /**
  * Issue 17, the items fixed without a browser test of their own: Share in the demo preview (5),
@@ -15,13 +23,6 @@ const SIZES = [
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const REFERENCE = /Reference: [0-9A-F]{32}/;
-
-/** Parks the pointer on the header (the sidebar expands on hover) and lets toasts go. */
-async function settle(page: Page) {
-  await page.mouse.move(page.viewportSize()!.width - 5, 20);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
-  await page.waitForTimeout(300);
-}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -68,33 +69,6 @@ function portraitPng(width = 240, height = 480) {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Subscribes the signed-in user to a Growth plan (marketplace access) on the local TEST MODE checkout. */
-async function subscribeToGrowth(page: Page) {
-  const request = page.context().request;
-  const pricing = (await (await request.get('/api/pricing/plans')).json()) as {
-    plans: Record<string, { billingInterval: string; stripePriceId: string | null }[]>;
-  };
-  const priceId = pricing.plans.growth?.find(
-    (entry) => entry.billingInterval === 'month' && entry.stripePriceId,
-  )?.stripePriceId;
-  expect(priceId).toBeTruthy();
-  const checkout = await request.post('/api/stripe/create-checkout', { data: { priceId, mode: 'subscription' } });
-  const { url } = (await checkout.json()) as { url?: string };
-  expect(url).toBeTruthy();
-  await page.goto(url as string);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect
-    .poll(
-      async () => {
-        const reply = await request.get('/api/billing/capabilities');
-        const body = (await reply.json()) as { capabilities?: { features?: { marketplace?: boolean } } };
-        return body.capabilities?.features?.marketplace ?? false;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 async function expectStep(dialog: Locator, text: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, latestLink, newPage, saveScreenshot, signInThroughMailbox } from './browser';
+import { latestLink, launchBrowser, newPage, saveScreenshot, signInThroughMailbox, subscribeToGrowth } from './browser';
 
 type ProjectInput = {
   title: string;
@@ -70,33 +70,6 @@ async function fillProjectSteps(page: Page, input: ProjectInput, options: { scre
   await expectStep(dialog, 'Step 9 of 10: Contact');
   await dialog.getByRole('textbox', { name: 'Your name' }).fill('Grace Hopper');
   await dialog.getByRole('textbox', { name: 'Business name' }).fill('Bright Smiles Dental');
-}
-
-/** Subscribes the signed-in user to a Growth plan (marketplace access) on the local TEST MODE checkout. */
-async function subscribeToGrowth(page: Page) {
-  const request = page.context().request;
-  const pricing = (await (await request.get('/api/pricing/plans')).json()) as {
-    plans: Record<string, { billingInterval: string; stripePriceId: string | null }[]>;
-  };
-  const priceId = pricing.plans.growth?.find(
-    (entry) => entry.billingInterval === 'month' && entry.stripePriceId,
-  )?.stripePriceId;
-  expect(priceId).toBeTruthy();
-  const checkout = await request.post('/api/stripe/create-checkout', { data: { priceId, mode: 'subscription' } });
-  const { url } = (await checkout.json()) as { url?: string };
-  expect(url).toBeTruthy();
-  await page.goto(url as string);
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect
-    .poll(
-      async () => {
-        const reply = await request.get('/api/billing/capabilities');
-        const body = (await reply.json()) as { capabilities?: { features?: { marketplace?: boolean } } };
-        return body.capabilities?.features?.marketplace ?? false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
 }
 
 async function postThroughApi(page: Page, title: string) {

@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInThroughMailbox } from './browser';
+import { launchBrowser, newPage, saveScreenshot, settle, signInThroughMailbox } from './browser';
 
 const SURVEY_QUESTION = 'Can I book a site survey?';
 const SURVEY_CRITERIA = 'Offers a free site survey booked at sunny.example/survey';
-
-/** Parks the pointer on the header (the sidebar expands on hover) and lets toasts go. */
-async function settle(page: Page) {
-  await page.mouse.move(700, 20);
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
-  await page.waitForTimeout(300);
-}
 
 function question(text: string, successCriteria: string) {
   return {
