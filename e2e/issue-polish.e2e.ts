@@ -146,6 +146,14 @@ describe('issue 17 polish: share link, error references, cover uploads, header t
           expect(copied).toBe(`${baseUrl()}/shared/${demoId}`);
           // 'Back to editor' sits clear of the demo's title, phones included.
           const back = (await page.getByRole('link', { name: 'Back to editor' }).boundingBox())!;
+          // The 'Link copied' toast, shown at the bottom, does not cover it either.
+          const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+          const isOverlapping =
+            toastBox.x < back.x + back.width &&
+            back.x < toastBox.x + toastBox.width &&
+            toastBox.y < back.y + back.height &&
+            back.y < toastBox.y + toastBox.height;
+          expect(isOverlapping).toBe(false);
           // The title's text itself (the heading element spans the page; its text is centred).
           const heading = await page
             .getByRole('heading', { name: `Harbor ${type} ${size.name}` })
