@@ -1,0 +1,236 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { EvaluationVerdict } from '@agentry/core/evaluation';
+import type { Database } from '../../../platform/db/database';
+import { rowsOf } from '../../credits/debit-balance';
+import type { ConversationUsage, TranscriptMessage } from '../evaluation-types';
+import type { RunProgress } from './create-run-progress';
+
+/** How long a start or an end waits to be written with the others of its moment (and published). */
+export const CONVERSATION_WRITE_DELAY_MS = 100;
+
+/** A batch the database refused is tried again with the next ones, this many times in all. */
+const MAX_WRITE_ATTEMPTS = 3;
+
+export type JudgedConversation = {
+  id: string;
+  askedText: string;
+  transcript: TranscriptMessage[];
+  judgedTurnIndex: number;
+  verdict: EvaluationVerdict;
+  reasoning: string;
+  score: number | null;
+  isOffline: boolean;
+  usage: ConversationUsage;
+  costUsd: number;
+  millicredits: number;
+  threadId: string | null;
+  startedAt: Date;
+  finishedAt: Date;
+};
+
+export type FailedConversation = { id: string; error: string; startedAt: Date; finishedAt: Date };
+
+export type ConversationWriter = {
+  /** The conversation is being run: marked `running` with the next batch (unless it ends first). */
+  start: (conversationId: string) => void;
+  /** The conversation was run but will not end here (the run was stopped): nothing to write. */
+  drop: (conversationId: string) => void;
+  finish: (conversation: JudgedConversation) => void;
+  fail: (conversation: FailedConversation) => void;
+  /** Writes whatever is pending now and stops the timer; answers once it is written. */
+  close: () => Promise<void>;
+};
+
+type Pending<T> = { entry: T; attempts: number };
+
+/**
+ * The run's conversation rows, written in batches: the starts and the ends of every
+ * conversation within CONVERSATION_WRITE_DELAY_MS go in one statement each (one row each in a
+ * JSON recordset), then one progress event is published with the counts the database accepted.
+ * So a conversation is announced only once its row is committed (a crash loses no finished
+ * conversation the viewer saw, and one not yet written is simply run again on resume), and
+ * nothing is counted twice: every write is conditional on the row still being queued or
+ * running and on this worker still holding the run's lease.
+ */
+export function createConversationWriter(options: {
+  db: Database;
+  runId: string;
+  workerId: string;
+  progress: RunProgress;
+  publish: () => Promise<void>;
+  logger: FastifyBaseLogger;
+  /** Some starts were refused: the conversation is no longer queued (the run was cancelled). */
+  onStartRefused: () => void;
+  delayMs?: number;
+}): ConversationWriter {
+  const { db, progress } = options;
+  const delayMs = options.delayMs ?? CONVERSATION_WRITE_DELAY_MS;
+  const starts = new Set<string>();
+  let judged: Pending<JudgedConversation>[] = [];
+  let failed: Pending<FailedConversation>[] = [];
+  let hasNews = false;
+  let timer: NodeJS.Timeout | undefined;
+  let isClosed = false;
+  let writing: Promise<void> = Promise.resolve();
+
+  // Only while this worker holds the run: a worker that lost its lease leaves the rows to the next one.
+  const isHeld = sql`exists (select 1 from evaluation_run r where r.id = c.run_id and r.lease_owner = ${options.workerId})`;
+
+  async function writeStarts(ids: string[]) {
+    const result = await db.execute(sql`
+      update evaluation_conversation c set status = 'running', started_at = now(), updated_at = now()
+      where c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) and c.status = 'queued' and ${isHeld}
+      returning c.id`);
+    if (rowsOf(result).length < ids.length) options.onStartRefused();
+  }
+
+  async function writeJudged(batch: Pending<JudgedConversation>[]) {
+    const values = batch.map(({ entry }) => ({
+      id: entry.id,
+      asked_text: entry.askedText,
+      transcript: entry.transcript,
+      judged_turn_index: entry.judgedTurnIndex,
+      judge_verdict: entry.verdict,
+      judge_reasoning: entry.reasoning,
+      score: entry.score,
+      offline: entry.isOffline,
+      usage: entry.usage,
+      cost_usd: entry.costUsd,
+      millicredits: entry.millicredits,
+      thread_id: entry.threadId,
+      started_at: entry.startedAt.toISOString(),
+      finished_at: entry.finishedAt.toISOString(),
+    }));
+    const result = await db.execute(sql`
+      update evaluation_conversation c set
+        status = 'done', asked_text = v.asked_text, transcript = v.transcript, judged_turn_index = v.judged_turn_index,
+        judge_verdict = v.judge_verdict, judge_reasoning = v.judge_reasoning, score = v.score, offline = v.offline,
+        usage = v.usage, cost_usd = c.cost_usd + v.cost_usd, millicredits = c.millicredits + v.millicredits,
+        thread_id = v.thread_id, error = null, started_at = v.started_at, finished_at = v.finished_at, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+        id text, asked_text text, transcript jsonb, judged_turn_index integer, judge_verdict text, judge_reasoning text,
+        score double precision, offline boolean, usage jsonb, cost_usd double precision, millicredits integer,
+        thread_id text, started_at timestamptz, finished_at timestamptz)
+      where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}
+      returning c.id, c.override_verdict`);
+    const verdicts = new Map(batch.map(({ entry }) => [entry.id, entry.verdict]));
+    for (const row of rowsOf<{ id: string; override_verdict: EvaluationVerdict | null }>(result)) {
+      const verdict = row.override_verdict ?? verdicts.get(row.id);
+      progress.totals.done += 1;
+      if (verdict === 'pass') progress.totals.passes += 1;
+      else if (verdict === 'fail') progress.totals.failures += 1;
+      else progress.totals.unclear += 1;
+    }
+  }
+
+  async function writeFailed(batch: Pending<FailedConversation>[]) {
+    const values = batch.map(({ entry }) => ({
+      id: entry.id,
+      error: entry.error,
+      started_at: entry.startedAt.toISOString(),
+      finished_at: entry.finishedAt.toISOString(),
+    }));
+    const result = await db.execute(sql`
+      update evaluation_conversation c set
+        status = 'error', error = v.error, started_at = v.started_at, finished_at = v.finished_at, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+        id text, error text, started_at timestamptz, finished_at timestamptz)
+      where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}
+      returning c.id`);
+    const written = rowsOf(result).length;
+    progress.totals.done += written;
+    progress.totals.errors += written;
+  }
+
+  /** Runs one write of a batch; a refused batch is put back for the next write (or given up on). */
+  async function attempt<T>(
+    batch: Pending<T>[],
+    write: (batch: Pending<T>[]) => Promise<void>,
+    requeue: (batch: Pending<T>[]) => void,
+  ) {
+    if (batch.length === 0) return;
+    try {
+      await write(batch);
+      hasNews = true;
+    } catch (error) {
+      const retried = batch
+        .map(({ entry, attempts }) => ({ entry, attempts: attempts + 1 }))
+        .filter(({ attempts }) => attempts < MAX_WRITE_ATTEMPTS);
+      options.logger.error(
+        { err: error, conversations: batch.length, willRetry: retried.length > 0 },
+        'could not record evaluation conversations',
+      );
+      requeue(retried);
+    }
+  }
+
+  async function write() {
+    const startIds = [...starts];
+    starts.clear();
+    const judgedBatch = judged;
+    const failedBatch = failed;
+    judged = [];
+    failed = [];
+    if (startIds.length > 0)
+      await writeStarts(startIds).catch((error: unknown) =>
+        options.logger.warn({ err: error }, 'could not mark evaluation conversations running'),
+      );
+    await attempt(judgedBatch, writeJudged, (retried) => judged.unshift(...retried));
+    await attempt(failedBatch, writeFailed, (retried) => failed.unshift(...retried));
+    if (hasNews) {
+      hasNews = false;
+      await options.publish();
+    }
+    if ((judged.length > 0 || failed.length > 0) && !isClosed) schedule();
+  }
+
+  function onWriteError(error: unknown) {
+    options.logger.error({ err: error }, 'could not record evaluation progress');
+  }
+
+  function schedule() {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      writing = writing.then(write).catch(onWriteError);
+    }, delayMs);
+  }
+
+  function changed() {
+    hasNews = true;
+    schedule();
+  }
+
+  return {
+    start(conversationId) {
+      starts.add(conversationId);
+      changed();
+    },
+    drop(conversationId) {
+      starts.delete(conversationId);
+    },
+    finish(conversation) {
+      starts.delete(conversation.id);
+      judged.push({ entry: conversation, attempts: 0 });
+      schedule();
+    },
+    fail(conversation) {
+      starts.delete(conversation.id);
+      failed.push({ entry: conversation, attempts: 0 });
+      schedule();
+    },
+    async close() {
+      isClosed = true;
+      clearTimeout(timer);
+      timer = undefined;
+      writing = writing.then(write).catch(onWriteError);
+      await writing;
+      // What the database refused on the last write gets its remaining attempts now.
+      while (judged.length > 0 || failed.length > 0) {
+        writing = writing.then(write).catch(onWriteError);
+        await writing;
+      }
+    },
+  };
+}
