@@ -6,8 +6,8 @@ import { rowsOf } from '../../credits/debit-balance';
 import type { ConversationUsage, TranscriptMessage } from '../evaluation-types';
 import type { RunProgress } from './create-run-progress';
 
-/** How long a start or an end waits to be written with the others of its moment (and published). */
-export const CONVERSATION_WRITE_DELAY_MS = 100;
+/** At most one batch per this many milliseconds: how long a start or an end waits, at most, to be written and published. */
+export const CONVERSATION_WRITE_INTERVAL_MS = 50;
 
 /** A batch the database refused is tried again with the next ones, this many times in all. */
 const MAX_WRITE_ATTEMPTS = 3;
@@ -45,9 +45,10 @@ export type ConversationWriter = {
 type Pending<T> = { entry: T; attempts: number };
 
 /**
- * The run's conversation rows, written in batches: the starts and the ends of every
- * conversation within CONVERSATION_WRITE_DELAY_MS go in one statement each (one row each in a
- * JSON recordset), then one progress event is published with the counts the database accepted.
+ * The run's conversation rows, written in batches: at most one batch per
+ * CONVERSATION_WRITE_INTERVAL_MS, in which the conversations that started go in one statement
+ * and those that ended in another (one row each of a JSON recordset); then one progress event
+ * is published with the counts the database accepted.
  * So a conversation is announced only once its row is committed (a crash loses no finished
  * conversation the viewer saw, and one not yet written is simply run again on resume), and
  * nothing is counted twice: every write is conditional on the row still being queued or
@@ -62,10 +63,10 @@ export function createConversationWriter(options: {
   logger: FastifyBaseLogger;
   /** Some starts were refused: the conversation is no longer queued (the run was cancelled). */
   onStartRefused: () => void;
-  delayMs?: number;
+  intervalMs?: number;
 }): ConversationWriter {
   const { db, progress } = options;
-  const delayMs = options.delayMs ?? CONVERSATION_WRITE_DELAY_MS;
+  const intervalMs = options.intervalMs ?? CONVERSATION_WRITE_INTERVAL_MS;
   const starts = new Set<string>();
   let judged: Pending<JudgedConversation>[] = [];
   let failed: Pending<FailedConversation>[] = [];
@@ -73,6 +74,7 @@ export function createConversationWriter(options: {
   let timer: NodeJS.Timeout | undefined;
   let isClosed = false;
   let writing: Promise<void> = Promise.resolve();
+  let lastWriteAt = 0;
 
   // Only while this worker holds the run: a worker that lost its lease leaves the rows to the next one.
   const isHeld = sql`exists (select 1 from evaluation_run r where r.id = c.run_id and r.lease_owner = ${options.workerId})`;
@@ -166,6 +168,7 @@ export function createConversationWriter(options: {
   }
 
   async function write() {
+    lastWriteAt = Date.now();
     const startIds = [...starts];
     starts.clear();
     const judgedBatch = judged;
@@ -191,10 +194,14 @@ export function createConversationWriter(options: {
 
   function schedule() {
     if (timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      writing = writing.then(write).catch(onWriteError);
-    }, delayMs);
+    // The first news after a quiet spell goes at once; then at most one batch per interval.
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        writing = writing.then(write).catch(onWriteError);
+      },
+      Math.max(0, lastWriteAt + intervalMs - Date.now()),
+    );
   }
 
   function changed() {
