@@ -16,6 +16,7 @@ import { getAgentRowOrThrow } from '../../agents/get-agent-or-throw';
 import { toReplyAgent } from '../../agents/to-reply-agent';
 import { getAgentVersionRowOrThrow } from '../../agents/get-agent-version-or-throw';
 import { toVersionReplyAgent } from '../../agents/load-published-reply-agent';
+import { getSubaccountOwnerOrThrow } from '../../accounts/get-subaccount-owner';
 import { listProviderKeys } from '../../llm/list-provider-keys';
 import { resolveModelRoute } from '../../llm/resolve-model-route';
 import type { AssistantUnderTest } from './call-assistant-under-test';
@@ -124,11 +125,15 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
     choice,
     offline: () => '',
   }).catch(() => undefined);
+  const runRoute = route?.provider === 'offline' ? undefined : route;
   return {
     kind: 'chat-completion',
     subaccountId: run.subaccountId,
     choice,
-    route: route?.provider === 'offline' ? undefined : route,
+    route: runRoute,
+    billingUserId: runRoute?.isBilled
+      ? await getSubaccountOwnerOrThrow({ db, subaccountId: run.subaccountId })
+      : undefined,
     sampling: {
       temperature: ai1.temperature ?? agentSamplingDefaults.temperature,
       maxTokens: ai1.maxTokens ?? agentSamplingDefaults.maxTokens,
