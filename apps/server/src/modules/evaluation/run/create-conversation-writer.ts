@@ -9,7 +9,7 @@ import type { RunProgress } from './create-run-progress';
 /** At most one batch per this many milliseconds: how long a start or an end waits, at most, to be written and published. */
 export const CONVERSATION_WRITE_INTERVAL_MS = 50;
 
-/** A batch the database refused is tried again with the next ones, this many times in all. */
+/** A conversation whose write the database refused is tried again with the next batch, this many times in all. */
 const MAX_WRITE_ATTEMPTS = 3;
 
 export type JudgedConversation = {
@@ -145,25 +145,29 @@ export function createConversationWriter(options: {
     progress.totals.errors += written;
   }
 
-  /** Runs one write of a batch; a refused batch is put back for the next write (or given up on). */
+  /**
+   * Runs one write of a batch. When the database refuses a batch of several, each is written on
+   * its own (one bad row must not hold back the others); one that is refused is put back for the
+   * next write, until its attempts are spent.
+   */
   async function attempt<T>(
     batch: Pending<T>[],
     write: (batch: Pending<T>[]) => Promise<void>,
-    requeue: (batch: Pending<T>[]) => void,
-  ) {
+    giveBack: (entry: Pending<T>) => void,
+  ): Promise<void> {
     if (batch.length === 0) return;
     try {
       await write(batch);
       hasNews = true;
     } catch (error) {
-      const retried = batch
-        .map(({ entry, attempts }) => ({ entry, attempts: attempts + 1 }))
-        .filter(({ attempts }) => attempts < MAX_WRITE_ATTEMPTS);
-      options.logger.error(
-        { err: error, conversations: batch.length, willRetry: retried.length > 0 },
-        'could not record evaluation conversations',
-      );
-      requeue(retried);
+      if (batch.length > 1) {
+        for (const one of batch) await attempt([one], write, giveBack);
+        return;
+      }
+      const [one] = batch;
+      if (!one) return;
+      options.logger.error({ err: error, attempts: one.attempts + 1 }, 'could not record an evaluation conversation');
+      giveBack({ entry: one.entry, attempts: one.attempts + 1 });
     }
   }
 
@@ -179,8 +183,23 @@ export function createConversationWriter(options: {
       await writeStarts(startIds).catch((error: unknown) =>
         options.logger.warn({ err: error }, 'could not mark evaluation conversations running'),
       );
-    await attempt(judgedBatch, writeJudged, (retried) => judged.unshift(...retried));
-    await attempt(failedBatch, writeFailed, (retried) => failed.unshift(...retried));
+    await attempt(judgedBatch, writeJudged, (entry) => {
+      if (entry.attempts < MAX_WRITE_ATTEMPTS) judged.push(entry);
+      // Its result cannot be stored: it ends as an error rather than staying "running" forever.
+      else
+        failed.push({
+          entry: {
+            id: entry.entry.id,
+            error: 'The conversation failed because of an internal error.',
+            startedAt: entry.entry.startedAt,
+            finishedAt: entry.entry.finishedAt,
+          },
+          attempts: 0,
+        });
+    });
+    await attempt(failedBatch, writeFailed, (entry) => {
+      if (entry.attempts < MAX_WRITE_ATTEMPTS) failed.push(entry);
+    });
     if (hasNews) {
       hasNews = false;
       await options.publish();
