@@ -179,27 +179,31 @@ export function createConversationWriter(options: {
     const failedBatch = failed;
     judged = [];
     failed = [];
-    if (startIds.length > 0)
-      await writeStarts(startIds).catch((error: unknown) =>
-        options.logger.warn({ err: error }, 'could not mark evaluation conversations running'),
-      );
-    await attempt(judgedBatch, writeJudged, (entry) => {
-      if (entry.attempts < MAX_WRITE_ATTEMPTS) judged.push(entry);
-      // Its result cannot be stored: it ends as an error rather than staying "running" forever.
-      else
-        failed.push({
-          entry: {
-            id: entry.entry.id,
-            error: 'The conversation failed because of an internal error.',
-            startedAt: entry.entry.startedAt,
-            finishedAt: entry.entry.finishedAt,
-          },
-          attempts: 0,
-        });
-    });
-    await attempt(failedBatch, writeFailed, (entry) => {
-      if (entry.attempts < MAX_WRITE_ATTEMPTS) failed.push(entry);
-    });
+    // Disjoint rows (a conversation that ended is no longer among the starts): side by side.
+    await Promise.all([
+      startIds.length > 0
+        ? writeStarts(startIds).catch((error: unknown) =>
+            options.logger.warn({ err: error }, 'could not mark evaluation conversations running'),
+          )
+        : undefined,
+      attempt(judgedBatch, writeJudged, (entry) => {
+        if (entry.attempts < MAX_WRITE_ATTEMPTS) judged.push(entry);
+        // Its result cannot be stored: it ends as an error rather than staying "running" forever.
+        else
+          failed.push({
+            entry: {
+              id: entry.entry.id,
+              error: 'The conversation failed because of an internal error.',
+              startedAt: entry.entry.startedAt,
+              finishedAt: entry.entry.finishedAt,
+            },
+            attempts: 0,
+          });
+      }),
+      attempt(failedBatch, writeFailed, (entry) => {
+        if (entry.attempts < MAX_WRITE_ATTEMPTS) failed.push(entry);
+      }),
+    ]);
     if (hasNews) {
       hasNews = false;
       await options.publish();
