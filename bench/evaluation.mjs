@@ -8,7 +8,8 @@
 // 1 judge call = 6 calls each) at concurrency 20. Ideal = 300 x 6 x 20 ms / 20 = 1.8 s.
 // Pass: the run within 1.5x of ideal, and every conversation's progress event within 1 s of its
 // end. Bounded: loopback only, one run, stops by itself. Env: BENCH_CONVERSATIONS, BENCH_LATENCY_MS,
-// BENCH_CONCURRENCY, DATABASE_URL (PostgreSQL instead of PGlite).
+// BENCH_CONCURRENCY, DATABASE_URL (PostgreSQL instead of PGlite), BENCH_SERVER_NODE_ARGS (node flags for
+// the server, e.g. --cpu-prof), BENCH_SIGNAL_SERVER (see below).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -137,10 +138,15 @@ try {
   const warmUp = await api('POST', '/api/evaluation/run/evaluationdata', cookie, payload(20, CONCURRENCY));
   await readEvents(warmUp.runId, cookie);
 
+  // BENCH_SIGNAL_SERVER=1: SIGUSR2 to the server just before and after the measured run, for a
+  // preloaded (--import, through BENCH_SERVER_NODE_ARGS) statement logger or profiler to switch on and off.
+  const isSignalling = process.env.BENCH_SIGNAL_SERVER === '1';
+  if (isSignalling) server.kill('SIGUSR2');
   const cpuBefore = serverCpuSeconds();
   const run = await api('POST', '/api/evaluation/run/evaluationdata', cookie, payload(CONVERSATIONS, CONCURRENCY));
   const received = await readEvents(run.runId, cookie);
   const cpuAfter = serverCpuSeconds();
+  if (isSignalling) server.kill('SIGUSR2');
   const summary = await api('GET', `/api/evaluations/${run.runId}`, cookie);
   const detailsFinished = [];
   // finishedAt of every conversation, from the export (one read).

@@ -552,6 +552,31 @@ describe('evaluation runs (platform key, scripted provider)', () => {
     expect(row).toMatchObject({ status: 'done', judgeVerdict: 'pass', variation: 1 });
     expect(row?.usage?.assistant.calls).toBe(1);
   });
+
+  it('stores the conversations that ended together even when one of them cannot be stored, which ends as an error', async () => {
+    const poisoned = 'Question the database refuses?';
+    scriptEvaluationProvider(fake, {
+      // PostgreSQL refuses a NUL character in a JSON transcript: that row's write fails.
+      assistant: (request) => (lastUserText(request) === poisoned ? { text: 'Broken \u0000 answer' } : undefined),
+    });
+    const questions = ['First fine question?', poisoned, 'Second fine question?', 'Third fine question?'];
+    const runId = (
+      await startRun(
+        harness.app,
+        owner.cookie,
+        evaluationPayload({ concurrency: 4, customQuestions: questions.map((text) => evaluationQuestion({ text })) }),
+      )
+    ).json<{ runId: string }>().runId;
+    const summary = await waitForRun(harness.app, owner.cookie, runId);
+    expect(summary.status).toBe('finished');
+    expect(summary.totals).toMatchObject({ total: 4, done: 4, passes: 3, errors: 1, running: 0, queued: 0 });
+    const rows = await harness.app.platform.database.db
+      .select({ questionText: evaluationConversation.questionText, status: evaluationConversation.status })
+      .from(evaluationConversation)
+      .where(eq(evaluationConversation.runId, runId));
+    expect(rows.find((row) => row.questionText === poisoned)?.status).toBe('error');
+    expect(rows.filter((row) => row.status === 'done')).toHaveLength(3);
+  });
 });
 
 /** RFC 4180 reader, enough for the export test. */

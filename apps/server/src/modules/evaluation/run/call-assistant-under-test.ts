@@ -18,6 +18,8 @@ export type AssistantUnderTest =
       choice: ModelChoice;
       /** The choice's route, resolved once per run (like the testing model's); absent when offline, which answers per question. */
       route?: ModelRoute;
+      /** Who pays on a billed route, read once per run with the route (a read per answer otherwise). */
+      billingUserId?: string | null;
       sampling: SamplingSettings;
       system: string;
       initialMessage: string;
@@ -71,6 +73,7 @@ export async function callAssistantUnderTest(options: {
     source: 'evaluation',
     choice: assistant.choice,
     route: assistant.route,
+    billingUserId: assistant.billingUserId,
     sampling: assistant.sampling,
     system: assistant.system,
     messages,

@@ -16,6 +16,7 @@ import { getAgentRowOrThrow } from '../../agents/get-agent-or-throw';
 import { toReplyAgent } from '../../agents/to-reply-agent';
 import { getAgentVersionRowOrThrow } from '../../agents/get-agent-version-or-throw';
 import { toVersionReplyAgent } from '../../agents/load-published-reply-agent';
+import { getSubaccountOwnerOrThrow } from '../../accounts/get-subaccount-owner';
 import { listProviderKeys } from '../../llm/list-provider-keys';
 import { resolveModelRoute } from '../../llm/resolve-model-route';
 import type { AssistantUnderTest } from './call-assistant-under-test';
@@ -23,6 +24,7 @@ import { chooseModelProvider } from '../settings/choose-model-provider';
 import { computeTotals } from '../results/compute-totals';
 import { createAdaptiveLimiter } from './create-adaptive-limiter';
 import { createRewordingCache } from '../generation/create-rewording-cache';
+import { createConversationWriter } from './create-conversation-writer';
 import { createRunProgress, type RunProgress } from './create-run-progress';
 import { evaluationConversation, evaluationRun } from '../evaluation.tables';
 import { runChannel } from '../evaluation-types';
@@ -123,11 +125,15 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
     choice,
     offline: () => '',
   }).catch(() => undefined);
+  const runRoute = route?.provider === 'offline' ? undefined : route;
   return {
     kind: 'chat-completion',
     subaccountId: run.subaccountId,
     choice,
-    route: route?.provider === 'offline' ? undefined : route,
+    route: runRoute,
+    billingUserId: runRoute?.isBilled
+      ? await getSubaccountOwnerOrThrow({ db, subaccountId: run.subaccountId })
+      : undefined,
     sampling: {
       temperature: ai1.temperature ?? agentSamplingDefaults.temperature,
       maxTokens: ai1.maxTokens ?? agentSamplingDefaults.maxTokens,
@@ -363,18 +369,32 @@ async function runConversations(input: {
   };
   const rewordings = createRewordingCache({ context, rows });
 
+  const writer = createConversationWriter({
+    db,
+    runId: run.id,
+    workerId: input.options.workerId,
+    progress,
+    publish: input.publish,
+    logger: input.log,
+    onStartRefused: () => {
+      void db
+        .select({ status: evaluationRun.status })
+        .from(evaluationRun)
+        .where(eq(evaluationRun.id, run.id))
+        .then(([current]) => {
+          if (current?.status === 'cancelled') input.stop('cancelled');
+        })
+        .catch(() => undefined);
+    },
+  });
+
   async function runOne(row: ConversationRow) {
-    const [started] = await db
-      .update(evaluationConversation)
-      .set({ status: 'running', startedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.status, 'queued')))
-      .returning({ id: evaluationConversation.id });
-    if (!started) return;
+    const startedAt = new Date();
     progress.totals.queued -= 1;
     progress.totals.running += 1;
     progress.running.set(row.id, { questionText: row.questionText, variation: row.variation });
-    // The progress screen shows the conversation being run (not awaited: off the conversation's path; one connection keeps the order).
-    void input.publish();
+    // Marked running and shown as the current conversation with the next batch (off the conversation's path).
+    writer.start(row.id);
     try {
       const askedText = row.askedText ?? (await rewordings.askedTextOf(row));
       const outcome = await runConversation(context, {
@@ -384,55 +404,41 @@ async function runConversations(input: {
         whenToAsk: row.whenToAsk,
       });
       const total = sumUsage([outcome.usage]).total;
-      const [saved] = await db
-        .update(evaluationConversation)
-        .set({
-          status: 'done',
-          askedText,
-          transcript: outcome.transcript,
-          judgedTurnIndex: outcome.judgedTurnIndex,
-          judgeVerdict: outcome.verdict,
-          judgeReasoning: outcome.reasoning,
-          score: outcome.score,
-          offline: outcome.isOffline,
-          usage: outcome.usage,
-          costUsd: sql`${evaluationConversation.costUsd} + ${total.costUsd}`,
-          millicredits: sql`${evaluationConversation.millicredits} + ${total.millicredits}`,
-          threadId: outcome.threadId,
-          error: null,
-          finishedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.status, 'running')))
-        .returning({ overrideVerdict: evaluationConversation.overrideVerdict });
-      if (!saved) return;
-      const verdict = saved.overrideVerdict ?? outcome.verdict;
-      progress.totals.done += 1;
-      if (verdict === 'pass') progress.totals.passes += 1;
-      else if (verdict === 'fail') progress.totals.failures += 1;
-      else progress.totals.unclear += 1;
+      // Counted and announced once its row is written (the writer's next batch).
+      writer.finish({
+        id: row.id,
+        askedText,
+        transcript: outcome.transcript,
+        judgedTurnIndex: outcome.judgedTurnIndex,
+        verdict: outcome.verdict,
+        reasoning: outcome.reasoning,
+        score: outcome.score,
+        isOffline: outcome.isOffline,
+        usage: outcome.usage,
+        costUsd: total.costUsd,
+        millicredits: total.millicredits,
+        threadId: outcome.threadId,
+        startedAt,
+        finishedAt: new Date(),
+      });
     } catch (error) {
-      if (signal.aborted) return;
+      if (signal.aborted) {
+        writer.drop(row.id);
+        return;
+      }
       if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') {
+        writer.drop(row.id);
         input.stop('credits');
         return;
       }
       input.log.warn({ err: error, conversationId: row.id }, 'evaluation conversation failed');
       const message =
         error instanceof AppError ? error.message : 'The conversation failed because of an internal error.';
-      const [saved] = await db
-        .update(evaluationConversation)
-        .set({ status: 'error', error: message, finishedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(evaluationConversation.id, row.id), eq(evaluationConversation.status, 'running')))
-        .returning({ id: evaluationConversation.id });
-      if (!saved) return;
-      progress.totals.done += 1;
-      progress.totals.errors += 1;
+      writer.fail({ id: row.id, error: message, startedAt, finishedAt: new Date() });
     } finally {
       progress.running.delete(row.id);
       progress.totals.running = Math.max(0, progress.totals.running - 1);
     }
-    void input.publish();
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -452,6 +458,8 @@ async function runConversations(input: {
     }
   } finally {
     await Promise.all(inFlight);
+    // The conversations that ended are written before the run ends or lets go of its lease.
+    await writer.close();
   }
   if (signal.aborted) throw signal.reason as Error;
 }
