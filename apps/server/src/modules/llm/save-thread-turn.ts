@@ -47,14 +47,12 @@ function prepareTurnStatement(handle: Handle, options: { isNew: boolean; withUsa
     },
   ];
   if (!options.withUsage) return handle.with(threadWrite).insert(llmMessage).values(messageRows).prepare(name);
-  const messagesWrite = handle
-    .$with('turn_messages', {})
-    .as(
-      sql`insert into llm_message (id, thread_id, role, content, input_tokens, output_tokens)
+  const messagesWrite = handle.$with('turn_messages', {}).as(
+    sql`insert into llm_message (id, thread_id, role, content, input_tokens, output_tokens)
         values (${placeholder('userMessageId')}, ${threadId}, 'user', ${placeholder('userText')}, null, null),
                (${placeholder('answerMessageId')}, ${threadId}, 'assistant', ${placeholder('answerText')},
                 ${placeholder('inputTokens')}::integer, ${placeholder('outputTokens')}::integer)`,
-    );
+  );
   return handle
     .with(threadWrite, messagesWrite)
     .insert(llmUsage)
