@@ -7,7 +7,9 @@
 // the AI SDK alone against the same fake, in this process, to show what the SDK itself costs.
 // Bounded: loopback only, fixed request counts, stops by itself. Prints a markdown table and
 // exits 1 when a target of the issue is missed (added p50 <= 3 ms on PostgreSQL, 10 streams'
-// time to first token within 2x direct).
+// time to first token within 2x direct). The last column is the server process's CPU time per
+// gateway call (Linux /proc, user + system, over the row's calls): unlike latency, it hardly
+// moves with the machine's load, so runs on a busy machine can still be compared.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,11 +29,21 @@ if (!fs.existsSync(entry)) {
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
-const { fake, baseUrl, stop } = await startFakeBackedServer({
+const { fake, server, baseUrl, stop } = await startFakeBackedServer({
   entry,
   answer: ANSWER,
   dataDirPrefix: 'agentry-bench-llm-',
 });
+
+/** CPU milliseconds the server process has used (Linux /proc; null elsewhere). */
+function serverCpuMs() {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 
 try {
   await waitForHealth(baseUrl);
@@ -116,8 +128,11 @@ try {
       for (const call of [direct, sdk, gateway]) await runCalls(call(stream), { concurrency, requests: 20 }); // warm-up
       const baseline = await runCalls(direct(stream), { concurrency, requests: REQUESTS });
       const sdkOnly = await runCalls(sdk(stream), { concurrency, requests: REQUESTS });
+      const cpuBefore = serverCpuMs();
       const measured = await runCalls(gateway(stream), { concurrency, requests: REQUESTS });
-      rows.push({ concurrency, stream, baseline, sdkOnly, measured });
+      const cpuAfter = serverCpuMs();
+      const serverCpuMsPerCall = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / REQUESTS;
+      rows.push({ concurrency, stream, baseline, sdkOnly, measured, serverCpuMsPerCall });
     }
   }
 
@@ -127,13 +142,14 @@ try {
     `\nLLM gateway overhead, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
   );
   console.log(
-    '| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms |',
+    '| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms | server CPU ms per call |',
   );
-  console.log('|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|');
   const pair = (timing) => `${format(timing.p50)} / ${format(timing.p99)}`;
   const added = (measured, baseline) =>
     `${format(measured.p50 - baseline.p50)} / ${format(measured.p99 - baseline.p99)}`;
-  for (const { concurrency, stream, baseline, sdkOnly, measured } of rows) {
+  for (const { concurrency, stream, baseline, sdkOnly, measured, serverCpuMsPerCall } of rows) {
+    const cpu = serverCpuMsPerCall === null ? '-' : format(serverCpuMsPerCall);
     const metrics = stream
       ? [
           ['ttft', 'streamed, time to first token'],
@@ -142,7 +158,7 @@ try {
       : [['total', 'whole answer']];
     for (const [metric, label] of metrics) {
       console.log(
-        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} |`,
+        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} | ${cpu} |`,
       );
     }
     const failures = baseline.failures + sdkOnly.failures + measured.failures;

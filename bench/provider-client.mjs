@@ -7,6 +7,8 @@
 // and the client's CPU per call. Bounded: loopback only, fixed call counts. Prints markdown.
 // Exits 1 when the AI SDK's time to first token at 10 streams is more than 2x bare fetch's (the
 // budget the gateway's own overhead has to fit in), so the table says whether to switch.
+// A call that fails (a connection the fake's process closed under load, a wrong answer) is
+// counted and reported in its row, never a crash; so is an error no call awaited.
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,21 @@ const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib'
   env: { ...process.env, FAKE_RESPONSE_MS: '0', FAKE_ANSWER: ANSWER },
 });
 const fakeUrl = await new Promise((resolve) => child.once('message', resolve));
+let isStopping = false;
+child.once('exit', (code, signal) => {
+  if (!isStopping)
+    console.error(`The fake provider's process ended early (${signal ?? code}): the rows after this fail.`);
+});
+
+// An error raised where no call awaits it (a socket closed under a client's stream pipeline) is
+// counted against the row that was running, and the benchmark goes on.
+const stray = { count: 0, first: undefined };
+const noteStray = (error) => {
+  stray.count += 1;
+  stray.first ??= error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+};
+process.on('unhandledRejection', noteStray);
+process.on('uncaughtException', noteStray);
 const system = 'You are a benchmark agent.';
 const question = 'How fast is the client?';
 const messages = [
@@ -134,24 +151,42 @@ async function run(call, concurrency, calls) {
   const ttfts = [];
   const totals = [];
   let next = 0;
+  let failures = 0;
+  let firstFailure;
+  const strayBefore = stray.count;
   const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < calls) {
         next += 1;
-        const result = await call();
-        if (result.text !== ANSWER) throw new Error(`wrong answer: ${String(result.text).slice(0, 80)}`);
-        ttfts.push(result.ttft);
-        totals.push(result.total);
+        try {
+          const result = await call();
+          if (result.text !== ANSWER) throw new Error(`wrong answer: ${String(result.text).slice(0, 80)}`);
+          ttfts.push(result.ttft);
+          totals.push(result.total);
+        } catch (error) {
+          failures += 1;
+          firstFailure ??= error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
       }
     }),
   );
   const used = process.cpuUsage(cpu);
+  const strayErrors = stray.count - strayBefore;
+  if (strayErrors > 0) firstFailure ??= stray.first;
   const pick = (values) => {
     values.sort((a, b) => a - b);
-    return (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
+    // No successful call: NaN, which the table prints as such.
+    return (q) =>
+      values.length === 0 ? Number.NaN : values[Math.min(values.length - 1, Math.floor(q * values.length))];
   };
-  return { ttft: pick(ttfts), total: pick(totals), cpuMsPerCall: (used.user + used.system) / 1000 / calls };
+  return {
+    ttft: pick(ttfts),
+    total: pick(totals),
+    cpuMsPerCall: (used.user + used.system) / 1000 / calls,
+    failures: failures + strayErrors,
+    firstFailure,
+  };
 }
 
 const rows = [];
@@ -163,25 +198,33 @@ for (const concurrency of [1, 10]) {
     }
   }
 }
+isStopping = true;
 child.kill();
 
 const format = (pick) => `${pick(0.5).toFixed(2)} / ${pick(0.99).toFixed(2)}`;
 console.log(
   `\nProvider client, ${os.cpus().length} cores, Node ${process.version}, ${CALLS} calls per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
 );
-console.log('| call | clients | client | p50 / p99 ms | CPU ms per call |');
-console.log('|---|---|---|---|---|');
+console.log('| call | clients | client | p50 / p99 ms | CPU ms per call | failed |');
+console.log('|---|---|---|---|---|---|');
 for (const { concurrency, mode, name, result } of rows) {
+  const failed = String(result.failures);
   if (mode === 'whole')
     console.log(
-      `| whole answer | ${concurrency} | ${name} | ${format(result.total)} | ${result.cpuMsPerCall.toFixed(2)} |`,
+      `| whole answer | ${concurrency} | ${name} | ${format(result.total)} | ${result.cpuMsPerCall.toFixed(2)} | ${failed} |`,
     );
   else {
     console.log(
-      `| streamed, time to first token | ${concurrency} | ${name} | ${format(result.ttft)} | ${result.cpuMsPerCall.toFixed(2)} |`,
+      `| streamed, time to first token | ${concurrency} | ${name} | ${format(result.ttft)} | ${result.cpuMsPerCall.toFixed(2)} | ${failed} |`,
     );
-    console.log(`| streamed, whole stream | ${concurrency} | ${name} | ${format(result.total)} | - |`);
+    console.log(`| streamed, whole stream | ${concurrency} | ${name} | ${format(result.total)} | - | ${failed} |`);
   }
+}
+const failedRows = rows.filter((row) => row.result.failures > 0);
+if (failedRows.length > 0) {
+  console.log('\nFailed calls (first error of each row):');
+  for (const { concurrency, mode, name, result } of failedRows)
+    console.log(`- ${name}, ${mode}, ${concurrency} clients: ${result.failures} failed: ${result.firstFailure}`);
 }
 const ttftAt10 = (name) => rows.find((row) => row.concurrency === 10 && row.mode === 'stream' && row.name === name);
 const budget = 2 * ttftAt10('fetch').result.ttft(0.5);
@@ -189,7 +232,8 @@ console.log('\nTime to first token at 10 streams against 2x bare fetch:');
 let isMissed = false;
 for (const name of ['openai', 'AI SDK']) {
   const p50 = ttftAt10(name).result.ttft(0.5);
-  const isWithin = p50 <= budget;
+  // A row whose calls failed says nothing about its speed (NaN compares false: missed).
+  const isWithin = p50 <= budget && ttftAt10(name).result.failures === 0;
   if (name === 'AI SDK' && !isWithin) isMissed = true;
   console.log(`- ${name}: ${p50.toFixed(2)} ms (budget ${budget.toFixed(2)} ms) ${isWithin ? 'ok' : 'MISSED'}`);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PlanCapabilities } from '@agentry/core/plans';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../credits/debit-balance';
@@ -10,6 +10,52 @@ export type SubaccountLockState = {
   /** The agency user whose plan and credits the sub account uses; null when it has no settings row. */
   ownerUserId: string | null;
 };
+
+/** What the lock columns answer (subaccountLockColumns). */
+export type SubaccountLockRow = {
+  isLockedByChoice: boolean;
+  ownerUserId: string | null;
+  plans: (PlanCapabilities | null)[];
+  activeCount: number;
+  position: number;
+};
+
+/**
+ * The columns of the lock state, for a statement over the sub account's settings row as `s` and
+ * its organization row as `own` (either may be missing: no settings row is not locked). Shared
+ * by readSubaccountLockState and the gateway's one read before a call (readTurnContextOrThrow).
+ */
+export function subaccountLockColumns(): Record<keyof SubaccountLockRow, SQL> {
+  const entitled = sql.join(
+    ENTITLED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return {
+    isLockedByChoice: sql`coalesce(s.locked_at is not null, false)`,
+    ownerUserId: sql`s.owner_user_id`,
+    plans: sql`(select coalesce(json_agg(p.capabilities), '[]'::json)
+         from billing_subscription b
+         join billing_price p on p.provider_price_id = b.price_id
+        where b.user_id = s.owner_user_id and b.status in (${entitled}) and p.capabilities is not null)`,
+    activeCount: sql`(select count(*)::int
+         from subaccount_settings a join organization o on o.id = a.subaccount_id
+        where a.owner_user_id = s.owner_user_id and a.locked_at is null)`,
+    position: sql`(select count(*)::int
+         from subaccount_settings a join organization o on o.id = a.subaccount_id
+        where a.owner_user_id = s.owner_user_id and a.locked_at is null
+          and (o.created_at, a.subaccount_id) <= (own.created_at, s.subaccount_id))`,
+  };
+}
+
+/** The lock state of a row of subaccountLockColumns; no row (no settings row) is not locked. */
+export function toSubaccountLockState(row: SubaccountLockRow | undefined): SubaccountLockState {
+  if (!row?.ownerUserId) return { isLocked: false, ownerUserId: null };
+  if (row.isLockedByChoice) return { isLocked: true, ownerUserId: row.ownerUserId };
+  const allowed = capabilitiesOfPlans(row.plans).limits.subaccounts;
+  // Beyond the plan's limit while the owner has not chosen: the oldest `allowed` stay writable.
+  const isLocked = allowed !== null && row.activeCount > allowed && !(row.position >= 1 && row.position <= allowed);
+  return { isLocked, ownerUserId: row.ownerUserId };
+}
 
 /**
  * A sub account locked after a downgrade is read-only until an upgrade clears the lock.
@@ -27,40 +73,16 @@ export async function readSubaccountLockState(options: {
   db: Database;
   subaccountId: string;
 }): Promise<SubaccountLockState> {
-  const entitled = sql.join(
-    ENTITLED_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
+  const columns = subaccountLockColumns();
   const result = await options.db.execute(sql`
-    select s.locked_at is not null as "isLockedByChoice",
-      s.owner_user_id as "ownerUserId",
-      (select coalesce(json_agg(p.capabilities), '[]'::json)
-         from billing_subscription b
-         join billing_price p on p.provider_price_id = b.price_id
-        where b.user_id = s.owner_user_id and b.status in (${entitled}) and p.capabilities is not null) as "plans",
-      (select count(*)::int
-         from subaccount_settings a join organization o on o.id = a.subaccount_id
-        where a.owner_user_id = s.owner_user_id and a.locked_at is null) as "activeCount",
-      (select count(*)::int
-         from subaccount_settings a join organization o on o.id = a.subaccount_id
-        where a.owner_user_id = s.owner_user_id and a.locked_at is null
-          and (o.created_at, a.subaccount_id) <= (own.created_at, s.subaccount_id)) as "position"
+    select ${sql.join(
+      Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+      sql`, `,
+    )}
     from subaccount_settings s
     left join organization own on own.id = s.subaccount_id
     where s.subaccount_id = ${options.subaccountId}`);
-  const [row] = rowsOf<{
-    isLockedByChoice: boolean;
-    ownerUserId: string;
-    plans: (PlanCapabilities | null)[];
-    activeCount: number;
-    position: number;
-  }>(result);
-  if (!row) return { isLocked: false, ownerUserId: null };
-  if (row.isLockedByChoice) return { isLocked: true, ownerUserId: row.ownerUserId };
-  const allowed = capabilitiesOfPlans(row.plans).limits.subaccounts;
-  // Beyond the plan's limit while the owner has not chosen: the oldest `allowed` stay writable.
-  const isLocked = allowed !== null && row.activeCount > allowed && !(row.position >= 1 && row.position <= allowed);
-  return { isLocked, ownerUserId: row.ownerUserId };
+  return toSubaccountLockState(rowsOf<SubaccountLockRow>(result)[0]);
 }
 
 /** Whether the sub account is read-only now (readSubaccountLockState). */

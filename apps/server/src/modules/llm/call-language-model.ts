@@ -22,6 +22,7 @@ import { buildAgentTools, type AgentTools } from './build-agent-tools';
 import { estimatePromptTokens } from './estimate-prompt-tokens';
 import { llmUsage } from './llm.tables';
 import { resolveModelRoute, type ModelChoice, type ModelRoute } from './resolve-model-route';
+import type { TurnMeter, UsageRow } from './save-thread-turn';
 import { toLlmAppError } from './to-llm-app-error';
 
 /** Model calls of one answer when it uses tools (call, tool result, answer, with room for one more). */
@@ -86,10 +87,17 @@ export type LlmResult = {
   model: string;
   keySource: LlmKeySource;
   /**
-   * Only with `isMeteredWithAnswer`, and then it must run exactly once: writes the usage row and
-   * settles the credits in `tx`, or without `tx` in their own transactions (the answer was not stored).
+   * Only with `isMeteredWithAnswer`, and then exactly one of these must happen: the answer is
+   * stored with the call's usage row and its settlement (saveThreadTurn), or, when it could not
+   * be, `meterAlone` runs.
    */
-  meter?: (tx?: Transaction) => Promise<void>;
+  meter?: AnswerMeter;
+};
+
+/** How a call metered with its answer is paid for (LlmResult `meter`). */
+export type AnswerMeter = TurnMeter & {
+  /** The settlement in its own transaction, then the usage row (the answer was not stored). */
+  meterAlone: () => Promise<void>;
 };
 
 export type LlmStream = { route: ModelRoute; deltas: AsyncIterable<string>; result: Promise<LlmResult> };
@@ -210,7 +218,7 @@ async function prepareCall(input: LlmCallInput) {
       costUsd: usage.costUsd,
       millicredits,
       status,
-    } satisfies typeof llmUsage.$inferInsert;
+    } satisfies UsageRow;
   }
 
   async function record(
@@ -273,21 +281,20 @@ async function prepareCall(input: LlmCallInput) {
     }
     const end = held.value;
     const { settle } = held;
-    const meter = isMeteredWithAnswer(end)
-      ? async (tx?: Transaction) => {
-          if (tx) {
-            const charged = settle ? await settle(tx) : 0;
-            await tx.insert(llmUsage).values(usageRow(end.status, usageOf(end), charged));
-            return;
-          }
+    const meter: AnswerMeter | undefined = isMeteredWithAnswer(end)
+      ? {
+          ...(settle ? { settle } : {}),
+          usageRow: (charged) => usageRow(end.status, usageOf(end), charged),
           // On its own (the answer was not stored): as a call that is not metered with its answer.
-          const charged = settle
-            ? await input.db.transaction(settle).catch((error: unknown) => {
-                input.logger?.error({ err: error }, 'could not settle credits');
-                return 0;
-              })
-            : 0;
-          await record(end.status, usageOf(end), charged);
+          meterAlone: async () => {
+            const charged = settle
+              ? await input.db.transaction(settle).catch((error: unknown) => {
+                  input.logger?.error({ err: error }, 'could not settle credits');
+                  return 0;
+                })
+              : 0;
+            await record(end.status, usageOf(end), charged);
+          },
         }
       : undefined;
     if (!meter) await record(end.status, usageOf(end), held.chargedMillicredits);

@@ -8,9 +8,8 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
-import { readSubaccountLockState } from '../billing/is-subaccount-locked';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
-import { loadThreadHistoryOrThrow } from './load-thread-history';
+import { readTurnContextOrThrow } from './read-turn-context';
 import { saveThreadTurn } from './save-thread-turn';
 import type { ThreadOwner } from './thread-owner';
 
@@ -111,26 +110,18 @@ export async function generateReply(
     source: input.source,
     owner: input.owner,
   };
-  // One query checks the thread is this agent's here, this channel's and this owner's (404 otherwise) and reads its history.
-  // It runs alongside the lock check, which still decides first.
-  const historyRead = input.threadId
-    ? loadThreadHistoryOrThrow({
-        db,
-        threadId: input.threadId,
-        subaccountId: agent.subaccountId,
-        agentId: agent.agentId,
-        source: input.source,
-        owner: input.owner,
-      })
-    : Promise.resolve([]);
-  historyRead.catch(() => undefined);
-  // A sub account locked after a downgrade is read-only: no channel spends its owner's credits.
-  // The same statement reads who pays for a billed call.
-  const lockState = input.isLockChecked
-    ? undefined
-    : await readSubaccountLockState({ db, subaccountId: agent.subaccountId });
-  if (lockState?.isLocked) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
-  const history = await historyRead;
+  // One statement before the model is called: the sub account's lock (it decides first) and who
+  // pays, and the history of the thread continued (404 unless it is this agent's here, this
+  // channel's and this owner's). A sub account locked after a downgrade is read-only: no channel
+  // spends its owner's credits.
+  const { lockState, history } = await readTurnContextOrThrow({
+    db,
+    subaccountId: agent.subaccountId,
+    thread: input.threadId
+      ? { threadId: input.threadId, agentId: agent.agentId, source: input.source, owner: input.owner }
+      : undefined,
+    isLockChecked: input.isLockChecked,
+  });
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
 
@@ -163,20 +154,18 @@ export async function generateReply(
     try {
       // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
       if (!answer.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
-      // One transaction, one commit that waits for the disk: the turn, the channel's record, the usage and the charge.
+      // One commit that waits for the disk: the turn, the channel's record, the usage and the charge.
       await saveThreadTurn({
         db,
         thread,
         userText,
         answer,
-        alsoStore: async (tx) => {
-          await storeWithTurn?.(tx, reply);
-          await meter?.(tx);
-        },
+        meter,
+        alsoStore: storeWithTurn ? (tx) => storeWithTurn(tx, reply) : undefined,
       });
     } catch (error) {
       // The turn was not stored: the call is still metered, on its own.
-      await meter?.();
+      await meter?.meterAlone();
       throw error;
     }
     return reply;

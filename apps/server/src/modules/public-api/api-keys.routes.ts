@@ -14,6 +14,7 @@ const tags = ['public-api'];
 export function registerApiKeyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
+  const { cache } = app.platform;
   const base = '/api/subaccounts/:subaccountId/api-keys';
 
   app.get(
@@ -51,7 +52,7 @@ export function registerApiKeyRoutes(root: FastifyInstance) {
       schema: { tags, params: SubaccountParams.extend({ keyId: z.string().min(1) }), response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await revokeApiKey({ db, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
+      await revokeApiKey({ db, cache, subaccountId: request.params.subaccountId, keyId: request.params.keyId });
       return reply.status(204).send(null);
     },
   );

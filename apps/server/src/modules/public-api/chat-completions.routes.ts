@@ -66,7 +66,12 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
       {
         // OpenAI answers a bad key before it looks at the body.
         preValidation: async (request) => {
-          const caller = await authenticateApiKeyOrThrow({ db, authorization: request.headers.authorization });
+          const caller = await authenticateApiKeyOrThrow({
+            db,
+            cache,
+            logger: request.log,
+            authorization: request.headers.authorization,
+          });
           await enforceRateLimit({ cache, key: `v1:${caller.keyId}`, ...RATE_LIMIT });
           callers.set(request, caller);
         },
@@ -142,27 +147,24 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
         // Wait for the first words before answering 200, so a provider failure still gets its status.
         const first = await deltas.next();
         const events = startEventStream(reply, { 'x-thread-id': stream.threadId });
-        const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model: body.model,
-          system_fingerprint: null,
-          choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-          thread_id: stream.threadId,
-        });
+        // Every chunk is the same object but for its delta and finish reason: its JSON is written around theirs.
+        const chunkHead = `{"id":${JSON.stringify(id)},"object":"chat.completion.chunk","created":${created},"model":${JSON.stringify(body.model)},"system_fingerprint":null,"choices":[{"index":0,"delta":`;
+        const chunkTail = (finishReason: string) =>
+          `,"logprobs":null,"finish_reason":${finishReason}}],"thread_id":${JSON.stringify(stream.threadId)}}`;
+        const openTail = chunkTail('null');
+        const content = (text: string) => `${chunkHead}{"content":${JSON.stringify(text)}}${openTail}`;
         let isDone = first.done === true;
         try {
-          events.send(chunk({ role: 'assistant', content: '' }));
-          if (!first.done) events.send(chunk({ content: first.value }));
+          events.send(`${chunkHead}{"role":"assistant","content":""}${openTail}`);
+          if (!first.done) events.send(content(first.value));
           while (!isDone && events.isOpen) {
             const next = await deltas.next();
             isDone = next.done === true;
-            if (!next.done) events.send(chunk({ content: next.value }));
+            if (!next.done) events.send(content(next.value));
           }
           if (isDone) {
             const result = await stream.result;
-            events.send(chunk({}, 'stop'));
+            events.send(`${chunkHead}{}${chunkTail('"stop"')}`);
             if (body.stream_options?.include_usage) {
               events.send({
                 id,

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
-import { llmThread } from '../llm/llm.tables';
+import { grantTestPlan } from '../../test/grant-test-plan';
+import { llmThread, llmUsage } from '../llm/llm.tables';
 import { apiKey } from './public-api.tables';
 import { WEBHOOK_FAILED_SECRET_LIMIT, WEBHOOK_RATE_LIMIT } from './webhook.routes';
 
@@ -19,7 +20,11 @@ describe('public API', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url });
+    harness = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: fake.url,
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    });
     address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await signInWithWorkspace(harness.app, 'owner@api.test');
     await grantTestCredits(harness.app, owner.userId, 5_000_000);
@@ -90,6 +95,60 @@ describe('public API', () => {
           messages: [{ role: 'user', content: 'hi' }],
         }),
       ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    });
+    it('stops answering a remembered key once its sub account is deleted', async () => {
+      const { app } = harness;
+      const member = await signInWithWorkspace(app, 'deleted-subaccount@api.test');
+      await grantTestPlan(app.platform.database.db, member.userId);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/subaccounts',
+        headers: { cookie: member.cookie },
+        payload: { name: 'Short-lived client' },
+      });
+      expect(created.statusCode).toBe(201);
+      const subaccountId = created.json<{ id: string }>().id;
+      const providerKey = await app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${subaccountId}/provider-keys`,
+        headers: { cookie: member.cookie },
+        payload: { provider: 'openai', apiKey: 'sk-short-lived' },
+      });
+      expect(providerKey.statusCode).toBe(201);
+      const shortLivedAgent = await createTestAgent(
+        app,
+        { cookie: member.cookie, subaccountId },
+        { aiName: 'Short-lived', provider: 'openai', model: 'gpt-4o-mini' },
+      );
+      const key = await app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${subaccountId}/api-keys`,
+        headers: { cookie: member.cookie },
+        payload: { name: 'Short-lived' },
+      });
+      const shortLivedSecret = key.json<{ secret: string }>().secret;
+      const ask = () =>
+        client(shortLivedSecret).chat.completions.create({
+          model: shortLivedAgent.buildId,
+          messages: [{ role: 'user', content: 'hi' }],
+        });
+      await ask(); // the API key, the agent and the provider key are remembered now
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/subaccounts/${subaccountId}`,
+        headers: { cookie: member.cookie },
+        payload: { confirmation: 'confirm' },
+      });
+      expect(deleted.statusCode).toBe(204);
+      fake.reset();
+      await expect(ask()).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+      // Refused before the provider was called: nothing is spent on a deleted sub account's behalf.
+      expect(fake.requests).toHaveLength(0);
+      const usage = await app.platform.database.db
+        .select()
+        .from(llmUsage)
+        .where(eq(llmUsage.subaccountId, subaccountId));
+      expect(usage).toEqual([]);
     });
   });
 

@@ -14,11 +14,11 @@ import { createTestWidget } from '../../test/widget-fixtures';
  */
 const BOUNDS = {
   /** A visitor continuing a conversation, the sub account's own provider key (not billed). */
-  ownKeyContinuing: 9,
+  ownKeyContinuing: 7,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 14,
+  billedContinuing: 13,
   /** A new visitor's first message (the visitor, the conversation and the thread are created). */
-  ownKeyFirst: 7,
+  ownKeyFirst: 6,
 };
 const MESSAGES = 3;
 

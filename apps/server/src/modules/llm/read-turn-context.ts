@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { ThreadSource } from '@agentry/core/llm';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import {
+  subaccountLockColumns,
+  toSubaccountLockState,
+  type SubaccountLockRow,
+  type SubaccountLockState,
+} from '../billing/is-subaccount-locked';
+import { HISTORY_LIMIT, loadThreadHistoryOrThrow, type HistoryMessage } from './load-thread-history';
+import type { ThreadOwner } from './thread-owner';
+
+export type TurnThread = { threadId: string; agentId: string; source: ThreadSource; owner: ThreadOwner };
+
+export type TurnContext = {
+  /** Undefined when the caller had checked the lock already. */
+  lockState?: SubaccountLockState;
+  history: HistoryMessage[];
+};
+
+type TurnContextRow = SubaccountLockRow & { history: [HistoryMessage['role'], string][] | null };
+
+/**
+ * Prepared once per database handle: PostgreSQL parses and plans them once per connection
+ * (named statements), and the query text is not rebuilt on every call.
+ */
+function prepareStatements(db: Database) {
+  const select = (withHistory: boolean) =>
+    db
+      .select({
+        ...subaccountLockColumns(),
+        // The newest turns, oldest first, of the thread when it is this agent's here, this channel's and this owner's.
+        history: withHistory
+          ? sql`(select json_agg(json_build_array(h.role, h.content) order by h.position)
+               from (select m.role, m.content, m.position
+                       from llm_message m
+                       join llm_thread t on t.id = m.thread_id
+                      where m.thread_id = ${sql.placeholder('threadId')}
+                        and t.subaccount_id = own.id
+                        and t.agent_id = ${sql.placeholder('agentId')}
+                        and t.source = ${sql.placeholder('source')}
+                        and (t.owner = ${sql.placeholder('owner')} or t.owner is null)
+                      order by m.position desc
+                      limit ${HISTORY_LIMIT}) h)`
+          : sql`null`,
+      })
+      .from(sql`organization own left join subaccount_settings s on s.subaccount_id = own.id`)
+      .where(sql`own.id = ${sql.placeholder('subaccountId')}`);
+  return {
+    lock: select(false).prepare('turn_context_lock'),
+    lockAndHistory: select(true).prepare('turn_context_lock_history'),
+  };
+}
+
+const statements = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: Database) {
+  let prepared = statements.get(db);
+  if (!prepared) {
+    prepared = prepareStatements(db);
+    statements.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * What a turn needs before the model is called, in one statement: that the sub account exists
+ * (404 otherwise: a remembered agent or API key of a deleted sub account answers nothing), its
+ * lock state and who pays (readSubaccountLockState), and the history of the thread being
+ * continued (404 unless it is this agent's in this sub account, of this channel and owner, as
+ * loadThreadHistoryOrThrow). The lock decides first: a locked sub account is refused whatever
+ * the thread. With `isLockChecked` only the history is read (no statement for a new thread).
+ */
+export async function readTurnContextOrThrow(options: {
+  db: Database;
+  subaccountId: string;
+  thread?: TurnThread;
+  isLockChecked?: boolean;
+}): Promise<TurnContext> {
+  const { db, subaccountId, thread } = options;
+  if (options.isLockChecked) {
+    return { history: thread ? await loadThreadHistoryOrThrow({ db, subaccountId, ...thread }) : [] };
+  }
+  const prepared = statementsOf(db);
+  const rows = (
+    thread
+      ? await prepared.lockAndHistory.execute({ subaccountId, ...thread })
+      : await prepared.lock.execute({ subaccountId })
+  ) as TurnContextRow[];
+  const [row] = rows;
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+  const lockState = toSubaccountLockState(row);
+  if (lockState.isLocked) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+  if (thread && !row.history) throw new AppError('NOT_FOUND', { message: 'Thread not found' });
+  return {
+    lockState,
+    history: (row.history ?? []).map(([role, content]) => ({ role, content })),
+  };
+}
