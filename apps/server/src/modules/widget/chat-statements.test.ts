@@ -13,11 +13,15 @@ import { createTestWidget } from '../../test/widget-fixtures';
  * bounds are what the path takes today (docs/decisions/chat-hot-path.md).
  */
 const BOUNDS = {
-  /** A visitor continuing a conversation, the sub account's own provider key (not billed). */
-  ownKeyContinuing: 9,
+  /**
+   * A visitor continuing a conversation, the sub account's own provider key (not billed): the
+   * conversation read with the daily-limit check, the history, the lock state; BEGIN, the thread
+   * turn, the widget turn, the usage row, COMMIT.
+   */
+  ownKeyContinuing: 8,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 14,
-  /** A new visitor's first message (the visitor, the conversation and the thread are created). */
+  billedContinuing: 13,
+  /** A new visitor's first message (the visitor, the conversation and the thread are created; no history read). */
   ownKeyFirst: 7,
 };
 const MESSAGES = 3;

@@ -127,7 +127,8 @@ export async function takeDailyMessageOrThrow(options: {
   });
   const conversation = toAskedConversation(row);
   if (asked) {
-    const isOtherVisitors = asked.contactIdentifier !== null && conversation?.contactIdentifier !== asked.contactIdentifier;
+    const isOtherVisitors =
+      asked.contactIdentifier !== null && conversation?.contactIdentifier !== asked.contactIdentifier;
     if (!conversation || isOtherVisitors) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   }
   if (!row?.isTaken) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
