@@ -1,4 +1,4 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
@@ -16,10 +16,27 @@ export type PreparedStatement<TValues extends Record<string, unknown>> = {
 
 const dialect = new PgDialect();
 
-/** Builds `query` (with `sql.placeholder(name)` for every value) once; `name` must be unique to it. */
+/**
+ * Builds `query` (with `sql.placeholder(name)` for every value) once; `name` must be unique to
+ * it. A placeholder used several times is one parameter, sent once (it must be of one type
+ * wherever it is used).
+ */
 export function prepareStatement<TValues extends Record<string, unknown>>(
   name: string,
   query: SQL,
 ): PreparedStatement<TValues> {
-  return { name, query: dialect.sqlToQuery(query) };
+  const built = dialect.sqlToQuery(query);
+  const params: unknown[] = [];
+  const positions = new Map<string, number>();
+  /** The new position of each parameter as built, by its 1-based number. */
+  const renumbered = built.params.map((param) => {
+    if (!(param instanceof Placeholder)) return params.push(param);
+    const { name: key } = param as Placeholder<string>;
+    const known = positions.get(key);
+    if (known !== undefined) return known;
+    positions.set(key, params.push(param));
+    return params.length;
+  });
+  const text = built.sql.replace(/\$(\d+)/g, (_match, number: string) => `$${renumbered[Number(number) - 1]}`);
+  return { name, query: { sql: text, params } };
 }
