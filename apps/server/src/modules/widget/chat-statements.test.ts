@@ -13,10 +13,14 @@ import { createTestWidget } from '../../test/widget-fixtures';
  * bounds are what the path takes today (docs/decisions/chat-hot-path.md).
  */
 const BOUNDS = {
-  /** A visitor continuing a conversation, the sub account's own provider key (not billed). */
-  ownKeyContinuing: 7,
+  /**
+   * A visitor continuing a conversation, the sub account's own provider key (not billed): the
+   * conversation read with the daily-limit check; the lock state with the history; BEGIN, the
+   * thread turn with its usage row, the widget turn, COMMIT.
+   */
+  ownKeyContinuing: 6,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 13,
+  billedContinuing: 12,
   /** A new visitor's first message (the visitor, the conversation and the thread are created). */
   ownKeyFirst: 6,
 };

@@ -118,6 +118,35 @@ describe("a widget's daily limit counts the turns stored", () => {
     ).toEqual([]);
   });
 
+  it("does not count a message refused for another visitor's conversation (404)", async () => {
+    const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 2 } });
+    const send = (payload: Record<string, string>) =>
+      harness.app.inject({ method: 'POST', url: `/api/widget/${widget.widgetId}/chat`, payload });
+    const first = await send({ message: 'mine', contactIdentifier: 'daily-owner' });
+    expect(first.statusCode).toBe(200);
+    const { widgetConversationThreadId } = first.json<{ widgetConversationThreadId: string }>();
+    for (const contactIdentifier of ['intruder-1', 'intruder-2', 'intruder-3'])
+      expect((await send({ message: 'let me in', contactIdentifier, widgetConversationThreadId })).statusCode).toBe(
+        404,
+      );
+    expect((await send({ message: 'unknown', widgetConversationThreadId: 'no-such-conversation' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await send({ message: 'still mine', contactIdentifier: 'daily-owner', widgetConversationThreadId })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send({ message: 'over', contactIdentifier: 'daily-owner', widgetConversationThreadId })).statusCode,
+    ).toBe(429);
+    expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(2);
+    expect(
+      await db()
+        .select()
+        .from(widgetDailyReservation)
+        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
+    ).toEqual([]);
+  });
+
   it('gives a message back when its answer fails', async () => {
     const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 2 } });
     fake.failNext('server-error', 10);

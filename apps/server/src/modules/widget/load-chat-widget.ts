@@ -8,7 +8,7 @@ import { agent, agentVersion } from '../agents/agents.tables';
 import { toVersionReplyAgent } from '../agents/load-published-reply-agent';
 import { toReplyAgent } from '../agents/to-reply-agent';
 import type { ReplyAgent } from '../llm/generate-reply';
-import { widgetConnection, widgetConversation, widgetVisitor } from './widget.tables';
+import { widgetConnection } from './widget.tables';
 
 export type DeployedChatWidget = {
   connectionId: string;
@@ -17,11 +17,6 @@ export type DeployedChatWidget = {
   deployedSettings: Partial<WidgetSettings> | null;
   /** The deployed agent, null when none is chosen (or it was deleted). */
   agent: ReplyAgent | null;
-};
-
-export type ChatWidget = DeployedChatWidget & {
-  /** The conversation asked for, when it is this widget's. */
-  conversation: { id: string; threadId: string; agentId: string; visitorId: string; contactIdentifier: string } | null;
 };
 
 /** The widget by its public id and its deployed agent (only one of the widget's own sub account); 404 when unknown (never remembered). */
@@ -53,39 +48,16 @@ async function loadDeployedWidgetOrThrow(db: Database, widgetId: string): Promis
   };
 }
 
-/** The conversation asked for, only one of this widget (found by the widget's public id). */
-async function loadConversation(db: Database, widgetId: string, conversationId: string) {
-  const [row] = await db
-    .select({
-      id: widgetConversation.id,
-      threadId: widgetConversation.threadId,
-      agentId: widgetConversation.agentId,
-      visitorId: widgetConversation.visitorId,
-      contactIdentifier: widgetVisitor.contactIdentifier,
-    })
-    .from(widgetConversation)
-    .innerJoin(widgetConnection, eq(widgetConnection.id, widgetConversation.connectionId))
-    .innerJoin(widgetVisitor, eq(widgetVisitor.id, widgetConversation.visitorId))
-    .where(and(eq(widgetConversation.id, conversationId), eq(widgetConnection.widgetId, widgetId)))
-    .limit(1);
-  return row ?? null;
-}
-
 /**
- * Everything the chat hot path reads before the model: the widget by its public id with its
- * deployed agent (remembered in `cache` until a widget or agent changes, AGENTS_SCOPE) and,
- * when continuing, the conversation, read alongside. An unknown widget: 404.
+ * What the chat hot path needs of the widget before the model: the widget by its public id with
+ * its deployed agent, remembered in `cache` until a widget or agent changes (AGENTS_SCOPE), so a
+ * message reads no database for it. An unknown widget: 404.
  */
 export async function loadChatWidgetOrThrow(options: {
   db: Database;
   cache: Cache;
   widgetId: string;
-  conversationId?: string | null;
-}): Promise<ChatWidget> {
-  const { db, widgetId, conversationId } = options;
-  const [widget, conversation] = await Promise.all([
-    options.cache.remember(AGENTS_SCOPE, `widget:${widgetId}`, () => loadDeployedWidgetOrThrow(db, widgetId)),
-    conversationId ? loadConversation(db, widgetId, conversationId) : null,
-  ]);
-  return { ...widget, conversation };
+}): Promise<DeployedChatWidget> {
+  const { db, widgetId } = options;
+  return options.cache.remember(AGENTS_SCOPE, `widget:${widgetId}`, () => loadDeployedWidgetOrThrow(db, widgetId));
 }

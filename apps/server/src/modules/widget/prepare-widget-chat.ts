@@ -11,6 +11,7 @@ import { toWidgetThreadOwner, type ThreadOwner } from '../llm/thread-owner';
 import { assertWidgetOrigin } from './assert-widget-origin';
 import { loadChatWidgetOrThrow } from './load-chat-widget';
 import { MAX_TOOL_STEPS } from '../llm/call-language-model';
+import { releaseDailyMessage } from './release-daily-message';
 import { takeDailyMessageOrThrow, type DailyMessageReservation } from './take-daily-message';
 
 export type PreparedWidgetChat = {
@@ -35,16 +36,19 @@ export function createContactIdentifier(): string {
 }
 
 /**
- * Every check of a visitor message before the LLM call, cheapest first: history size (400),
- * the widget and its conversation in one query (404), the Origin rule (403), an agent chosen
- * (409), the per-visitor and per-IP rate limits (429), then the widget's daily limit (429),
- * which counts the message. The stored thread is authoritative; the client's history only
- * seeds a new thread.
+ * Every check of a visitor message before the LLM call, cheapest first: history size (400), the
+ * widget (remembered; 404), the Origin rule (403), an agent chosen (409), the per-IP and
+ * per-visitor rate limits (429, counted in the cache store), then one statement reads the
+ * conversation continued (404 when it is another widget's or another visitor's) and counts the
+ * message against the widget's daily limit (429). The stored thread is authoritative; the
+ * client's history only seeds a new thread.
  */
 export async function prepareWidgetChatOrThrow(options: {
   db: Database;
   cache: Cache;
   config: AppConfig;
+  /** This server's own origin (config.publicUrl's), which always passes the Origin rule. */
+  ownOrigin: string;
   request: FastifyRequest;
   widgetId: string;
   body: WidgetChatBody;
@@ -52,73 +56,76 @@ export async function prepareWidgetChatOrThrow(options: {
   const { db, cache, config, request, body } = options;
   const askedAt = new Date();
   const history = body.history ?? [];
-  const historyChars = history.reduce((sum, entry) => sum + entry.content.length, 0);
+  let historyChars = 0;
+  for (const entry of history) historyChars += entry.content.length;
   if (historyChars > widgetLimits.historyChars) {
     throw new AppError('VALIDATION_ERROR', {
       message: `History must be at most ${widgetLimits.historyChars} characters`,
     });
   }
 
-  const widget = await loadChatWidgetOrThrow({
-    db,
-    cache,
-    widgetId: options.widgetId,
-    conversationId: body.widgetConversationThreadId,
-  });
+  const widget = await loadChatWidgetOrThrow({ db, cache, widgetId: options.widgetId });
   assertWidgetOrigin({
     request,
-    ownOrigin: new URL(config.publicUrl).origin,
+    ownOrigin: options.ownOrigin,
     allowedDomains: widget.deployedSettings?.allowedDomains ?? [],
   });
-  const { conversation } = widget;
-  const isOtherVisitors =
-    conversation && body.contactIdentifier && conversation.contactIdentifier !== body.contactIdentifier;
-  if ((body.widgetConversationThreadId && !conversation) || isOtherVisitors)
-    throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   if (!widget.agent) throw new AppError('WIDGET_NOT_CONNECTED');
-  const { agent } = widget;
+  const { agent, connectionId } = widget;
 
-  const contactIdentifier = body.contactIdentifier ?? conversation?.contactIdentifier ?? createContactIdentifier();
-  const isKnownVisitor = Boolean(body.contactIdentifier ?? conversation);
   const { visitorMessagesPerMinute, ipMessagesPerMinute } = config.widget;
-  await Promise.all([
-    isKnownVisitor
-      ? enforceRateLimit({
-          cache,
-          key: `widget-visitor:${widget.connectionId}:${contactIdentifier}`,
-          limit: visitorMessagesPerMinute,
-          windowMs: RATE_WINDOW_MS,
-        })
-      : undefined,
+  const limitVisitor = (contactIdentifier: string) =>
     enforceRateLimit({
       cache,
-      key: `widget-ip:${widget.connectionId}:${request.ip}`,
+      key: `widget-visitor:${connectionId}:${contactIdentifier}`,
+      limit: visitorMessagesPerMinute,
+      windowMs: RATE_WINDOW_MS,
+    });
+  await Promise.all([
+    body.contactIdentifier ? limitVisitor(body.contactIdentifier) : undefined,
+    enforceRateLimit({
+      cache,
+      key: `widget-ip:${connectionId}:${request.ip}`,
       limit: ipMessagesPerMinute,
       windowMs: RATE_WINDOW_MS,
     }),
   ]);
+
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
   // A message counts while its answer can still arrive: every model call of it timing out, plus a margin.
   const expiresInMs = config.llm.requestTimeoutMs * MAX_TOOL_STEPS + DAILY_RESERVATION_MARGIN_MS;
-  const dailyReservation = await takeDailyMessageOrThrow({
+  const { reservation: dailyReservation, conversation } = await takeDailyMessageOrThrow({
     db,
-    connectionId: widget.connectionId,
+    connectionId,
     dailyLimit,
     expiresInMs,
     now: askedAt,
+    conversation: body.widgetConversationThreadId
+      ? { id: body.widgetConversationThreadId, contactIdentifier: body.contactIdentifier ?? null }
+      : undefined,
   });
+  // A visitor known only by the conversation it continues is limited as that conversation's visitor.
+  if (!body.contactIdentifier && conversation) {
+    try {
+      await limitVisitor(conversation.contactIdentifier);
+    } catch (error) {
+      await releaseDailyMessage({ db, connectionId, reservation: dailyReservation });
+      throw error;
+    }
+  }
+  const contactIdentifier = body.contactIdentifier ?? conversation?.contactIdentifier ?? createContactIdentifier();
 
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.
   const canContinueThread = conversation !== null && conversation.agentId === agent.agentId;
-  const owner = toWidgetThreadOwner(widget.connectionId, contactIdentifier);
+  const owner = toWidgetThreadOwner(connectionId, contactIdentifier);
   const gateway: PreparedWidgetChat['gateway'] = canContinueThread
     ? { threadId: conversation.threadId, owner, message: body.message }
     : history.length > 0
       ? { threadId: null, owner, messages: [...history, { role: 'user', content: body.message }] }
       : { threadId: null, owner, message: body.message };
   return {
-    connectionId: widget.connectionId,
+    connectionId,
     agent,
     dailyReservation,
     contactIdentifier,

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database';
-import { releaseDailyReservationSql } from './save-widget-turn';
+import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
+import { releaseDailyReservationStatement, type ReservationValues } from './save-widget-turn';
 import type { DailyMessageReservation } from './take-daily-message';
 
 /** Gives back a counted message that got no answer (the provider failed, the visitor left). Does nothing once its turn is stored. */
@@ -8,5 +9,9 @@ export async function releaseDailyMessage(options: {
   connectionId: string;
   reservation: DailyMessageReservation;
 }): Promise<void> {
-  await options.db.execute(releaseDailyReservationSql(options));
+  await runPreparedStatement<unknown, ReservationValues>(options.db, releaseDailyReservationStatement, {
+    connectionId: options.connectionId,
+    reservationId: options.reservation.id,
+    reservationDay: options.reservation.day,
+  });
 }

@@ -1,19 +1,124 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../platform/db/database';
+import { prepareStatement } from '../../platform/db/prepare-statement';
+import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import type { DailyMessageReservation } from './take-daily-message';
-import {
-  widgetConnection,
-  widgetConversation,
-  widgetDailyReservation,
-  widgetMessage,
-  widgetVisitor,
-} from './widget.tables';
 
 export type VisitorContact = { id?: string; name?: string; email?: string };
 
 /** How much of the last message a conversation keeps for lists (the transcript has all of it). */
 const LAST_MESSAGE_LENGTH = 500;
+
+/** The values of the turn's statements; the ones a statement does not use are ignored. */
+type TurnValues = {
+  connectionId: string;
+  conversationId: string;
+  visitorId: string;
+  contactIdentifier: string;
+  name: string | null;
+  email: string | null;
+  externalId: string | null;
+  threadId: string;
+  agentId: string;
+  lastMessage: string;
+  isVisitorWaiting: boolean;
+  askedAt: string;
+  answeredAt: string;
+  userMessageId: string;
+  answerMessageId: string;
+  reservationId: string;
+  reservationDay: string;
+};
+export type ReservationValues = Pick<TurnValues, 'connectionId' | 'reservationId' | 'reservationDay'>;
+
+const value = <Key extends keyof TurnValues>(key: Key) => sql.placeholder(key);
+
+/**
+ * A reservation turned into a stored turn (`storedTurns` 1) or given back (0), as CTEs of one
+ * statement: the reservation deleted and, only when it was still there, taken off `reserved`
+ * (an expired one was taken off by the check that deleted it); the stored turn counted either way.
+ */
+function dailyCountCtes(storedTurns: 0 | 1) {
+  return sql`gone as (
+      delete from widget_daily_reservation where id = ${value('reservationId')} returning 1
+    ), counted as (
+      insert into widget_daily_count as c (connection_id, day, count, reserved)
+      values (${value('connectionId')}, ${value('reservationDay')}::date, ${sql.raw(String(storedTurns))}, 0)
+      on conflict (connection_id, day) do update
+        set count = c.count + ${sql.raw(String(storedTurns))}, reserved = c.reserved - (select count(*)::int from gone)
+    )`;
+}
+
+/** What a visitor's turn sets on their row: seen now, and what the page told of them (when it did). */
+const seenSet = sql`last_seen_at = ${value('answeredAt')}::timestamptz,
+  name = coalesce(${value('name')}::text, name),
+  email = coalesce(${value('email')}::text, email),
+  external_id = coalesce(${value('externalId')}::text, external_id)`;
+
+/** Both messages of the turn, the statement's last part. */
+const insertMessages = sql`insert into widget_message (id, conversation_id, role, content, created_at) values
+  (${value('userMessageId')}, ${value('conversationId')}, 'user', ${sql.placeholder('userText')}, ${value('askedAt')}::timestamptz),
+  (${value('answerMessageId')}, ${value('conversationId')}, 'assistant', ${sql.placeholder('answerText')}, ${value('answeredAt')}::timestamptz)`;
+
+type MessageValues = TurnValues & { userText: string; answerText: string };
+
+/** A turn of a conversation being continued: its visitor seen, the conversation moved on. */
+const continuedTurn = prepareStatement<MessageValues>(
+  'widget_save_continued_turn',
+  sql`with seen as (
+      update widget_visitor set ${seenSet} where id = ${value('visitorId')}
+    ), moved as (
+      update widget_conversation set
+        thread_id = ${value('threadId')}, agent_id = ${value('agentId')}, last_message = ${value('lastMessage')},
+        last_message_time = ${value('answeredAt')}::timestamptz, total_messages = total_messages + 2,
+        visitor_read_messages = case when ${value('isVisitorWaiting')}::boolean then total_messages + 2 else visitor_read_messages end,
+        unread_count = unread_count + 1, status = 'live'
+      where id = ${value('conversationId')}
+    ), ${dailyCountCtes(1)}
+    ${insertMessages}`,
+);
+
+/**
+ * A turn starting a conversation: the visitor (one new to this widget takes the next customer
+ * number; the counter row's lock makes concurrent first messages take distinct numbers, and two
+ * first messages of the same new visitor end on one row, the loser's number skipped), then the
+ * conversation.
+ */
+const startedTurn = prepareStatement<MessageValues>(
+  'widget_save_started_turn',
+  sql`with known as (
+      update widget_visitor set ${seenSet}
+      where connection_id = ${value('connectionId')} and contact_identifier = ${value('contactIdentifier')}
+      returning id
+    ), numbered as (
+      update widget_connection set last_customer_number = last_customer_number + 1
+      where id = ${value('connectionId')} and not exists (select 1 from known)
+      returning last_customer_number
+    ), added as (
+      insert into widget_visitor as v (id, connection_id, contact_identifier, customer_number, last_seen_at, name, email, external_id)
+      select ${value('visitorId')}, ${value('connectionId')}, ${value('contactIdentifier')}, last_customer_number,
+        ${value('answeredAt')}::timestamptz, ${value('name')}::text, ${value('email')}::text, ${value('externalId')}::text
+      from numbered
+      on conflict (connection_id, contact_identifier) do update set last_seen_at = excluded.last_seen_at
+      returning v.id
+    ), visitor as (
+      select id from known union all select id from added
+    ), started as (
+      insert into widget_conversation (id, connection_id, visitor_id, thread_id, agent_id, last_message,
+        last_message_time, total_messages, visitor_read_messages, unread_count, status, created_at)
+      values (${value('conversationId')}, ${value('connectionId')}, (select id from visitor), ${value('threadId')},
+        ${value('agentId')}, ${value('lastMessage')}, ${value('answeredAt')}::timestamptz, 2,
+        case when ${value('isVisitorWaiting')}::boolean then 2 else 0 end, 1, 'live', ${value('askedAt')}::timestamptz)
+    ), ${dailyCountCtes(1)}
+    ${insertMessages}`,
+);
+
+/** releaseDailyMessage's one statement: a reservation given back. */
+export const releaseDailyReservationStatement = prepareStatement<ReservationValues>(
+  'widget_release_daily_message',
+  sql`with ${dailyCountCtes(0)} select 1`,
+);
 
 /**
  * Stores one answered visitor message inside the gateway's thread-turn transaction (one commit
@@ -47,120 +152,29 @@ export async function saveWidgetTurn(
     isVisitorWaiting: boolean;
   },
 ): Promise<{ conversationId: string }> {
-  const { connectionId, answeredAt } = options;
-  const seen = {
-    lastSeenAt: answeredAt,
-    ...(options.contact?.name ? { name: options.contact.name } : {}),
-    ...(options.contact?.email ? { email: options.contact.email } : {}),
-    ...(options.contact?.id ? { externalId: options.contact.id } : {}),
-  };
-  const lastMessage = options.answerText.slice(0, LAST_MESSAGE_LENGTH);
-  const conversationId = options.conversation?.id ?? options.newConversationId;
-  // What is written before the messages: the known conversation moved on, or the visitor
-  // (a new one numbered) and a new conversation.
-  const before = options.conversation
-    ? sql`seen as (${tx.update(widgetVisitor).set(seen).where(eq(widgetVisitor.id, options.conversation.visitorId)).getSQL()}),
-      moved as (${tx
-        .update(widgetConversation)
-        .set({
-          threadId: options.threadId,
-          agentId: options.agentId,
-          lastMessage,
-          lastMessageTime: answeredAt,
-          totalMessages: sql`${widgetConversation.totalMessages} + 2`,
-          ...(options.isVisitorWaiting ? { visitorReadMessages: sql`${widgetConversation.totalMessages} + 2` } : {}),
-          unreadCount: sql`${widgetConversation.unreadCount} + 1`,
-          status: 'live',
-        })
-        .where(eq(widgetConversation.id, conversationId))
-        .getSQL()})`
-    : sql`${visitorCtes(tx, { connectionId, contactIdentifier: options.contactIdentifier, seen })},
-      started as (${tx
-        .insert(widgetConversation)
-        .values({
-          id: conversationId,
-          connectionId,
-          visitorId: sql`(select id from visitor)`,
-          threadId: options.threadId,
-          agentId: options.agentId,
-          lastMessage,
-          lastMessageTime: answeredAt,
-          totalMessages: 2,
-          visitorReadMessages: options.isVisitorWaiting ? 2 : 0,
-          unreadCount: 1,
-          status: 'live',
-          createdAt: options.askedAt,
-        })
-        .getSQL()})`;
+  const { contact, conversation } = options;
+  const conversationId = conversation?.id ?? options.newConversationId;
   // One statement: a transaction's statements each cost a round trip on the hot path.
-  await tx.execute(sql`
-    with ${before},
-    ${dailyCountCtes({ connectionId, reservation: options.dailyReservation, storedTurns: 1 })}
-    ${tx
-      .insert(widgetMessage)
-      .values([
-        { id: randomUUID(), conversationId, role: 'user', content: options.userText, createdAt: options.askedAt },
-        { id: randomUUID(), conversationId, role: 'assistant', content: options.answerText, createdAt: answeredAt },
-      ])
-      .getSQL()}`);
+  await runPreparedStatement<unknown, MessageValues>(tx, conversation ? continuedTurn : startedTurn, {
+    connectionId: options.connectionId,
+    conversationId,
+    visitorId: conversation?.visitorId ?? randomUUID(),
+    contactIdentifier: options.contactIdentifier,
+    name: contact?.name || null,
+    email: contact?.email || null,
+    externalId: contact?.id || null,
+    threadId: options.threadId,
+    agentId: options.agentId,
+    lastMessage: options.answerText.slice(0, LAST_MESSAGE_LENGTH),
+    isVisitorWaiting: options.isVisitorWaiting,
+    askedAt: options.askedAt.toISOString(),
+    answeredAt: options.answeredAt.toISOString(),
+    userMessageId: randomUUID(),
+    answerMessageId: randomUUID(),
+    reservationId: options.dailyReservation.id,
+    reservationDay: options.dailyReservation.day,
+    userText: options.userText,
+    answerText: options.answerText,
+  });
   return { conversationId };
-}
-
-/**
- * A reservation turned into a stored turn (`storedTurns` 1) or given back (0), as CTEs of one
- * statement: the reservation deleted and, only when it was still there, taken off `reserved`
- * (an expired one was taken off by the check that deleted it); the stored turn counted either way.
- */
-function dailyCountCtes(options: { connectionId: string; reservation: DailyMessageReservation; storedTurns: 0 | 1 }) {
-  const { connectionId, reservation, storedTurns } = options;
-  return sql`gone as (
-      delete from ${widgetDailyReservation} where ${widgetDailyReservation.id} = ${reservation.id} returning 1
-    ), counted as (
-      insert into widget_daily_count as c (connection_id, day, count, reserved)
-      values (${connectionId}, ${reservation.day}::date, ${storedTurns}::int, 0)
-      on conflict (connection_id, day) do update
-        set count = c.count + ${storedTurns}::int, reserved = c.reserved - (select count(*)::int from gone)
-    )`;
-}
-
-/** releaseDailyMessage's one statement. */
-export function releaseDailyReservationSql(options: { connectionId: string; reservation: DailyMessageReservation }) {
-  return sql`with ${dailyCountCtes({ ...options, storedTurns: 0 })} select 1`;
-}
-
-/**
- * The visitor of a new conversation, as CTEs ending in `visitor (id)`: a visitor new to this
- * widget takes the next customer number. The counter row's lock makes concurrent first messages
- * take distinct numbers; two first messages of the same new visitor end on one row (the loser's
- * number is skipped).
- */
-function visitorCtes(
-  tx: Transaction,
-  options: {
-    connectionId: string;
-    contactIdentifier: string;
-    seen: { lastSeenAt: Date; name?: string; email?: string; externalId?: string };
-  },
-) {
-  const { connectionId, contactIdentifier, seen } = options;
-  return sql`known as (${tx
-    .update(widgetVisitor)
-    .set(seen)
-    .where(and(eq(widgetVisitor.connectionId, connectionId), eq(widgetVisitor.contactIdentifier, contactIdentifier)))
-    .returning({ id: widgetVisitor.id })
-    .getSQL()}),
-    numbered as (
-      update ${widgetConnection} set last_customer_number = last_customer_number + 1
-      where ${widgetConnection.id} = ${connectionId} and not exists (select 1 from known)
-      returning last_customer_number
-    ),
-    added as (
-      insert into widget_visitor as v (id, connection_id, contact_identifier, customer_number, last_seen_at, name, email, external_id)
-      select ${randomUUID()}, ${connectionId}, ${contactIdentifier}, last_customer_number,
-        ${seen.lastSeenAt.toISOString()}::timestamptz, ${seen.name ?? null}, ${seen.email ?? null}, ${seen.externalId ?? null}
-      from numbered
-      on conflict (connection_id, contact_identifier) do update set last_seen_at = excluded.last_seen_at
-      returning v.id
-    ),
-    visitor as (select id from known union all select id from added)`;
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { prepareStatement } from '../../platform/db/prepare-statement';
+import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { AppError } from '../../platform/http/app-error';
-import { rowsOf } from '../credits/debit-balance';
 
 /** The UTC calendar day the daily limit counts in, as 'YYYY-MM-DD'. */
 export function utcDay(now: Date): string {
@@ -11,17 +12,91 @@ export function utcDay(now: Date): string {
 
 export type DailyMessageReservation = { id: string; day: string };
 
+/** The conversation a message continues, as the check reads it. */
+export type AskedConversation = {
+  id: string;
+  threadId: string;
+  agentId: string;
+  visitorId: string;
+  contactIdentifier: string;
+};
+
+type TakeValues = {
+  connectionId: string;
+  conversationId: string | null;
+  contactIdentifier: string | null;
+  now: string;
+  day: string;
+  dailyLimit: number;
+  id: string;
+  expiresAt: string;
+};
+type TakenRow = { isTaken: boolean } & { [Key in keyof AskedConversation]: AskedConversation[Key] | null };
+
+const value = <Key extends keyof TakeValues>(key: Key) => sql.placeholder(key);
+
+/**
+ * The conversation asked for (only one of this widget) and the check of the daily limit, as one
+ * statement. The message is counted only when the conversation is the visitor's (or none is
+ * asked for): a refused conversation leaves the counts as they were.
+ */
+const takeStatement = prepareStatement<TakeValues>(
+  'widget_take_daily_message',
+  sql`
+    with asked as (
+      select c.id, c.thread_id, c.agent_id, c.visitor_id, v.contact_identifier
+      from widget_conversation c join widget_visitor v on v.id = c.visitor_id
+      where c.id = ${value('conversationId')} and c.connection_id = ${value('connectionId')}
+    ), allowed as (
+      select set_config('synchronous_commit', 'off', true) as setting
+      where ${value('conversationId')}::text is null or exists (
+        select 1 from asked
+        where ${value('contactIdentifier')}::text is null or contact_identifier = ${value('contactIdentifier')}::text
+      )
+    ), expired as (
+      delete from widget_daily_reservation
+      where connection_id = ${value('connectionId')} and expires_at <= ${value('now')}::timestamptz
+        and exists (select 1 from allowed)
+      returning day
+    ), expired_today as (
+      select count(*)::int as count from expired where day = ${value('day')}::date
+    ), earlier_days as (
+      update widget_daily_count c set reserved = c.reserved - gone.count
+      from (select day, count(*)::int as count from expired where day <> ${value('day')}::date group by day) gone
+      where c.connection_id = ${value('connectionId')} and c.day = gone.day
+    ), counter as (
+      insert into widget_daily_count as c (connection_id, day, count, reserved, is_last_reservation_taken)
+      select ${value('connectionId')}, ${value('day')}::date, 0, 1, true from allowed where setting = 'off'
+      on conflict (connection_id, day) do update set
+        reserved = c.reserved - (select count from expired_today)
+          + case when c.count + c.reserved - (select count from expired_today) < ${value('dailyLimit')}::int then 1 else 0 end,
+        is_last_reservation_taken = c.count + c.reserved - (select count from expired_today) < ${value('dailyLimit')}::int
+      returning is_last_reservation_taken as taken
+    ), reservation as (
+      insert into widget_daily_reservation (id, connection_id, day, expires_at)
+      select ${value('id')}, ${value('connectionId')}, ${value('day')}::date, ${value('expiresAt')}::timestamptz
+      from counter where taken
+      returning id
+    )
+    select exists (select 1 from reservation) as "isTaken", asked.id, asked.thread_id as "threadId",
+      asked.agent_id as "agentId", asked.visitor_id as "visitorId", asked.contact_identifier as "contactIdentifier"
+    from (select 1) as one left join asked on true`,
+);
+
 /**
  * Counts one visitor message against the widget's daily limit: today's stored turns plus the
  * messages being answered right now (live reservations) must stay below the limit, else 429.
+ * A message continuing a conversation (`conversation`) reads it in the same statement: one of
+ * another widget or, when the message names its visitor, of another visitor is 404 and not counted.
  *
- * One statement, its own transaction. It deletes the widget's reservations that expired (a
- * crashed server's, which stop counting at `expiresAt`) and takes them off their day's
- * `reserved`; then it raises today's `reserved` only when stored plus reserved leave room. That
- * conditional update runs on the newest version of today's counter row, after its lock (an
- * upsert always does), so concurrent messages on any number of instances queue on it and exactly
- * `dailyLimit` of them pass. The reservation is turned into a stored turn by saveWidgetTurn or
- * given back by releaseDailyMessage, each moving `reserved` in the statement that deletes it.
+ * One statement, its own transaction, sent as a prepared statement. It deletes the widget's
+ * reservations that expired (a crashed server's, which stop counting at `expiresAt`) and takes
+ * them off their day's `reserved`; then it raises today's `reserved` only when stored plus
+ * reserved leave room. That conditional update runs on the newest version of today's counter
+ * row, after its lock (an upsert always does), so concurrent messages on any number of
+ * instances queue on it and exactly `dailyLimit` of them pass. The reservation is turned into a
+ * stored turn by saveWidgetTurn or given back by releaseDailyMessage, each moving `reserved` in
+ * the statement that deletes it.
  *
  * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only): a
  * reservation lost in a crash belongs to a request that died with it, and the turn's own commit,
@@ -33,37 +108,40 @@ export async function takeDailyMessageOrThrow(options: {
   dailyLimit: number;
   expiresInMs: number;
   now?: Date;
-}): Promise<DailyMessageReservation> {
-  const { connectionId, dailyLimit } = options;
+  /** The conversation the message continues, and the visitor it names (when it does). */
+  conversation?: { id: string; contactIdentifier: string | null };
+}): Promise<{ reservation: DailyMessageReservation; conversation: AskedConversation | null }> {
+  const { connectionId, dailyLimit, conversation: asked } = options;
   const now = options.now ?? new Date();
   const day = utcDay(now);
   const id = randomUUID();
-  const expiresAt = new Date(now.getTime() + options.expiresInMs);
-  const taken = await options.db.execute(sql`
-    with deferred_flush as (
-      select set_config('synchronous_commit', 'off', true) as setting
-    ), expired as (
-      delete from widget_daily_reservation
-      where connection_id = ${connectionId} and expires_at <= ${now.toISOString()}::timestamptz
-      returning day
-    ), expired_today as (
-      select count(*)::int as count from expired where day = ${day}::date
-    ), earlier_days as (
-      update widget_daily_count c set reserved = c.reserved - gone.count
-      from (select day, count(*)::int as count from expired where day <> ${day}::date group by day) gone
-      where c.connection_id = ${connectionId} and c.day = gone.day
-    ), counter as (
-      insert into widget_daily_count as c (connection_id, day, count, reserved, is_last_reservation_taken)
-      select ${connectionId}, ${day}::date, 0, 1, true from deferred_flush where setting = 'off'
-      on conflict (connection_id, day) do update set
-        reserved = c.reserved - (select count from expired_today)
-          + case when c.count + c.reserved - (select count from expired_today) < ${dailyLimit}::int then 1 else 0 end,
-        is_last_reservation_taken = c.count + c.reserved - (select count from expired_today) < ${dailyLimit}::int
-      returning is_last_reservation_taken as taken
-    )
-    insert into widget_daily_reservation (id, connection_id, day, expires_at)
-    select ${id}, ${connectionId}, ${day}::date, ${expiresAt.toISOString()}::timestamptz from counter where taken
-    returning id`);
-  if (rowsOf(taken).length === 0) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
-  return { id, day };
+  const [row] = await runPreparedStatement<TakenRow, TakeValues>(options.db, takeStatement, {
+    connectionId,
+    conversationId: asked?.id ?? null,
+    contactIdentifier: asked?.contactIdentifier ?? null,
+    now: now.toISOString(),
+    day,
+    dailyLimit,
+    id,
+    expiresAt: new Date(now.getTime() + options.expiresInMs).toISOString(),
+  });
+  const conversation = toAskedConversation(row);
+  if (asked) {
+    const isOtherVisitors =
+      asked.contactIdentifier !== null && conversation?.contactIdentifier !== asked.contactIdentifier;
+    if (!conversation || isOtherVisitors) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
+  }
+  if (!row?.isTaken) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
+  return { reservation: { id, day }, conversation };
+}
+
+function toAskedConversation(row: TakenRow | undefined): AskedConversation | null {
+  if (!row?.id || !row.threadId || !row.agentId || !row.visitorId || !row.contactIdentifier) return null;
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    agentId: row.agentId,
+    visitorId: row.visitorId,
+    contactIdentifier: row.contactIdentifier,
+  };
 }

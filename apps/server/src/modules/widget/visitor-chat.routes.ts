@@ -147,6 +147,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         db,
         cache,
         config,
+        ownOrigin,
         request,
         widgetId: request.params.widgetId,
         body,

@@ -296,6 +296,20 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect(blocked.json().error.message).toBe('Rate limit exceeded. Too many requests in a short period.');
   });
 
+  it('limits a visitor known only by the conversation it continues, and gives the refused message back', async () => {
+    const widget = await newWidget({ dailyLimit: VISITOR_LIMIT + 2 });
+    const started = WidgetChatReply.parse((await chat(widget, { message: 'start' })).json());
+    const { widgetConversationThreadId } = started;
+    for (let index = 0; index < VISITOR_LIMIT; index += 1)
+      expect((await chat(widget, { message: `m${index}`, widgetConversationThreadId })).statusCode).toBe(200);
+    const limited = await chat(widget, { message: 'one more', widgetConversationThreadId });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // The refused message was counted by the daily check, then given back: one message is left today.
+    expect((await chat(widget, { message: 'someone else' })).statusCode).toBe(200);
+    expect((await chat(widget, { message: 'over the limit' })).json().error.code).toBe('WIDGET_DAILY_LIMIT');
+  });
+
   it('refuses messages and histories over the caps (400) without calling the provider', async () => {
     const widget = await newWidget();
     const tooLong = await chat(widget, { message: 'x'.repeat(4001) });
