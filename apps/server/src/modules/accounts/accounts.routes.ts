@@ -21,6 +21,9 @@ import { authorize } from '../auth/authorize';
 import { requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { user, userProfile } from '../auth/auth.tables';
 import { listConnectionSummaries } from '../channels/list-connection-summaries';
+import { AGENTS_SCOPE } from '../agents/agents-cache-scope';
+import { PROVIDER_KEYS_SCOPE } from '../llm/resolve-model-route';
+import { API_KEYS_SCOPE } from '../public-api/authenticate-api-key';
 import { createSubaccount } from './create-subaccount';
 import { deleteSubaccount, summarizeSubaccountDeletion } from './delete-subaccount';
 import { getSubaccountProfile } from './get-subaccount-profile';
@@ -34,6 +37,7 @@ const SubaccountParams = z.object({ subaccountId: z.string().min(1) });
 export function registerAccountRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
+  const { cache } = app.platform;
 
   async function readMe(userId: string, log: UnknownRoleLog): Promise<MeReply> {
     const [row] = await db
@@ -222,6 +226,8 @@ export function registerAccountRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await deleteSubaccount({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id });
+      // What the chat paths remember of its agents, widgets, provider keys and API keys goes with it, on every instance.
+      await Promise.all([AGENTS_SCOPE, PROVIDER_KEYS_SCOPE, API_KEYS_SCOPE].map((scope) => cache.forget(scope)));
       return reply.status(204).send();
     },
   );

@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
+import { organization } from '../auth/auth.tables';
 import { llmThread, llmUsage } from '../llm/llm.tables';
 import { apiKey } from './public-api.tables';
 import { WEBHOOK_FAILED_SECRET_LIMIT, WEBHOOK_RATE_LIMIT } from './webhook.routes';
@@ -96,9 +97,15 @@ describe('public API', () => {
         }),
       ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
     });
-    it('stops answering a remembered key once its sub account is deleted', async () => {
+    // Through the API, every instance forgets the key: it is unknown (401). Deleted behind the
+    // server's back (as another instance sees it before the news arrives), the remembered key's sub
+    // account is found missing (404). Either way the provider is never called.
+    it.each([
+      { via: 'the API', refusal: OpenAI.AuthenticationError },
+      { via: 'the database', refusal: OpenAI.NotFoundError },
+    ])('stops answering a remembered key once its sub account is deleted through $via', async ({ via, refusal }) => {
       const { app } = harness;
-      const member = await signInWithWorkspace(app, 'deleted-subaccount@api.test');
+      const member = await signInWithWorkspace(app, `deleted-subaccount-${via.length}@api.test`);
       await grantTestPlan(app.platform.database.db, member.userId);
       const created = await app.inject({
         method: 'POST',
@@ -133,15 +140,19 @@ describe('public API', () => {
           messages: [{ role: 'user', content: 'hi' }],
         });
       await ask(); // the API key, the agent and the provider key are remembered now
-      const deleted = await app.inject({
-        method: 'DELETE',
-        url: `/api/subaccounts/${subaccountId}`,
-        headers: { cookie: member.cookie },
-        payload: { confirmation: 'confirm' },
-      });
-      expect(deleted.statusCode).toBe(204);
+      if (via === 'the API') {
+        const deleted = await app.inject({
+          method: 'DELETE',
+          url: `/api/subaccounts/${subaccountId}`,
+          headers: { cookie: member.cookie },
+          payload: { confirmation: 'confirm' },
+        });
+        expect(deleted.statusCode).toBe(204);
+      } else {
+        await app.platform.database.db.delete(organization).where(eq(organization.id, subaccountId));
+      }
       fake.reset();
-      await expect(ask()).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+      await expect(ask()).rejects.toBeInstanceOf(refusal);
       // Refused before the provider was called: nothing is spent on a deleted sub account's behalf.
       expect(fake.requests).toHaveLength(0);
       const usage = await app.platform.database.db
