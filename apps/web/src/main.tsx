@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { rememberLandingScroll } from './app/prerender/remember-landing-scroll';
 import { router } from './app/router';
 import './styles/index.css';
 
@@ -24,6 +25,7 @@ function whenRouterReady() {
   });
 }
 
+rememberLandingScroll();
 void whenRouterReady().then(() =>
   createRoot(root).render(
     <StrictMode>

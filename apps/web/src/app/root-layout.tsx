@@ -3,6 +3,7 @@ import { ErrorDialogHost } from '@/components/error-dialog';
 import { SIGN_IN_REQUIRED_EVENT } from '@/lib/sign-in-events';
 import { UPGRADE_DIALOG_EVENT } from '@/lib/upgrade-events';
 import { DeferredHost } from './deferred-host';
+import { SCROLL_POSITIONS_STORAGE_KEY } from './prerender/remember-landing-scroll';
 
 const loadSignInDialog = () => import('@/features/auth/components/sign-in-dialog').then((m) => m.SignInDialog);
 const loadUpgradeDialogHost = () =>
@@ -19,7 +20,7 @@ export function RootLayout() {
     <>
       <Outlet />
       {/* Keyed by path: a fresh page load opens at the top, back/forward restores. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      <ScrollRestoration getKey={(location) => location.pathname} storageKey={SCROLL_POSITIONS_STORAGE_KEY} />
       <ErrorDialogHost />
       <DeferredHost
         load={loadSignInDialog}

@@ -8,6 +8,7 @@ import { FeaturesSection } from '@/features/marketing/components/features-sectio
 import { HeroSection } from '@/features/marketing/components/hero-section';
 import { IntegrationsSection } from '@/features/marketing/components/integrations-section';
 import { MarketingLayout } from '@/features/marketing/components/marketing-layout';
+import { useIsSignedIn } from '@/features/marketing/hooks/use-is-signed-in';
 import { useLandingScrollTarget } from '@/features/marketing/hooks/use-landing-scroll-target';
 import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
 
@@ -17,7 +18,8 @@ import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
  * secret offers modal.
  */
 export function LandingPage() {
-  useRemovePrerenderedLanding();
+  const { isChecking } = useIsSignedIn();
+  useRemovePrerenderedLanding(!isChecking);
   useLandingScrollTarget();
   const [searchParams, setSearchParams] = useSearchParams();
   const promotion = findPromotion(searchParams.get('promo'));
