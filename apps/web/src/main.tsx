@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { rememberLandingScroll } from './app/prerender/remember-landing-scroll';
 import { router } from './app/router';
 import './styles/index.css';
 
@@ -25,7 +24,6 @@ function whenRouterReady() {
   });
 }
 
-rememberLandingScroll();
 void whenRouterReady().then(() =>
   createRoot(root).render(
     <StrictMode>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PricingSection } from '@/features/billing/components/pricing-section';
 import { SecretOffersDialog } from '@/features/billing/components/secret-offers-dialog';
@@ -10,7 +11,7 @@ import { IntegrationsSection } from '@/features/marketing/components/integration
 import { MarketingLayout } from '@/features/marketing/components/marketing-layout';
 import { useIsSignedIn } from '@/features/marketing/hooks/use-is-signed-in';
 import { useLandingScrollTarget } from '@/features/marketing/hooks/use-landing-scroll-target';
-import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
+import { PRERENDERED_LANDING_ID, useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
 
 /**
  * `/`: the marketing landing page with #integrations, #pricing, #faq and #community. The pricing
@@ -19,8 +20,12 @@ import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
  */
 export function LandingPage() {
   const { isChecking } = useIsSignedIn();
+  // Started over the prerendered copy: the browser has shown the address's #section already.
+  const [isOverCopy] = useState(
+    () => typeof document !== 'undefined' && document.getElementById(PRERENDERED_LANDING_ID) !== null,
+  );
   useRemovePrerenderedLanding(!isChecking);
-  useLandingScrollTarget();
+  useLandingScrollTarget({ isArrivalShown: isOverCopy });
   const [searchParams, setSearchParams] = useSearchParams();
   const promotion = findPromotion(searchParams.get('promo'));
   const isSecretModalOpen = searchParams.get('offers') === 'secret';
