@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useSearchParams } from 'react-router';
 import { ErrorDialogHost } from '@/components/error-dialog';
 import { SIGN_IN_REQUIRED_EVENT } from '@/lib/sign-in-events';
 import { UPGRADE_DIALOG_EVENT } from '@/lib/upgrade-events';
 import { DeferredHost } from './deferred-host';
 import { PRERENDERED_LANDING_ID } from './prerender/prerendered-landing';
+import type { RouteHandle } from './route-handle';
 
 const loadSignInDialog = () => import('@/features/auth/components/sign-in-dialog').then((m) => m.SignInDialog);
 const loadUpgradeDialogHost = () =>
@@ -23,6 +24,9 @@ export function RootLayout() {
   // navigation on, so starting the app never moves the page.
   const [startedOverCopyAt] = useState(() => (document.getElementById(PRERENDERED_LANDING_ID) ? location.key : null));
   const isScrollRestored = startedOverCopyAt === null || location.key !== startedOverCopyAt;
+  const isForProspects = useMatches().some(
+    (match) => (match.handle as RouteHandle | undefined)?.isForProspects === true,
+  );
   return (
     <>
       <Outlet />
@@ -33,11 +37,13 @@ export function RootLayout() {
         load={loadSignInDialog}
         eventName={SIGN_IN_REQUIRED_EVENT}
         isNeededNow={searchParams.get('signin') === '1'}
+        isLoadedWhenIdle={!isForProspects}
       />
       <DeferredHost
         load={loadUpgradeDialogHost}
         eventName={UPGRADE_DIALOG_EVENT}
         isNeededNow={searchParams.get('upgrade_success') === 'true'}
+        isLoadedWhenIdle={!isForProspects}
       />
     </>
   );
