@@ -49,6 +49,12 @@ describe('bootLanding', () => {
     expect(appScripts()).toEqual(['/assets/index-abc.js']);
   });
 
+  it('waits for the visitor when the address only carries campaign tags', () => {
+    window.history.replaceState(null, '', '/?utm_source=newsletter&utm_campaign=spring&gclid=abc');
+    bootLanding(options);
+    expect(appScripts()).toEqual([]);
+  });
+
   it("remembers which of the copy's buttons was clicked and starts the app", () => {
     bootLanding(options);
     const signIn = document.querySelector('button');

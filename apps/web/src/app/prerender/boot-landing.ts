@@ -11,11 +11,11 @@ export type BootLandingOptions = {
  * The landing page's only script on a first visit, inlined into landing.html by the build: the
  * page is the prerendered copy and the app (React, the router, the workspace) starts only when
  * the visitor does something (moves the pointer, touches, scrolls, presses a key) or when the
- * address asks for something the copy cannot show (`?signin=1`, `?promo=...`). A click on one
- * of the copy's buttons starts the app and is remembered (`data-pending-click`: the button's
- * position in the copy); the live page clicks its own button at that position when it
- * replaces the copy, so Sign in, Get started, the menu and the plan buttons work from the first
- * click. Links work as links without the app.
+ * address asks for something the copy cannot show (`?signin=1`, `?promo=...`: any parameter but
+ * campaign tags such as `utm_source`). A click on one of the copy's buttons starts the app and
+ * is remembered (`data-pending-click`: the button's position in the copy); the live page clicks
+ * its own button at that position when it replaces the copy, so Sign in, Get started, the menu
+ * and the plan buttons work from the first click. Links work as links without the app.
  *
  * Self-contained: the build inlines its source, so it may use nothing from outside itself.
  */
@@ -68,7 +68,9 @@ export function bootLanding(options: BootLandingOptions): void {
     },
     true,
   );
-  if (window.location.search !== '') {
+  // Campaign tags (utm_*, click ids) ask nothing of the page; any other parameter may.
+  const campaignTag = /^(utm_\w+|gclid|fbclid|msclkid|ref)$/;
+  if ([...new URLSearchParams(window.location.search).keys()].some((key) => !campaignTag.test(key))) {
     start();
     return;
   }
