@@ -131,7 +131,7 @@ async function createDemoAndWidget() {
   await api('PUT', `/api/connections/${connection.connectionId}/update-build`, { buildId: agent.buildId });
   await api('PUT', `/api/connections/${connection.connectionId}`, { settings: connection.settings, deploy: true });
   return [
-    { name: 'shared demo (/shared/:demoId)', url: `${baseUrl}/shared/${demo.id}` },
+    { name: 'shared demo (/shared/:demoId)', url: `${baseUrl}/shared/${demo.demoId}` },
     { name: 'widget iframe page (/widget/:widgetId)', url: `${baseUrl}/widget/${connection.widgetId}` },
   ];
 }

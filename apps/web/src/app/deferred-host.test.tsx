@@ -54,4 +54,15 @@ describe('DeferredHost', () => {
     expect(await screen.findByText(/heard/, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('on a page that rarely needs it, loads only when its event fires', async () => {
+    const load = vi.fn(() => Promise.resolve(EchoHost));
+    render(<DeferredHost load={load} eventName={EVENT} isLoadedWhenIdle={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(load).not.toHaveBeenCalled();
+    act(() => {
+      window.dispatchEvent(new CustomEvent(EVENT, { detail: 'asked' }));
+    });
+    expect(await screen.findByText('heard: asked')).toBeInTheDocument();
+  });
 });

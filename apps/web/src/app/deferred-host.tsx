@@ -7,6 +7,8 @@ type DeferredHostProps = {
   eventName: string;
   /** Load at once (the address asks for the host, e.g. `?signin=1`). */
   isNeededNow?: boolean;
+  /** Load once the page has loaded and the browser is idle (default); else only when its event fires. */
+  isLoadedWhenIdle?: boolean;
 };
 
 const IDLE_FALLBACK_MS = 1500;
@@ -22,11 +24,11 @@ function whenIdle(callback: () => void) {
 
 /**
  * An app-wide overlay host (the sign-in modal, the upgrade dialog) kept out of the first
- * download: its chunk loads once the page has loaded and the browser is idle, or at once when
- * its event fires first. An event raised before the host listens is raised again as soon as
+ * download: its chunk loads once the page has loaded and the browser is idle (unless
+ * `isLoadedWhenIdle` is false), or at once when its event fires first. An event raised before the host listens is raised again as soon as
  * it does, so nothing asked of it is lost.
  */
-export function DeferredHost({ load, eventName, isNeededNow = false }: DeferredHostProps) {
+export function DeferredHost({ load, eventName, isNeededNow = false, isLoadedWhenIdle = true }: DeferredHostProps) {
   const [Host, setHost] = useState<ComponentType | null>(null);
   const pendingDetails = useRef<unknown[]>([]);
   const loadRef = useRef(load);
@@ -52,15 +54,15 @@ export function DeferredHost({ load, eventName, isNeededNow = false }: DeferredH
       cancelIdle = whenIdle(start);
     };
     if (isNeededNow) start();
-    else if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
+    else if (isLoadedWhenIdle && document.readyState === 'complete') onLoad();
+    else if (isLoadedWhenIdle) window.addEventListener('load', onLoad, { once: true });
     return () => {
       isCancelled = true;
       window.removeEventListener(eventName, onEvent);
       window.removeEventListener('load', onLoad);
       cancelIdle?.();
     };
-  }, [Host, eventName, isNeededNow]);
+  }, [Host, eventName, isNeededNow, isLoadedWhenIdle]);
 
   // Effects run child first: the host subscribed in its own effect before this one replays.
   useEffect(() => {

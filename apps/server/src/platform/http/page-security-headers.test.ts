@@ -9,6 +9,9 @@ import { createTestDatabase, type TestApp } from '../../test/create-test-app';
 
 const THEME_SCRIPT = "\n      document.documentElement.classList.add('dark');\n    ";
 const INDEX_HTML = `<!doctype html><html><head><title>Agentry</title><script>${THEME_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`;
+const BOOT_SCRIPT = "(function () { window.addEventListener('pointerdown', function () {}); })();";
+const LANDING_HTML = `<!doctype html><html><head><title>Agentry</title><script>${THEME_SCRIPT}</script></head><body><div id="landing-prerender"><h1>Agentry</h1></div><div id="root"></div><script>${BOOT_SCRIPT}</script></body></html>`;
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
 describe('security headers of HTML pages', () => {
   let app: TestApp;
@@ -18,6 +21,7 @@ describe('security headers of HTML pages', () => {
   beforeAll(async () => {
     webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-web-dist-'));
     fs.writeFileSync(path.join(webDistDir, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(webDistDir, 'landing.html'), LANDING_HTML);
     const created = await createTestDatabase();
     drop = created.drop;
     const config = loadConfig({
@@ -51,13 +55,19 @@ describe('security headers of HTML pages', () => {
     const response = await app.inject({ method: 'GET', url: '/agents/create' });
     expect(response.statusCode).toBe(200);
     const policy = directives(response.headers['content-security-policy']);
-    const hash = createHash('sha256').update(THEME_SCRIPT, 'utf8').digest('base64');
-    expect(policy.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(policy.get('script-src')).toEqual(["'self'", sha256(THEME_SCRIPT), sha256(BOOT_SCRIPT)]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('frame-src')).toContain("'self'");
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("the landing page's own inline boot script is allowed", async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(BOOT_SCRIPT);
+    expect(directives(response.headers['content-security-policy']).get('script-src')).toContain(sha256(BOOT_SCRIPT));
   });
 
   it('a shared demo page is not framed, its embed form may be framed anywhere', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** The sha256 sources of the inline scripts of an HTML page (the web app's theme bootstrap). */
+/** The sha256 sources of the inline scripts of an HTML page (the web app's theme bootstrap, the landing's boot script). */
 export function hashInlineScripts(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
@@ -50,11 +50,16 @@ function isEmbeddablePage(request: FastifyRequest) {
  * may be framed anywhere; the widget's iframe page sets its own policy from its allow-list.
  */
 export function registerPageSecurityHeaders(app: FastifyInstance, options: { webDistDir: string }) {
-  // The built index.html is read once: its inline script is what the hashes allow.
-  const indexHtml = fs.existsSync(path.join(options.webDistDir, 'index.html'))
-    ? fs.readFileSync(path.join(options.webDistDir, 'index.html'), 'utf8')
-    : '';
-  const inlineScriptHashes = hashInlineScripts(indexHtml);
+  // The built index.html and landing.html are read once: their inline scripts (the theme
+  // bootstrap, the landing's boot script) are what the hashes allow.
+  const inlineScriptHashes = [
+    ...new Set(
+      ['index.html', 'landing.html'].flatMap((file) => {
+        const filePath = path.join(options.webDistDir, file);
+        return fs.existsSync(filePath) ? hashInlineScripts(fs.readFileSync(filePath, 'utf8')) : [];
+      }),
+    ),
+  ];
   const denyPolicy = toPageSecurityPolicy({ inlineScriptHashes, frameAncestors: "'none'" });
   const embedPolicy = toPageSecurityPolicy({ inlineScriptHashes, frameAncestors: '*' });
   app.addHook('onSend', (request, reply, payload, done) => {

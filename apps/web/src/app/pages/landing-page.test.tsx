@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSignInRequested, type SignInRequest } from '@/lib/sign-in-events';
+import { PRERENDERED_LANDING_ID } from '../prerender/prerendered-landing';
 import { LandingPage } from './landing-page';
 
 globalThis.ResizeObserver ??= class {
@@ -113,6 +114,18 @@ describe('LandingPage', () => {
   it('scrolls to the section in the hash', async () => {
     renderLanding({ path: '/#faq' });
     await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('faq'));
+  });
+
+  it('leaves the scroll alone when it starts over the prerendered copy the browser already scrolled to #faq', async () => {
+    const copy = document.createElement('div');
+    copy.id = PRERENDERED_LANDING_ID;
+    document.body.append(copy);
+    renderLanding({ path: '/#faq' });
+    await screen.findByRole('button', { name: 'Get started' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(scrolled.map((element) => element.id)).not.toContain('faq');
+    // The live page has replaced the copy.
+    expect(document.getElementById(PRERENDERED_LANDING_ID)).toBeNull();
   });
 
   it('answers FAQ questions in an accordion', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PricingSection } from '@/features/billing/components/pricing-section';
 import { SecretOffersDialog } from '@/features/billing/components/secret-offers-dialog';
@@ -8,8 +9,9 @@ import { FeaturesSection } from '@/features/marketing/components/features-sectio
 import { HeroSection } from '@/features/marketing/components/hero-section';
 import { IntegrationsSection } from '@/features/marketing/components/integrations-section';
 import { MarketingLayout } from '@/features/marketing/components/marketing-layout';
+import { useIsSignedIn } from '@/features/marketing/hooks/use-is-signed-in';
 import { useLandingScrollTarget } from '@/features/marketing/hooks/use-landing-scroll-target';
-import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
+import { PRERENDERED_LANDING_ID, useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
 
 /**
  * `/`: the marketing landing page with #integrations, #pricing, #faq and #community. The pricing
@@ -17,8 +19,13 @@ import { useRemovePrerenderedLanding } from '../prerender/prerendered-landing';
  * secret offers modal.
  */
 export function LandingPage() {
-  useRemovePrerenderedLanding();
-  useLandingScrollTarget();
+  const { isChecking } = useIsSignedIn();
+  // Started over the prerendered copy: the browser has shown the address's #section already.
+  const [isOverCopy] = useState(
+    () => typeof document !== 'undefined' && document.getElementById(PRERENDERED_LANDING_ID) !== null,
+  );
+  useRemovePrerenderedLanding(!isChecking);
+  useLandingScrollTarget({ isArrivalShown: isOverCopy });
   const [searchParams, setSearchParams] = useSearchParams();
   const promotion = findPromotion(searchParams.get('promo'));
   const isSecretModalOpen = searchParams.get('offers') === 'secret';

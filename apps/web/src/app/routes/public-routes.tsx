@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../route-handle';
 
 /** Marketing, legal, auth helper pages and the 404 (owned by the marketing/auth features). */
 export const publicRoutes: RouteObject[] = [
@@ -21,6 +22,8 @@ export const publicRoutes: RouteObject[] = [
   {
     path: '/shared/:demoId',
     lazy: () => import('@/features/demos/routes/shared-demo-page').then((m) => ({ Component: m.SharedDemoPage })),
+    // A prospect's page: the account dialogs load only if asked for, not while the demo starts.
+    handle: { isForProspects: true } satisfies RouteHandle,
   },
   {
     path: '/auth/signin',

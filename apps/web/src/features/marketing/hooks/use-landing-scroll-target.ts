@@ -9,9 +9,14 @@ import { scrollToSection } from '../lib/sections';
  * The parameter is removed first so a reload stays put, and the scroll waits for that address
  * change: the router's scroll restoration saves and restores the position of `/` on every
  * navigation, so a scroll started before the change was undone (the page landed at the top).
+ *
+ * `isArrivalShown`: the page the app starts over has already been scrolled to the arrival's
+ * `#section` by the browser (the prerendered landing page), and the visitor may have scrolled
+ * on since; that hash is not scrolled to again.
  */
-export function useLandingScrollTarget() {
+export function useLandingScrollTarget({ isArrivalShown = false }: { isArrivalShown?: boolean } = {}) {
   const { hash } = useLocation();
+  const [shownHash] = useState(() => (isArrivalShown ? hash : null));
   const [searchParams, setSearchParams] = useSearchParams();
   const isPricingRequested = searchParams.get('scrollToPricing') === 'true';
   const [pending, setPending] = useState<string | null>(null);
@@ -29,7 +34,8 @@ export function useLandingScrollTarget() {
     );
   }, [isPricingRequested, setSearchParams]);
 
-  const target = isPricingRequested ? null : (pending ?? decodeURIComponent(hash.slice(1)));
+  const hashTarget = hash === shownHash ? '' : decodeURIComponent(hash.slice(1));
+  const target = isPricingRequested ? null : (pending ?? hashTarget);
 
   useEffect(() => {
     if (!target) return;
