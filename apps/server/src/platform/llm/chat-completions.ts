@@ -176,7 +176,7 @@ async function readBodyText(reply: ProviderReply, signal: AbortSignal | undefine
   } catch (error) {
     throw signal?.aborted ? signal.reason : lostConnectionError(error);
   } finally {
-    reply.finish(isRead);
+    void reply.finish(isRead);
   }
   return chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }
@@ -365,8 +365,10 @@ async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undef
     throw lostConnectionError(error);
   } finally {
     // Stopped early (the reader went away, an error): let go of the connection.
-    reply.finish(isAnswered);
+    if (!isAnswered) void reply.finish(false);
   }
+  // The end of the body after `[DONE]` is read before the next step's call, which can then reuse the connection.
+  await reply.finish(true);
   yield { type: 'finish', toolCalls: toolCalls.filter(Boolean), usage, finishReason };
 }
 

@@ -16,11 +16,11 @@ export type ProviderReply = {
   /** The body, uncompressed. Once the call is aborted it ends with an error; read `signal.reason` then. */
   body: Readable;
   /**
-   * Done with the reply: stops listening for the abort. With `isAnswered`, a body that has not quite
-   * ended yet (the provider's last bytes after `[DONE]`) is read out so its connection can serve the
-   * next call; otherwise a body not read to its end closes its connection.
+   * Done with the reply: stops listening for the abort once settled. With `isAnswered`, a body that
+   * has not quite ended yet (the provider's last bytes after `[DONE]`) is read out, so its
+   * connection can serve the next call; otherwise a body not read to its end closes its connection.
    */
-  finish: (isAnswered: boolean) => void;
+  finish: (isAnswered: boolean) => Promise<void>;
 };
 
 function decoderFor(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
@@ -28,6 +28,12 @@ function decoderFor(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | 
   if (encoding === 'deflate') return zlib.createInflate();
   if (encoding === 'br') return zlib.createBrotliDecompress();
   return undefined;
+}
+
+/** Why the call was aborted (a TimeoutError for a timeout, the client's own reason otherwise). */
+function reasonOf(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
 }
 
 function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -60,7 +66,7 @@ export function postToProvider(options: {
   const { url, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason);
+      reject(reasonOf(signal));
       return;
     }
     const request = (url.protocol === 'https:' ? https : http).request({
@@ -82,27 +88,40 @@ export function postToProvider(options: {
 
     request.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);
-      reject(signal?.aborted ? signal.reason : error);
+      reject(signal?.aborted ? reasonOf(signal) : error);
     });
     request.on('response', (response) => {
       const decoder = decoderFor(response.headers['content-encoding']);
       const body: Readable = decoder ? pipeline(response, decoder, () => undefined) : response;
       // Read by the caller; an error before it starts reading is kept in the stream's state.
       body.on('error', () => undefined);
-      let isFinished = false;
-      const finish = (isAnswered: boolean) => {
-        if (isFinished) return;
-        isFinished = true;
-        signal?.removeEventListener('abort', onAbort);
-        if (response.complete) return;
-        if (!isAnswered) {
-          request.destroy();
-          return;
-        }
-        const timer = setTimeout(() => request.destroy(), DRAIN_MS);
-        timer.unref();
-        response.on('close', () => clearTimeout(timer));
-        body.resume();
+      let finished: Promise<void> | undefined;
+      const finish = (isAnswered: boolean): Promise<void> => {
+        finished ??= new Promise<void>((done) => {
+          const release = () => {
+            signal?.removeEventListener('abort', onAbort);
+            done();
+          };
+          // Read to its end: the connection is back in the pool already.
+          if (response.readableEnded) return release();
+          if (!isAnswered && !response.complete) {
+            request.destroy();
+            return release();
+          }
+          // The provider's last bytes (the end of the chunked body after `[DONE]`) may be a packet
+          // behind, or read but not consumed: read them out so the connection goes back to the
+          // pool (on the tick after the end) before the next call, within a bound.
+          const timer = setTimeout(() => request.destroy(), DRAIN_MS);
+          timer.unref();
+          const settle = () => {
+            clearTimeout(timer);
+            setImmediate(release);
+          };
+          response.once('end', settle);
+          response.once('close', settle);
+          body.resume();
+        });
+        return finished;
       };
       resolve({
         status: response.statusCode ?? 502,
