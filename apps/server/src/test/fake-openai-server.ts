@@ -108,6 +108,8 @@ export type FakeOpenAiServer = {
   setDelays: (delays: { responseMs?: number; chunkMs?: number }) => void;
   /** Responses whose client hung up before the end (a cancelled call). */
   abortedResponses: () => number;
+  /** TCP connections accepted since the server started (kept-alive connections count once). */
+  connections: () => number;
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -302,6 +304,10 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     });
   });
 
+  let connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -317,6 +323,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       delays = { responseMs: next.responseMs ?? 0, chunkMs: next.chunkMs ?? 0 };
     },
     abortedResponses: () => aborted,
+    connections: () => connections,
     reset() {
       aborted = 0;
       requests.length = 0;

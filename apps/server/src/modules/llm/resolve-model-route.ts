@@ -5,7 +5,6 @@ import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { fetchPublicUrl } from '../../platform/http/fetch-public-url';
 import { createLanguageModel } from '../../platform/llm/create-language-model';
 import type { ChatModel, ProviderConnection } from '../../platform/llm/language-model';
 import { createOfflineLanguageModel, type OfflineResponse } from '../../platform/llm/offline-responder';
@@ -46,18 +45,6 @@ function platformConnection(config: AppConfig, provider: KeyedLlmProvider): Prov
   return undefined;
 }
 
-/** One guarded fetch per setting. */
-const guardedFetches = new Map<boolean, typeof globalThis.fetch>();
-
-function guardedFetch(allowLoopback: boolean): typeof globalThis.fetch {
-  let fetch = guardedFetches.get(allowLoopback);
-  if (!fetch) {
-    fetch = (input, init) => fetchPublicUrl(input, init, { allowLoopback });
-    guardedFetches.set(allowLoopback, fetch);
-  }
-  return fetch;
-}
-
 /** A connection through a stored key of the sub account; its own base URL must be public. */
 export function subaccountConnection(config: AppConfig, row: typeof providerKey.$inferSelect): ProviderConnection {
   const apiKey = decryptSecret({ key: config.encryptionKey, payload: row.encryptedKey });
@@ -68,7 +55,7 @@ export function subaccountConnection(config: AppConfig, row: typeof providerKey.
     provider: row.provider,
     apiKey,
     baseUrl,
-    fetch: row.baseUrl ? guardedFetch(allowLoopback) : undefined,
+    guard: row.baseUrl ? { allowLoopback } : undefined,
     appUrl: config.publicUrl,
   };
 }

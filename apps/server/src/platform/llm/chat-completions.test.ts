@@ -1,7 +1,13 @@
+import http from 'node:http';
+import https from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseProviderError } from '../../modules/llm/to-llm-app-error';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { buildChatBody, createChatModel, ProviderCallError } from './chat-completions';
 import type { ChatModel, ChatRequest, ChatStreamEvent, ProviderConnection } from './language-model';
+import { providerAgentFor } from './provider-agent-for';
 import { withRetries } from './with-retries';
 
 const request: ChatRequest = {
@@ -179,6 +185,138 @@ describe('the Chat Completions client against the fake provider', () => {
     const reading = collect(await model.stream(request, AbortSignal.timeout(100)));
     await expect(reading).rejects.toMatchObject({ name: 'TimeoutError' });
     await expect.poll(() => fake.abortedResponses(), { timeout: 5000 }).toBe(2);
+  });
+});
+
+/** A loopback server for one test; `handle` answers (or breaks) each connection's requests. */
+async function startRawServer(handle: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the connections to the provider', () => {
+  let fake: FakeOpenAiServer;
+  let model: ChatModel;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    model = createChatModel({ provider: 'openai', apiKey: 'sk-test', baseUrl: fake.url }, 'gpt-4o-mini');
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  it('keeps one connection alive across calls, whole and streamed, and sends the body in one piece', async () => {
+    for (let call = 0; call < 3; call += 1) expect((await model.complete(request)).text).toBe('Echo: Hello there');
+    for (let call = 0; call < 3; call += 1)
+      expect((await collect(await model.stream(request))).texts.join('')).toBe('Echo: Hello there');
+    // Six calls one after the other: one connection (a new one each would be six).
+    expect(fake.connections()).toBe(1);
+    const headers = fake.requests[0]?.headers;
+    expect(headers?.['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(fake.requests[0]?.body))));
+    expect(headers?.['transfer-encoding']).toBeUndefined();
+    expect(headers?.['accept-encoding']).toBe('identity');
+    expect(headers?.connection).toBe('keep-alive');
+  });
+
+  it('destroys the connection when the call is aborted mid-stream, and answers with the abort reason', async () => {
+    fake.respondWith(() => ({ text: Array.from({ length: 30 }, (_, index) => `word${index}`).join(' ') }));
+    fake.setDelays({ chunkMs: 20 });
+    const before = fake.connections();
+    const controller = new AbortController();
+    const reason = new Error('The client went away.');
+    const texts: string[] = [];
+    const reading = (async () => {
+      for await (const event of await model.stream(request, controller.signal)) {
+        if (event.type !== 'text') continue;
+        texts.push(event.text);
+        if (texts.length === 2) controller.abort(reason);
+      }
+    })();
+    await expect(reading).rejects.toBe(reason);
+    expect(texts).toHaveLength(2);
+    // The provider sees the connection close under its answer.
+    await expect.poll(() => fake.abortedResponses(), { timeout: 5000 }).toBe(1);
+    const pool = providerAgentFor('http:');
+    const pooled = [...Object.values(pool.sockets), ...Object.values(pool.freeSockets)].flat();
+    expect(pooled.every((socket) => socket && !socket.destroyed)).toBe(true);
+    fake.reset();
+    expect((await model.complete(request)).text).toBe('Echo: Hello there');
+    expect(fake.connections()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('fails a stream the provider cuts off with the network error fetch gave', async () => {
+    const cutting = await startRawServer((incoming, outgoing) => {
+      incoming.resume();
+      outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+      outgoing.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Hel' } }] })}\n\n`);
+      setTimeout(() => outgoing.socket?.destroy(), 20);
+    });
+    const cut = createChatModel({ provider: 'openai', apiKey: 'sk', baseUrl: cutting.url }, 'gpt-4o-mini');
+    const texts: string[] = [];
+    const failure = await (async () => {
+      for await (const event of await cut.stream(request)) if (event.type === 'text') texts.push(event.text);
+    })().catch((error: unknown) => error);
+    await cutting.close();
+    expect(texts).toEqual(['Hel']);
+    expect(failure).toBeInstanceOf(ProviderCallError);
+    expect(failure).toMatchObject({ statusCode: undefined, isRetryable: false, cause: { code: 'ECONNRESET' } });
+    // What undici's fetch threw for the same cut: TypeError('terminated') caused by a closed socket.
+    const fetchCut = new TypeError('terminated', {
+      cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+    });
+    expect(parseProviderError(failure)).toEqual(parseProviderError(fetchCut));
+    expect(parseProviderError(failure).type).toBe('network_error');
+  });
+
+  it('reads a compressed answer when a provider compresses it anyway', async () => {
+    const answer = { choices: [{ index: 0, message: { content: 'Zipped.' }, finish_reason: 'stop' }] };
+    const zipping = await startRawServer((incoming, outgoing) => {
+      incoming.resume();
+      outgoing
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        .end(gzipSync(JSON.stringify(answer)));
+    });
+    const zipped = createChatModel({ provider: 'openai', apiKey: 'sk', baseUrl: zipping.url }, 'gpt-4o-mini');
+    const whole = await zipped.complete(request);
+    await zipping.close();
+    expect(whole.text).toBe('Zipped.');
+  });
+
+  it('calls an https base URL over TLS through the shared https agent', async () => {
+    expect(providerAgentFor('https:')).toBeInstanceOf(https.Agent);
+    expect(providerAgentFor('http:')).not.toBeInstanceOf(https.Agent);
+    expect(providerAgentFor('https:')).toBe(providerAgentFor('https:'));
+    for (const protocol of ['http:', 'https:'])
+      expect(providerAgentFor(protocol)).toMatchObject({ keepAlive: true, maxSockets: 256 });
+    // A plain TCP listener sees what the client opens with: a TLS handshake record (0x16).
+    const firstBytes: number[] = [];
+    const listener = net.createServer((socket) => {
+      socket.once('data', (data: Buffer) => {
+        firstBytes.push(data[0] ?? -1);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const secure = createChatModel(
+      { provider: 'openai', apiKey: 'sk', baseUrl: `https://127.0.0.1:${port}/v1` },
+      'gpt-4o-mini',
+    );
+    await expect(secure.complete(request)).rejects.toMatchObject({
+      name: 'ProviderCallError',
+      message: expect.stringMatching(/^Cannot connect to API/),
+      isRetryable: true,
+    });
+    await new Promise((resolve) => listener.close(resolve));
+    expect(firstBytes).toEqual([0x16]);
   });
 });
 

@@ -1,5 +1,9 @@
+import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 import type { KeyedLlmProvider } from '@agentry/core/llm';
+import { AppError } from '../http/app-error';
+import { assertPublicHttpUrlOrThrow, BLOCKED_ADDRESS_MESSAGE, createGuardedLookup } from '../http/ssrf-guard';
 import type {
   ChatCompletion,
   ChatModel,
@@ -9,13 +13,15 @@ import type {
   ChatUsage,
   ProviderConnection,
 } from './language-model';
+import { postToProvider, type ProviderReply } from './post-to-provider';
 
 /**
  * A client of the Chat Completions API (POST {baseUrl}/chat/completions), which every provider
  * the product talks to speaks: OpenAI, OpenRouter and self-hosted OpenAI-compatible servers.
- * Plain `fetch`, and `eventsource-parser` for streams: the chunks are read with narrow checks of
- * the fields we use rather than a schema per chunk, which is what kept the AI SDK's stream
- * pipeline several times costlier (docs/decisions/provider-client.md).
+ * node:http / node:https over kept-alive connections (post-to-provider.ts), and `eventsource-parser`
+ * for streams: the chunks are read with narrow checks of the fields we use rather than a schema per
+ * chunk, which is what kept the AI SDK's stream pipeline several times costlier
+ * (docs/decisions/provider-client.md).
  */
 
 /** A provider call that failed: its HTTP status and body when it answered, the cause when it could not be reached. */
@@ -113,8 +119,21 @@ function headersOf(connection: ProviderConnection): Record<string, string> {
   return headers;
 }
 
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+/** Where and how a model's calls go: computed once per model, not per call. */
+type ChatEndpoint = {
+  connection: ProviderConnection;
+  url: URL;
+  headers: Record<string, string>;
+  lookup: LookupFunction | undefined;
+};
+
+function endpointOf(connection: ProviderConnection): ChatEndpoint {
+  return {
+    connection,
+    url: new URL(`${connection.baseUrl.replace(/\/+$/, '')}/chat/completions`),
+    headers: headersOf(connection),
+    lookup: connection.guard ? createGuardedLookup(connection.guard) : undefined,
+  };
 }
 
 /** The error message in OpenAI's error body (`{ error: { message } }`), or the status text. */
@@ -129,35 +148,70 @@ function errorMessageOf(body: string, statusText: string): string {
   return statusText || 'Request failed';
 }
 
+/** The socket's error when the provider could not be reached (refused, unknown host, TLS, reset before an answer). */
+function connectionError(error: unknown): Error {
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ESSRFBLOCKED')
+    return new AppError('VALIDATION_ERROR', { message: BLOCKED_ADDRESS_MESSAGE, cause: error });
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderCallError({ message: `Cannot connect to API: ${message}`, isRetryable: true, cause: error });
+}
+
+/** The connection broke while the answer was being read (the provider closed it, or it was reset). */
+function lostConnectionError(error: unknown): ProviderCallError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderCallError({
+    message: `The connection to the provider was lost: ${message}`,
+    isRetryable: false,
+    cause: error,
+  });
+}
+
+/** The whole body as text: its bytes gathered, decoded once. */
+async function readBodyText(reply: ProviderReply, signal: AbortSignal | undefined): Promise<string> {
+  const chunks: Buffer[] = [];
+  let isRead = false;
+  try {
+    for await (const chunk of reply.body) chunks.push(chunk as Buffer);
+    isRead = true;
+  } catch (error) {
+    throw signal?.aborted ? signal.reason : lostConnectionError(error);
+  } finally {
+    void reply.finish(isRead);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8');
+}
+
 async function postChat(
-  connection: ProviderConnection,
+  endpoint: ChatEndpoint,
   body: Record<string, unknown>,
   signal: AbortSignal | undefined,
-): Promise<Response> {
-  const fetch = connection.fetch ?? globalThis.fetch;
-  let response: Response;
+): Promise<ProviderReply> {
+  const { connection, url } = endpoint;
+  if (connection.guard) await assertPublicHttpUrlOrThrow(url, connection.guard);
+  let reply: ProviderReply;
   try {
-    response = await fetch(`${connection.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: headersOf(connection),
+    reply = await postToProvider({
+      url,
+      headers: endpoint.headers,
       body: JSON.stringify(body),
       signal,
+      lookup: endpoint.lookup,
     });
   } catch (error) {
-    if (error instanceof TypeError && error.message === 'fetch failed') {
-      const cause = error.cause instanceof Error ? error.cause.message : error.message;
-      throw new ProviderCallError({ message: `Cannot connect to API: ${cause}`, isRetryable: true, cause: error });
-    }
-    throw error;
+    if (signal?.aborted) throw signal.reason;
+    throw connectionError(error);
   }
-  if (response.ok) return response;
-  const text = await response.text().catch(() => '');
+  if (reply.status >= 200 && reply.status < 300) return reply;
+  const text = await readBodyText(reply, signal).catch(() => {
+    if (signal?.aborted) throw signal.reason;
+    return '';
+  });
   throw new ProviderCallError({
-    message: errorMessageOf(text, response.statusText),
-    statusCode: response.status,
+    message: errorMessageOf(text, reply.statusText),
+    statusCode: reply.status,
     responseBody: text,
-    responseHeaders: Object.fromEntries(response.headers),
-    isRetryable: isRetryableStatus(response.status),
+    responseHeaders: reply.headers,
+    isRetryable: isRetryableStatus(reply.status),
   });
 }
 
@@ -210,20 +264,20 @@ function readToolCalls(value: unknown): ChatToolCall[] {
 
 /** One answer, whole. */
 export async function completeChat(options: {
-  connection: ProviderConnection;
+  endpoint: ChatEndpoint;
   modelId: string;
   request: ChatRequest;
   signal?: AbortSignal;
 }): Promise<ChatCompletion> {
-  const { connection } = options;
+  const { endpoint } = options;
   const body = buildChatBody({
-    provider: connection.provider,
+    provider: endpoint.connection.provider,
     modelId: options.modelId,
     request: options.request,
     stream: false,
   });
-  const response = await postChat(connection, body, options.signal);
-  const raw = await response.text();
+  const reply = await postChat(endpoint, body, options.signal);
+  const raw = await readBodyText(reply, options.signal);
   let data: Record<string, unknown> | undefined;
   try {
     data = readRecord(JSON.parse(raw));
@@ -244,13 +298,14 @@ export async function completeChat(options: {
   };
 }
 
-/** The `data` of each server-sent event of a body, as it arrives. */
-async function* readEventData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/** The `data` of each server-sent event of a body, as it arrives (the text decoded as it comes). */
+async function* readEventData(body: Readable): AsyncGenerator<string> {
   const pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });
-  const decoder = new TextDecoder();
-  for await (const chunk of body) {
-    parser.feed(decoder.decode(chunk, { stream: true }));
+  body.setEncoding('utf8');
+  // Stopping at `[DONE]` leaves the body to `finish`, which keeps the connection when it can.
+  for await (const text of body.iterator({ destroyOnReturn: false }) as AsyncIterable<string>) {
+    parser.feed(text);
     if (pending.length === 0) continue;
     const ready = pending.splice(0);
     for (const data of ready) yield data;
@@ -276,14 +331,13 @@ function addToolCallDeltas(calls: ChatToolCall[], value: unknown) {
   }
 }
 
-async function* readChatStream(response: Response, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
-  const body = response.body;
-  if (!body) throw invalidAnswer('');
+async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
   const toolCalls: ChatToolCall[] = [];
   let usage: ChatUsage | undefined;
   let finishReason: string | undefined;
+  let isAnswered = false;
   try {
-    for await (const raw of readEventData(body)) {
+    for await (const raw of readEventData(reply.body)) {
       if (raw === '[DONE]') break;
       let data: Record<string, unknown> | undefined;
       try {
@@ -303,41 +357,46 @@ async function* readChatStream(response: Response, signal: AbortSignal | undefin
       if (delta.tool_calls) addToolCallDeltas(toolCalls, delta.tool_calls);
       if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', text: delta.content };
     }
+    isAnswered = true;
   } catch (error) {
     // A read cut by our own abort ends with the abort's reason (a timeout says so).
-    if (signal?.aborted && !isAbortError(error)) throw signal.reason;
-    throw error;
+    if (signal?.aborted) throw signal.reason;
+    if (error instanceof ProviderCallError) throw error;
+    throw lostConnectionError(error);
   } finally {
-    // Stopped early (the reader went away): let go of the connection.
-    await body.cancel().catch(() => undefined);
+    // Stopped early (the reader went away, an error): let go of the connection.
+    if (!isAnswered) void reply.finish(false);
   }
+  // The end of the body after `[DONE]` is read before the next step's call, which can then reuse the connection.
+  await reply.finish(true);
   yield { type: 'finish', toolCalls: toolCalls.filter(Boolean), usage, finishReason };
 }
 
 /** One answer as it is written: resolves once the provider accepted the call, then yields its events. */
 export async function streamChat(options: {
-  connection: ProviderConnection;
+  endpoint: ChatEndpoint;
   modelId: string;
   request: ChatRequest;
   signal?: AbortSignal;
 }): Promise<AsyncIterable<ChatStreamEvent>> {
-  const { connection } = options;
+  const { endpoint } = options;
   const body = buildChatBody({
-    provider: connection.provider,
+    provider: endpoint.connection.provider,
     modelId: options.modelId,
     request: options.request,
     stream: true,
   });
-  const response = await postChat(connection, body, options.signal);
-  return readChatStream(response, options.signal);
+  const reply = await postChat(endpoint, body, options.signal);
+  return readChatStream(reply, options.signal);
 }
 
 /** A model on a provider connection. */
 export function createChatModel(connection: ProviderConnection, modelId: string): ChatModel {
+  const endpoint = endpointOf(connection);
   return {
     provider: connection.provider,
     modelId,
-    complete: (request, signal) => completeChat({ connection, modelId, request, signal }),
-    stream: (request, signal) => streamChat({ connection, modelId, request, signal }),
+    complete: (request, signal) => completeChat({ endpoint, modelId, request, signal }),
+    stream: (request, signal) => streamChat({ endpoint, modelId, request, signal }),
   };
 }

@@ -1,4 +1,5 @@
 import type { KeyedLlmProvider } from '@agentry/core/llm';
+import type { SsrfGuardOptions } from '../http/ssrf-guard';
 
 /**
  * The gateway's view of a model: one Chat Completions call, whole or streamed. Every provider
@@ -11,8 +12,8 @@ export type ProviderConnection = {
   provider: KeyedLlmProvider;
   apiKey: string | undefined;
   baseUrl: string;
-  /** A guarded fetch for addresses users gave us; the global fetch otherwise. */
-  fetch?: typeof globalThis.fetch;
+  /** Set for addresses users gave us: every call and every new connection must reach a public address. */
+  guard?: SsrfGuardOptions;
   /** Sent to OpenRouter as HTTP-Referer (its app attribution). */
   appUrl?: string;
 };
