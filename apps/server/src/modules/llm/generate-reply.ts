@@ -5,12 +5,12 @@ import type { Agent } from '@agentry/core/agents';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
-import type { Database, Transaction } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
 import { readTurnContextOrThrow } from './read-turn-context';
-import { saveThreadTurn } from './save-thread-turn';
+import { saveThreadTurn, type ChannelTurn } from './save-thread-turn';
 import type { ThreadOwner } from './thread-owner';
 
 /** What the gateway needs of an agent. */
@@ -54,8 +54,8 @@ export type GenerateReplyInput = {
   signal?: AbortSignal;
   /** Remembers what changes only on edit (the stored provider key) between calls. */
   cache?: Cache;
-  /** The channel's own record of an answered turn, written in the thread turn's transaction. */
-  storeWithTurn?: (tx: Transaction, reply: ReplyResult) => Promise<void>;
+  /** The channel's own record of an answered turn, written by the thread turn's one statement. */
+  channelTurnOf?: (reply: ReplyResult) => ChannelTurn;
   /** The caller has just checked that the sub account is not locked (its authorization did). */
   isLockChecked?: boolean;
 };
@@ -150,7 +150,7 @@ export async function generateReply(
   async function keep(result: LlmResult): Promise<ReplyResult> {
     const { meter, ...answer } = result;
     const reply = { ...answer, threadId: thread.id };
-    const { storeWithTurn } = input;
+    const { channelTurnOf } = input;
     try {
       // docs/product/agents.md#answering-every-channel: a reply without text is an error, never an empty bubble.
       if (!answer.text.trim()) throw new AppError('EMPTY_AI_RESPONSE');
@@ -161,7 +161,7 @@ export async function generateReply(
         userText,
         answer,
         meter,
-        alsoStore: storeWithTurn ? (tx) => storeWithTurn(tx, reply) : undefined,
+        channelTurn: channelTurnOf?.(reply),
       });
     } catch (error) {
       // The turn was not stored: the call is still metered, on its own.

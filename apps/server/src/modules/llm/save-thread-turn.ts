@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database, Transaction } from '../../platform/db/database';
+import { prepareStatement, type PreparedStatement } from '../../platform/db/prepare-statement';
+import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { llmMessage, llmUsage } from './llm.tables';
 import type { ThreadOwner } from './thread-owner';
 
@@ -14,6 +16,20 @@ export type TurnMeter = {
   /** The call's usage row, with the millicredits charged. */
   usageRow: (millicredits: number) => UsageRow;
 };
+
+/**
+ * A channel's own record of a turn (the widget's visitor, conversation and messages), written by
+ * the turn's statement as more data-modifying CTEs: `ctes` is `name as (...)` parts, comma
+ * separated, with a `sql.placeholder` for every value. Made once per kind of record (`name` is
+ * unique to its text); its placeholders may use the turn's own `threadId`, `agentId` and
+ * `answerText` and must not reuse its other names (`userText`, `userMessageId`,
+ * `answerMessageId`, `inputTokens`, `outputTokens`, `subaccountId`, `source`, `owner`,
+ * `usage.*`).
+ */
+export type TurnStatementPart = { name: string; ctes: SQL };
+
+/** A channel's record of one turn: its part of the statement and that part's values. */
+export type ChannelTurn = { part: TurnStatementPart; values: Record<string, unknown> };
 
 type Handle = Database | Transaction;
 
@@ -94,15 +110,78 @@ function turnStatementOf(handle: Handle, isTransaction: boolean, options: { isNe
   return statement;
 }
 
+/** The columns of the usage row, in the order of `usageColumns`. */
+const usageFields = [
+  'id',
+  'subaccountId',
+  'agentId',
+  'threadId',
+  'source',
+  'provider',
+  'model',
+  'keySource',
+  'inputTokens',
+  'outputTokens',
+  'costUsd',
+  'millicredits',
+  'status',
+] as const satisfies readonly (keyof UsageRow)[];
+const usageColumns = sql.raw(
+  'id, subaccount_id, agent_id, thread_id, source, provider, model, key_source, input_tokens, output_tokens, cost_usd, millicredits, status',
+);
+
+/**
+ * The turn and a channel's record of it in one statement (built once per part and variant): the
+ * thread, both messages, the channel's CTEs and, with `withUsage`, the usage row last. Every
+ * data-modifying CTE runs whether it is read or not; all of it is one transaction.
+ */
+function buildTurnWithPart(options: { isNew: boolean; withUsage: boolean; part: TurnStatementPart }) {
+  const threadId = placeholder('threadId');
+  const threadWrite = options.isNew
+    ? sql`insert into llm_thread (id, subaccount_id, agent_id, source, owner)
+          values (${threadId}, ${placeholder('subaccountId')}, ${placeholder('agentId')}, ${placeholder('source')}, ${placeholder('owner')})`
+    : sql`update llm_thread set updated_at = now() where id = ${threadId}`;
+  const usageWrite = options.withUsage
+    ? sql`insert into llm_usage (${usageColumns}) values (${sql.join(
+        usageFields.map((field) => placeholder(`usage.${field}`)),
+        sql`, `,
+      )})`
+    : sql`select 1`;
+  const name = `thread_turn_${options.isNew ? 'new' : 'continued'}${options.withUsage ? '_usage' : ''}_${options.part.name}`;
+  return prepareStatement<Record<string, unknown>>(
+    name,
+    sql`with thread_write as (${threadWrite}), turn_messages as (
+        insert into llm_message (id, thread_id, role, content, input_tokens, output_tokens)
+        values (${placeholder('userMessageId')}, ${threadId}, 'user', ${placeholder('userText')}, null, null),
+               (${placeholder('answerMessageId')}, ${threadId}, 'assistant', ${placeholder('answerText')},
+                ${placeholder('inputTokens')}::integer, ${placeholder('outputTokens')}::integer)
+      ), ${options.part.ctes}
+      ${usageWrite}`,
+  );
+}
+
+/** The statements with a channel's part, by part name and variant (the text depends on nothing else). */
+const withParts = new Map<string, PreparedStatement<Record<string, unknown>>>();
+
+function turnWithPartOf(options: { isNew: boolean; withUsage: boolean; part: TurnStatementPart }) {
+  const key = `${options.part.name}:${options.isNew}:${options.withUsage}`;
+  let statement = withParts.get(key);
+  if (!statement) {
+    statement = buildTurnWithPart(options);
+    withParts.set(key, statement);
+  }
+  return statement;
+}
+
 /**
  * Stores one answered turn: the thread when it is new, the user's message and the answer, and
  * the call's usage row (`meter`). Failed turns are not stored.
  *
- * Without `alsoStore` and a credit settlement, that is one statement (its own transaction, one
- * commit). `alsoStore` writes the channel's own record of the turn (the widget's conversation),
- * and a billed call settles its credit hold: then one transaction holds the turn, the channel's
- * record, the settlement and the usage row, in that order, so the credit balance's row lock is
- * held only for the end of the turn.
+ * Without a credit settlement, that is one statement (its own transaction, one commit), with the
+ * channel's own record of the turn (`channelTurn`, the widget's conversation) as more CTEs of it.
+ * A billed call settles its credit hold: then one transaction holds that statement (without the
+ * usage row), the settlement and the usage row, in that order, so the credit balance's row lock
+ * is held only for the end of the turn.
  */
 export async function saveThreadTurn(options: {
   db: Database;
@@ -117,9 +196,9 @@ export async function saveThreadTurn(options: {
   userText: string;
   answer: { text: string; inputTokens: number; outputTokens: number };
   meter?: TurnMeter;
-  alsoStore?: (tx: Transaction) => Promise<void>;
+  channelTurn?: ChannelTurn;
 }): Promise<void> {
-  const { thread, meter, alsoStore } = options;
+  const { thread, meter, channelTurn } = options;
   const values = {
     threadId: thread.id,
     subaccountId: thread.subaccountId,
@@ -134,28 +213,32 @@ export async function saveThreadTurn(options: {
     outputTokens: options.answer.outputTokens,
   };
   const usageValues = (row: UsageRow) =>
-    Object.fromEntries(Object.entries(row).map(([field, value]) => [`usage.${field}`, value ?? null]));
+    Object.fromEntries(usageFields.map((field) => [`usage.${field}`, row[field] ?? null]));
 
   // Together or not at all: a stored thread always has messages, which is how the history read
   // tells that it exists. One commit is also one flush on the hot path.
-  if (!alsoStore && !meter?.settle) {
-    const usage = meter ? usageValues(meter.usageRow(0)) : {};
-    await turnStatementOf(options.db, false, { isNew: thread.isNew, withUsage: meter !== undefined }).execute({
+  async function writeTurn(handle: Handle, isTransaction: boolean, usage: UsageRow | undefined): Promise<void> {
+    const usageParams = usage ? usageValues(usage) : {};
+    const withUsage = usage !== undefined;
+    if (channelTurn) {
+      const statement = turnWithPartOf({ isNew: thread.isNew, withUsage, part: channelTurn.part });
+      await runPreparedStatement(handle, statement, { ...channelTurn.values, ...values, ...usageParams });
+      return;
+    }
+    await turnStatementOf(handle, isTransaction, { isNew: thread.isNew, withUsage }).execute({
       ...values,
-      ...usage,
+      ...usageParams,
     });
+  }
+
+  if (!meter?.settle) {
+    await writeTurn(options.db, false, meter?.usageRow(0));
     return;
   }
+  const { settle } = meter;
   await options.db.transaction(async (tx) => {
-    const isUsageWithTurn = meter !== undefined && !meter.settle;
-    await turnStatementOf(tx, true, { isNew: thread.isNew, withUsage: isUsageWithTurn }).execute({
-      ...values,
-      ...(isUsageWithTurn ? usageValues(meter.usageRow(0)) : {}),
-    });
-    await alsoStore?.(tx);
-    if (meter?.settle) {
-      const charged = await meter.settle(tx);
-      await tx.insert(llmUsage).values(meter.usageRow(charged));
-    }
+    await writeTurn(tx, true, undefined);
+    const charged = await settle(tx);
+    await tx.insert(llmUsage).values(meter.usageRow(charged));
   });
 }

@@ -18,11 +18,11 @@ const BOUNDS = {
    * conversation read with the daily-limit check; the lock state with the history; BEGIN, the
    * thread turn with its usage row, the widget turn, COMMIT.
    */
-  ownKeyContinuing: 6,
+  ownKeyContinuing: 3,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 12,
+  billedContinuing: 11,
   /** A new visitor's first message (the visitor, the conversation and the thread are created). */
-  ownKeyFirst: 6,
+  ownKeyFirst: 3,
 };
 const MESSAGES = 3;
 

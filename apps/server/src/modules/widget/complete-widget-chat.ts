@@ -1,8 +1,8 @@
 import type { WidgetChatBody, WidgetChatReply } from '@agentry/core/widget';
-import type { Transaction } from '../../platform/db/database';
 import type { ReplyResult } from '../llm/generate-reply';
+import type { ChannelTurn } from '../llm/save-thread-turn';
 import type { PreparedWidgetChat } from './prepare-widget-chat';
-import { saveWidgetTurn } from './save-widget-turn';
+import { toWidgetTurn } from './to-widget-turn';
 
 /** The conversation a prepared message lands in: the one continued, or the new one. */
 function conversationIdOf(prepared: PreparedWidgetChat): string {
@@ -10,13 +10,13 @@ function conversationIdOf(prepared: PreparedWidgetChat): string {
 }
 
 /**
- * What the gateway writes with the thread turn, in one transaction (generateReply's
- * `storeWithTurn`): the visitor's side of an answered message (docs/product/widget.md#routes).
+ * What the gateway writes with the thread turn, in its one statement (generateReply's
+ * `channelTurnOf`): the visitor's side of an answered message (docs/product/widget.md#routes).
  */
 export function storeWidgetTurn(options: { prepared: PreparedWidgetChat; body: WidgetChatBody; signal: AbortSignal }) {
   const { prepared, body, signal } = options;
-  return async (tx: Transaction, result: ReplyResult): Promise<void> => {
-    await saveWidgetTurn(tx, {
+  return (result: ReplyResult): ChannelTurn =>
+    toWidgetTurn({
       connectionId: prepared.connectionId,
       dailyReservation: prepared.dailyReservation,
       conversation: prepared.conversation,
@@ -31,7 +31,6 @@ export function storeWidgetTurn(options: { prepared: PreparedWidgetChat; body: W
       answeredAt: new Date(),
       isVisitorWaiting: !signal.aborted,
     });
-  };
 }
 
 /** The visitor's reply for a stored answer. */

@@ -5,6 +5,7 @@ import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../te
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { createTestWidget } from '../../test/widget-fixtures';
+import { llmMessage, llmUsage } from '../llm/llm.tables';
 import { takeDailyMessageOrThrow, utcDay } from './take-daily-message';
 import { widgetConversation, widgetDailyCount, widgetDailyReservation, widgetMessage } from './widget.tables';
 
@@ -156,5 +157,40 @@ describe("a widget's daily limit counts the turns stored", () => {
     expect((await chat(widget.widgetId, 'works too')).statusCode).toBe(200);
     expect((await chat(widget.widgetId, 'over')).statusCode).toBe(429);
     expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(2);
+  });
+
+  it('gives a message back, and still meters its call, when its turn cannot be stored', async () => {
+    const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 5 } });
+    const first = await harness.app.inject({
+      method: 'POST',
+      url: `/api/widget/${widget.widgetId}/chat`,
+      payload: { message: 'hello', contactIdentifier: 'unstored-visitor' },
+    });
+    expect(first.statusCode).toBe(200);
+    const { threadId, widgetConversationThreadId } = first.json<{
+      threadId: string;
+      widgetConversationThreadId: string;
+    }>();
+    // The conversation is deleted while the answer is written: the turn's one statement fails
+    // (its messages have no conversation) and none of it is kept.
+    fake.setDelays({ responseMs: 400 });
+    const pending = harness.app.inject({
+      method: 'POST',
+      url: `/api/widget/${widget.widgetId}/chat`,
+      payload: { message: 'lost', contactIdentifier: 'unstored-visitor', widgetConversationThreadId },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await db().delete(widgetConversation).where(eq(widgetConversation.id, widgetConversationThreadId));
+    expect((await pending).statusCode).toBeGreaterThanOrEqual(500);
+    fake.reset();
+    expect(await db().select().from(llmMessage).where(eq(llmMessage.threadId, threadId))).toHaveLength(2);
+    expect(await db().select().from(llmUsage).where(eq(llmUsage.threadId, threadId))).toHaveLength(2);
+    expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(1);
+    expect(
+      await db()
+        .select()
+        .from(widgetDailyReservation)
+        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
+    ).toEqual([]);
   });
 });

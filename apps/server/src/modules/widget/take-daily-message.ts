@@ -95,7 +95,7 @@ const takeStatement = prepareStatement<TakeValues>(
  * reserved leave room. That conditional update runs on the newest version of today's counter
  * row, after its lock (an upsert always does), so concurrent messages on any number of
  * instances queue on it and exactly `dailyLimit` of them pass. The reservation is turned into a
- * stored turn by saveWidgetTurn or given back by releaseDailyMessage, each moving `reserved` in
+ * stored turn by toWidgetTurn (the thread turn's statement) or given back by releaseDailyMessage, each moving `reserved` in
  * the statement that deletes it.
  *
  * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only): a

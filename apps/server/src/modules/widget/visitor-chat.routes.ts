@@ -162,8 +162,8 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         ...prepared.gateway,
         signal,
         cache,
-        // The visitor's turn is stored with the thread's, in one commit, before the answer ends.
-        storeWithTurn: storeWidgetTurn({ prepared, body, signal }),
+        // The visitor's turn is stored with the thread's, in one statement, before the answer ends.
+        channelTurnOf: storeWidgetTurn({ prepared, body, signal }),
       };
 
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Transaction } from '../../platform/db/database';
 import { prepareStatement } from '../../platform/db/prepare-statement';
-import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
+import type { ChannelTurn, TurnStatementPart } from '../llm/save-thread-turn';
 import type { DailyMessageReservation } from './take-daily-message';
 
 export type VisitorContact = { id?: string; name?: string; email?: string };
@@ -10,7 +9,10 @@ export type VisitorContact = { id?: string; name?: string; email?: string };
 /** How much of the last message a conversation keeps for lists (the transcript has all of it). */
 const LAST_MESSAGE_LENGTH = 500;
 
-/** The values of the turn's statements; the ones a statement does not use are ignored. */
+/**
+ * The values of the widget's statements; the ones a statement does not use are ignored. In the
+ * thread turn's statement, `threadId` and `agentId` are the turn's own (the same values).
+ */
 type TurnValues = {
   connectionId: string;
   conversationId: string;
@@ -25,8 +27,8 @@ type TurnValues = {
   isVisitorWaiting: boolean;
   askedAt: string;
   answeredAt: string;
-  userMessageId: string;
-  answerMessageId: string;
+  visitorMessageId: string;
+  widgetAnswerMessageId: string;
   reservationId: string;
   reservationDay: string;
 };
@@ -56,17 +58,20 @@ const seenSet = sql`last_seen_at = ${value('answeredAt')}::timestamptz,
   email = coalesce(${value('email')}::text, email),
   external_id = coalesce(${value('externalId')}::text, external_id)`;
 
-/** Both messages of the turn, the statement's last part. */
-const insertMessages = sql`insert into widget_message (id, conversation_id, role, content, created_at) values
-  (${value('userMessageId')}, ${value('conversationId')}, 'user', ${sql.placeholder('userText')}, ${value('askedAt')}::timestamptz),
-  (${value('answerMessageId')}, ${value('conversationId')}, 'assistant', ${sql.placeholder('answerText')}, ${value('answeredAt')}::timestamptz)`;
-
-type MessageValues = TurnValues & { userText: string; answerText: string };
+/**
+ * Both messages of the turn, the widget's last CTE. The answer is the thread turn's `answerText`
+ * (sent once); the visitor's message is as they sent it (`visitorText`).
+ */
+const insertMessages = sql`widget_messages as (
+    insert into widget_message (id, conversation_id, role, content, created_at) values
+    (${value('visitorMessageId')}, ${value('conversationId')}, 'user', ${sql.placeholder('visitorText')}, ${value('askedAt')}::timestamptz),
+    (${value('widgetAnswerMessageId')}, ${value('conversationId')}, 'assistant', ${sql.placeholder('answerText')}, ${value('answeredAt')}::timestamptz)
+  )`;
 
 /** A turn of a conversation being continued: its visitor seen, the conversation moved on. */
-const continuedTurn = prepareStatement<MessageValues>(
-  'widget_save_continued_turn',
-  sql`with seen as (
+const continuedTurn: TurnStatementPart = {
+  name: 'widget_continued',
+  ctes: sql`seen as (
       update widget_visitor set ${seenSet} where id = ${value('visitorId')}
     ), moved as (
       update widget_conversation set
@@ -75,9 +80,8 @@ const continuedTurn = prepareStatement<MessageValues>(
         visitor_read_messages = case when ${value('isVisitorWaiting')}::boolean then total_messages + 2 else visitor_read_messages end,
         unread_count = unread_count + 1, status = 'live'
       where id = ${value('conversationId')}
-    ), ${dailyCountCtes(1)}
-    ${insertMessages}`,
-);
+    ), ${dailyCountCtes(1)}, ${insertMessages}`,
+};
 
 /**
  * A turn starting a conversation: the visitor (one new to this widget takes the next customer
@@ -85,9 +89,9 @@ const continuedTurn = prepareStatement<MessageValues>(
  * first messages of the same new visitor end on one row, the loser's number skipped), then the
  * conversation.
  */
-const startedTurn = prepareStatement<MessageValues>(
-  'widget_save_started_turn',
-  sql`with known as (
+const startedTurn: TurnStatementPart = {
+  name: 'widget_started',
+  ctes: sql`known as (
       update widget_visitor set ${seenSet}
       where connection_id = ${value('connectionId')} and contact_identifier = ${value('contactIdentifier')}
       returning id
@@ -110,9 +114,8 @@ const startedTurn = prepareStatement<MessageValues>(
       values (${value('conversationId')}, ${value('connectionId')}, (select id from visitor), ${value('threadId')},
         ${value('agentId')}, ${value('lastMessage')}, ${value('answeredAt')}::timestamptz, 2,
         case when ${value('isVisitorWaiting')}::boolean then 2 else 0 end, 1, 'live', ${value('askedAt')}::timestamptz)
-    ), ${dailyCountCtes(1)}
-    ${insertMessages}`,
-);
+    ), ${dailyCountCtes(1)}, ${insertMessages}`,
+};
 
 /** releaseDailyMessage's one statement: a reservation given back. */
 export const releaseDailyReservationStatement = prepareStatement<ReservationValues>(
@@ -121,43 +124,38 @@ export const releaseDailyReservationStatement = prepareStatement<ReservationValu
 );
 
 /**
- * Stores one answered visitor message inside the gateway's thread-turn transaction (one commit
- * for the whole turn): the visitor (a new one takes the widget's next customer number), the
- * conversation (created, or moved on), both messages, and the daily count raised for the
- * message's reservation, which goes (so the count is always the turns stored), and, when the
- * visitor is still there, the answer counted read for them. Runs after the
- * LLM call, never around it.
+ * The widget's record of one answered visitor message, written by the gateway's thread-turn
+ * statement (one statement, one commit for the whole turn): the visitor (a new one takes the
+ * widget's next customer number), the conversation (created, or moved on), both messages, and
+ * the daily count raised for the message's reservation, which goes (so the count is always the
+ * turns stored), and, when the visitor is still there, the answer counted read for them. Its
+ * values are taken after the LLM call, as the turn is stored.
  */
-export async function saveWidgetTurn(
-  tx: Transaction,
-  options: {
-    connectionId: string;
-    /** The message's place under the daily limit (takeDailyMessageOrThrow). */
-    dailyReservation: DailyMessageReservation;
-    /** The conversation being continued, or null to start `newConversationId`. */
-    conversation: { id: string; visitorId: string } | null;
-    newConversationId: string;
-    contactIdentifier: string;
-    contact?: VisitorContact;
-    threadId: string;
-    agentId: string;
-    userText: string;
-    answerText: string;
-    askedAt: Date;
-    answeredAt: Date;
-    /**
-     * The visitor is still connected as the turn is stored, so the answer reaches them: it is
-     * counted read in the same statement. A visitor who left finds it unread later.
-     */
-    isVisitorWaiting: boolean;
-  },
-): Promise<{ conversationId: string }> {
+export function toWidgetTurn(options: {
+  connectionId: string;
+  /** The message's place under the daily limit (takeDailyMessageOrThrow). */
+  dailyReservation: DailyMessageReservation;
+  /** The conversation being continued, or null to start `newConversationId`. */
+  conversation: { id: string; visitorId: string } | null;
+  newConversationId: string;
+  contactIdentifier: string;
+  contact?: VisitorContact;
+  threadId: string;
+  agentId: string;
+  userText: string;
+  answerText: string;
+  askedAt: Date;
+  answeredAt: Date;
+  /**
+   * The visitor is still connected as the turn is stored, so the answer reaches them: it is
+   * counted read in the same statement. A visitor who left finds it unread later.
+   */
+  isVisitorWaiting: boolean;
+}): ChannelTurn {
   const { contact, conversation } = options;
-  const conversationId = conversation?.id ?? options.newConversationId;
-  // One statement: a transaction's statements each cost a round trip on the hot path.
-  await runPreparedStatement<unknown, MessageValues>(tx, conversation ? continuedTurn : startedTurn, {
+  const values: TurnValues & { visitorText: string; answerText: string } = {
     connectionId: options.connectionId,
-    conversationId,
+    conversationId: conversation?.id ?? options.newConversationId,
     visitorId: conversation?.visitorId ?? randomUUID(),
     contactIdentifier: options.contactIdentifier,
     name: contact?.name || null,
@@ -169,12 +167,12 @@ export async function saveWidgetTurn(
     isVisitorWaiting: options.isVisitorWaiting,
     askedAt: options.askedAt.toISOString(),
     answeredAt: options.answeredAt.toISOString(),
-    userMessageId: randomUUID(),
-    answerMessageId: randomUUID(),
+    visitorMessageId: randomUUID(),
+    widgetAnswerMessageId: randomUUID(),
     reservationId: options.dailyReservation.id,
     reservationDay: options.dailyReservation.day,
-    userText: options.userText,
+    visitorText: options.userText,
     answerText: options.answerText,
-  });
-  return { conversationId };
+  };
+  return { part: conversation ? continuedTurn : startedTurn, values };
 }
