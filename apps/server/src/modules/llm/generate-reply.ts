@@ -9,7 +9,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
-import { readTurnContextOrThrow } from './read-turn-context';
+import { readTurnContextOrThrow, type TurnContext } from './read-turn-context';
 import { saveThreadTurn, type ChannelTurn } from './save-thread-turn';
 import type { ThreadOwner } from './thread-owner';
 
@@ -58,6 +58,11 @@ export type GenerateReplyInput = {
   channelTurnOf?: (reply: ReplyResult) => ChannelTurn;
   /** The caller has just checked that the sub account is not locked (its authorization did). */
   isLockChecked?: boolean;
+  /**
+   * The turn context as the caller read it already (toTurnContextOrThrow, in its own statement):
+   * no read is sent. A locked sub account is still refused first.
+   */
+  turnContext?: TurnContext;
 };
 
 export type ReplyResult = Omit<LlmResult, 'meter'> & { threadId: string };
@@ -114,14 +119,19 @@ export async function generateReply(
   // pays, and the history of the thread continued (404 unless it is this agent's here, this
   // channel's and this owner's). A sub account locked after a downgrade is read-only: no channel
   // spends its owner's credits.
-  const { lockState, history } = await readTurnContextOrThrow({
-    db,
-    subaccountId: agent.subaccountId,
-    thread: input.threadId
-      ? { threadId: input.threadId, agentId: agent.agentId, source: input.source, owner: input.owner }
-      : undefined,
-    isLockChecked: input.isLockChecked,
-  });
+  if (input.turnContext?.lockState?.isLocked) {
+    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+  }
+  const { lockState, history } =
+    input.turnContext ??
+    (await readTurnContextOrThrow({
+      db,
+      subaccountId: agent.subaccountId,
+      thread: input.threadId
+        ? { threadId: input.threadId, agentId: agent.agentId, source: input.source, owner: input.owner }
+        : undefined,
+      isLockChecked: input.isLockChecked,
+    }));
   const { extraSystem, conversation, userText } = prepareConversation(input, history);
   if (!userText.trim()) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
 

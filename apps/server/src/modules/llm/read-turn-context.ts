@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -19,7 +19,52 @@ export type TurnContext = {
   history: HistoryMessage[];
 };
 
-type TurnContextRow = SubaccountLockRow & { history: [HistoryMessage['role'], string][] | null };
+/** What the turn context's columns answer (turnContextColumns). */
+export type TurnContextRow = SubaccountLockRow & { history: [HistoryMessage['role'], string][] | null };
+
+/** The thread whose history is read, each value as SQL (a placeholder or a column of the statement). */
+export type TurnThreadSql = { threadId: SQL; agentId: SQL; source: SQL; owner: SQL };
+
+/**
+ * The columns of the turn context, for a statement over the sub account's organization row as
+ * `own` and its settings row as `s` (subaccountLockColumns): the lock state and, when `thread` is
+ * given, the newest turns, oldest first, of that thread when it is this agent's here, this
+ * channel's and this owner's (null otherwise).
+ */
+export function turnContextColumns(thread: TurnThreadSql | null): Record<keyof TurnContextRow, SQL> {
+  return {
+    ...subaccountLockColumns(),
+    history: thread
+      ? sql`(select json_agg(json_build_array(h.role, h.content) order by h.position)
+               from (select m.role, m.content, m.position
+                       from llm_message m
+                       join llm_thread t on t.id = m.thread_id
+                      where m.thread_id = ${thread.threadId}
+                        and t.subaccount_id = own.id
+                        and t.agent_id = ${thread.agentId}
+                        and t.source = ${thread.source}
+                        and (t.owner = ${thread.owner} or t.owner is null)
+                      order by m.position desc
+                      limit ${HISTORY_LIMIT}) h)`
+      : sql`null`,
+  };
+}
+
+/**
+ * The turn context of a row of turnContextColumns (undefined: no such sub account, 404). The
+ * lock decides first: a locked sub account is refused whatever the thread; then a thread asked
+ * for (`isThreadAsked`) without history is 404.
+ */
+export function toTurnContextOrThrow(row: TurnContextRow | undefined, isThreadAsked: boolean): TurnContext {
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+  const lockState = toSubaccountLockState(row);
+  if (lockState.isLocked) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+  if (isThreadAsked && !row.history) throw new AppError('NOT_FOUND', { message: 'Thread not found' });
+  return {
+    lockState,
+    history: (row.history ?? []).map(([role, content]) => ({ role, content })),
+  };
+}
 
 /**
  * Prepared once per database handle: PostgreSQL parses and plans them once per connection
@@ -28,23 +73,18 @@ type TurnContextRow = SubaccountLockRow & { history: [HistoryMessage['role'], st
 function prepareStatements(db: Database) {
   const select = (withHistory: boolean) =>
     db
-      .select({
-        ...subaccountLockColumns(),
-        // The newest turns, oldest first, of the thread when it is this agent's here, this channel's and this owner's.
-        history: withHistory
-          ? sql`(select json_agg(json_build_array(h.role, h.content) order by h.position)
-               from (select m.role, m.content, m.position
-                       from llm_message m
-                       join llm_thread t on t.id = m.thread_id
-                      where m.thread_id = ${sql.placeholder('threadId')}
-                        and t.subaccount_id = own.id
-                        and t.agent_id = ${sql.placeholder('agentId')}
-                        and t.source = ${sql.placeholder('source')}
-                        and (t.owner = ${sql.placeholder('owner')} or t.owner is null)
-                      order by m.position desc
-                      limit ${HISTORY_LIMIT}) h)`
-          : sql`null`,
-      })
+      .select(
+        turnContextColumns(
+          withHistory
+            ? {
+                threadId: sql`${sql.placeholder('threadId')}`,
+                agentId: sql`${sql.placeholder('agentId')}`,
+                source: sql`${sql.placeholder('source')}`,
+                owner: sql`${sql.placeholder('owner')}`,
+              }
+            : null,
+        ),
+      )
       .from(sql`organization own left join subaccount_settings s on s.subaccount_id = own.id`)
       .where(sql`own.id = ${sql.placeholder('subaccountId')}`);
   return {
@@ -88,13 +128,5 @@ export async function readTurnContextOrThrow(options: {
       ? await prepared.lockAndHistory.execute({ subaccountId, ...thread })
       : await prepared.lock.execute({ subaccountId })
   ) as TurnContextRow[];
-  const [row] = rows;
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
-  const lockState = toSubaccountLockState(row);
-  if (lockState.isLocked) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
-  if (thread && !row.history) throw new AppError('NOT_FOUND', { message: 'Thread not found' });
-  return {
-    lockState,
-    history: (row.history ?? []).map(([role, content]) => ({ role, content })),
-  };
+  return toTurnContextOrThrow(rows[0], thread !== undefined);
 }

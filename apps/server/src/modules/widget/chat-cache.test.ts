@@ -9,6 +9,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-op
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { createTestWidget } from '../../test/widget-fixtures';
 import { subaccountSettings } from '../accounts/accounts.tables';
+import { widgetDailyCount, widgetDailyReservation } from './widget.tables';
 
 /**
  * The chat hot paths remember what changes only on edit (the deployed widget and its agent, an
@@ -167,6 +168,18 @@ describe('what the chat remembers is dropped on every change', () => {
       .where(eq(subaccountSettings.subaccountId, owner.subaccountId));
     const refused = await chat(widget.widgetId, 'while locked');
     expect(refused.json().error).toMatchObject({ code: 'PLAN_REQUIRED', reason: 'subaccount_locked' });
+    // The refused message is given back: one stored turn counted, nothing reserved.
+    const [counted] = await db
+      .select()
+      .from(widgetDailyCount)
+      .where(eq(widgetDailyCount.connectionId, widget.connectionId));
+    expect(counted).toMatchObject({ count: 1, reserved: 0 });
+    expect(
+      await db
+        .select()
+        .from(widgetDailyReservation)
+        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
+    ).toEqual([]);
     await db
       .update(subaccountSettings)
       .set({ lockedAt: null })

@@ -15,14 +15,14 @@ import { createTestWidget } from '../../test/widget-fixtures';
 const BOUNDS = {
   /**
    * A visitor continuing a conversation, the sub account's own provider key (not billed): the
-   * conversation read with the daily-limit check; the lock state with the history; BEGIN, the
-   * thread turn with its usage row, the widget turn, COMMIT.
+   * conversation read with the daily-limit check, the lock state and the history; the thread
+   * turn with its usage row and the widget turn.
    */
-  ownKeyContinuing: 3,
+  ownKeyContinuing: 2,
   /** The same on a platform key: the credit hold and its settlement are added. */
-  billedContinuing: 11,
+  billedContinuing: 10,
   /** A new visitor's first message (the visitor, the conversation and the thread are created). */
-  ownKeyFirst: 3,
+  ownKeyFirst: 2,
 };
 const MESSAGES = 3;
 

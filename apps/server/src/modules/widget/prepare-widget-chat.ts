@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
 import type { ConversationMessage, ReplyAgent } from '../llm/generate-reply';
+import { toTurnContextOrThrow, type TurnContext } from '../llm/read-turn-context';
 import { toWidgetThreadOwner, type ThreadOwner } from '../llm/thread-owner';
 import { assertWidgetOrigin } from './assert-widget-origin';
 import { loadChatWidgetOrThrow } from './load-chat-widget';
@@ -19,6 +20,8 @@ export type PreparedWidgetChat = {
   agent: ReplyAgent;
   /** The message counted against the daily limit: stored with the turn, given back when it gets no answer. */
   dailyReservation: DailyMessageReservation;
+  /** The sub account's lock state, who pays and the thread's history, read with the daily-limit check. */
+  turnContext: TurnContext;
   contactIdentifier: string;
   conversation: { id: string; visitorId: string } | null;
   newConversationId: string;
@@ -39,8 +42,10 @@ export function createContactIdentifier(): string {
  * Every check of a visitor message before the LLM call, cheapest first: history size (400), the
  * widget (remembered; 404), the Origin rule (403), an agent chosen (409), the per-IP and
  * per-visitor rate limits (429, counted in the cache store), then one statement reads the
- * conversation continued (404 when it is another widget's or another visitor's) and counts the
- * message against the widget's daily limit (429). The stored thread is authoritative; the
+ * conversation continued (404 when it is another widget's or another visitor's), counts the
+ * message against the widget's daily limit (429) and reads what the gateway needs before the
+ * model is called (the sub account's lock, who pays, the thread's history: 404, 403
+ * PLAN_REQUIRED, the message given back). The stored thread is authoritative; the
  * client's history only seeds a new thread.
  */
 export async function prepareWidgetChatOrThrow(options: {
@@ -94,7 +99,11 @@ export async function prepareWidgetChatOrThrow(options: {
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
   // A message counts while its answer can still arrive: every model call of it timing out, plus a margin.
   const expiresInMs = config.llm.requestTimeoutMs * MAX_TOOL_STEPS + DAILY_RESERVATION_MARGIN_MS;
-  const { reservation: dailyReservation, conversation } = await takeDailyMessageOrThrow({
+  const {
+    reservation: dailyReservation,
+    conversation,
+    turnContextRow,
+  } = await takeDailyMessageOrThrow({
     db,
     connectionId,
     dailyLimit,
@@ -103,21 +112,24 @@ export async function prepareWidgetChatOrThrow(options: {
     conversation: body.widgetConversationThreadId
       ? { id: body.widgetConversationThreadId, contactIdentifier: body.contactIdentifier ?? null }
       : undefined,
+    agent: { subaccountId: agent.subaccountId, agentId: agent.agentId },
   });
-  // A visitor known only by the conversation it continues is limited as that conversation's visitor.
-  if (!body.contactIdentifier && conversation) {
-    try {
-      await limitVisitor(conversation.contactIdentifier);
-    } catch (error) {
-      await releaseDailyMessage({ db, connectionId, reservation: dailyReservation });
-      throw error;
-    }
-  }
-  const contactIdentifier = body.contactIdentifier ?? conversation?.contactIdentifier ?? createContactIdentifier();
-
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.
   const canContinueThread = conversation !== null && conversation.agentId === agent.agentId;
+  let turnContext: TurnContext;
+  try {
+    // A visitor known only by the conversation it continues is limited as that conversation's visitor.
+    if (!body.contactIdentifier && conversation) await limitVisitor(conversation.contactIdentifier);
+    // The gateway's checks on what the same statement read: the sub account exists, its lock
+    // (first), the thread continued.
+    turnContext = toTurnContextOrThrow(turnContextRow, canContinueThread);
+  } catch (error) {
+    await releaseDailyMessage({ db, connectionId, reservation: dailyReservation });
+    throw error;
+  }
+  const contactIdentifier = body.contactIdentifier ?? conversation?.contactIdentifier ?? createContactIdentifier();
+
   const owner = toWidgetThreadOwner(connectionId, contactIdentifier);
   const gateway: PreparedWidgetChat['gateway'] = canContinueThread
     ? { threadId: conversation.threadId, owner, message: body.message }
@@ -128,6 +140,7 @@ export async function prepareWidgetChatOrThrow(options: {
     connectionId,
     agent,
     dailyReservation,
+    turnContext,
     contactIdentifier,
     conversation: conversation ? { id: conversation.id, visitorId: conversation.visitorId } : null,
     newConversationId: randomUUID(),

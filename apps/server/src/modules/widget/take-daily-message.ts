@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { prepareStatement } from '../../platform/db/prepare-statement';
 import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { AppError } from '../../platform/http/app-error';
+import { turnContextColumns, type TurnContextRow } from '../llm/read-turn-context';
 
 /** The UTC calendar day the daily limit counts in, as 'YYYY-MM-DD'. */
 export function utcDay(now: Date): string {
@@ -30,10 +32,22 @@ type TakeValues = {
   dailyLimit: number;
   id: string;
   expiresAt: string;
+  subaccountId: string | null;
+  agentId: string | null;
 };
-type TakenRow = { isTaken: boolean } & { [Key in keyof AskedConversation]: AskedConversation[Key] | null };
+type TakenRow = { isTaken: boolean; subaccountId: string | null } & {
+  [Key in keyof AskedConversation]: AskedConversation[Key] | null;
+} & TurnContextRow;
 
 const value = <Key extends keyof TakeValues>(key: Key) => sql.placeholder(key);
+
+/** The turn context (readTurnContextOrThrow's), with the history of the conversation's thread. */
+const turnContext = turnContextColumns({
+  threadId: sql`asked.thread_id`,
+  agentId: sql`${value('agentId')}`,
+  source: sql`${'widget' satisfies ThreadSource}`,
+  owner: sql`asked.owner`,
+});
 
 /**
  * The conversation asked for (only one of this widget) and the check of the daily limit, as one
@@ -44,7 +58,8 @@ const takeStatement = prepareStatement<TakeValues>(
   'widget_take_daily_message',
   sql`
     with asked as (
-      select c.id, c.thread_id, c.agent_id, c.visitor_id, v.contact_identifier
+      select c.id, c.thread_id, c.agent_id, c.visitor_id, v.contact_identifier,
+        'widget:' || c.connection_id || ':' || v.contact_identifier as owner
       from widget_conversation c join widget_visitor v on v.id = c.visitor_id
       where c.id = ${value('conversationId')} and c.connection_id = ${value('connectionId')}
     ), allowed as (
@@ -79,8 +94,14 @@ const takeStatement = prepareStatement<TakeValues>(
       returning id
     )
     select exists (select 1 from reservation) as "isTaken", asked.id, asked.thread_id as "threadId",
-      asked.agent_id as "agentId", asked.visitor_id as "visitorId", asked.contact_identifier as "contactIdentifier"
-    from (select 1) as one left join asked on true`,
+      asked.agent_id as "agentId", asked.visitor_id as "visitorId", asked.contact_identifier as "contactIdentifier",
+      own.id as "subaccountId", ${sql.join(
+        Object.entries(turnContext).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+        sql`, `,
+      )}
+    from (select 1) as one left join asked on true
+      left join organization own on own.id = ${value('subaccountId')}
+      left join subaccount_settings s on s.subaccount_id = own.id`,
 );
 
 /**
@@ -88,6 +109,9 @@ const takeStatement = prepareStatement<TakeValues>(
  * messages being answered right now (live reservations) must stay below the limit, else 429.
  * A message continuing a conversation (`conversation`) reads it in the same statement: one of
  * another widget or, when the message names its visitor, of another visitor is 404 and not counted.
+ * With `agent`, the same statement reads the turn context of its sub account (turnContextColumns:
+ * the lock state, who pays, and the history of the conversation's thread when it is this agent's,
+ * of the widget channel and of that visitor), for the caller to check with toTurnContextOrThrow.
  *
  * One statement, its own transaction, sent as a prepared statement. It deletes the widget's
  * reservations that expired (a crashed server's, which stop counting at `expiresAt`) and takes
@@ -110,7 +134,14 @@ export async function takeDailyMessageOrThrow(options: {
   now?: Date;
   /** The conversation the message continues, and the visitor it names (when it does). */
   conversation?: { id: string; contactIdentifier: string | null };
-}): Promise<{ reservation: DailyMessageReservation; conversation: AskedConversation | null }> {
+  /** The agent answering: the turn context of its sub account is read in the same statement. */
+  agent?: { subaccountId: string; agentId: string };
+}): Promise<{
+  reservation: DailyMessageReservation;
+  conversation: AskedConversation | null;
+  /** The turn context's row (toTurnContextOrThrow); undefined when the sub account was not found or not asked for. */
+  turnContextRow: TurnContextRow | undefined;
+}> {
   const { connectionId, dailyLimit, conversation: asked } = options;
   const now = options.now ?? new Date();
   const day = utcDay(now);
@@ -124,6 +155,8 @@ export async function takeDailyMessageOrThrow(options: {
     dailyLimit,
     id,
     expiresAt: new Date(now.getTime() + options.expiresInMs).toISOString(),
+    subaccountId: options.agent?.subaccountId ?? null,
+    agentId: options.agent?.agentId ?? null,
   });
   const conversation = toAskedConversation(row);
   if (asked) {
@@ -132,7 +165,7 @@ export async function takeDailyMessageOrThrow(options: {
     if (!conversation || isOtherVisitors) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   }
   if (!row?.isTaken) throw new AppError('WIDGET_DAILY_LIMIT', { extra: { dailyLimit } });
-  return { reservation: { id, day }, conversation };
+  return { reservation: { id, day }, conversation, turnContextRow: row?.subaccountId ? row : undefined };
 }
 
 function toAskedConversation(row: TakenRow | undefined): AskedConversation | null {

@@ -160,6 +160,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         agent: prepared.agent,
         source: 'widget' as const,
         ...prepared.gateway,
+        turnContext: prepared.turnContext,
         signal,
         cache,
         // The visitor's turn is stored with the thread's, in one statement, before the answer ends.
