@@ -52,6 +52,26 @@ const messages = [
   { role: 'user', content: question },
 ];
 
+/** A chat-completions event stream read with eventsource-parser: the text and when its first piece came. */
+function readEventStream(started) {
+  let text = '';
+  let ttft;
+  const parser = createParser({
+    onEvent(event) {
+      if (event.data === '[DONE]') return;
+      const content = JSON.parse(event.data).choices?.[0]?.delta?.content;
+      if (content) {
+        ttft ??= performance.now() - started;
+        text += content;
+      }
+    },
+  });
+  return {
+    feed: (chunk) => parser.feed(chunk),
+    result: () => ({ ttft, total: performance.now() - started, text }),
+  };
+}
+
 /** A call answers { ttft, total } in ms and the text, which must be the whole answer. */
 const clients = {
   fetch: {
@@ -73,21 +93,10 @@ const clients = {
         headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
         body: JSON.stringify({ model: 'gpt-4o-mini', messages, stream: true, stream_options: { include_usage: true } }),
       });
-      let text = '';
-      let ttft;
-      const parser = createParser({
-        onEvent(event) {
-          if (event.data === '[DONE]') return;
-          const content = JSON.parse(event.data).choices?.[0]?.delta?.content;
-          if (content) {
-            ttft ??= performance.now() - started;
-            text += content;
-          }
-        },
-      });
+      const stream = readEventStream(started);
       const decoder = new TextDecoder();
-      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
-      return { ttft, total: performance.now() - started, text };
+      for await (const chunk of response.body) stream.feed(decoder.decode(chunk, { stream: true }));
+      return stream.result();
     },
   },
   'node:http (the gateway)': (() => {
@@ -116,22 +125,11 @@ const clients = {
             stream_options: { include_usage: true },
           }),
         });
-        let text = '';
-        let ttft;
-        const parser = createParser({
-          onEvent(event) {
-            if (event.data === '[DONE]') return;
-            const content = JSON.parse(event.data).choices?.[0]?.delta?.content;
-            if (content) {
-              ttft ??= performance.now() - started;
-              text += content;
-            }
-          },
-        });
+        const stream = readEventStream(started);
         reply.body.setEncoding('utf8');
-        for await (const chunk of reply.body) parser.feed(chunk);
+        for await (const chunk of reply.body) stream.feed(chunk);
         await reply.finish(true);
-        return { ttft, total: performance.now() - started, text };
+        return stream.result();
       },
     };
   })(),
