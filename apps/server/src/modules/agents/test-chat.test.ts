@@ -72,6 +72,8 @@ describe('test chat through the LLM gateway (platform key)', () => {
   });
 
   it('streams the answer as server-sent events and ends with done and the thread id', async () => {
+    // Words apart in time reach the page as deltas of their own.
+    fake.setDelays({ chunkMs: 10 });
     const response = await harness.app.inject({
       method: 'POST',
       url: '/api/openai/run-prompt/stream',

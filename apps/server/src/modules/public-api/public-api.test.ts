@@ -194,6 +194,8 @@ describe('public API', () => {
     });
 
     it('streams chat.completion.chunk events ending with usage', async () => {
+      // Words apart in time reach the client as chunks of their own.
+      fake.setDelays({ chunkMs: 10 });
       const stream = await client().chat.completions.create({
         model: agentId,
         messages: [{ role: 'user', content: 'stream this answer now' }],

@@ -158,6 +158,8 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
 
   it('streams the answer token by token and ends with done and the reply (?stream=1 or Accept: text/event-stream)', async () => {
     const widget = await newWidget();
+    // Words apart in time reach the visitor as deltas of their own.
+    fake.setDelays({ chunkMs: 10 });
     const response = await chat(
       widget,
       { message: 'stream a reply to me please', contactIdentifier: 'streamer' },

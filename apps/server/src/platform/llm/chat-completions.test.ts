@@ -72,6 +72,8 @@ describe('the Chat Completions client against the fake provider', () => {
 
   it('streams the text chunk by chunk, asks for the usage and reads it from the last chunk', async () => {
     fake.respondWith(() => ({ text: 'one two three four', usage: { promptTokens: 7, completionTokens: 4 } }));
+    // Chunks apart in time arrive in reads of their own.
+    fake.setDelays({ chunkMs: 15 });
     const { texts, finish } = await collect(await model.stream(request));
     expect(texts).toEqual(['one ', 'two ', 'three ', 'four']);
     expect(finish).toEqual({
@@ -274,6 +276,39 @@ describe('the connections to the provider', () => {
     });
     expect(parseProviderError(failure)).toEqual(parseProviderError(fetchCut));
     expect(parseProviderError(failure).type).toBe('network_error');
+  });
+
+  it('hands on the text of chunks that arrive in one read as one piece, and the text before an error in it', async () => {
+    const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+    const text = (content: string) => event({ choices: [{ index: 0, delta: { content } }] });
+    const bodies = [
+      text('one ') +
+        text('two ') +
+        text('three') +
+        event({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) +
+        event({ choices: [], usage: { prompt_tokens: 5, completion_tokens: 3 } }) +
+        'data: [DONE]\n\n',
+      text('Half ') +
+        text('an answer') +
+        event({ error: { message: 'The model is overloaded.', type: 'server_error' } }),
+    ];
+    const together = await startRawServer((incoming, outgoing) => {
+      incoming.resume();
+      // The whole stream in one write: one read on the other side.
+      outgoing.writeHead(200, { 'content-type': 'text/event-stream' }).end(bodies.shift());
+    });
+    const batched = createChatModel({ provider: 'openai', apiKey: 'sk', baseUrl: together.url }, 'gpt-4o-mini');
+    expect(await collect(await batched.stream(request))).toEqual({
+      texts: ['one two three'],
+      finish: { type: 'finish', toolCalls: [], usage: { inputTokens: 5, outputTokens: 3 }, finishReason: 'stop' },
+    });
+    const texts: string[] = [];
+    const failure = await (async () => {
+      for await (const entry of await batched.stream(request)) if (entry.type === 'text') texts.push(entry.text);
+    })().catch((error: unknown) => error);
+    await together.close();
+    expect(texts).toEqual(['Half an answer']);
+    expect(failure).toMatchObject({ message: 'The model is overloaded.' });
   });
 
   it('reads a compressed answer when a provider compresses it anyway', async () => {

@@ -298,17 +298,22 @@ export async function completeChat(options: {
   };
 }
 
-/** The `data` of each server-sent event of a body, as it arrives (the text decoded as it comes). */
-async function* readEventData(body: Readable): AsyncGenerator<string> {
-  const pending: string[] = [];
+/**
+ * The `data` of the server-sent events of a body, one batch per read (the text decoded as it
+ * comes): what arrived together is handed on together, so the layers above step once per read,
+ * not once per event.
+ */
+async function* readEventData(body: Readable): AsyncGenerator<string[]> {
+  let pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });
   body.setEncoding('utf8');
   // Stopping at `[DONE]` leaves the body to `finish`, which keeps the connection when it can.
   for await (const text of body.iterator({ destroyOnReturn: false }) as AsyncIterable<string>) {
     parser.feed(text);
     if (pending.length === 0) continue;
-    const ready = pending.splice(0);
-    for (const data of ready) yield data;
+    const ready = pending;
+    pending = [];
+    yield ready;
   }
 }
 
@@ -331,31 +336,55 @@ function addToolCallDeltas(calls: ChatToolCall[], value: unknown) {
   }
 }
 
+/** What a streamed answer has said besides its text, gathered chunk by chunk. */
+type StreamEnd = { toolCalls: ChatToolCall[]; usage: ChatUsage | undefined; finishReason: string | undefined };
+
+/**
+ * One chunk of a streamed answer: its text (empty when it has none); its tool call pieces, usage
+ * and finish reason go into `end`. Throws the provider's error.
+ */
+function readChunkText(raw: string, end: StreamEnd): string {
+  let data: Record<string, unknown> | undefined;
+  try {
+    data = readRecord(JSON.parse(raw));
+  } catch {
+    throw invalidAnswer(raw);
+  }
+  if (!data) return '';
+  const error = answeredError(data, raw);
+  if (error) throw error;
+  if (data.usage) end.usage = readUsage(data.usage) ?? end.usage;
+  const choice = readRecord(Array.isArray(data.choices) ? data.choices[0] : undefined);
+  if (!choice) return '';
+  if (typeof choice.finish_reason === 'string') end.finishReason = choice.finish_reason;
+  const delta = readRecord(choice.delta);
+  if (!delta) return '';
+  if (delta.tool_calls) addToolCallDeltas(end.toolCalls, delta.tool_calls);
+  return typeof delta.content === 'string' ? delta.content : '';
+}
+
 async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
-  const toolCalls: ChatToolCall[] = [];
-  let usage: ChatUsage | undefined;
-  let finishReason: string | undefined;
+  const end: StreamEnd = { toolCalls: [], usage: undefined, finishReason: undefined };
   let isAnswered = false;
   try {
-    for await (const raw of readEventData(reply.body)) {
-      if (raw === '[DONE]') break;
-      let data: Record<string, unknown> | undefined;
-      try {
-        data = readRecord(JSON.parse(raw));
-      } catch {
-        throw invalidAnswer(raw);
+    for await (const batch of readEventData(reply.body)) {
+      // The text of one read goes on as one piece; a provider error after it still ends the stream.
+      let text = '';
+      let isDone = false;
+      for (const raw of batch) {
+        if (raw === '[DONE]') {
+          isDone = true;
+          break;
+        }
+        try {
+          text += readChunkText(raw, end);
+        } catch (error) {
+          if (text) yield { type: 'text', text };
+          throw error;
+        }
       }
-      if (!data) continue;
-      const error = answeredError(data, raw);
-      if (error) throw error;
-      if (data.usage) usage = readUsage(data.usage) ?? usage;
-      const choice = readRecord(Array.isArray(data.choices) ? data.choices[0] : undefined);
-      if (!choice) continue;
-      if (typeof choice.finish_reason === 'string') finishReason = choice.finish_reason;
-      const delta = readRecord(choice.delta);
-      if (!delta) continue;
-      if (delta.tool_calls) addToolCallDeltas(toolCalls, delta.tool_calls);
-      if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', text: delta.content };
+      if (text) yield { type: 'text', text };
+      if (isDone) break;
     }
     isAnswered = true;
   } catch (error) {
@@ -369,7 +398,7 @@ async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undef
   }
   // The end of the body after `[DONE]` is read before the next step's call, which can then reuse the connection.
   await reply.finish(true);
-  yield { type: 'finish', toolCalls: toolCalls.filter(Boolean), usage, finishReason };
+  yield { type: 'finish', toolCalls: end.toolCalls.filter(Boolean), usage: end.usage, finishReason: end.finishReason };
 }
 
 /** One answer as it is written: resolves once the provider accepted the call, then yields its events. */
