@@ -8,7 +8,13 @@ import {
   type SubaccountLockRow,
   type SubaccountLockState,
 } from '../billing/is-subaccount-locked';
-import { HISTORY_LIMIT, loadThreadHistoryOrThrow, type HistoryMessage } from './load-thread-history';
+import {
+  loadThreadHistoryOrThrow,
+  threadHistorySql,
+  toHistory,
+  type HistoryColumn,
+  type HistoryMessage,
+} from './load-thread-history';
 import type { ThreadOwner } from './thread-owner';
 
 export type TurnThread = { threadId: string; agentId: string; source: ThreadSource; owner: ThreadOwner };
@@ -20,7 +26,7 @@ export type TurnContext = {
 };
 
 /** What the turn context's columns answer (turnContextColumns). */
-export type TurnContextRow = SubaccountLockRow & { history: [HistoryMessage['role'], string][] | null };
+export type TurnContextRow = SubaccountLockRow & { history: HistoryColumn };
 
 /** The thread whose history is read, each value as SQL (a placeholder or a column of the statement). */
 export type TurnThreadSql = { threadId: SQL; agentId: SQL; source: SQL; owner: SQL };
@@ -29,23 +35,19 @@ export type TurnThreadSql = { threadId: SQL; agentId: SQL; source: SQL; owner: S
  * The columns of the turn context, for a statement over the sub account's organization row as
  * `own` and its settings row as `s` (subaccountLockColumns): the lock state and, when `thread` is
  * given, the newest turns, oldest first, of that thread when it is this agent's here, this
- * channel's and this owner's (null otherwise).
+ * channel's and this owner's (null otherwise: threadHistorySql).
  */
 export function turnContextColumns(thread: TurnThreadSql | null): Record<keyof TurnContextRow, SQL> {
   return {
     ...subaccountLockColumns(),
     history: thread
-      ? sql`(select json_agg(json_build_array(h.role, h.content) order by h.position)
-               from (select m.role, m.content, m.position
-                       from llm_message m
-                       join llm_thread t on t.id = m.thread_id
-                      where m.thread_id = ${thread.threadId}
-                        and t.subaccount_id = own.id
-                        and t.agent_id = ${thread.agentId}
-                        and t.source = ${thread.source}
-                        and (t.owner = ${thread.owner} or t.owner is null)
-                      order by m.position desc
-                      limit ${HISTORY_LIMIT}) h)`
+      ? threadHistorySql({
+          threadId: thread.threadId,
+          subaccountId: sql`own.id`,
+          agentId: thread.agentId,
+          source: thread.source,
+          owner: thread.owner,
+        })
       : sql`null`,
   };
 }
@@ -62,7 +64,7 @@ export function toTurnContextOrThrow(row: TurnContextRow | undefined, isThreadAs
   if (isThreadAsked && !row.history) throw new AppError('NOT_FOUND', { message: 'Thread not found' });
   return {
     lockState,
-    history: (row.history ?? []).map(([role, content]) => ({ role, content })),
+    history: toHistory(row.history),
   };
 }
 
