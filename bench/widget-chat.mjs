@@ -45,7 +45,7 @@ const queryCountFile = path.join(os.tmpdir(), `agentry-bench-queries-${process.p
 /** Clock ticks per second of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-const { fake, server, baseUrl, stop } = await startFakeBackedServer({
+const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer({
   entry,
   answer: ANSWER,
   dataDirPrefix: 'agentry-bench-widget-',
@@ -71,7 +71,7 @@ function startBare(env) {
   return { child, url };
 }
 const bare = startBare({});
-const floor = isPostgres ? startBare({ FLOOR_DATABASE_URL: process.env.DATABASE_URL }) : undefined;
+const floor = isPostgres ? startBare({ FLOOR_DATABASE_URL: databaseUrl }) : undefined;
 
 try {
   const bareUrl = await bare.url;
@@ -177,7 +177,7 @@ try {
   // server (bench/lib/count-queries.mjs), commits and write-ahead-log flushes of the database.
   let profile;
   if (isPostgres) {
-    const stats = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const stats = new pg.Client({ connectionString: databaseUrl });
     await stats.connect();
     const snapshot = async () => {
       server.kill('SIGUSR2');
