@@ -9,7 +9,10 @@ import {
   type WidgetConnection,
   type WidgetSettingsInput,
 } from '@agentry/core/widget';
+import { and, eq } from 'drizzle-orm';
 import { member } from '../modules/auth/auth.tables';
+import { widgetDailyCount, widgetDailyReservation } from '../modules/widget/widget.tables';
+import type { Database } from '../platform/db/database';
 import type { TestApp } from './create-test-app';
 import { signIn } from './sign-in';
 
@@ -92,4 +95,29 @@ export function createTestWidgetDist(options: { loader?: boolean; manifest?: boo
   fs.writeFileSync(path.join(appDir, `${TEST_WIDGET_ASSETS.js}.br`), zlib.brotliCompressSync(appJs));
   fs.writeFileSync(path.join(appDir, TEST_WIDGET_ASSETS.css), 'body{margin:0}\n');
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A widget's daily count as the limit sees it: the turns stored that day (moved into `count`, or
+ * marked stored and not yet moved by a check) and the messages still in flight (live reservations).
+ */
+export async function readWidgetDailyCount(
+  db: Database,
+  connectionId: string,
+  day: string,
+): Promise<{ stored: number; inFlight: number }> {
+  const [counter] = await db
+    .select()
+    .from(widgetDailyCount)
+    .where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
+  const reservations = await db
+    .select({ storedAt: widgetDailyReservation.storedAt })
+    .from(widgetDailyReservation)
+    .where(and(eq(widgetDailyReservation.connectionId, connectionId), eq(widgetDailyReservation.day, day)));
+  const storedNotMoved = reservations.filter((row) => row.storedAt !== null).length;
+  const inFlight = reservations.length - storedNotMoved;
+  // `reserved` holds every reservation row of the day, stored or in flight.
+  if ((counter?.reserved ?? 0) !== reservations.length)
+    throw new Error(`reserved is ${counter?.reserved ?? 0} for ${reservations.length} reservation rows`);
+  return { stored: (counter?.count ?? 0) + storedNotMoved, inFlight };
 }

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
-import { createTestWidget } from '../../test/widget-fixtures';
+import { createTestWidget, readWidgetDailyCount } from '../../test/widget-fixtures';
 import { llmMessage, llmUsage } from '../llm/llm.tables';
 import { takeDailyMessageOrThrow, utcDay } from './take-daily-message';
-import { widgetConversation, widgetDailyCount, widgetDailyReservation, widgetMessage } from './widget.tables';
+import { widgetConversation, widgetDailyReservation, widgetMessage } from './widget.tables';
 
 const LLM_TIMEOUT_MS = 5000;
 /** How long a counted message can wait for its answer: four model calls timing out, plus a minute. */
@@ -53,12 +53,18 @@ describe("a widget's daily limit counts the turns stored", () => {
     return rows.length;
   }
 
-  async function dailyCount(connectionId: string, day: string) {
-    const [row] = await db()
+  /** Reservations of messages not answered yet, of any day (stored turns' ones wait for the next check). */
+  const reservationsInFlight = (connectionId: string) =>
+    db()
       .select()
-      .from(widgetDailyCount)
-      .where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
-    return row?.count ?? 0;
+      .from(widgetDailyReservation)
+      .where(and(eq(widgetDailyReservation.connectionId, connectionId), isNull(widgetDailyReservation.storedAt)));
+
+  /** The turns the limit counts as stored that day; nothing may still be in flight. */
+  async function dailyCount(connectionId: string, day: string) {
+    const { stored, inFlight } = await readWidgetDailyCount(db(), connectionId, day);
+    expect(inFlight).toBe(0);
+    return stored;
   }
 
   it('lets messages counted by a server that crashed mid-answer go once they expire: the count ends equal to the turns stored', async () => {
@@ -93,12 +99,39 @@ describe("a widget's daily limit counts the turns stored", () => {
     expect((await chat(widget.widgetId, 'six')).statusCode).toBe(429);
     expect(await storedVisitorMessages(widget.connectionId)).toBe(5);
     expect(await dailyCount(widget.connectionId, day)).toBe(5);
-    expect(
-      await db()
-        .select()
-        .from(widgetDailyReservation)
-        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
-    ).toEqual([]);
+    expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
+  });
+
+  it('leaves the counter row to the next check, and counts an answer stored after its reservation expired', async () => {
+    const start = new Date(`${utcDay(new Date())}T12:00:00.000Z`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 3 } });
+    const day = utcDay(start);
+    expect((await chat(widget.widgetId, 'one')).statusCode).toBe(200);
+    // The stored turn marked its reservation; the counter row has not moved yet.
+    expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
+    const [marked] = await db()
+      .select()
+      .from(widgetDailyReservation)
+      .where(eq(widgetDailyReservation.connectionId, widget.connectionId));
+    expect(marked?.storedAt).toBeInstanceOf(Date);
+    expect(await dailyCount(widget.connectionId, day)).toBe(1);
+
+    // A slow answer: its reservation expires, and the next message's check deletes it.
+    fake.setDelays({ responseMs: 400 });
+    const slow = chat(widget.widgetId, 'slow');
+    await expect.poll(async () => (await reservationsInFlight(widget.connectionId)).length).toBe(1);
+    vi.setSystemTime(new Date(start.getTime() + RESERVATION_MS + 1000));
+    fake.setDelays({});
+    expect((await chat(widget.widgetId, 'two')).statusCode).toBe(200);
+    expect((await slow).statusCode).toBe(200);
+    // Both are counted: the check folded 'one' in and dropped the expired reservation, and the slow
+    // answer's statement, finding it gone, counted itself.
+    expect(await storedVisitorMessages(widget.connectionId)).toBe(3);
+    expect(await dailyCount(widget.connectionId, day)).toBe(3);
+    expect((await chat(widget.widgetId, 'over')).statusCode).toBe(429);
+    expect(await dailyCount(widget.connectionId, day)).toBe(3);
   });
 
   it('lets exactly 10 of 50 concurrent messages through at a limit of 10, and counts exactly the 10 stored', async () => {
@@ -111,12 +144,7 @@ describe("a widget's daily limit counts the turns stored", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     expect(await storedVisitorMessages(widget.connectionId)).toBe(10);
     expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(10);
-    expect(
-      await db()
-        .select()
-        .from(widgetDailyReservation)
-        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
-    ).toEqual([]);
+    expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
   });
 
   it("does not count a message refused for another visitor's conversation (404)", async () => {
@@ -140,12 +168,7 @@ describe("a widget's daily limit counts the turns stored", () => {
       (await send({ message: 'over', contactIdentifier: 'daily-owner', widgetConversationThreadId })).statusCode,
     ).toBe(429);
     expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(2);
-    expect(
-      await db()
-        .select()
-        .from(widgetDailyReservation)
-        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
-    ).toEqual([]);
+    expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
   });
 
   it('gives a message back when its answer fails', async () => {
@@ -186,11 +209,6 @@ describe("a widget's daily limit counts the turns stored", () => {
     expect(await db().select().from(llmMessage).where(eq(llmMessage.threadId, threadId))).toHaveLength(2);
     expect(await db().select().from(llmUsage).where(eq(llmUsage.threadId, threadId))).toHaveLength(2);
     expect(await dailyCount(widget.connectionId, utcDay(new Date()))).toBe(1);
-    expect(
-      await db()
-        .select()
-        .from(widgetDailyReservation)
-        .where(eq(widgetDailyReservation.connectionId, widget.connectionId)),
-    ).toEqual([]);
+    expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
   });
 });

@@ -68,24 +68,30 @@ const takeStatement = prepareStatement<TakeValues>(
         select 1 from asked
         where ${value('contactIdentifier')}::text is null or contact_identifier = ${value('contactIdentifier')}::text
       )
-    ), expired as (
+    ), settled as (
       delete from widget_daily_reservation
-      where connection_id = ${value('connectionId')} and expires_at <= ${value('now')}::timestamptz
+      where connection_id = ${value('connectionId')}
+        and (stored_at is not null or expires_at <= ${value('now')}::timestamptz)
         and exists (select 1 from allowed)
-      returning day
-    ), expired_today as (
-      select count(*)::int as count from expired where day = ${value('day')}::date
+      returning day, stored_at is not null as is_stored
+    ), settled_days as (
+      select day, count(*)::int as gone, (count(*) filter (where is_stored))::int as stored
+      from settled group by day
+    ), settled_today as (
+      select coalesce(sum(gone), 0)::int as gone, coalesce(sum(stored), 0)::int as stored
+      from settled_days where day = ${value('day')}::date
     ), earlier_days as (
-      update widget_daily_count c set reserved = c.reserved - gone.count
-      from (select day, count(*)::int as count from expired where day <> ${value('day')}::date group by day) gone
-      where c.connection_id = ${value('connectionId')} and c.day = gone.day
+      update widget_daily_count c set reserved = c.reserved - d.gone, count = c.count + d.stored
+      from settled_days d
+      where c.connection_id = ${value('connectionId')} and c.day = d.day and d.day <> ${value('day')}::date
     ), counter as (
       insert into widget_daily_count as c (connection_id, day, count, reserved, is_last_reservation_taken)
       select ${value('connectionId')}, ${value('day')}::date, 0, 1, true from allowed where setting = 'off'
       on conflict (connection_id, day) do update set
-        reserved = c.reserved - (select count from expired_today)
-          + case when c.count + c.reserved - (select count from expired_today) < ${value('dailyLimit')}::int then 1 else 0 end,
-        is_last_reservation_taken = c.count + c.reserved - (select count from expired_today) < ${value('dailyLimit')}::int
+        count = c.count + (select stored from settled_today),
+        reserved = c.reserved - (select gone from settled_today)
+          + case when c.count + c.reserved - (select gone - stored from settled_today) < ${value('dailyLimit')}::int then 1 else 0 end,
+        is_last_reservation_taken = c.count + c.reserved - (select gone - stored from settled_today) < ${value('dailyLimit')}::int
       returning is_last_reservation_taken as taken
     ), reservation as (
       insert into widget_daily_reservation (id, connection_id, day, expires_at)
@@ -114,13 +120,12 @@ const takeStatement = prepareStatement<TakeValues>(
  * of the widget channel and of that visitor), for the caller to check with toTurnContextOrThrow.
  *
  * One statement, its own transaction, sent as a prepared statement. It deletes the widget's
- * reservations that expired (a crashed server's, which stop counting at `expiresAt`) and takes
- * them off their day's `reserved`; then it raises today's `reserved` only when stored plus
- * reserved leave room. That conditional update runs on the newest version of today's counter
+ * reservations that were stored (moving them from their day's `reserved` to its `count`) or
+ * expired (a crashed server's, which stop counting at `expiresAt`: taken off `reserved`); then it
+ * raises today's `reserved` only when stored plus reserved leave room. That conditional update runs on the newest version of today's counter
  * row, after its lock (an upsert always does), so concurrent messages on any number of
- * instances queue on it and exactly `dailyLimit` of them pass. The reservation is turned into a
- * stored turn by toWidgetTurn (the thread turn's statement) or given back by releaseDailyMessage, each moving `reserved` in
- * the statement that deletes it.
+ * instances queue on it and exactly `dailyLimit` of them pass. The reservation is marked stored
+ * by toWidgetTurn (the thread turn's statement) or given back by releaseDailyMessage.
  *
  * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only): a
  * reservation lost in a crash belongs to a request that died with it, and the turn's own commit,

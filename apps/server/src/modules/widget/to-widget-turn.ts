@@ -37,20 +37,20 @@ export type ReservationValues = Pick<TurnValues, 'connectionId' | 'reservationId
 const value = <Key extends keyof TurnValues>(key: Key) => sql.placeholder(key);
 
 /**
- * A reservation turned into a stored turn (`storedTurns` 1) or given back (0), as CTEs of one
- * statement: the reservation deleted and, only when it was still there, taken off `reserved`
- * (an expired one was taken off by the check that deleted it); the stored turn counted either way.
+ * The reservation of a stored turn, as a CTE of the turn's statement: marked stored, for the next
+ * check to move into the day's `count` (the counter row is not locked by this statement, whose
+ * commit waits for the disk). One that expired and was deleted meanwhile is counted here instead.
  */
-function dailyCountCtes(storedTurns: 0 | 1) {
-  return sql`gone as (
-      delete from widget_daily_reservation where id = ${value('reservationId')} returning 1
+const storedReservationCtes = sql`stored as (
+      update widget_daily_reservation set stored_at = ${value('answeredAt')}::timestamptz
+      where id = ${value('reservationId')}
+      returning 1
     ), counted as (
       insert into widget_daily_count as c (connection_id, day, count, reserved)
-      values (${value('connectionId')}, ${value('reservationDay')}::date, ${sql.raw(String(storedTurns))}, 0)
-      on conflict (connection_id, day) do update
-        set count = c.count + ${sql.raw(String(storedTurns))}, reserved = c.reserved - (select count(*)::int from gone)
+      select ${value('connectionId')}, ${value('reservationDay')}::date, 1, 0
+      where not exists (select 1 from stored)
+      on conflict (connection_id, day) do update set count = c.count + 1
     )`;
-}
 
 /** What a visitor's turn sets on their row: seen now, and what the page told of them (when it did). */
 const seenSet = sql`last_seen_at = ${value('answeredAt')}::timestamptz,
@@ -80,7 +80,7 @@ const continuedTurn: TurnStatementPart = {
         visitor_read_messages = case when ${value('isVisitorWaiting')}::boolean then total_messages + 2 else visitor_read_messages end,
         unread_count = unread_count + 1, status = 'live'
       where id = ${value('conversationId')}
-    ), ${dailyCountCtes(1)}, ${insertMessages}`,
+    ), ${storedReservationCtes}, ${insertMessages}`,
 };
 
 /**
@@ -114,21 +114,31 @@ const startedTurn: TurnStatementPart = {
       values (${value('conversationId')}, ${value('connectionId')}, (select id from visitor), ${value('threadId')},
         ${value('agentId')}, ${value('lastMessage')}, ${value('answeredAt')}::timestamptz, 2,
         case when ${value('isVisitorWaiting')}::boolean then 2 else 0 end, 1, 'live', ${value('askedAt')}::timestamptz)
-    ), ${dailyCountCtes(1)}, ${insertMessages}`,
+    ), ${storedReservationCtes}, ${insertMessages}`,
 };
 
-/** releaseDailyMessage's one statement: a reservation given back. */
+/**
+ * releaseDailyMessage's one statement: a reservation given back, deleted and taken off `reserved`
+ * when it is still there and not stored (an expired one was taken off by the check that deleted it).
+ */
 export const releaseDailyReservationStatement = prepareStatement<ReservationValues>(
   'widget_release_daily_message',
-  sql`with ${dailyCountCtes(0)} select 1`,
+  sql`with gone as (
+      delete from widget_daily_reservation
+      where id = ${value('reservationId')} and stored_at is null
+      returning 1
+    )
+    update widget_daily_count set reserved = reserved - 1
+    where connection_id = ${value('connectionId')} and day = ${value('reservationDay')}::date
+      and exists (select 1 from gone)`,
 );
 
 /**
  * The widget's record of one answered visitor message, written by the gateway's thread-turn
  * statement (one statement, one commit for the whole turn): the visitor (a new one takes the
- * widget's next customer number), the conversation (created, or moved on), both messages, and
- * the daily count raised for the message's reservation, which goes (so the count is always the
- * turns stored), and, when the visitor is still there, the answer counted read for them. Its
+ * widget's next customer number), the conversation (created, or moved on), both messages, the
+ * message's reservation marked stored (the next check counts it as a stored turn), and, when the
+ * visitor is still there, the answer counted read for them. Its
  * values are taken after the LLM call, as the turn is stored.
  */
 export function toWidgetTurn(options: {

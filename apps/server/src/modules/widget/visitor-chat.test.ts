@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import {
   WidgetChatReply,
@@ -11,10 +11,10 @@ import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
-import { createTestWidget } from '../../test/widget-fixtures';
+import { createTestWidget, readWidgetDailyCount } from '../../test/widget-fixtures';
 import { llmUsage } from '../llm/llm.tables';
 import { utcDay } from './take-daily-message';
-import { widgetConversation, widgetDailyCount, widgetMessage, widgetVisitor } from './widget.tables';
+import { widgetConversation, widgetMessage, widgetVisitor } from './widget.tables';
 
 const VISITOR_LIMIT = 5;
 const IP_LIMIT = 40;
@@ -246,11 +246,10 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
       code: 'WIDGET_DAILY_LIMIT',
       message: 'This chat has reached its daily message limit. Please try again tomorrow.',
     });
-    const [counter] = await db()
-      .select()
-      .from(widgetDailyCount)
-      .where(and(eq(widgetDailyCount.connectionId, widget.connectionId), eq(widgetDailyCount.day, utcDay(new Date()))));
-    expect(counter?.count).toBe(10);
+    expect(await readWidgetDailyCount(db(), widget.connectionId, utcDay(new Date()))).toEqual({
+      stored: 10,
+      inFlight: 0,
+    });
     expect(
       await db().select().from(widgetConversation).where(eq(widgetConversation.connectionId, widget.connectionId)),
     ).toHaveLength(10);

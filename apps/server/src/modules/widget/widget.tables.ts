@@ -119,11 +119,13 @@ export const widgetMessage = pgTable(
 );
 
 /**
- * Visitor turns a widget stored per UTC day: raised by the transaction that stores the turn,
- * so it equals the turns stored. `reserved` is the number of that day's reservation rows: every
- * statement that adds or deletes one moves it in the same statement. The daily-limit check is
- * one conditional update of this row (stored plus reserved below the limit), so concurrent
- * messages on any number of instances queue on its lock and exactly `dailyLimit` pass.
+ * Visitor turns a widget stored per UTC day. `reserved` is the number of that day's reservation
+ * rows (in flight, or stored and not yet moved to `count`): every statement that adds or deletes
+ * one moves it in the same statement, so `count + reserved` is always the day's stored turns plus
+ * the messages in flight. The daily-limit check is one conditional update of this row (that sum
+ * below the limit), so concurrent messages on any number of instances queue on its lock and
+ * exactly `dailyLimit` pass. The turn's own statement, whose commit waits for the disk, does not
+ * touch this row (it marks its reservation stored), so no message waits on another's commit.
  */
 export const widgetDailyCount = pgTable(
   'widget_daily_count',
@@ -141,9 +143,10 @@ export const widgetDailyCount = pgTable(
 );
 
 /**
- * A visitor message counted against the daily limit while its answer is being written. Turned
- * into a stored turn (deleted with the count raised, in one transaction) or deleted on failure;
- * one left behind by a crash stops counting at `expiresAt` and is deleted by the next check.
+ * A visitor message counted against the daily limit while its answer is being written. Marked
+ * stored (`storedAt`) by the turn's statement, then moved into the day's `count` by the next
+ * check, which deletes it; deleted on failure. One left behind by a crash stops counting at
+ * `expiresAt` and is deleted by the next check.
  */
 export const widgetDailyReservation = pgTable(
   'widget_daily_reservation',
@@ -154,6 +157,8 @@ export const widgetDailyReservation = pgTable(
       .references(() => widgetConnection.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the message's turn is stored: the next check moves it from `reserved` to `count` as it deletes it. */
+    storedAt: timestamp('stored_at', { withTimezone: true }),
   },
   (table) => [index('widget_daily_reservation_connection_day_idx').on(table.connectionId, table.day, table.expiresAt)],
 );

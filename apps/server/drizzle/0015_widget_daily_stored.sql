@@ -1,0 +1,1 @@
+ALTER TABLE "widget_daily_reservation" ADD COLUMN "stored_at" timestamp with time zone;
