@@ -8,7 +8,8 @@
 // 1 judge call = 6 calls each) at concurrency 20. Ideal = 300 x 6 x 20 ms / 20 = 1.8 s.
 // Pass: the run within 1.5x of ideal, and every conversation's progress event within 1 s of its
 // end. Bounded: loopback only, one run, stops by itself. Env: BENCH_CONVERSATIONS, BENCH_LATENCY_MS,
-// BENCH_CONCURRENCY, DATABASE_URL (PostgreSQL instead of PGlite), BENCH_SERVER_NODE_ARGS (node flags for
+// BENCH_CONCURRENCY, DATABASE_URL (PostgreSQL instead of PGlite: a database of its own on that server,
+// dropped after the run), BENCH_SERVER_NODE_ARGS (node flags for
 // the server, e.g. --cpu-prof), BENCH_SIGNAL_SERVER (see below).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { createBenchDatabase } from './lib/bench-database.mjs';
 import { signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,8 +52,10 @@ const port = 4900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-eval-'));
 // A keyless OpenAI-compatible platform provider: calls cost no credits (billing is measured in bench/credits.mjs).
+const database = await createBenchDatabase();
 const env = {
   ...process.env,
+  ...(database ? { DATABASE_URL: database.url } : {}),
   NODE_ENV: 'production',
   PORT: String(port),
   DATA_DIR: dataDir,
@@ -187,6 +191,8 @@ try {
   process.exitCode = isRunOk && isProgressOk ? 0 : 1;
 } finally {
   server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
   await fake.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 }

@@ -5,37 +5,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-
-/** Runs `work` with a client of the PostgreSQL database at `url`. */
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { createBenchDatabase } from './bench-database.mjs';
 
 /**
  * Starts the fake provider answering `answer` at once, then the built server (`entry`) in
  * production mode on a loopback port with a fresh data directory, its OpenAI base URL on the
  * fake; `env` adds variables, `nodeArgs` Node flags. With DATABASE_URL the server gets a database
- * of its own on that PostgreSQL server (`databaseUrl`), created here and dropped by `stop()`:
- * every run starts from the same empty tables, whatever earlier runs left (dead rows pile up
- * where autovacuum is off, and a run would measure them). `stop()` ends both and removes the data directory.
+ * of its own on that PostgreSQL server (`databaseUrl`, bench-database.mjs). `stop()` ends both,
+ * removes the data directory and drops that database.
  */
 export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env = {}, nodeArgs = [] }) {
-  let databaseUrl;
-  if (process.env.DATABASE_URL) {
-    const name = `agentry_bench_${randomBytes(5).toString('hex')}`;
-    await withClient(process.env.DATABASE_URL, (client) => client.query(`create database ${name}`));
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const database = await createBenchDatabase();
+  const databaseUrl = database?.url;
   const { startFakeOpenAiServer } = await tsImport('../../apps/server/src/test/fake-openai-server.ts', import.meta.url);
   const fake = await startFakeOpenAiServer();
   fake.respondWith(() => ({ text: answer }));
@@ -64,12 +46,7 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
     await new Promise((resolve) => server.once('exit', resolve));
     await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const name = new URL(databaseUrl).pathname.slice(1);
-      await withClient(process.env.DATABASE_URL, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
-    }
+    await database?.drop();
   }
 
   return { fake, server, baseUrl, databaseUrl, stop };
