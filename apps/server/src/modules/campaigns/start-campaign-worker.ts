@@ -71,6 +71,8 @@ export function startCampaignWorker(app: FastifyInstance, options: { resolveProv
     await resume([...due, ...orphaned].map((entry) => entry.id));
   };
   let timer: NodeJS.Timeout | undefined;
+  /** The scheduler's pass in progress: one at a time, and shutdown waits for it before the pool closes. */
+  let ticking: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     const unfinished = await db
       .select({ id: campaign.id })
@@ -78,14 +80,19 @@ export function startCampaignWorker(app: FastifyInstance, options: { resolveProv
       .where(inArray(campaign.status, ['sending', 'paused']));
     await resume(unfinished.map((entry) => entry.id));
     timer = setInterval(() => {
-      if (!shutdown.signal.aborted)
-        void tick().catch((error: unknown) => app.log.warn({ err: error }, 'campaign scheduler'));
+      if (shutdown.signal.aborted || ticking) return;
+      ticking = tick()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'campaign scheduler'))
+        .finally(() => {
+          ticking = undefined;
+        });
     }, SCHEDULER_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);
     shutdown.abort();
+    await ticking;
     await Promise.allSettled([...active]);
   });
 }
