@@ -9,10 +9,14 @@
 // exits 1 when a target of the issue is missed (added p50 <= 3 ms on PostgreSQL, 10 streams'
 // time to first token within 2x direct). The last column is the server process's CPU time per
 // gateway call (Linux /proc, user + system, over the row's calls): unlike latency, it hardly
-// moves with the machine's load, so runs on a busy machine can still be compared.
+// moves with the machine's load, so runs on a busy machine can still be compared. On PostgreSQL
+// a floor column runs a bare forwarder that does only what no gateway can skip (one read before
+// the provider, one durable insert after: bench/lib/bare-chat-server.mjs).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
@@ -29,11 +33,29 @@ if (!fs.existsSync(entry)) {
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
-const { fake, server, baseUrl, stop } = await startFakeBackedServer({
+const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer({
   entry,
   answer: ANSWER,
   dataDirPrefix: 'agentry-bench-llm-',
 });
+
+// On PostgreSQL, the floor: a bare Fastify route forwarding to the same fake, with what no gateway
+// can skip: one read before the provider is called (the sub account's lock) and the turn stored
+// in one durable INSERT before the answer ends (bench/lib/bare-chat-server.mjs).
+const floor = databaseUrl
+  ? spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
+      env: { ...process.env, FAKE_PROVIDER_URL: fake.url, FLOOR_DATABASE_URL: databaseUrl, FLOOR_READ_BEFORE: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+  : undefined;
+const floorUrl = floor
+  ? new Promise((resolve, reject) => {
+      floor.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+      readline.createInterface({ input: floor.stdout }).on('line', (line) => {
+        if (line.startsWith('listening ')) resolve(line.slice('listening '.length));
+      });
+    })
+  : undefined;
 
 /** CPU milliseconds the server process has used (Linux /proc; null elsewhere). */
 function serverCpuMs() {
@@ -88,6 +110,15 @@ try {
     });
   };
 
+  const floorBase = await floorUrl;
+  const floorRoute = (stream) => () =>
+    timeCall({
+      url: `${floorBase}/chat${stream ? '?stream=1' : ''}`,
+      body: { message: messages[1].content },
+      firstTokenPattern: stream ? /"type":"delta"/ : undefined,
+      expectText: 'word39',
+    });
+
   const sdkModel = createOpenAI({ apiKey: 'sk-bench', baseURL: fake.url }).chat('gpt-4o-mini');
   const sdk = (stream) => async () => {
     const started = performance.now();
@@ -125,14 +156,16 @@ try {
   const rows = [];
   for (const concurrency of [1, 10]) {
     for (const stream of [false, true]) {
-      for (const call of [direct, sdk, gateway]) await runCalls(call(stream), { concurrency, requests: 20 }); // warm-up
+      for (const call of [direct, sdk, ...(floorBase ? [floorRoute] : []), gateway])
+        await runCalls(call(stream), { concurrency, requests: 20 }); // warm-up
       const baseline = await runCalls(direct(stream), { concurrency, requests: REQUESTS });
       const sdkOnly = await runCalls(sdk(stream), { concurrency, requests: REQUESTS });
+      const floored = floorBase ? await runCalls(floorRoute(stream), { concurrency, requests: REQUESTS }) : undefined;
       const cpuBefore = serverCpuMs();
       const measured = await runCalls(gateway(stream), { concurrency, requests: REQUESTS });
       const cpuAfter = serverCpuMs();
       const serverCpuMsPerCall = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / REQUESTS;
-      rows.push({ concurrency, stream, baseline, sdkOnly, measured, serverCpuMsPerCall });
+      rows.push({ concurrency, stream, baseline, sdkOnly, floored, measured, serverCpuMsPerCall });
     }
   }
 
@@ -142,13 +175,13 @@ try {
     `\nLLM gateway overhead, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row, load average ${os.loadavg()[0].toFixed(1)}\n`,
   );
   console.log(
-    '| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms | server CPU ms per call |',
+    '| call | clients | direct p50 / p99 ms | AI SDK alone p50 / p99 ms | floor (bare + read before + durable insert) p50 / p99 ms | gateway p50 / p99 ms | added by the gateway p50 / p99 ms | server CPU ms per call |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   const pair = (timing) => `${format(timing.p50)} / ${format(timing.p99)}`;
   const added = (measured, baseline) =>
     `${format(measured.p50 - baseline.p50)} / ${format(measured.p99 - baseline.p99)}`;
-  for (const { concurrency, stream, baseline, sdkOnly, measured, serverCpuMsPerCall } of rows) {
+  for (const { concurrency, stream, baseline, sdkOnly, floored, measured, serverCpuMsPerCall } of rows) {
     const cpu = serverCpuMsPerCall === null ? '-' : format(serverCpuMsPerCall);
     const metrics = stream
       ? [
@@ -158,10 +191,10 @@ try {
       : [['total', 'whole answer']];
     for (const [metric, label] of metrics) {
       console.log(
-        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} | ${cpu} |`,
+        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${floored ? pair(floored[metric]) : '-'} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} | ${cpu} |`,
       );
     }
-    const failures = baseline.failures + sdkOnly.failures + measured.failures;
+    const failures = baseline.failures + sdkOnly.failures + (floored?.failures ?? 0) + measured.failures;
     if (failures > 0) console.log(`\n${failures} calls failed in the rows above`);
   }
 
@@ -185,11 +218,12 @@ try {
   checks.push([
     'streamed, 10 clients, time to first token p50 within 2x direct',
     parallel.measured.ttft.p50 <= 2 * parallel.baseline.ttft.p50,
-    `${format(parallel.measured.ttft.p50)} vs ${format(parallel.baseline.ttft.p50)} ms direct (AI SDK alone ${format(parallel.sdkOnly.ttft.p50)} ms)`,
+    `${format(parallel.measured.ttft.p50)} vs ${format(parallel.baseline.ttft.p50)} ms direct (${(parallel.measured.ttft.p50 / parallel.baseline.ttft.p50).toFixed(2)}x; AI SDK alone ${format(parallel.sdkOnly.ttft.p50)} ms${parallel.floored ? `; floor ${format(parallel.floored.ttft.p50)} ms, ${(parallel.floored.ttft.p50 / parallel.baseline.ttft.p50).toFixed(2)}x` : ''})`,
   ]);
   console.log('\nTargets:');
   for (const [name, isMet, detail] of checks) console.log(`- ${name}: ${detail} ${isMet ? 'ok' : 'MISSED'}`);
   if (checks.some(([, isMet]) => !isMet)) process.exitCode = 1;
 } finally {
+  floor?.kill('SIGTERM');
   await stop();
 }

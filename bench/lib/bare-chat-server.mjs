@@ -5,7 +5,9 @@
 // left is the HTTP hop, JSON work and the provider call. Prints "listening <url>" when ready.
 // With FLOOR_DATABASE_URL (PostgreSQL) it is the floor instead: the same forwarder, plus what no
 // product can skip, the turn (question and answer) stored in one durable INSERT before the answer
-// ends, on a pool of 10 like the server's. Nothing else: no lookups, no limits, no credits.
+// ends, on a pool of 10 like the server's. Nothing else: no lookups, no limits, no credits. With
+// FLOOR_READ_BEFORE=1 as well it is the floor of a call that must ask the database before the
+// provider (the public API's lock check): one read round trip (`select 1`) before the provider is called.
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -25,8 +27,11 @@ if (pool)
 const store = (question, answer) =>
   pool?.query('insert into bench_floor_turn (question, answer) values ($1, $2)', [question, answer]);
 
+const isReadBefore = pool !== undefined && process.env.FLOOR_READ_BEFORE === '1';
+
 app.post('/chat', async (request, reply) => {
   const stream = request.query.stream === '1';
+  if (isReadBefore) await pool.query('select 1');
   const upstream = await fetch(`${providerUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
