@@ -4,12 +4,11 @@
 // by DATABASE_URL, fills it, measures, and drops it again. Prints a markdown table.
 // Bounded: loopback only, fixed request counts, stops by itself.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createBenchDatabase, withClient } from './lib/bench-database.mjs';
 import { formatRow, measure } from './lib/measure.mjs';
 import { signIn, waitForHealth } from './lib/server.mjs';
 
@@ -22,20 +21,16 @@ if (!fs.existsSync(entry)) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
+if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/test');
   process.exit(1);
 }
 
-const databaseName = `agentry_bench_${randomBytes(5).toString('hex')}`;
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await createBenchDatabase();
 const port = 4900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-marketplace-'));
 
-await withClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
 let server;
 try {
   server = spawn(process.execPath, [entry], {
@@ -46,7 +41,7 @@ try {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -55,7 +50,7 @@ try {
   const userId = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()).user.id;
 
   const started = performance.now();
-  await withClient(databaseUrl.toString(), (client) => seedProjects(client, userId));
+  await withClient(database.url, (client) => seedProjects(client, userId));
   const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
   // A cursor 50 pages deep: keyset pages cost the same at any depth.
@@ -110,18 +105,9 @@ try {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
   // BENCH_KEEP_DATABASE=1 keeps it for EXPLAIN ANALYZE; drop it by hand afterwards.
-  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\nKept database ${databaseName}`);
-  else await withClient(serverUrl, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
-}
-
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  if (process.env.BENCH_KEEP_DATABASE === '1')
+    console.log(`\nKept database ${new URL(database.url).pathname.slice(1)}`);
+  else await database.drop();
 }
 
 /** 100,000 varied projects in one statement: titles and descriptions from word lists, a year of dates. */
