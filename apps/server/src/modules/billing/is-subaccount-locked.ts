@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlanCapabilities } from '@agentry/core/plans';
 import type { Database } from '../../platform/db/database';
+import { selectList } from '../../platform/db/select-list';
 import { rowsOf } from '../credits/debit-balance';
 import { ENTITLED_STATUSES } from './get-billing-subscription';
 import { capabilitiesOfPlans } from './resolve-capabilities';
@@ -73,12 +74,8 @@ export async function readSubaccountLockState(options: {
   db: Database;
   subaccountId: string;
 }): Promise<SubaccountLockState> {
-  const columns = subaccountLockColumns();
   const result = await options.db.execute(sql`
-    select ${sql.join(
-      Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-      sql`, `,
-    )}
+    select ${selectList(subaccountLockColumns())}
     from subaccount_settings s
     left join organization own on own.id = s.subaccount_id
     where s.subaccount_id = ${options.subaccountId}`);

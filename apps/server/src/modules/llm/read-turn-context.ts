@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
+import { prepareStatement } from '../../platform/db/prepare-statement';
+import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
+import { selectList } from '../../platform/db/select-list';
 import { AppError } from '../../platform/http/app-error';
 import {
   subaccountLockColumns,
@@ -68,43 +71,27 @@ export function toTurnContextOrThrow(row: TurnContextRow | undefined, isThreadAs
   };
 }
 
-/**
- * Prepared once per database handle: PostgreSQL parses and plans them once per connection
- * (named statements), and the query text is not rebuilt on every call.
- */
-function prepareStatements(db: Database) {
-  const select = (withHistory: boolean) =>
-    db
-      .select(
-        turnContextColumns(
-          withHistory
-            ? {
-                threadId: sql`${sql.placeholder('threadId')}`,
-                agentId: sql`${sql.placeholder('agentId')}`,
-                source: sql`${sql.placeholder('source')}`,
-                owner: sql`${sql.placeholder('owner')}`,
-              }
-            : null,
-        ),
-      )
-      .from(sql`organization own left join subaccount_settings s on s.subaccount_id = own.id`)
-      .where(sql`own.id = ${sql.placeholder('subaccountId')}`);
-  return {
-    lock: select(false).prepare('turn_context_lock'),
-    lockAndHistory: select(true).prepare('turn_context_lock_history'),
-  };
+type TurnContextValues = { subaccountId: string } & Partial<Record<keyof TurnThread, string>>;
+
+const value = (key: keyof TurnContextValues) => sql`${sql.placeholder(key)}`;
+
+/** The turn context's statement over the sub account's rows, with the history columns or without. */
+function turnContextStatement(name: string, thread: TurnThreadSql | null) {
+  return prepareStatement<TurnContextValues>(
+    name,
+    sql`select ${selectList(turnContextColumns(thread))}
+      from organization own left join subaccount_settings s on s.subaccount_id = own.id
+      where own.id = ${value('subaccountId')}`,
+  );
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof prepareStatements>>();
-
-function statementsOf(db: Database) {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = prepareStatements(db);
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const lockStatement = turnContextStatement('turn_context_lock', null);
+const lockAndHistoryStatement = turnContextStatement('turn_context_lock_history', {
+  threadId: value('threadId'),
+  agentId: value('agentId'),
+  source: value('source'),
+  owner: value('owner'),
+});
 
 /**
  * What a turn needs before the model is called, in one statement: that the sub account exists
@@ -124,11 +111,10 @@ export async function readTurnContextOrThrow(options: {
   if (options.isLockChecked) {
     return { history: thread ? await loadThreadHistoryOrThrow({ db, subaccountId, ...thread }) : [] };
   }
-  const prepared = statementsOf(db);
-  const rows = (
-    thread
-      ? await prepared.lockAndHistory.execute({ subaccountId, ...thread })
-      : await prepared.lock.execute({ subaccountId })
-  ) as TurnContextRow[];
-  return toTurnContextOrThrow(rows[0], thread !== undefined);
+  const [row] = await runPreparedStatement<TurnContextRow, TurnContextValues>(
+    db,
+    thread ? lockAndHistoryStatement : lockStatement,
+    { subaccountId, ...thread },
+  );
+  return toTurnContextOrThrow(row, thread !== undefined);
 }

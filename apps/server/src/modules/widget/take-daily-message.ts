@@ -4,6 +4,7 @@ import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { prepareStatement } from '../../platform/db/prepare-statement';
 import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
+import { selectList } from '../../platform/db/select-list';
 import { AppError } from '../../platform/http/app-error';
 import { turnContextColumns, type TurnContextRow } from '../llm/read-turn-context';
 
@@ -101,10 +102,7 @@ const takeStatement = prepareStatement<TakeValues>(
     )
     select exists (select 1 from reservation) as "isTaken", asked.id, asked.thread_id as "threadId",
       asked.agent_id as "agentId", asked.visitor_id as "visitorId", asked.contact_identifier as "contactIdentifier",
-      own.id as "subaccountId", ${sql.join(
-        Object.entries(turnContext).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-        sql`, `,
-      )}
+      own.id as "subaccountId", ${selectList(turnContext)}
     from (select 1) as one left join asked on true
       left join organization own on own.id = ${value('subaccountId')}
       left join subaccount_settings s on s.subaccount_id = own.id`,
