@@ -186,7 +186,8 @@ try {
     await stats.connect();
     const snapshot = async () => {
       server.kill('SIGUSR2');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // PostgreSQL publishes a backend's counters at most once a second.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       const [{ commits }] = (
         await stats.query('select xact_commit::int as commits from pg_stat_database where datname = current_database()')
       ).rows;
