@@ -31,6 +31,37 @@ export async function createTestAgent(
   return response.json<Agent>();
 }
 
+/** Stores a provider key of the sub account through the API (agents on that provider then use it). */
+export async function addTestProviderKey(
+  app: TestApp,
+  session: { cookie: string; subaccountId: string },
+  key: { provider: string; apiKey: string },
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/subaccounts/${session.subaccountId}/provider-keys`,
+    headers: { cookie: session.cookie },
+    payload: key,
+  });
+  if (response.statusCode !== 201) throw new Error(`provider key failed: ${response.statusCode} ${response.body}`);
+}
+
+/** Creates a public API key of the sub account through the API; answers its secret. */
+export async function createTestApiKey(
+  app: TestApp,
+  session: { cookie: string; subaccountId: string },
+  name: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/subaccounts/${session.subaccountId}/api-keys`,
+    headers: { cookie: session.cookie },
+    payload: { name },
+  });
+  if (response.statusCode !== 201) throw new Error(`API key failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ secret: string }>().secret;
+}
+
 export async function grantTestCredits(app: TestApp, userId: string, millicredits: number) {
   await grantBonusCredits({
     db: app.platform.database.db,

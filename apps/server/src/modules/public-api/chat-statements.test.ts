@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
+import {
+  addTestProviderKey,
+  createTestAgent,
+  createTestApiKey,
+  grantTestCredits,
+  parseEventStream,
+  signInWithWorkspace,
+} from '../../test/agent-fixtures';
 import { countStatements } from '../../test/count-statements';
 import { createTestApp } from '../../test/create-test-app';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
@@ -41,25 +48,10 @@ describe('statements per /v1/chat/completions call', () => {
     for (const kind of ['ownKey', 'billed'] as const) {
       const owner = await signInWithWorkspace(app, `${kind.toLowerCase()}@api-statements.test`);
       await grantTestPlan(app.platform.database.db, owner.userId);
-      if (kind === 'ownKey') {
-        const key = await app.inject({
-          method: 'POST',
-          url: `/api/subaccounts/${owner.subaccountId}/provider-keys`,
-          headers: { cookie: owner.cookie },
-          payload: { provider: 'openai', apiKey: 'sk-own' },
-        });
-        expect(key.statusCode).toBe(201);
-      } else {
-        await grantTestCredits(app, owner.userId, 50_000_000);
-      }
+      if (kind === 'ownKey') await addTestProviderKey(app, owner, { provider: 'openai', apiKey: 'sk-own' });
+      else await grantTestCredits(app, owner.userId, 50_000_000);
       const agent = await createTestAgent(app, owner, { aiName: kind, provider: 'openai', model: 'gpt-4o-mini' });
-      const created = await app.inject({
-        method: 'POST',
-        url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
-        headers: { cookie: owner.cookie },
-        payload: { name: kind },
-      });
-      callers[kind] = { secret: created.json<{ secret: string }>().secret, agentId: agent.buildId };
+      callers[kind] = { secret: await createTestApiKey(app, owner, kind), agentId: agent.buildId };
     }
     // What had been sent when the provider is called.
     fake.respondWith(() => {

@@ -3,7 +3,13 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
-import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import {
+  addTestProviderKey,
+  createTestAgent,
+  createTestApiKey,
+  grantTestCredits,
+  signInWithWorkspace,
+} from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { organization } from '../auth/auth.tables';
@@ -115,25 +121,14 @@ describe('public API', () => {
       });
       expect(created.statusCode).toBe(201);
       const subaccountId = created.json<{ id: string }>().id;
-      const providerKey = await app.inject({
-        method: 'POST',
-        url: `/api/subaccounts/${subaccountId}/provider-keys`,
-        headers: { cookie: member.cookie },
-        payload: { provider: 'openai', apiKey: 'sk-short-lived' },
+      const session = { cookie: member.cookie, subaccountId };
+      await addTestProviderKey(app, session, { provider: 'openai', apiKey: 'sk-short-lived' });
+      const shortLivedAgent = await createTestAgent(app, session, {
+        aiName: 'Short-lived',
+        provider: 'openai',
+        model: 'gpt-4o-mini',
       });
-      expect(providerKey.statusCode).toBe(201);
-      const shortLivedAgent = await createTestAgent(
-        app,
-        { cookie: member.cookie, subaccountId },
-        { aiName: 'Short-lived', provider: 'openai', model: 'gpt-4o-mini' },
-      );
-      const key = await app.inject({
-        method: 'POST',
-        url: `/api/subaccounts/${subaccountId}/api-keys`,
-        headers: { cookie: member.cookie },
-        payload: { name: 'Short-lived' },
-      });
-      const shortLivedSecret = key.json<{ secret: string }>().secret;
+      const shortLivedSecret = await createTestApiKey(app, session, 'Short-lived');
       const ask = () =>
         client(shortLivedSecret).chat.completions.create({
           model: shortLivedAgent.buildId,

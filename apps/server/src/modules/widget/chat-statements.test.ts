@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
+import {
+  addTestProviderKey,
+  createTestAgent,
+  grantTestCredits,
+  parseEventStream,
+  signInWithWorkspace,
+} from '../../test/agent-fixtures';
 import { countStatements } from '../../test/count-statements';
 import { createTestApp } from '../../test/create-test-app';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
@@ -43,13 +49,7 @@ describe('statements per widget message', () => {
     const { app } = harness;
     const ownKey = await signInWithWorkspace(app, 'own-key@statements.test');
     await grantTestPlan(app.platform.database.db, ownKey.userId);
-    const key = await app.inject({
-      method: 'POST',
-      url: `/api/subaccounts/${ownKey.subaccountId}/provider-keys`,
-      headers: { cookie: ownKey.cookie },
-      payload: { provider: 'openai', apiKey: 'sk-own' },
-    });
-    expect(key.statusCode).toBe(201);
+    await addTestProviderKey(app, ownKey, { provider: 'openai', apiKey: 'sk-own' });
     const ownAgent = await createTestAgent(app, ownKey, { aiName: 'Own', provider: 'openai', model: 'gpt-4o-mini' });
     ownKeyWidgetId = (await createTestWidget(app, ownKey, { agentId: ownAgent.buildId })).widgetId;
 
