@@ -4,7 +4,7 @@ import type { ThreadSource } from '@agentry/core/llm';
 import type { Database, Transaction } from '../../platform/db/database';
 import { prepareStatement, type PreparedStatement } from '../../platform/db/prepare-statement';
 import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
-import { llmMessage, llmUsage } from './llm.tables';
+import { llmUsage } from './llm.tables';
 import type { ThreadOwner } from './thread-owner';
 
 export type UsageRow = typeof llmUsage.$inferInsert;
@@ -33,82 +33,7 @@ export type ChannelTurn = { part: TurnStatementPart; values: Record<string, unkn
 
 type Handle = Database | Transaction;
 
-type Prepared = { execute: (values: Record<string, unknown>) => Promise<unknown> };
-
 const placeholder = (name: string) => sql.placeholder(name);
-
-/**
- * The turn in one statement: the thread created or moved on, both messages (their positions keep
- * that order) and, with `withUsage`, the call's usage row. Data-modifying CTEs all run, and one
- * statement is one transaction: all of it or nothing.
- */
-function prepareTurnStatement(handle: Handle, options: { isNew: boolean; withUsage: boolean }): Prepared {
-  const name = `thread_turn_${options.isNew ? 'new' : 'continued'}${options.withUsage ? '_usage' : ''}`;
-  const threadId = placeholder('threadId');
-  const threadWrite = handle.$with('thread_write', {}).as(
-    options.isNew
-      ? sql`insert into llm_thread (id, subaccount_id, agent_id, source, owner)
-            values (${threadId}, ${placeholder('subaccountId')}, ${placeholder('agentId')}, ${placeholder('source')}, ${placeholder('owner')})`
-      : sql`update llm_thread set updated_at = now() where id = ${threadId}`,
-  );
-  const messageRows = [
-    { id: placeholder('userMessageId'), threadId, role: 'user' as const, content: placeholder('userText') },
-    {
-      id: placeholder('answerMessageId'),
-      threadId,
-      role: 'assistant' as const,
-      content: placeholder('answerText'),
-      inputTokens: placeholder('inputTokens'),
-      outputTokens: placeholder('outputTokens'),
-    },
-  ];
-  if (!options.withUsage) return handle.with(threadWrite).insert(llmMessage).values(messageRows).prepare(name);
-  const messagesWrite = handle.$with('turn_messages', {}).as(
-    sql`insert into llm_message (id, thread_id, role, content, input_tokens, output_tokens)
-        values (${placeholder('userMessageId')}, ${threadId}, 'user', ${placeholder('userText')}, null, null),
-               (${placeholder('answerMessageId')}, ${threadId}, 'assistant', ${placeholder('answerText')},
-                ${placeholder('inputTokens')}::integer, ${placeholder('outputTokens')}::integer)`,
-  );
-  return handle
-    .with(threadWrite, messagesWrite)
-    .insert(llmUsage)
-    .values({
-      id: placeholder('usage.id'),
-      subaccountId: placeholder('usage.subaccountId'),
-      agentId: placeholder('usage.agentId'),
-      threadId: placeholder('usage.threadId'),
-      source: placeholder('usage.source'),
-      provider: placeholder('usage.provider'),
-      model: placeholder('usage.model'),
-      keySource: placeholder('usage.keySource'),
-      inputTokens: placeholder('usage.inputTokens'),
-      outputTokens: placeholder('usage.outputTokens'),
-      costUsd: placeholder('usage.costUsd'),
-      millicredits: placeholder('usage.millicredits'),
-      status: placeholder('usage.status'),
-    })
-    .prepare(name);
-}
-
-/** Prepared once per database handle (PostgreSQL parses and plans each once per connection). */
-const prepared = new WeakMap<Database, Map<string, Prepared>>();
-
-function turnStatementOf(handle: Handle, isTransaction: boolean, options: { isNew: boolean; withUsage: boolean }) {
-  if (isTransaction) return prepareTurnStatement(handle, options);
-  const db = handle as Database;
-  let byVariant = prepared.get(db);
-  if (!byVariant) {
-    byVariant = new Map();
-    prepared.set(db, byVariant);
-  }
-  const key = `${options.isNew}:${options.withUsage}`;
-  let statement = byVariant.get(key);
-  if (!statement) {
-    statement = prepareTurnStatement(db, options);
-    byVariant.set(key, statement);
-  }
-  return statement;
-}
 
 /** The columns of the usage row, in the order of `usageColumns`. */
 const usageFields = [
@@ -126,28 +51,32 @@ const usageFields = [
   'millicredits',
   'status',
 ] as const satisfies readonly (keyof UsageRow)[];
-const usageColumns = sql.raw(
-  'id, subaccount_id, agent_id, thread_id, source, provider, model, key_source, input_tokens, output_tokens, cost_usd, millicredits, status',
+const usageColumns = sql.join(
+  usageFields.map((field) => sql.identifier(llmUsage[field].name)),
+  sql`, `,
 );
 
+/** Which turn statement: a new thread or one continued, with the usage row or not, with a channel's part or not. */
+type TurnVariant = { isNew: boolean; withUsage: boolean; part: TurnStatementPart | undefined };
+
 /**
- * The turn and a channel's record of it in one statement (built once per part and variant): the
- * thread, both messages, the channel's CTEs and, with `withUsage`, the usage row last. Every
- * data-modifying CTE runs whether it is read or not; all of it is one transaction.
+ * The turn in one statement (built once per variant): the thread created or moved on, both
+ * messages (their positions keep that order), the channel's CTEs and, with `withUsage`, the usage
+ * row last. Every data-modifying CTE runs whether it is read or not; all of it is one transaction.
  */
-function buildTurnWithPart(options: { isNew: boolean; withUsage: boolean; part: TurnStatementPart }) {
+function buildTurnStatement({ isNew, withUsage, part }: TurnVariant) {
   const threadId = placeholder('threadId');
-  const threadWrite = options.isNew
+  const threadWrite = isNew
     ? sql`insert into llm_thread (id, subaccount_id, agent_id, source, owner)
           values (${threadId}, ${placeholder('subaccountId')}, ${placeholder('agentId')}, ${placeholder('source')}, ${placeholder('owner')})`
     : sql`update llm_thread set updated_at = now() where id = ${threadId}`;
-  const usageWrite = options.withUsage
+  const usageWrite = withUsage
     ? sql`insert into llm_usage (${usageColumns}) values (${sql.join(
         usageFields.map((field) => placeholder(`usage.${field}`)),
         sql`, `,
       )})`
     : sql`select 1`;
-  const name = `thread_turn_${options.isNew ? 'new' : 'continued'}${options.withUsage ? '_usage' : ''}_${options.part.name}`;
+  const name = `thread_turn_${isNew ? 'new' : 'continued'}${withUsage ? '_usage' : ''}${part ? `_${part.name}` : ''}`;
   return prepareStatement<Record<string, unknown>>(
     name,
     sql`with thread_write as (${threadWrite}), turn_messages as (
@@ -155,20 +84,20 @@ function buildTurnWithPart(options: { isNew: boolean; withUsage: boolean; part: 
         values (${placeholder('userMessageId')}, ${threadId}, 'user', ${placeholder('userText')}, null, null),
                (${placeholder('answerMessageId')}, ${threadId}, 'assistant', ${placeholder('answerText')},
                 ${placeholder('inputTokens')}::integer, ${placeholder('outputTokens')}::integer)
-      ), ${options.part.ctes}
+      )${part ? sql`, ${part.ctes}` : sql``}
       ${usageWrite}`,
   );
 }
 
-/** The statements with a channel's part, by part name and variant (the text depends on nothing else). */
-const withParts = new Map<string, PreparedStatement<Record<string, unknown>>>();
+/** The turn statements by variant (the text depends on nothing else). */
+const turnStatements = new Map<string, PreparedStatement<Record<string, unknown>>>();
 
-function turnWithPartOf(options: { isNew: boolean; withUsage: boolean; part: TurnStatementPart }) {
-  const key = `${options.part.name}:${options.isNew}:${options.withUsage}`;
-  let statement = withParts.get(key);
+function turnStatementOf(variant: TurnVariant) {
+  const key = `${variant.part?.name ?? ''}:${variant.isNew}:${variant.withUsage}`;
+  let statement = turnStatements.get(key);
   if (!statement) {
-    statement = buildTurnWithPart(options);
-    withParts.set(key, statement);
+    statement = buildTurnStatement(variant);
+    turnStatements.set(key, statement);
   }
   return statement;
 }
@@ -217,27 +146,22 @@ export async function saveThreadTurn(options: {
 
   // Together or not at all: a stored thread always has messages, which is how the history read
   // tells that it exists. One commit is also one flush on the hot path.
-  async function writeTurn(handle: Handle, isTransaction: boolean, usage: UsageRow | undefined): Promise<void> {
-    const usageParams = usage ? usageValues(usage) : {};
-    const withUsage = usage !== undefined;
-    if (channelTurn) {
-      const statement = turnWithPartOf({ isNew: thread.isNew, withUsage, part: channelTurn.part });
-      await runPreparedStatement(handle, statement, { ...channelTurn.values, ...values, ...usageParams });
-      return;
-    }
-    await turnStatementOf(handle, isTransaction, { isNew: thread.isNew, withUsage }).execute({
+  async function writeTurn(handle: Handle, usage: UsageRow | undefined): Promise<void> {
+    const statement = turnStatementOf({ isNew: thread.isNew, withUsage: usage !== undefined, part: channelTurn?.part });
+    await runPreparedStatement(handle, statement, {
+      ...channelTurn?.values,
       ...values,
-      ...usageParams,
+      ...(usage ? usageValues(usage) : {}),
     });
   }
 
   if (!meter?.settle) {
-    await writeTurn(options.db, false, meter?.usageRow(0));
+    await writeTurn(options.db, meter?.usageRow(0));
     return;
   }
   const { settle } = meter;
   await options.db.transaction(async (tx) => {
-    await writeTurn(tx, true, undefined);
+    await writeTurn(tx, undefined);
     const charged = await settle(tx);
     await tx.insert(llmUsage).values(meter.usageRow(charged));
   });
