@@ -59,8 +59,8 @@ export type GenerateReplyInput = {
   /** The caller has just checked that the sub account is not locked (its authorization did). */
   isLockChecked?: boolean;
   /**
-   * The turn context as the caller read it already (toTurnContextOrThrow, in its own statement):
-   * no read is sent. A locked sub account is still refused first.
+   * The turn context as the caller read it already (toTurnContextOrThrow, in its own statement,
+   * which refuses a locked sub account): no read is sent.
    */
   turnContext?: TurnContext;
 };
@@ -119,9 +119,6 @@ export async function generateReply(
   // pays, and the history of the thread continued (404 unless it is this agent's here, this
   // channel's and this owner's). A sub account locked after a downgrade is read-only: no channel
   // spends its owner's credits.
-  if (input.turnContext?.lockState?.isLocked) {
-    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
-  }
   const { lockState, history } =
     input.turnContext ??
     (await readTurnContextOrThrow({
