@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PlanCapabilities } from '@agentry/core/plans';
 import type { Database } from '../../platform/db/database';
 import { selectList } from '../../platform/db/select-list';
-import { rowsOf } from '../credits/debit-balance';
+import { rowsOf } from '../../platform/db/rows-of';
 import { ENTITLED_STATUSES } from './get-billing-subscription';
 import { capabilitiesOfPlans } from './resolve-capabilities';
 

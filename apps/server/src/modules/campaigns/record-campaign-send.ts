@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows-of';
 import { channelConversation, channelMessage } from '../channels/channels.tables';
 import type { SentMessage } from '../channels/messaging-provider';
 import type { campaign, campaignRecipient } from './campaigns.tables';
@@ -93,9 +94,4 @@ export async function recordCampaignSends(options: {
       from jsonb_to_recordset(${JSON.stringify(touched)}::jsonb) as v(id text, body text, at timestamptz)
       where c.id = v.id`);
   });
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return (result as { rows?: T[] }).rows ?? [];
 }

@@ -25,12 +25,6 @@ export function assertMillicredits(millicredits: number) {
     throw new Error(`millicredits must be a non-negative integer, got ${millicredits}`);
 }
 
-/** Rows of a raw statement on either driver (node-postgres and PGlite both answer `rows`). */
-export function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
-
 /** A unique violation (23505), however the driver or Drizzle wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let current = error; current; current = (current as { cause?: unknown }).cause) {

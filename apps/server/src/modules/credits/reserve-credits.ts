@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { assertMillicredits, debitBalanceSql, rowsOf } from './debit-balance';
+import { rowsOf } from '../../platform/db/rows-of';
+import { assertMillicredits, debitBalanceSql } from './debit-balance';
 
 /**
  * Debits the estimated maximum of a call before it runs (402 when the balance cannot cover

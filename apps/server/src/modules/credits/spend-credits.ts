@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { assertMillicredits, debitBalanceSql, isUniqueViolation, rowsOf } from './debit-balance';
+import { rowsOf } from '../../platform/db/rows-of';
+import { assertMillicredits, debitBalanceSql, isUniqueViolation } from './debit-balance';
 import { creditLedger } from './credits.tables';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { rowsOf } from '../credits/debit-balance';
+import { rowsOf } from '../../platform/db/rows-of';
 import type { ThreadOwner } from './thread-owner';
 
 /** The newest turns a call sends back to the model; older ones stay stored but are not re-sent. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
-import { rowsOf } from '../credits/debit-balance';
+import { rowsOf } from '../../platform/db/rows-of';
 import { threadHistorySql } from './load-thread-history';
 
 /**

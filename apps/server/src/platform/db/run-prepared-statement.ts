@@ -1,5 +1,6 @@
 import type { Database, Transaction } from './database';
 import type { PreparedStatement } from './prepare-statement';
+import { rowsOf } from './rows-of';
 
 /** Runs a prepared statement on the database or inside a transaction; the rows it returned. */
 export async function runPreparedStatement<TRow, TValues extends Record<string, unknown>>(
@@ -10,6 +11,5 @@ export async function runPreparedStatement<TRow, TValues extends Record<string, 
   const result: unknown = await db._.session
     .prepareQuery(statement.query, undefined, statement.name, false)
     .execute(values);
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as TRow[]) : [];
+  return rowsOf<TRow>(result);
 }

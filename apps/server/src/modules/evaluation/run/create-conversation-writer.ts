@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { EvaluationVerdict } from '@agentry/core/evaluation';
 import type { Database } from '../../../platform/db/database';
-import { rowsOf } from '../../credits/debit-balance';
+import { rowsOf } from '../../../platform/db/rows-of';
 import type { ConversationUsage, TranscriptMessage } from '../evaluation-types';
 import type { RunProgress } from './create-run-progress';
 
