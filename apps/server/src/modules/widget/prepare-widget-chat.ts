@@ -125,7 +125,7 @@ export async function prepareWidgetChatOrThrow(options: {
     // (first), the thread continued.
     turnContext = toTurnContextOrThrow(turnContextRow, canContinueThread);
   } catch (error) {
-    await releaseDailyMessage({ db, connectionId, reservation: dailyReservation });
+    await releaseDailyMessage({ db, logger: request.log, connectionId, reservation: dailyReservation });
     throw error;
   }
   const contactIdentifier = body.contactIdentifier ?? conversation?.contactIdentifier ?? createContactIdentifier();

@@ -1,17 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database';
+import { prepareStatement } from '../../platform/db/prepare-statement';
 import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
-import { releaseDailyReservationStatement, type ReservationValues } from './to-widget-turn';
 import type { DailyMessageReservation } from './take-daily-message';
 
-/** Gives back a counted message that got no answer (the provider failed, the visitor left). Does nothing once its turn is stored. */
+type ReleaseValues = { connectionId: string; reservationId: string; reservationDay: string };
+
+const value = (key: keyof ReleaseValues) => sql.placeholder(key);
+
+/**
+ * A reservation given back, in one statement: deleted and taken off `reserved` when it is still
+ * there and not stored (an expired one was taken off by the check that deleted it).
+ */
+const releaseStatement = prepareStatement<ReleaseValues>(
+  'widget_release_daily_message',
+  sql`with gone as (
+      delete from widget_daily_reservation
+      where id = ${value('reservationId')} and stored_at is null
+      returning 1
+    )
+    update widget_daily_count set reserved = reserved - 1
+    where connection_id = ${value('connectionId')} and day = ${value('reservationDay')}::date
+      and exists (select 1 from gone)`,
+);
+
+/**
+ * Gives back a counted message that got no answer (the provider failed, the visitor left, the
+ * request was refused). Does nothing once its turn is stored. Never throws: the failure that
+ * led here is what the visitor sees, and a reservation that could not be given back stops
+ * counting when it expires; the error is logged.
+ */
 export async function releaseDailyMessage(options: {
   db: Database;
+  logger: FastifyBaseLogger;
   connectionId: string;
   reservation: DailyMessageReservation;
 }): Promise<void> {
-  await runPreparedStatement<unknown, ReservationValues>(options.db, releaseDailyReservationStatement, {
+  await runPreparedStatement<unknown, ReleaseValues>(options.db, releaseStatement, {
     connectionId: options.connectionId,
     reservationId: options.reservation.id,
     reservationDay: options.reservation.day,
-  });
+  }).catch((error: unknown) => options.logger.error({ err: error }, 'could not release a widget daily message'));
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { prepareStatement } from '../../platform/db/prepare-statement';
 import type { ChannelTurn, TurnStatementPart } from '../llm/save-thread-turn';
 import type { DailyMessageReservation } from './take-daily-message';
 
@@ -32,7 +31,6 @@ type TurnValues = {
   reservationId: string;
   reservationDay: string;
 };
-export type ReservationValues = Pick<TurnValues, 'connectionId' | 'reservationId' | 'reservationDay'>;
 
 const value = <Key extends keyof TurnValues>(key: Key) => sql.placeholder(key);
 
@@ -116,22 +114,6 @@ const startedTurn: TurnStatementPart = {
         case when ${value('isVisitorWaiting')}::boolean then 2 else 0 end, 1, 'live', ${value('askedAt')}::timestamptz)
     ), ${storedReservationCtes}, ${insertMessages}`,
 };
-
-/**
- * releaseDailyMessage's one statement: a reservation given back, deleted and taken off `reserved`
- * when it is still there and not stored (an expired one was taken off by the check that deleted it).
- */
-export const releaseDailyReservationStatement = prepareStatement<ReservationValues>(
-  'widget_release_daily_message',
-  sql`with gone as (
-      delete from widget_daily_reservation
-      where id = ${value('reservationId')} and stored_at is null
-      returning 1
-    )
-    update widget_daily_count set reserved = reserved - 1
-    where connection_id = ${value('connectionId')} and day = ${value('reservationDay')}::date
-      and exists (select 1 from gone)`,
-);
 
 /**
  * The widget's record of one answered visitor message, written by the gateway's thread-turn

@@ -53,9 +53,10 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   async function release(prepared: PreparedWidgetChat, request: FastifyRequest) {
     await releaseDailyMessage({
       db,
+      logger: request.log,
       connectionId: prepared.connectionId,
       reservation: prepared.dailyReservation,
-    }).catch((error: unknown) => request.log.error({ err: error }, 'could not release a widget daily message'));
+    });
   }
 
   app.get(
