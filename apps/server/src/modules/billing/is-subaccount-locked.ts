@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PlanCapabilities } from '@agentry/core/plans';
 import type { Database } from '../../platform/db/database';
 import { selectList } from '../../platform/db/select-list';
-import { rowsOf } from '../../platform/db/rows-of';
+import { prepareStatement } from '../../platform/db/prepare-statement';
+import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { ENTITLED_STATUSES } from './get-billing-subscription';
 import { capabilitiesOfPlans } from './resolve-capabilities';
 
@@ -59,6 +60,17 @@ export function toSubaccountLockState(row: SubaccountLockRow | undefined): Subac
 }
 
 /**
+ * The lock state's statement over the sub account's organization row (no row: not found, which
+ * toSubaccountLockState answers as not locked; the gateway answers it 404).
+ */
+export const lockStateStatement = prepareStatement<{ subaccountId: string }>(
+  'subaccount_lock_state',
+  sql`select ${selectList(subaccountLockColumns())}
+    from organization own left join subaccount_settings s on s.subaccount_id = own.id
+    where own.id = ${sql.placeholder('subaccountId')}`,
+);
+
+/**
  * A sub account locked after a downgrade is read-only until an upgrade clears the lock.
  *
  * Locked means: the owner locked it when choosing which sub account to keep, or the owner has
@@ -74,12 +86,12 @@ export async function readSubaccountLockState(options: {
   db: Database;
   subaccountId: string;
 }): Promise<SubaccountLockState> {
-  const result = await options.db.execute(sql`
-    select ${selectList(subaccountLockColumns())}
-    from subaccount_settings s
-    left join organization own on own.id = s.subaccount_id
-    where s.subaccount_id = ${options.subaccountId}`);
-  return toSubaccountLockState(rowsOf<SubaccountLockRow>(result)[0]);
+  const [row] = await runPreparedStatement<SubaccountLockRow, { subaccountId: string }>(
+    options.db,
+    lockStateStatement,
+    { subaccountId: options.subaccountId },
+  );
+  return toSubaccountLockState(row);
 }
 
 /** Whether the sub account is read-only now (readSubaccountLockState). */

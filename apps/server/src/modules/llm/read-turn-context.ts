@@ -6,6 +6,7 @@ import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { selectList } from '../../platform/db/select-list';
 import { AppError } from '../../platform/http/app-error';
 import {
+  lockStateStatement,
   subaccountLockColumns,
   toSubaccountLockState,
   type SubaccountLockRow,
@@ -75,23 +76,20 @@ type TurnContextValues = { subaccountId: string } & Partial<Record<keyof TurnThr
 
 const value = (key: keyof TurnContextValues) => sql`${sql.placeholder(key)}`;
 
-/** The turn context's statement over the sub account's rows, with the history columns or without. */
-function turnContextStatement(name: string, thread: TurnThreadSql | null) {
-  return prepareStatement<TurnContextValues>(
-    name,
-    sql`select ${selectList(turnContextColumns(thread))}
-      from organization own left join subaccount_settings s on s.subaccount_id = own.id
-      where own.id = ${value('subaccountId')}`,
-  );
-}
-
-const lockStatement = turnContextStatement('turn_context_lock', null);
-const lockAndHistoryStatement = turnContextStatement('turn_context_lock_history', {
-  threadId: value('threadId'),
-  agentId: value('agentId'),
-  source: value('source'),
-  owner: value('owner'),
-});
+/** The turn context's statement with the history of a thread (without one it is the lock state's own). */
+const lockAndHistoryStatement = prepareStatement<TurnContextValues>(
+  'turn_context_lock_history',
+  sql`select ${selectList(
+    turnContextColumns({
+      threadId: value('threadId'),
+      agentId: value('agentId'),
+      source: value('source'),
+      owner: value('owner'),
+    }),
+  )}
+    from organization own left join subaccount_settings s on s.subaccount_id = own.id
+    where own.id = ${value('subaccountId')}`,
+);
 
 /**
  * What a turn needs before the model is called, in one statement: that the sub account exists
@@ -111,10 +109,15 @@ export async function readTurnContextOrThrow(options: {
   if (options.isLockChecked) {
     return { history: thread ? await loadThreadHistoryOrThrow({ db, subaccountId, ...thread }) : [] };
   }
-  const [row] = await runPreparedStatement<TurnContextRow, TurnContextValues>(
-    db,
-    thread ? lockAndHistoryStatement : lockStatement,
-    { subaccountId, ...thread },
-  );
-  return toTurnContextOrThrow(row, thread !== undefined);
+  if (!thread) {
+    const [row] = await runPreparedStatement<SubaccountLockRow, { subaccountId: string }>(db, lockStateStatement, {
+      subaccountId,
+    });
+    return toTurnContextOrThrow(row && { ...row, history: null }, false);
+  }
+  const [row] = await runPreparedStatement<TurnContextRow, TurnContextValues>(db, lockAndHistoryStatement, {
+    subaccountId,
+    ...thread,
+  });
+  return toTurnContextOrThrow(row, true);
 }
