@@ -30,23 +30,21 @@ async function findKeyOrThrow(db: Database, secretHash: string): Promise<KnownKe
 }
 
 /**
- * The sub account of `Authorization: Bearer agt_...`; 401 for anything else. With `cache`, a key
- * is read once and remembered (by its hash) until a key is revoked (API_KEYS_SCOPE); the gateway
+ * The sub account of `Authorization: Bearer agt_...`; 401 for anything else. A key is read once
+ * and remembered (by its hash) until a key is revoked (API_KEYS_SCOPE); the gateway
  * still finds out on every call that the sub account exists (readTurnContextOrThrow).
  */
 export async function authenticateApiKeyOrThrow(options: {
   db: Database;
   authorization: string | undefined;
-  cache?: Cache;
-  logger?: FastifyBaseLogger;
+  cache: Cache;
+  logger: FastifyBaseLogger;
 }): Promise<{ keyId: string; subaccountId: string }> {
   const { db } = options;
   const secret = /^Bearer\s+(\S+)$/i.exec(options.authorization ?? '')?.[1];
   if (!secret?.startsWith(API_KEY_PREFIX)) throw incorrectKey();
   const secretHash = hashApiKey(secret);
-  const key = options.cache
-    ? await options.cache.remember(API_KEYS_SCOPE, secretHash, () => findKeyOrThrow(db, secretHash))
-    : await findKeyOrThrow(db, secretHash);
+  const key = await options.cache.remember(API_KEYS_SCOPE, secretHash, () => findKeyOrThrow(db, secretHash));
   // At most one write a minute per key (and instance), off the call's path: it is only shown on the key list.
   const now = Date.now();
   if (now - key.lastUsedAt > LAST_USED_RESOLUTION_MS) {
@@ -56,7 +54,7 @@ export async function authenticateApiKeyOrThrow(options: {
       .where(eq(apiKey.id, key.keyId))
       .then(
         () => undefined,
-        (error: unknown) => options.logger?.warn({ err: error }, 'could not record when an API key was used'),
+        (error: unknown) => options.logger.warn({ err: error }, 'could not record when an API key was used'),
       );
   }
   return { keyId: key.keyId, subaccountId: key.subaccountId };
