@@ -174,13 +174,18 @@ describe('evaluation results as a viewer: filter, search, sort, a baseline, tran
       await expect
         .poll(() => sideBySide.getByRole('list', { name: 'This run conversation' }).isVisible(), { timeout: 20_000 })
         .toBe(true);
-      // Side by side on a desktop: the two columns share a row.
-      const [left, right] = await Promise.all([
-        sideBySide.getByRole('region', { name: 'Baseline' }).boundingBox(),
-        sideBySide.getByRole('region', { name: 'This run' }).boundingBox(),
-      ]);
-      expect(left!.y).toBe(right!.y);
-      expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x);
+      // Side by side on a desktop: the two columns share a row (measured once the dialog has finished opening).
+      const columns = () =>
+        Promise.all([
+          sideBySide.getByRole('region', { name: 'Baseline' }).boundingBox(),
+          sideBySide.getByRole('region', { name: 'This run' }).boundingBox(),
+        ]);
+      await expect
+        .poll(async () => {
+          const [left, right] = await columns();
+          return { sameRow: left!.y === right!.y, leftFirst: left!.x + left!.width <= right!.x };
+        })
+        .toEqual({ sameRow: true, leftFirst: true });
       await page.waitForTimeout(300);
       await saveScreenshot(page, 'evaluation-side-by-side-desktop');
       await page.keyboard.press('Escape');
