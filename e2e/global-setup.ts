@@ -42,8 +42,10 @@ export default async function setup(project: TestProject) {
       // Provider keys are stored encrypted; without a key the server refuses to save them.
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       // Every browser test signs in from 127.0.0.1: the whole suite sends more sign-in e-mails in
-      // 15 minutes than one visitor may (the per-IP limit itself is covered by the server's tests).
+      // 15 minutes, and looks up more addresses in a minute, than one visitor may (the per-IP
+      // limits themselves are covered by the server's tests).
       SIGN_IN_RATE_LIMIT_PER_IP: '100000',
+      SIGN_IN_LOOKUP_LIMIT_PER_MINUTE: '100000',
     },
     stdio: ['ignore', log, log],
   });

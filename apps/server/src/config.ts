@@ -107,6 +107,13 @@ const EnvSchema = z
       .min(1, 'SIGN_IN_RATE_LIMIT_PER_IP must be at least 1')
       .max(1_000_000)
       .default(30),
+    /** Anonymous address lookups (check-user, check-linked-access, pre-register) per IP address per minute. */
+    SIGN_IN_LOOKUP_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1, 'SIGN_IN_LOOKUP_LIMIT_PER_MINUTE must be at least 1')
+      .max(1_000_000)
+      .default(30),
     MARKETPLACE_DAILY_PROJECT_LIMIT: z.coerce
       .number()
       .int()
@@ -247,7 +254,7 @@ export type AppConfig = {
   widget: { visitorMessagesPerMinute: number; ipMessagesPerMinute: number };
   trustProxy: boolean;
   /** Sign-in e-mails per 15 minutes: per address and per IP address. */
-  signIn: { emailsPerAddress: number; emailsPerIp: number };
+  signIn: { emailsPerAddress: number; emailsPerIp: number; lookupsPerIpPerMinute: number };
   marketplace: { dailyProjectLimit: number };
   /** Anonymous demo visitors: requests per minute per IP. */
   demos: { visitorRateLimitPerMinute: number };
@@ -328,7 +335,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ipMessagesPerMinute: env.WIDGET_IP_RATE_LIMIT_PER_MINUTE,
     },
     trustProxy: env.TRUST_PROXY,
-    signIn: { emailsPerAddress: env.SIGN_IN_RATE_LIMIT_PER_EMAIL, emailsPerIp: env.SIGN_IN_RATE_LIMIT_PER_IP },
+    signIn: {
+      emailsPerAddress: env.SIGN_IN_RATE_LIMIT_PER_EMAIL,
+      emailsPerIp: env.SIGN_IN_RATE_LIMIT_PER_IP,
+      lookupsPerIpPerMinute: env.SIGN_IN_LOOKUP_LIMIT_PER_MINUTE,
+    },
     marketplace: { dailyProjectLimit: env.MARKETPLACE_DAILY_PROJECT_LIMIT },
     demos: { visitorRateLimitPerMinute: env.DEMO_RATE_LIMIT_PER_MINUTE },
     meta: {

@@ -144,3 +144,22 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
     expect(subscriber.body).not.toContain('shouldSignIn');
   });
 });
+
+describe('the lookup limit follows SIGN_IN_LOOKUP_LIMIT_PER_MINUTE', () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    harness = await createTestApp({ SIGN_IN_LOOKUP_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => harness.close());
+
+  it('answers three lookups a minute from one IP address, then 429', async () => {
+    const lookUp = () =>
+      harness.app.inject({
+        method: 'GET',
+        url: '/api/auth/check-user?email=probe@agency.test',
+        remoteAddress: '198.51.100.210',
+      });
+    for (let index = 0; index < 3; index += 1) expect((await lookUp()).statusCode).toBe(200);
+    expect((await lookUp()).statusCode).toBe(429);
+  });
+});

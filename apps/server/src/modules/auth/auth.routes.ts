@@ -21,8 +21,6 @@ import { loadOptionalSession, requireSession, signedInUser } from './guards';
 import { preRegisterUser } from './pre-register-user';
 import { toFetchHeaders } from './to-fetch-headers';
 
-const LOOKUP_LIMIT = { limit: 30, windowMs: 60_000 };
-
 /** The signed-in caller asks about their own address (addresses are stored lower-cased). */
 function isAboutCaller(request: FastifyRequest, email: string) {
   return request.signedIn !== null && request.signedIn.user.email.toLowerCase() === email.trim().toLowerCase();
@@ -37,6 +35,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
   const { cache, config } = app.platform;
+  const LOOKUP_LIMIT = { limit: config.signIn.lookupsPerIpPerMinute, windowMs: 60_000 };
 
   // Better Auth serves everything else under /api/auth (magic link, session, sign-out, Google).
   app.route({

@@ -41,8 +41,12 @@ describe('sign-in e-mails are rate-limited per address and per IP', () => {
     return previous;
   }
 
-  it('defaults to 5 per address and 30 per IP address', () => {
-    expect(loadConfig({}).signIn).toEqual({ emailsPerAddress: 5, emailsPerIp: 30 });
+  it('defaults to 5 per address and 30 per IP address, and 30 address lookups per IP a minute', () => {
+    expect(loadConfig({}).signIn).toEqual({ emailsPerAddress: 5, emailsPerIp: 30, lookupsPerIpPerMinute: 30 });
+    expect(loadConfig({ SIGN_IN_LOOKUP_LIMIT_PER_MINUTE: '500' }).signIn.lookupsPerIpPerMinute).toBe(500);
+    expect(() => loadConfig({ SIGN_IN_LOOKUP_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /SIGN_IN_LOOKUP_LIMIT_PER_MINUTE must be at least 1/,
+    );
     expect(() => loadConfig({ SIGN_IN_RATE_LIMIT_PER_EMAIL: '0' })).toThrow(
       /SIGN_IN_RATE_LIMIT_PER_EMAIL must be at least 1/,
     );
