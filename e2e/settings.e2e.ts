@@ -10,8 +10,10 @@ const onePixelPng = Buffer.from(
 
 type Me = { subaccounts: { id: string; name: string; isLocked?: boolean }[] };
 
+// API calls go through the context's request client (the page's cookies, a 30 s timeout), so a
+// slow answer fails the step that waited for it instead of stalling the whole test.
 async function readMe(page: Page): Promise<Me> {
-  return page.evaluate(async () => (await fetch('/api/me', { credentials: 'include' })).json() as Promise<Me>);
+  return (await page.context().request.get('/api/me')).json() as Promise<Me>;
 }
 
 describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
@@ -85,8 +87,12 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
       growth.getByRole('button', { name: 'Choose Growth' }).click(),
     ]);
     await checkout.waitForLoadState();
+    // The success page applies the checkout again (sync-checkout), which also lifts locks the
+    // plan does not need: wait for it, or it could land after the lock chosen below.
+    const synced = checkout.waitForResponse((response) => response.url().includes('/api/billing/sync-checkout'));
     await checkout.getByRole('button', { name: 'Pay' }).click();
     await expect.poll(() => new URL(checkout.url()).pathname, { timeout: 15_000 }).toBe('/success');
+    expect((await synced).status()).toBe(200);
     await checkout.close();
 
     await page.goto('/connect');
@@ -100,15 +106,11 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
     const second = (await readMe(page)).subaccounts.find((entry) => entry.name === 'Locked Client')?.id ?? '';
 
     // The owner keeps the first one (the choice after a downgrade): the second is locked.
-    const kept = await page.evaluate(async (subaccountId) => {
-      const response = await fetch('/api/billing/subaccount-lock', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ subaccountId }),
-      });
-      return response.status;
-    }, first);
-    expect(kept).toBe(200);
+    const kept = await context.request.post('/api/billing/subaccount-lock', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { subaccountId: first },
+    });
+    expect(kept.status()).toBe(200);
 
     await page.goto('/connect');
     const locked = page.getByRole('region', { name: 'Locked Client' });
@@ -133,16 +135,12 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
     ).toBe(true);
 
     // A write the page would not offer, sent anyway: refused with the plan message.
-    const refused = await page.evaluate(async (subaccountId) => {
-      const response = await fetch(`/api/subaccounts/${subaccountId}/theme`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ isDarkMode: false }),
-      });
-      return { status: response.status, body: (await response.json()) as { error: Record<string, unknown> } };
-    }, second);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({
+    const refused = await context.request.patch(`/api/subaccounts/${second}/theme`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: { isDarkMode: false },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: Record<string, unknown> }).error).toMatchObject({
       code: 'PLAN_REQUIRED',
       message: 'Pick a plan to use this feature',
       reason: 'subaccount_locked',
