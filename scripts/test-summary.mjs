@@ -12,6 +12,14 @@ const passed = report.numPassedTests ?? 0;
 const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 console.log(`${label}: ${passed} passed, ${report.numFailedTests ?? 0} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// A test that passed on its retry (the browser suite retries once) keeps the failure it first had.
+const retried = (report.testResults ?? []).flatMap((file) =>
+  (file.assertionResults ?? []).filter((test) => test.status === 'passed' && test.failureMessages?.length),
+);
+for (const test of retried) {
+  console.log(`${label}: passed on its retry: ${test.fullName}`);
+  console.log(`  first failure: ${String(test.failureMessages[0]).split('\n')[0]}`);
+}
 if (passed === 0) {
   console.error(`${label}: no test ran`);
   process.exit(1);
