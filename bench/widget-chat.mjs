@@ -12,7 +12,8 @@
 // the one durable INSERT of the turn that no product can skip (a message is stored before the
 // visitor sees its answer end), and a profile counts the statements, commits and log flushes
 // (fsyncs) per message. Each row also gives the server process's CPU time per message, the widget's and the bare forwarder's
-// (from /proc, user + system), which stays comparable when the machine is busy. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
+// (from /proc, user + system), which stays comparable when the machine is busy; on a PostgreSQL of
+// this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
 // on PostgreSQL only). Bounded: loopback only, fixed request counts. Prints markdown.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -179,9 +180,29 @@ try {
         ? await runCalls(floorRoute(stream), { concurrency, requests: requestsAt(concurrency) })
         : undefined;
       const cpuBefore = cpuMsOf(server.pid);
+      const databaseCpuBefore = localPostgresCpuMs();
+      const machineBefore = machineCpuTicks();
       const measured = await runCalls(widget(stream), { concurrency, requests: requestsAt(concurrency) });
       const cpuPerMessage = (cpuMsOf(server.pid) - cpuBefore) / requestsAt(concurrency);
-      rows.push({ concurrency, stream, provider, baseline, floored, measured, cpuPerMessage, bareCpuPerMessage });
+      const databaseCpuAfter = localPostgresCpuMs();
+      const machineAfter = machineCpuTicks();
+      const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total || 1);
+      const databaseCpuPerMessage =
+        databaseCpuBefore === undefined || databaseCpuAfter === undefined
+          ? undefined
+          : (databaseCpuAfter - databaseCpuBefore) / requestsAt(concurrency);
+      rows.push({
+        concurrency,
+        stream,
+        provider,
+        baseline,
+        floored,
+        measured,
+        cpuPerMessage,
+        bareCpuPerMessage,
+        databaseCpuPerMessage,
+        machineBusy,
+      });
     }
   }
 
@@ -255,6 +276,15 @@ try {
     }
   }
   console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
+  if (rows.some((entry) => entry.databaseCpuPerMessage !== undefined))
+    console.log(
+      `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's rows; the share of the machine's two cores busy meanwhile): ${rows
+        .map(
+          (entry) =>
+            `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms (machine ${Math.round(entry.machineBusy * 100)}% busy)`,
+        )
+        .join(', ')}.`,
+    );
   if (profile)
     console.log(
       `\nPer message (${PROFILE_MESSAGES} whole answers, one visitor): ${profile.statements.toFixed(1)} statements sent, ${profile.commits.toFixed(1)} commits, ${profile.flushes.toFixed(2)} log flushes (fsync).`,
@@ -317,6 +347,37 @@ function cpuMsOf(pid) {
   // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * CPU time of every PostgreSQL process of this machine so far, in ms (the server's backends, its
+ * WAL writer and checkpointer), when DATABASE_URL names this machine and the processes are
+ * readable; undefined otherwise.
+ */
+function localPostgresCpuMs() {
+  if (!isPostgres || !['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(process.env.DATABASE_URL).hostname))
+    return undefined;
+  let total = 0;
+  let found = false;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
+      total += cpuMsOf(entry);
+      found = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? total : undefined;
+}
+
+/** The machine's CPU time so far, from /proc/stat: busy (everything but idle and I/O wait) and total, in ticks. */
+function machineCpuTicks() {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
+  return { busy: total - ticks[3] - ticks[4], total };
 }
 
 /** The reply carried by the 'done' event of a widget stream. */
