@@ -55,14 +55,17 @@ const turnContext = turnContextColumns({
  * statement. The message is counted only when the conversation is the visitor's (or none is
  * asked for): a refused conversation leaves the counts as they were.
  */
-const takeStatement = prepareStatement<TakeValues>(
+export const takeStatement = prepareStatement<TakeValues>(
   'widget_take_daily_message',
   sql`
     with asked as (
       select c.id, c.thread_id, c.agent_id, c.visitor_id, v.contact_identifier,
         'widget:' || c.connection_id || ':' || v.contact_identifier as owner
-      from widget_conversation c join widget_visitor v on v.id = c.visitor_id
-      where c.id = ${value('conversationId')} and c.connection_id = ${value('connectionId')}
+      -- By its primary key (offset 0 keeps the planner from reading the widget's conversations
+      -- through the connection index, as a generic plan on unanalysed tables did), then checked.
+      from (select * from widget_conversation where id = ${value('conversationId')} offset 0) c
+        join widget_visitor v on v.id = c.visitor_id
+      where c.connection_id = ${value('connectionId')}
     ), allowed as (
       select set_config('synchronous_commit', 'off', true) as setting
       where ${value('conversationId')}::text is null or exists (
