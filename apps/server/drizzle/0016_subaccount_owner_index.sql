@@ -1,0 +1,1 @@
+CREATE INDEX "subaccount_settings_owner_idx" ON "subaccount_settings" USING btree ("owner_user_id");
