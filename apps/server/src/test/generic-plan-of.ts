@@ -23,3 +23,8 @@ export async function genericPlanOf(
     return JSON.stringify(row);
   });
 }
+
+/** Relations a plan (genericPlanOf's text) reads whole, through a Seq Scan node, by name. */
+export function seqScannedRelations(plan: string): string[] {
+  return [...plan.matchAll(/"Node Type":"Seq Scan"[^{}]*?"Relation Name":"(\w+)"/g)].map((match) => match[1] ?? '');
+}

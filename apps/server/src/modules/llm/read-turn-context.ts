@@ -77,7 +77,7 @@ type TurnContextValues = { subaccountId: string } & Partial<Record<keyof TurnThr
 const value = (key: keyof TurnContextValues) => sql`${sql.placeholder(key)}`;
 
 /** The turn context's statement with the history of a thread (without one it is the lock state's own). */
-const lockAndHistoryStatement = prepareStatement<TurnContextValues>(
+export const lockAndHistoryStatement = prepareStatement<TurnContextValues>(
   'turn_context_lock_history',
   sql`select ${selectList(
     turnContextColumns({
