@@ -16,12 +16,29 @@ export async function withClient(url, work) {
   }
 }
 
-/** Undefined without DATABASE_URL (the server then runs on PGlite); else the new database's URL and how to drop it. */
+/**
+ * Undefined without DATABASE_URL (the server then runs on PGlite); else the new database's URL and how to drop it.
+ * With BENCH_AUTO_EXPLAIN=<sample rate> (0.02: one statement in fifty) its sessions load PostgreSQL's
+ * auto_explain and log the plans they ran, with times and buffers, to the server's log.
+ */
 export async function createBenchDatabase() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return undefined;
   const name = `agentry_bench_${randomBytes(5).toString('hex')}`;
-  await withClient(serverUrl, (client) => client.query(`create database ${name}`));
+  await withClient(serverUrl, async (client) => {
+    await client.query(`create database ${name}`);
+    if (process.env.BENCH_AUTO_EXPLAIN) {
+      for (const setting of [
+        "session_preload_libraries = 'auto_explain'",
+        'auto_explain.log_min_duration = 0',
+        'auto_explain.log_analyze = on',
+        'auto_explain.log_buffers = on',
+        'auto_explain.log_nested_statements = on',
+        `auto_explain.sample_rate = ${process.env.BENCH_AUTO_EXPLAIN}`,
+      ])
+        await client.query(`alter database ${name} set ${setting}`);
+    }
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
