@@ -27,14 +27,16 @@ export async function createBenchDatabase() {
   const name = `agentry_bench_${randomBytes(5).toString('hex')}`;
   await withClient(serverUrl, async (client) => {
     await client.query(`create database ${name}`);
-    if (process.env.BENCH_AUTO_EXPLAIN) {
+    const sampleRate = Number(process.env.BENCH_AUTO_EXPLAIN ?? 0);
+    if (!(sampleRate >= 0 && sampleRate <= 1)) throw new Error('BENCH_AUTO_EXPLAIN is a sample rate from 0 to 1');
+    if (sampleRate > 0) {
       for (const setting of [
         "session_preload_libraries = 'auto_explain'",
         'auto_explain.log_min_duration = 0',
         'auto_explain.log_analyze = on',
         'auto_explain.log_buffers = on',
         'auto_explain.log_nested_statements = on',
-        `auto_explain.sample_rate = ${process.env.BENCH_AUTO_EXPLAIN}`,
+        `auto_explain.sample_rate = ${sampleRate}`,
       ])
         await client.query(`alter database ${name} set ${setting}`);
     }
