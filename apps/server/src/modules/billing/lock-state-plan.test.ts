@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
-import { genericPlanOf, seqScannedRelations } from '../../test/generic-plan-of';
+import { readGenericPlan, listSeqScannedRelations } from '../../test/read-generic-plan';
 import { lockAndHistoryStatement } from '../llm/read-turn-context';
 import { lockStateStatement } from './is-subaccount-locked';
 
@@ -21,8 +21,8 @@ describe('the lock-state statements’ plans', () => {
     ['the write check', lockStateStatement],
     ['the gateway’s read before a call', lockAndHistoryStatement],
   ])('%s reads no table whole and counts the owner’s sub accounts through their index', async (_name, statement) => {
-    const plan = await genericPlanOf(harness.app.platform.database.db, statement);
-    expect(seqScannedRelations(plan)).toEqual([]);
+    const plan = await readGenericPlan(harness.app.platform.database.db, statement);
+    expect(listSeqScannedRelations(plan)).toEqual([]);
     expect(plan).toContain('subaccount_settings_owner_idx');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
-import { genericPlanOf, seqScannedRelations } from '../../test/generic-plan-of';
+import { readGenericPlan, listSeqScannedRelations } from '../../test/read-generic-plan';
 import { takeStatement } from './take-daily-message';
 
 /**
@@ -18,10 +18,10 @@ describe("the widget's daily-limit check plan", () => {
   afterAll(() => harness.close());
 
   it('looks the conversation up by its primary key, and the owner’s sub accounts by their index', async () => {
-    const plan = await genericPlanOf(harness.app.platform.database.db, takeStatement);
+    const plan = await readGenericPlan(harness.app.platform.database.db, takeStatement);
     expect(plan).toContain('widget_conversation_pkey');
     expect(plan).not.toContain('widget_conversation_connection_time_idx');
     expect(plan).toContain('subaccount_settings_owner_idx');
-    expect(seqScannedRelations(plan)).toEqual([]);
+    expect(listSeqScannedRelations(plan)).toEqual([]);
   });
 });
