@@ -35,7 +35,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
   const { cache, config } = app.platform;
-  const LOOKUP_LIMIT = { limit: config.signIn.lookupsPerIpPerMinute, windowMs: 60_000 };
+  const lookupLimit = { limit: config.signIn.lookupsPerIpPerMinute, windowMs: 60_000 };
 
   // Better Auth serves everything else under /api/auth (magic link, session, sign-out, Google).
   app.route({
@@ -66,7 +66,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
     '/api/auth/pre-register',
     { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await enforceRateLimit({ cache, key: `pre-register:${request.ip}`, ...LOOKUP_LIMIT });
+      await enforceRateLimit({ cache, key: `pre-register:${request.ip}`, ...lookupLimit });
       await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
       return { ok: true as const };
     },
@@ -79,7 +79,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
       schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } },
     },
     async (request) => {
-      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...lookupLimit });
       if (!isAboutCaller(request, request.query.email))
         return { exists: false, hasAccess: false, needsVerification: false };
       return checkUser({ db, email: request.query.email });
@@ -93,7 +93,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
       schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } },
     },
     async (request) => {
-      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...LOOKUP_LIMIT });
+      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...lookupLimit });
       if (!isAboutCaller(request, request.query.email)) return { hasLinkedAccess: false };
       return checkLinkedAccess({ db, email: request.query.email });
     },
