@@ -8,6 +8,12 @@ const onePixelPng = Buffer.from(
   'base64',
 );
 
+/** An address per attempt: a retried test starts from a new account, not the one it half-changed. */
+const addressFor = (name: string, task: { result?: { retryCount?: number } }) => {
+  const retry = task.result?.retryCount ?? 0;
+  return retry > 0 ? `${name}.retry${retry}@agency.test` : `${name}@agency.test`;
+};
+
 type Me = { subaccounts: { id: string; name: string; isLocked?: boolean }[] };
 
 // API calls go through the context's request client (the page's cookies, a 30 s timeout), so a
@@ -26,9 +32,9 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
     await browser.close();
   });
 
-  it('saves a logo and a provider key on the Settings page', async () => {
+  it('saves a logo and a provider key on the Settings page', async ({ task }) => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 });
-    await signInThroughMailbox(page, 'settings.admin@agency.test');
+    await signInThroughMailbox(page, addressFor('settings.admin', task));
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agents/create');
     const subaccountId = (await readMe(page)).subaccounts[0]?.id ?? '';
     await page.goto(`/${subaccountId}/ai-settings`);
@@ -71,9 +77,9 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it('shows the lock on a locked sub account and refuses a write with the plan message', async () => {
+  it('shows the lock on a locked sub account and refuses a write with the plan message', async ({ task }) => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 });
-    await signInThroughMailbox(page, 'settings.locked@agency.test');
+    await signInThroughMailbox(page, addressFor('settings.locked', task));
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agents/create');
     const first = (await readMe(page)).subaccounts[0]?.id ?? '';
 
@@ -89,10 +95,12 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
     await checkout.waitForLoadState();
     // The success page applies the checkout again (sync-checkout), which also lifts locks the
     // plan does not need: wait for it, or it could land after the lock chosen below.
-    const synced = checkout.waitForResponse((response) => response.url().includes('/api/billing/sync-checkout'));
-    await checkout.getByRole('button', { name: 'Pay' }).click();
-    await expect.poll(() => new URL(checkout.url()).pathname, { timeout: 15_000 }).toBe('/success');
-    expect((await synced).status()).toBe(200);
+    const [synced] = await Promise.all([
+      checkout.waitForResponse((response) => response.url().includes('/api/billing/sync-checkout')),
+      checkout.getByRole('button', { name: 'Pay' }).click(),
+    ]);
+    expect(synced.status()).toBe(200);
+    expect(new URL(checkout.url()).pathname).toBe('/success');
     await checkout.close();
 
     await page.goto('/connect');
