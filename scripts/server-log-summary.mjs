@@ -1,14 +1,32 @@
-// Reads the browser suite's server log (pino JSON lines) and prints what a failed run needs
-// first: requests that never completed, the slowest requests, and warnings and errors.
-// Usage: node scripts/server-log-summary.mjs e2e/.artifacts/server.log [lines per part]
+// Reads the browser suite's server log (pino JSON lines) and prints what a failed or retried
+// test needs first: requests that never completed, the slowest requests, and warnings and errors.
+// With the suite's Vitest JSON report it prints only when a test failed or passed on its retry.
+// Never fails: it only adds to a report.
+// Usage: node scripts/server-log-summary.mjs e2e/.artifacts/server.log [e2e report.json]
 import fs from 'node:fs';
 
-const [logPath, perPart = '15'] = process.argv.slice(2);
+const LINES_PER_PART = 15;
+const [logPath, reportPath] = process.argv.slice(2);
+
+/** Whether the report shows a failed test, or one that passed on its retry (it keeps its first failure). */
+function hasTrouble(path) {
+  try {
+    const report = JSON.parse(fs.readFileSync(path, 'utf8'));
+    if (report.success === false || (report.numFailedTests ?? 0) > 0) return true;
+    return (report.testResults ?? []).some((file) =>
+      (file.assertionResults ?? []).some((test) => test.failureMessages?.length),
+    );
+  } catch {
+    return true;
+  }
+}
+
+if (reportPath && !hasTrouble(reportPath)) process.exit(0);
 if (!logPath || !fs.existsSync(logPath)) {
   console.log(`server log: none at ${logPath ?? '(none given)'}`);
   process.exit(0);
 }
-const limit = Number(perPart);
+const limit = LINES_PER_PART;
 const started = new Map();
 const completed = [];
 const problems = [];
@@ -20,7 +38,7 @@ for (const line of fs.readFileSync(logPath, 'utf8').split('\n')) {
   } catch {
     continue;
   }
-  const at = new Date(entry.time).toISOString().slice(11, 23);
+  const at = Number.isFinite(entry.time) ? new Date(entry.time).toISOString().slice(11, 23) : '?';
   if (entry.msg === 'incoming request' && entry.req) {
     started.set(entry.reqId, `${at} ${entry.req.method} ${entry.req.url}`);
   } else if (entry.msg === 'request completed' && started.has(entry.reqId)) {
