@@ -276,9 +276,10 @@ try {
     }
   }
   console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
-  if (rows.some((entry) => entry.databaseCpuPerMessage !== undefined))
+  const databaseRows = rows.filter((entry) => entry.databaseCpuPerMessage !== undefined);
+  if (databaseRows.length > 0)
     console.log(
-      `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's rows; the share of the machine's two cores busy meanwhile): ${rows
+      `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's rows; the share of the machine's cores busy meanwhile): ${databaseRows
         .map(
           (entry) =>
             `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms (machine ${Math.round(entry.machineBusy * 100)}% busy)`,

@@ -24,11 +24,11 @@ export async function withClient(url, work) {
 export async function createBenchDatabase() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return undefined;
+  const sampleRate = Number(process.env.BENCH_AUTO_EXPLAIN ?? 0);
+  if (!(sampleRate >= 0 && sampleRate <= 1)) throw new Error('BENCH_AUTO_EXPLAIN is a sample rate from 0 to 1');
   const name = `agentry_bench_${randomBytes(5).toString('hex')}`;
   await withClient(serverUrl, async (client) => {
     await client.query(`create database ${name}`);
-    const sampleRate = Number(process.env.BENCH_AUTO_EXPLAIN ?? 0);
-    if (!(sampleRate >= 0 && sampleRate <= 1)) throw new Error('BENCH_AUTO_EXPLAIN is a sample rate from 0 to 1');
     if (sampleRate > 0) {
       for (const setting of [
         "session_preload_libraries = 'auto_explain'",
