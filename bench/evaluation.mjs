@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createBenchDatabase } from './lib/bench-database.mjs';
+import { readProcessCpuMs } from './lib/process-cpu.mjs';
 import { signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,16 +85,6 @@ async function api(method, url, cookie, body) {
   return response.json();
 }
 
-/** CPU seconds the server process has used (Linux /proc; null elsewhere). */
-function serverCpuSeconds() {
-  try {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
 /** Reads the SSE stream, stamping each event with its arrival time. */
 async function readEvents(runId, cookie) {
   const response = await fetch(`${baseUrl}/api/evaluations/${runId}/events`, { headers: { cookie } });
@@ -146,10 +137,10 @@ try {
   // preloaded (--import, through BENCH_SERVER_NODE_ARGS) statement logger or profiler to switch on and off.
   const isSignalling = process.env.BENCH_SIGNAL_SERVER === '1';
   if (isSignalling) server.kill('SIGUSR2');
-  const cpuBefore = serverCpuSeconds();
+  const cpuBefore = readProcessCpuMs(server.pid);
   const run = await api('POST', '/api/evaluation/run/evaluationdata', cookie, payload(CONVERSATIONS, CONCURRENCY));
   const received = await readEvents(run.runId, cookie);
-  const cpuAfter = serverCpuSeconds();
+  const cpuAfter = readProcessCpuMs(server.pid);
   if (isSignalling) server.kill('SIGUSR2');
   const summary = await api('GET', `/api/evaluations/${run.runId}`, cookie);
   const detailsFinished = [];
@@ -175,9 +166,7 @@ try {
     `\nEvaluation run, ${database}, ${os.cpus().length} cores, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}\n`,
   );
   const cpuPerCallMs =
-    cpuBefore === null || cpuAfter === null
-      ? null
-      : ((cpuAfter - cpuBefore) * 1000) / (CONVERSATIONS * CALLS_PER_CONVERSATION);
+    cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / (CONVERSATIONS * CALLS_PER_CONVERSATION);
   console.log(
     '| conversations x calls | latency | concurrency | ideal ms | run ms | ratio | progress lag p50 / p99 / max ms | server CPU ms per call | result |',
   );

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
 import { runCalls, timeCall } from './lib/measure.mjs';
+import { readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
@@ -61,16 +62,6 @@ const floorUrl = floor
       });
     })
   : undefined;
-
-/** CPU milliseconds the server process has used (Linux /proc; null elsewhere). */
-function serverCpuMs() {
-  try {
-    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
 
 try {
   await waitForHealth(baseUrl);
@@ -168,9 +159,9 @@ try {
       const floored = floorBase
         ? await runCalls(floorRoute(stream), { concurrency, requests: requestsAt(concurrency) })
         : undefined;
-      const cpuBefore = serverCpuMs();
+      const cpuBefore = readProcessCpuMs(server.pid);
       const measured = await runCalls(gateway(stream), { concurrency, requests: requestsAt(concurrency) });
-      const cpuAfter = serverCpuMs();
+      const cpuAfter = readProcessCpuMs(server.pid);
       const serverCpuMsPerCall =
         cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / requestsAt(concurrency);
       rows.push({ concurrency, stream, baseline, sdkOnly, floored, measured, serverCpuMsPerCall });

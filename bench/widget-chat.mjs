@@ -15,7 +15,7 @@
 // (from /proc, user + system), which stays comparable when the machine is busy; on a PostgreSQL of
 // this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
 // on PostgreSQL only). Bounded: loopback only, fixed request counts. Prints markdown.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +24,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runCalls, timeCall } from './lib/measure.mjs';
+import { readLocalPostgresCpuMs, readMachineCpuTicks, readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
@@ -51,8 +52,6 @@ const PROFILE_MESSAGES = 100;
 const TARGETS = { addedP50Ms: 3, throughputVsBare: 0.5, streamedVsWhole: 1 };
 const isPostgres = Boolean(process.env.DATABASE_URL);
 const queryCountFile = path.join(os.tmpdir(), `agentry-bench-queries-${process.pid}`);
-/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer({
   entry,
@@ -173,23 +172,23 @@ try {
       for (const call of [direct, bareRoute, ...(floorUrl ? [floorRoute] : []), widget])
         await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
       const provider = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
-      const bareCpuBefore = cpuMsOf(bare.child.pid);
+      const bareCpuBefore = readProcessCpuMs(bare.child.pid);
       const baseline = await runCalls(bareRoute(stream), { concurrency, requests: requestsAt(concurrency) });
-      const bareCpuPerMessage = (cpuMsOf(bare.child.pid) - bareCpuBefore) / requestsAt(concurrency);
+      const bareCpuPerMessage = (readProcessCpuMs(bare.child.pid) - bareCpuBefore) / requestsAt(concurrency);
       const floored = floorUrl
         ? await runCalls(floorRoute(stream), { concurrency, requests: requestsAt(concurrency) })
         : undefined;
-      const cpuBefore = cpuMsOf(server.pid);
-      const databaseCpuBefore = localPostgresCpuMs();
-      const machineBefore = machineCpuTicks();
+      const cpuBefore = readProcessCpuMs(server.pid);
+      const databaseCpuBefore = readLocalPostgresCpuMs(process.env.DATABASE_URL);
+      const machineBefore = readMachineCpuTicks();
       const measured = await runCalls(widget(stream), { concurrency, requests: requestsAt(concurrency) });
-      const cpuPerMessage = (cpuMsOf(server.pid) - cpuBefore) / requestsAt(concurrency);
-      const databaseCpuAfter = localPostgresCpuMs();
-      const machineAfter = machineCpuTicks();
+      const cpuPerMessage = (readProcessCpuMs(server.pid) - cpuBefore) / requestsAt(concurrency);
+      const databaseCpuAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
+      const machineAfter = readMachineCpuTicks();
       const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total || 1);
       const databaseCpuPerMessage =
-        databaseCpuBefore === undefined || databaseCpuAfter === undefined
-          ? undefined
+        databaseCpuBefore === null || databaseCpuAfter === null
+          ? null
           : (databaseCpuAfter - databaseCpuBefore) / requestsAt(concurrency);
       rows.push({
         concurrency,
@@ -276,7 +275,7 @@ try {
     }
   }
   console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
-  const databaseRows = rows.filter((entry) => entry.databaseCpuPerMessage !== undefined);
+  const databaseRows = rows.filter((entry) => entry.databaseCpuPerMessage !== null);
   if (databaseRows.length > 0)
     console.log(
       `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's rows; the share of the machine's cores busy meanwhile): ${databaseRows
@@ -337,48 +336,6 @@ try {
   floor?.child.kill('SIGTERM');
   fs.rmSync(queryCountFile, { force: true });
   await stop();
-}
-
-/**
- * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat: per message
- * it does not depend on the machine's load, unlike the latencies.
- */
-function cpuMsOf(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/**
- * CPU time of every PostgreSQL process of this machine so far, in ms (the server's backends, its
- * WAL writer and checkpointer), when DATABASE_URL names this machine and the processes are
- * readable; undefined otherwise.
- */
-function localPostgresCpuMs() {
-  if (!isPostgres || !['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(process.env.DATABASE_URL).hostname))
-    return undefined;
-  let total = 0;
-  let found = false;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
-      total += cpuMsOf(entry);
-      found = true;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return found ? total : undefined;
-}
-
-/** The machine's CPU time so far, from /proc/stat: busy (everything but idle and I/O wait) and total, in ticks. */
-function machineCpuTicks() {
-  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const total = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
-  return { busy: total - ticks[3] - ticks[4], total };
 }
 
 /** The reply carried by the 'done' event of a widget stream. */

@@ -1,0 +1,61 @@
+// CPU time from Linux's /proc, for the benches' CPU-per-call columns: unlike latencies, CPU time
+// per call hardly depends on how busy the machine is. Elsewhere the readers answer null.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The command name and the CPU time (user + system) in ms of a /proc/<pid>/stat text. */
+function parseStat(stat) {
+  // The command name is in parentheses and may hold spaces: utime and stime are the 12th and 13th fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS,
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null when it cannot be read. */
+export function readProcessCpuMs(pid) {
+  try {
+    return parseStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')).cpuMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time of every PostgreSQL process of this machine so far, in ms (the backends, the WAL
+ * writer, the checkpointer), when `databaseUrl` names this machine; null otherwise.
+ */
+export function readLocalPostgresCpuMs(databaseUrl) {
+  if (!databaseUrl || !['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl).hostname)) return null;
+  let total = 0;
+  let found = false;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const { command, cpuMs } = parseStat(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (!command.startsWith('postgres')) continue;
+      total += cpuMs;
+      found = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? total : null;
+}
+
+/** The machine's CPU time so far, in ticks: busy (everything but idle and I/O wait) and total. */
+export function readMachineCpuTicks() {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
+  return { busy: total - ticks[3] - ticks[4], total };
+}
