@@ -123,9 +123,9 @@ export const takeStatement = prepareStatement<TakeValues>(
  * One statement, its own transaction, sent as a prepared statement. It deletes the widget's
  * reservations that were stored (moving them from their day's `reserved` to its `count`) or
  * expired (a crashed server's, which stop counting at `expiresAt`: taken off `reserved`); then it
- * raises today's `reserved` only when stored plus reserved leave room. That conditional update runs on the newest version of today's counter
- * row, after its lock (an upsert always does), so concurrent messages on any number of
- * instances queue on it and exactly `dailyLimit` of them pass. The reservation is marked stored
+ * raises today's `reserved` only when stored plus reserved leave room. That conditional update
+ * runs on the newest version of today's counter row, after its lock (an upsert always does), so
+ * concurrent messages on any number of instances queue on it and exactly `dailyLimit` of them pass. The reservation is marked stored
  * by toWidgetTurn (the thread turn's statement) or given back by releaseDailyMessage.
  *
  * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only): a
