@@ -4,18 +4,16 @@
 // Never fails: it only adds to a report.
 // Usage: node scripts/server-log-summary.mjs e2e/.artifacts/server.log [e2e report.json]
 import fs from 'node:fs';
+import { isFailedRun, listRetriedTests } from './vitest-report.mjs';
 
 const LINES_PER_PART = 15;
 const [logPath, reportPath] = process.argv.slice(2);
 
-/** Whether the report shows a failed test, or one that passed on its retry (it keeps its first failure). */
+/** Whether the report shows a failed test, or one that passed only on its retry (an unreadable report counts). */
 function hasTrouble(path) {
   try {
     const report = JSON.parse(fs.readFileSync(path, 'utf8'));
-    if (report.success === false || (report.numFailedTests ?? 0) > 0) return true;
-    return (report.testResults ?? []).some((file) =>
-      (file.assertionResults ?? []).some((test) => test.failureMessages?.length),
-    );
+    return isFailedRun(report) || listRetriedTests(report).length > 0;
   } catch {
     return true;
   }
@@ -26,7 +24,6 @@ if (!logPath || !fs.existsSync(logPath)) {
   console.log(`server log: none at ${logPath ?? '(none given)'}`);
   process.exit(0);
 }
-const limit = LINES_PER_PART;
 const started = new Map();
 const completed = [];
 const problems = [];
@@ -52,7 +49,7 @@ for (const line of fs.readFileSync(logPath, 'utf8').split('\n')) {
 }
 const show = (title, rows) => {
   console.log(`server log: ${title} (${rows.length})`);
-  for (const row of rows.slice(-limit)) console.log(`  ${row.slice(0, 240)}`);
+  for (const row of rows.slice(-LINES_PER_PART)) console.log(`  ${row.slice(0, 240)}`);
 };
 // Static files a closing page stopped loading are left out: they are never the cause.
 show(
@@ -63,7 +60,7 @@ show(
   'slowest requests',
   completed
     .sort((a, b) => a.ms - b.ms)
-    .slice(-limit)
+    .slice(-LINES_PER_PART)
     .map((row) => `${Math.round(row.ms)} ms  ${row.text}`),
 );
 show('warnings and errors, the last ones', problems);
