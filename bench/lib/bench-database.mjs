@@ -19,7 +19,8 @@ export async function withClient(url, work) {
 /**
  * Undefined without DATABASE_URL (the server then runs on PGlite); else the new database's URL and how to drop it.
  * With BENCH_AUTO_EXPLAIN=<sample rate> (0.02: one statement in fifty) its sessions load PostgreSQL's
- * auto_explain and log the plans they ran, with times and buffers, to the server's log.
+ * auto_explain and log the plans they ran, with times and buffers, to the server's log. With
+ * BENCH_LOG_DURATIONS=1 they log every statement's duration (bench/statement-durations.mjs sums them up).
  */
 export async function createBenchDatabase() {
   const serverUrl = process.env.DATABASE_URL;
@@ -29,6 +30,8 @@ export async function createBenchDatabase() {
   const name = `agentry_bench_${randomBytes(5).toString('hex')}`;
   await withClient(serverUrl, async (client) => {
     await client.query(`create database ${name}`);
+    if (process.env.BENCH_LOG_DURATIONS === '1')
+      await client.query(`alter database ${name} set log_min_duration_statement = 0`);
     if (sampleRate > 0) {
       for (const setting of [
         "session_preload_libraries = 'auto_explain'",

@@ -32,3 +32,18 @@ export async function readGenericPlan(
 export function listSeqScannedRelations(plan: string): string[] {
   return [...plan.matchAll(/"Node Type":"Seq Scan"[^{}]*?"Relation Name":"(\w+)"/g)].map((match) => match[1] ?? '');
 }
+
+/** The index conditions of every node of a plan (readGenericPlan's text) that reads `indexName`. */
+export function listIndexConditions(plan: string, indexName: string): string[] {
+  const conditions: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    const fields = node as Record<string, unknown>;
+    const condition = fields['Index Cond'];
+    if (fields['Index Name'] === indexName) conditions.push(typeof condition === 'string' ? condition : '');
+    Object.values(fields).forEach(visit);
+  };
+  visit(JSON.parse(plan));
+  return conditions;
+}

@@ -98,8 +98,9 @@ export function createTestWidgetDist(options: { loader?: boolean; manifest?: boo
 }
 
 /**
- * A widget's daily count as the limit sees it: the turns stored that day (moved into `count`, or
- * marked stored and not yet moved by a check) and the messages still in flight (live reservations).
+ * A widget's daily count as the limit sees it: the day's `count` holds every message counted (the
+ * turns stored and the messages still in flight); each message in flight keeps a reservation row
+ * until its turn is stored or it is given back.
  */
 export async function readWidgetDailyCount(
   db: Database,
@@ -110,14 +111,13 @@ export async function readWidgetDailyCount(
     .select()
     .from(widgetDailyCount)
     .where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
-  const reservations = await db
-    .select({ storedAt: widgetDailyReservation.storedAt })
-    .from(widgetDailyReservation)
-    .where(and(eq(widgetDailyReservation.connectionId, connectionId), eq(widgetDailyReservation.day, day)));
-  const storedNotMoved = reservations.filter((row) => row.storedAt !== null).length;
-  const inFlight = reservations.length - storedNotMoved;
-  // `reserved` holds every reservation row of the day, stored or in flight.
-  if ((counter?.reserved ?? 0) !== reservations.length)
-    throw new Error(`reserved is ${counter?.reserved ?? 0} for ${reservations.length} reservation rows`);
-  return { stored: (counter?.count ?? 0) + storedNotMoved, inFlight };
+  const inFlight = (
+    await db
+      .select({ id: widgetDailyReservation.id })
+      .from(widgetDailyReservation)
+      .where(and(eq(widgetDailyReservation.connectionId, connectionId), eq(widgetDailyReservation.day, day)))
+  ).length;
+  const counted = counter?.count ?? 0;
+  if (counted < inFlight) throw new Error(`count is ${counted} with ${inFlight} messages in flight`);
+  return { stored: counted - inFlight, inFlight };
 }

@@ -168,12 +168,12 @@ describe('what the chat remembers is dropped on every change', () => {
       .where(eq(subaccountSettings.subaccountId, owner.subaccountId));
     const refused = await chat(widget.widgetId, 'while locked');
     expect(refused.json().error).toMatchObject({ code: 'PLAN_REQUIRED', reason: 'subaccount_locked' });
-    // The refused message is given back: one stored turn counted, nothing reserved.
+    // The refused message is given back: one stored turn counted, nothing in flight.
     const [counted] = await db
       .select()
       .from(widgetDailyCount)
       .where(eq(widgetDailyCount.connectionId, widget.connectionId));
-    expect(counted).toMatchObject({ count: 1, reserved: 0 });
+    expect(counted).toMatchObject({ count: 1 });
     expect(
       await db
         .select()

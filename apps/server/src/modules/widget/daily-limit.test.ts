@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
@@ -7,7 +7,7 @@ import { grantTestPlan } from '../../test/grant-test-plan';
 import { createTestWidget, readWidgetDailyCount } from '../../test/widget-fixtures';
 import { llmMessage, llmUsage } from '../llm/llm.tables';
 import { takeDailyMessageOrThrow, utcDay } from './take-daily-message';
-import { widgetConversation, widgetDailyReservation, widgetMessage } from './widget.tables';
+import { widgetConversation, widgetDailyCount, widgetDailyReservation, widgetMessage } from './widget.tables';
 
 const LLM_TIMEOUT_MS = 5000;
 /** How long a counted message can wait for its answer: four model calls timing out, plus a minute. */
@@ -53,12 +53,18 @@ describe("a widget's daily limit counts the turns stored", () => {
     return rows.length;
   }
 
-  /** Reservations of messages not answered yet, of any day (stored turns' ones wait for the next check). */
+  /** Reservations of messages not answered yet, of any day (a stored turn deletes its own). */
   const reservationsInFlight = (connectionId: string) =>
-    db()
-      .select()
-      .from(widgetDailyReservation)
-      .where(and(eq(widgetDailyReservation.connectionId, connectionId), isNull(widgetDailyReservation.storedAt)));
+    db().select().from(widgetDailyReservation).where(eq(widgetDailyReservation.connectionId, connectionId));
+
+  /** The transaction that last wrote the counter row of the day (PostgreSQL's `xmin`). */
+  async function counterVersion(connectionId: string, day: string) {
+    const [row] = await db()
+      .select({ version: sql<string>`${widgetDailyCount}.xmin::text` })
+      .from(widgetDailyCount)
+      .where(and(eq(widgetDailyCount.connectionId, connectionId), eq(widgetDailyCount.day, day)));
+    return row?.version;
+  }
 
   /** The turns the limit counts as stored that day; nothing may still be in flight. */
   async function dailyCount(connectionId: string, day: string) {
@@ -102,20 +108,24 @@ describe("a widget's daily limit counts the turns stored", () => {
     expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
   });
 
-  it('leaves the counter row to the next check, and counts an answer stored after its reservation expired', async () => {
+  it('stores a turn without touching the counter row, and counts an answer stored after its reservation expired', async () => {
     const start = new Date(`${utcDay(new Date())}T12:00:00.000Z`);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start);
     const widget = await createTestWidget(harness.app, owner, { agentId, settings: { dailyLimit: 3 } });
     const day = utcDay(start);
-    expect((await chat(widget.widgetId, 'one')).statusCode).toBe(200);
-    // The stored turn marked its reservation; the counter row has not moved yet.
+
+    // The check counts the message and keeps its reservation; the stored turn deletes the
+    // reservation and leaves the counter row as the check wrote it (its commit, which waits for
+    // the disk, holds no lock that other visitors' checks wait for).
+    fake.setDelays({ responseMs: 300 });
+    const first = chat(widget.widgetId, 'one');
+    await expect.poll(async () => (await reservationsInFlight(widget.connectionId)).length).toBe(1);
+    const counted = await counterVersion(widget.connectionId, day);
+    expect(counted).toBeDefined();
+    expect((await first).statusCode).toBe(200);
+    expect(await counterVersion(widget.connectionId, day)).toBe(counted);
     expect(await reservationsInFlight(widget.connectionId)).toEqual([]);
-    const [marked] = await db()
-      .select()
-      .from(widgetDailyReservation)
-      .where(eq(widgetDailyReservation.connectionId, widget.connectionId));
-    expect(marked?.storedAt).toBeInstanceOf(Date);
     expect(await dailyCount(widget.connectionId, day)).toBe(1);
 
     // A slow answer: its reservation expires, and the next message's check deletes it.
@@ -126,8 +136,8 @@ describe("a widget's daily limit counts the turns stored", () => {
     fake.setDelays({});
     expect((await chat(widget.widgetId, 'two')).statusCode).toBe(200);
     expect((await slow).statusCode).toBe(200);
-    // Both are counted: the check folded 'one' in and dropped the expired reservation, and the slow
-    // answer's statement, finding it gone, counted itself.
+    // Both are counted: the check took the expired reservation off the count, and the slow
+    // answer's statement, finding it gone, counted itself again.
     expect(await storedVisitorMessages(widget.connectionId)).toBe(3);
     expect(await dailyCount(widget.connectionId, day)).toBe(3);
     expect((await chat(widget.widgetId, 'over')).statusCode).toBe(429);

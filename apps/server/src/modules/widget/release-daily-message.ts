@@ -10,17 +10,18 @@ type ReleaseValues = { connectionId: string; reservationId: string; reservationD
 const value = (key: keyof ReleaseValues) => sql.placeholder(key);
 
 /**
- * A reservation given back, in one statement: deleted and taken off `reserved` when it is still
- * there and not stored (an expired one was taken off by the check that deleted it).
+ * A reservation given back, in one statement: deleted and taken off its day's count when it is
+ * still there (a stored turn deleted its own; an expired one was taken off by the check that
+ * deleted it).
  */
 const releaseStatement = prepareStatement<ReleaseValues>(
   'widget_release_daily_message',
   sql`with gone as (
       delete from widget_daily_reservation
-      where id = ${value('reservationId')} and stored_at is null
+      where id = ${value('reservationId')}
       returning 1
     )
-    update widget_daily_count set reserved = reserved - 1
+    update widget_daily_count set count = count - 1
     where connection_id = ${value('connectionId')} and day = ${value('reservationDay')}::date
       and exists (select 1 from gone)`,
 );

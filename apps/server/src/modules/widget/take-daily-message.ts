@@ -72,30 +72,26 @@ export const takeStatement = prepareStatement<TakeValues>(
         select 1 from asked
         where ${value('contactIdentifier')}::text is null or contact_identifier = ${value('contactIdentifier')}::text
       )
-    ), settled as (
+    ), expired as (
       delete from widget_daily_reservation
-      where connection_id = ${value('connectionId')}
-        and (stored_at is not null or expires_at <= ${value('now')}::timestamptz)
+      where connection_id = ${value('connectionId')} and expires_at <= ${value('now')}::timestamptz
         and exists (select 1 from allowed)
-      returning day, stored_at is not null as is_stored
-    ), settled_days as (
-      select day, count(*)::int as gone, (count(*) filter (where is_stored))::int as stored
-      from settled group by day
-    ), settled_today as (
-      select coalesce(sum(gone), 0)::int as gone, coalesce(sum(stored), 0)::int as stored
-      from settled_days where day = ${value('day')}::date
+      returning day
+    ), expired_days as (
+      select day, count(*)::int as gone from expired group by day
+    ), expired_today as (
+      select coalesce(sum(gone), 0)::int as gone from expired_days where day = ${value('day')}::date
     ), earlier_days as (
-      update widget_daily_count c set reserved = c.reserved - d.gone, count = c.count + d.stored
-      from settled_days d
+      update widget_daily_count c set count = c.count - d.gone
+      from expired_days d
       where c.connection_id = ${value('connectionId')} and c.day = d.day and d.day <> ${value('day')}::date
     ), counter as (
-      insert into widget_daily_count as c (connection_id, day, count, reserved, is_last_reservation_taken)
-      select ${value('connectionId')}, ${value('day')}::date, 0, 1, true from allowed where setting = 'off'
+      insert into widget_daily_count as c (connection_id, day, count, is_last_reservation_taken)
+      select ${value('connectionId')}, ${value('day')}::date, 1, true from allowed where setting = 'off'
       on conflict (connection_id, day) do update set
-        count = c.count + (select stored from settled_today),
-        reserved = c.reserved - (select gone from settled_today)
-          + case when c.count + c.reserved - (select gone - stored from settled_today) < ${value('dailyLimit')}::int then 1 else 0 end,
-        is_last_reservation_taken = c.count + c.reserved - (select gone - stored from settled_today) < ${value('dailyLimit')}::int
+        count = c.count - (select gone from expired_today)
+          + case when c.count - (select gone from expired_today) < ${value('dailyLimit')}::int then 1 else 0 end,
+        is_last_reservation_taken = c.count - (select gone from expired_today) < ${value('dailyLimit')}::int
       returning is_last_reservation_taken as taken
     ), reservation as (
       insert into widget_daily_reservation (id, connection_id, day, expires_at)
@@ -112,8 +108,8 @@ export const takeStatement = prepareStatement<TakeValues>(
 );
 
 /**
- * Counts one visitor message against the widget's daily limit: today's stored turns plus the
- * messages being answered right now (live reservations) must stay below the limit, else 429.
+ * Counts one visitor message against the widget's daily limit: the day's count (the turns stored
+ * and the messages being answered right now) must stay below the limit, else 429.
  * A message continuing a conversation (`conversation`) reads it in the same statement: one of
  * another widget or, when the message names its visitor, of another visitor is 404 and not counted.
  * With `agent`, the same statement reads the turn context of its sub account (turnContextColumns:
@@ -121,12 +117,12 @@ export const takeStatement = prepareStatement<TakeValues>(
  * of the widget channel and of that visitor), for the caller to check with toTurnContextOrThrow.
  *
  * One statement, its own transaction, sent as a prepared statement. It deletes the widget's
- * reservations that were stored (moving them from their day's `reserved` to its `count`) or
- * expired (a crashed server's, which stop counting at `expiresAt`: taken off `reserved`); then it
- * raises today's `reserved` only when stored plus reserved leave room. That conditional update
- * runs on the newest version of today's counter row, after its lock (an upsert always does), so
- * concurrent messages on any number of instances queue on it and exactly `dailyLimit` of them pass. The reservation is marked stored
- * by toWidgetTurn (the thread turn's statement) or given back by releaseDailyMessage.
+ * expired reservations (a crashed server's, which stop counting at `expiresAt`) and takes them off
+ * their day's count; then it raises today's count only when it is below the limit, and adds the
+ * message's reservation. That conditional update runs on the newest version of today's counter
+ * row, after its lock (an upsert always does), so concurrent messages on any number of instances
+ * queue on it and exactly `dailyLimit` of them pass. The reservation is deleted by toWidgetTurn (the
+ * thread turn's statement: the message stays counted) or given back by releaseDailyMessage.
  *
  * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only): a
  * reservation lost in a crash belongs to a request that died with it, and the turn's own commit,

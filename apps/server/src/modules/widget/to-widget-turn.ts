@@ -35,17 +35,16 @@ type TurnValues = {
 const value = <Key extends keyof TurnValues>(key: Key) => sql.placeholder(key);
 
 /**
- * The reservation of a stored turn, as a CTE of the turn's statement: marked stored, for the next
- * check to move into the day's `count` (the counter row is not locked by this statement, whose
- * commit waits for the disk). One that expired and was deleted meanwhile is counted here instead.
+ * The reservation of a stored turn, as a CTE of the turn's statement: deleted, the message staying
+ * counted (the counter row is not locked by this statement, whose commit waits for the disk). One
+ * that expired and was taken off the count meanwhile is counted here again.
  */
 const storedReservationCtes = sql`stored as (
-      update widget_daily_reservation set stored_at = ${value('answeredAt')}::timestamptz
-      where id = ${value('reservationId')}
+      delete from widget_daily_reservation where id = ${value('reservationId')}
       returning 1
     ), counted as (
-      insert into widget_daily_count as c (connection_id, day, count, reserved)
-      select ${value('connectionId')}, ${value('reservationDay')}::date, 1, 0
+      insert into widget_daily_count as c (connection_id, day, count)
+      select ${value('connectionId')}, ${value('reservationDay')}::date, 1
       where not exists (select 1 from stored)
       on conflict (connection_id, day) do update set count = c.count + 1
     )`;
@@ -119,9 +118,8 @@ const startedTurn: TurnStatementPart = {
  * The widget's record of one answered visitor message, written by the gateway's thread-turn
  * statement (one statement, one commit for the whole turn): the visitor (a new one takes the
  * widget's next customer number), the conversation (created, or moved on), both messages, the
- * message's reservation marked stored (the next check counts it as a stored turn), and, when the
- * visitor is still there, the answer counted read for them. Its
- * values are taken after the LLM call, as the turn is stored.
+ * message's reservation deleted (the message stays counted), and, when the visitor is still there,
+ * the answer counted read for them. Its values are taken after the LLM call, as the turn is stored.
  */
 export function toWidgetTurn(options: {
   connectionId: string;

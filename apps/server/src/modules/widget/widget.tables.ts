@@ -119,13 +119,12 @@ export const widgetMessage = pgTable(
 );
 
 /**
- * Visitor turns a widget stored per UTC day. `reserved` is the number of that day's reservation
- * rows (in flight, or stored and not yet moved to `count`): every statement that adds or deletes
- * one moves it in the same statement, so `count + reserved` is always the day's stored turns plus
- * the messages in flight. The daily-limit check is one conditional update of this row (that sum
- * below the limit), so concurrent messages on any number of instances queue on its lock and
- * exactly `dailyLimit` pass. The turn's own statement, whose commit waits for the disk, does not
- * touch this row (it marks its reservation stored), so no message waits on another's commit.
+ * Visitor messages a widget counted per UTC day: the turns stored and the messages in flight. The
+ * daily-limit check is one conditional update of this row (`count` below the limit), so concurrent
+ * messages on any number of instances queue on its lock and exactly `dailyLimit` pass. A message
+ * that gets no answer is taken off again (given back, or its reservation expired). The turn's own
+ * statement, whose commit waits for the disk, does not touch this row (it deletes its reservation),
+ * so no message waits on another's commit.
  */
 export const widgetDailyCount = pgTable(
   'widget_daily_count',
@@ -135,7 +134,6 @@ export const widgetDailyCount = pgTable(
       .references(() => widgetConnection.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     count: integer('count').notNull(),
-    reserved: integer('reserved').notNull().default(0),
     /** Whether the last check passed: what the check's statement answers (its SET reads the row before it). */
     isLastReservationTaken: boolean('is_last_reservation_taken').notNull().default(false),
   },
@@ -143,10 +141,10 @@ export const widgetDailyCount = pgTable(
 );
 
 /**
- * A visitor message counted against the daily limit while its answer is being written. Marked
- * stored (`storedAt`) by the turn's statement, then moved into the day's `count` by the next
- * check, which deletes it; deleted on failure. One left behind by a crash stops counting at
- * `expiresAt` and is deleted by the next check.
+ * A visitor message counted in its day's `count` while its answer is being written: deleted by the
+ * turn's statement when the turn is stored (the message stays counted), or given back on failure
+ * (deleted and taken off the count). One left behind by a crash stops counting at `expiresAt`: the
+ * next check deletes it and takes it off its day's count.
  */
 export const widgetDailyReservation = pgTable(
   'widget_daily_reservation',
@@ -157,8 +155,8 @@ export const widgetDailyReservation = pgTable(
       .references(() => widgetConnection.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when the message's turn is stored: the next check moves it from `reserved` to `count` as it deletes it. */
-    storedAt: timestamp('stored_at', { withTimezone: true }),
   },
-  (table) => [index('widget_daily_reservation_connection_day_idx').on(table.connectionId, table.day, table.expiresAt)],
+  // The check looks for the widget's expired reservations only: (connection, expiry) finds them
+  // without walking the rows of answered messages.
+  (table) => [index('widget_daily_reservation_expiry_idx').on(table.connectionId, table.expiresAt)],
 );
