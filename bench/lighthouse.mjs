@@ -31,6 +31,8 @@ for (const built of [
   }
 }
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Where each run's full Lighthouse report (JSON) is written, when set. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const LANDING_MIN_PERFORMANCE = 0.95;
 const LANDING_MAX_LCP_MS = 2000;
@@ -146,6 +148,11 @@ async function audit(url) {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.split('/').filter(Boolean)[0] ?? 'landing';
+    fs.writeFileSync(path.join(REPORT_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: lhr.categories.performance.score ?? 0,

@@ -34,8 +34,9 @@ export const WORKSPACE_ONLY_SOURCES = [
 /** The app's landing page (loaded on the first interaction): `{ js: [file], css: [file] }`, paths relative to the dist folder. */
 export function landingFirstLoad(distDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error('the Vite manifest names no entry');
+  // The app's entry (index.html's); demo.html is the other one.
+  const entryKey = 'index.html';
+  if (!manifest[entryKey]?.isEntry) throw new Error('the Vite manifest names no entry for index.html');
   if (!manifest[LANDING_ROUTE]) throw new Error(`the Vite manifest has no chunk for ${LANDING_ROUTE}`);
   const js = new Set();
   const css = new Set();

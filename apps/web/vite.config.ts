@@ -30,5 +30,17 @@ export default defineConfig({
     ),
   },
   // The manifest names every chunk's imports: scripts/check-landing-bundle.mjs reads it.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 900,
+    // Two pages: the app (index.html) and a shared demo's page (demo.html), which loads only the demo.
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        demo: fileURLToPath(new URL('./demo.html', import.meta.url)),
+      },
+    },
+  },
 });

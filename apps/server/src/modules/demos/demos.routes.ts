@@ -241,22 +241,33 @@ export function registerDemoRoutes(root: FastifyInstance) {
     },
   );
 
-  // --- the shared page: index.html with Open Graph tags -------------------------------------
+  // --- the shared page: demo.html with Open Graph tags and the demo --------------------------
 
-  const indexPath = path.join(config.webDistDir, 'index.html');
+  // The demo's own page (the demo without the app); index.html, the app, where a build has none.
+  const pagePaths = ['demo.html', 'index.html'].map((file) => path.join(config.webDistDir, file));
+  const readPage = async () => {
+    for (const pagePath of pagePaths) {
+      const html = await fs.readFile(pagePath, 'utf8').catch(() => null);
+      if (html !== null) return html;
+    }
+    return null;
+  };
   app.get('/shared/:demoId', { schema: { hide: true, params: DemoParams } }, async (request, reply) => {
-    const indexHtml = await fs.readFile(indexPath, 'utf8').catch(() => null);
-    if (indexHtml === null) return sendRouteNotFound(request, reply);
+    const pageHtml = await readPage();
+    if (pageHtml === null) return sendRouteNotFound(request, reply);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const found = await limitVisitor(request, 'shared', 4)
       .then(() => loadDemoRow({ db, demoId: request.params.demoId }))
       .catch((error: unknown) => {
-        // A page is never refused: without the card it is still the app.
+        // A page is never refused: without the card and the demo it asks the API itself.
         request.log.info({ err: error }, 'shared demo page served without its card');
         return null;
       });
-    if (!found) return reply.send(indexHtml);
+    // An unknown demo gets the page as built: it asks the API and shows "not found".
+    if (!found) return reply.send(pageHtml);
     const pageUrl = `${config.publicUrl}/shared/${encodeURIComponent(found.row.id)}`;
-    return reply.send(renderSharedDemoHtml({ indexHtml, demo: toPublicDemo(found.row, found.agentRow), pageUrl }));
+    // Exactly what GET /api/shared-demos/:demoId answers (its schema keeps nothing else).
+    const demo = PublicDemo.parse(toPublicDemo(found.row, found.agentRow));
+    return reply.send(renderSharedDemoHtml({ pageHtml, demo, pageUrl }));
   });
 }

@@ -11,10 +11,12 @@ export function describeSharedDemo(demo: PublicDemo): { title: string; descripti
 }
 
 /**
- * index.html with Open Graph and Twitter tags for /shared/:demoId, so a pasted link shows a
- * card. Every value is escaped; the page's own <title> and description are replaced.
+ * The shared demo's page (the web build's demo.html) with Open Graph and Twitter tags, so a pasted
+ * link shows a card, and the demo itself as JSON (`#shared-demo-data`, the answer of GET
+ * /api/shared-demos/:demoId), so the page shows it without a request of its own. Every value is
+ * escaped; the page's own <title> and description are replaced.
  */
-export function renderSharedDemoHtml(options: { indexHtml: string; demo: PublicDemo; pageUrl: string }): string {
+export function renderSharedDemoHtml(options: { pageHtml: string; demo: PublicDemo; pageUrl: string }): string {
   const { title, description, imageUrl } = describeSharedDemo(options.demo);
   const tags = [
     `<meta property="og:type" content="website" />`,
@@ -26,8 +28,10 @@ export function renderSharedDemoHtml(options: { indexHtml: string; demo: PublicD
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     ...(imageUrl ? [`<meta name="twitter:image" content="${escapeHtml(imageUrl)}" />`] : []),
+    // JSON inside <script>: `<` escaped, so no text of the demo can close the element.
+    `<script id="shared-demo-data" type="application/json">${JSON.stringify(options.demo).replace(/</g, '\\u003c')}</script>`,
   ].join('\n    ');
-  let html = options.indexHtml;
+  let html = options.pageHtml;
   html = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
     : html;

@@ -16,13 +16,21 @@ const INDEX_HTML = `<!doctype html>
   </head>
   <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
 </html>`;
+/** The shared demo's own page (the web build's demo.html): what /shared/:demoId serves when the build has it. */
+const DEMO_HTML = INDEX_HTML.replace('/assets/index.js', '/assets/demo.js');
 
 function metaContent(html: string, attribute: 'property' | 'name', key: string): string | undefined {
   const match = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html);
   return match?.[1];
 }
 
-describe('shared demo page: Open Graph tags', () => {
+/** The demo the page carries (`#shared-demo-data`), parsed. */
+function sentDemo(html: string): unknown {
+  const match = /<script id="shared-demo-data" type="application\/json">([^<]*)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1] ?? '') : undefined;
+}
+
+describe('shared demo page: Open Graph tags and the demo', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
   let webDir: string;
   let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
@@ -31,6 +39,7 @@ describe('shared demo page: Open Graph tags', () => {
   beforeAll(async () => {
     webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agentry-web-'));
     await fs.writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(webDir, 'demo.html'), DEMO_HTML);
     harness = await createTestApp({ WEB_DIST_DIR: webDir, DEMO_RATE_LIMIT_PER_MINUTE: '1000' });
     owner = await signInWithWorkspace(harness.app, 'owner@og.test');
     agentId = (await createTestAgent(harness.app, owner, { aiName: 'Dental Bot' })).buildId;
@@ -51,7 +60,7 @@ describe('shared demo page: Open Graph tags', () => {
     return response.json<Demo>();
   }
 
-  it('puts the title, description, logo and card type into the served index.html', async () => {
+  it('puts the title, description, logo and card type into the served demo.html', async () => {
     const created = await createDemo({
       name: 'Smile Dental',
       logoUrl: 'https://cdn.example.com/smile.png',
@@ -71,8 +80,18 @@ describe('shared demo page: Open Graph tags', () => {
     expect(metaContent(html, 'property', 'og:url')).toBe(`http://localhost:3000/shared/${created.demoId}`);
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
     expect(metaContent(html, 'name', 'description')).toBe('Chat with Molly in this live demo built with Agentry.');
-    // The app itself is untouched.
-    expect(html).toContain('<div id="root"></div><script type="module" src="/assets/index.js"></script>');
+    // The demo's own page, its script untouched.
+    expect(html).toContain('<div id="root"></div><script type="module" src="/assets/demo.js"></script>');
+  });
+
+  it('carries the demo exactly as the API answers it, so the page needs no request for it', async () => {
+    const created = await createDemo({ name: 'Carried', settings: { assistantName: 'Cara' } });
+    const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
+    const fromApi = await harness.app.inject({ method: 'GET', url: `/api/shared-demos/${created.demoId}` });
+    expect(fromApi.statusCode).toBe(200);
+    expect(sentDemo(html)).toEqual(fromApi.json());
+    // Nothing of the owner's side: the public answer only.
+    expect(html).not.toContain(owner.subaccountId);
   });
 
   it('escapes everything a creator typed', async () => {
@@ -82,6 +101,8 @@ describe('shared demo page: Open Graph tags', () => {
     });
     const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
     expect(html).not.toContain('<script>alert(1)</script>');
+    // The carried demo holds the name as typed, and no `<` that could end its element.
+    expect(sentDemo(html)).toMatchObject({ name: '"><script>alert(1)</script> & Co' });
     expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>');
     expect(metaContent(html, 'property', 'og:description')).toBe(
       'Chat with O&#39;Brien &lt;b&gt; in this live demo built with Agentry.',
@@ -100,9 +121,21 @@ describe('shared demo page: Open Graph tags', () => {
     expect(metaContent(html, 'property', 'og:description')).toBe('Chat with Ava in this live demo.');
   });
 
-  it('serves the plain index.html for an unknown demo', async () => {
+  it('serves the plain demo.html for an unknown demo (it asks the API and shows "not found")', async () => {
     const response = await harness.app.inject({ method: 'GET', url: '/shared/demo_unknown' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(DEMO_HTML);
+  });
+
+  it('serves the app (index.html) with the card where a build has no demo.html', async () => {
+    const created = await createDemo({ name: 'Older build' });
+    await fs.rm(path.join(webDir, 'demo.html'));
+    try {
+      const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
+      expect(metaContent(html, 'property', 'og:title')).toBe('Older build');
+      expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+    } finally {
+      await fs.writeFile(path.join(webDir, 'demo.html'), DEMO_HTML);
+    }
   });
 });

@@ -50,11 +50,11 @@ function isEmbeddablePage(request: FastifyRequest) {
  * may be framed anywhere; the widget's iframe page sets its own policy from its allow-list.
  */
 export function registerPageSecurityHeaders(app: FastifyInstance, options: { webDistDir: string }) {
-  // The built index.html and landing.html are read once: their inline scripts (the theme
-  // bootstrap, the landing's boot script) are what the hashes allow.
+  // The built pages are read once: their inline scripts (the theme bootstrap, the landing's boot
+  // script) are what the hashes allow.
   const inlineScriptHashes = [
     ...new Set(
-      ['index.html', 'landing.html'].flatMap((file) => {
+      ['index.html', 'landing.html', 'demo.html'].flatMap((file) => {
         const filePath = path.join(options.webDistDir, file);
         return fs.existsSync(filePath) ? hashInlineScripts(fs.readFileSync(filePath, 'utf8')) : [];
       }),

@@ -1,57 +1,9 @@
-import { demoMessages } from '@agentry/core/demos';
-import { useQuery } from '@tanstack/react-query';
-import { Presentation } from 'lucide-react';
-import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
-import { ApiError } from '@/lib/api';
-import { sharedDemoQuery } from '../api/demos-api';
-import { DemoLoading } from '../components/demo-loading';
-import { DemoStage } from '../components/demo-stage';
-import { publicToDemoViewData } from '../lib/demo-view-data';
+import { SharedDemoView } from './shared-demo-view';
 
-/** `/shared/:demoId` (the shared view) and `/shared/:demoId?embed=true` (the embedded view): open to anyone. */
+/** `/shared/:demoId` (the shared view) and `/shared/:demoId?embed=true` (the embedded view) inside the app. */
 export function SharedDemoPage() {
   const { demoId = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const isEmbedded = searchParams.get('embed') === 'true';
-  const demo = useQuery(sharedDemoQuery(demoId));
-
-  useEffect(() => {
-    if (demo.data) document.title = demo.data.name;
-  }, [demo.data]);
-
-  if (demo.isPending) return <DemoLoading />;
-  if (demo.isError) {
-    const isMissing = demo.error instanceof ApiError && demo.error.status === 404;
-    return (
-      <main className="flex min-h-dvh items-center justify-center bg-demo-dark p-4">
-        {isMissing ? (
-          <div
-            role="alert"
-            className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-2xl"
-          >
-            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-              <Presentation className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-base font-semibold">Demo unavailable</h1>
-            <p className="text-sm text-slate-600">{demoMessages.notFound}</p>
-          </div>
-        ) : (
-          <ErrorState
-            title="Failed to load the demo"
-            message={demo.error.message}
-            onRetry={() => void demo.refetch()}
-            isRetrying={demo.isFetching}
-            className="bg-white text-slate-900"
-          />
-        )}
-      </main>
-    );
-  }
-  return (
-    <main className="flex h-dvh flex-col">
-      <DemoStage data={publicToDemoViewData(demo.data)} mode={isEmbedded ? 'embedded' : 'shared'} className="flex-1" />
-    </main>
-  );
+  return <SharedDemoView demoId={demoId} isEmbedded={searchParams.get('embed') === 'true'} />;
 }
