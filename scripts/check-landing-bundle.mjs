@@ -8,7 +8,10 @@
 //   chunk they import statically (Vite's manifest, dist/.vite/manifest.json). None of those
 //   files may hold code of the signed-in workspace (its layout, the plan-change and upgrade
 //   dialogs, the sign-in modal: they load after sign-in or on first use).
-// The build fails when either is over budget. The source files inside each chunk are read from
+// - What a shared demo's page (dist/demo.html, /shared/:demoId) loads before it shows the demo:
+//   its entry and every chunk it imports statically. No workspace code, no router, no zod (the
+//   page reads the demo; the schemas are the API's).
+// The build fails when any is over budget. The source files inside each chunk are read from
 // its source map.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +25,8 @@ export const LANDING_PAGE_BROTLI_BUDGET = 34 * 1024;
 export const LANDING_INLINE_SCRIPT_BUDGET = 3.5 * 1024;
 /** Brotli bytes of JavaScript + CSS the app loads when a visitor first interacts with the landing page. */
 export const LANDING_APP_BROTLI_BUDGET = 240 * 1024;
+/** Brotli bytes of JavaScript + CSS a shared demo's page loads (134 KB today). */
+export const DEMO_PAGE_BROTLI_BUDGET = 144 * 1024;
 /** Code that must never be in the landing's first download. */
 export const WORKSPACE_ONLY_SOURCES = [
   /\/src\/app\/layouts\//,
@@ -31,25 +36,39 @@ export const WORKSPACE_ONLY_SOURCES = [
   /\/node_modules\/recharts\//,
 ];
 
-/** The app's landing page (loaded on the first interaction): `{ js: [file], css: [file] }`, paths relative to the dist folder. */
-export function landingFirstLoad(distDir) {
+/** Code the shared demo's page must not load. */
+export const DEMO_PAGE_FORBIDDEN_SOURCES = [
+  ...WORKSPACE_ONLY_SOURCES.filter((pattern) => !pattern.source.includes('demos')),
+  /\/src\/features\/(agents|connect|evaluation|workspace|api-keys|marketplace)\//,
+  /\/node_modules\/(zod|react-router)\//,
+];
+
+/** The files `keys` of Vite's manifest load, with every chunk they import statically: `{ js, css }`, relative to the dist folder. */
+function firstLoadOf(distDir, keys) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
-  // The app's entry (index.html's); demo.html is the other one.
-  const entryKey = 'index.html';
-  if (!manifest[entryKey]?.isEntry) throw new Error('the Vite manifest names no entry for index.html');
-  if (!manifest[LANDING_ROUTE]) throw new Error(`the Vite manifest has no chunk for ${LANDING_ROUTE}`);
   const js = new Set();
   const css = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
+    if (!chunk) throw new Error(`the Vite manifest has no chunk for ${key}`);
+    if (js.has(chunk.file)) return;
     js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(entryKey);
-  visit(LANDING_ROUTE);
+  for (const key of keys) visit(key);
   return { js: [...js], css: [...css] };
+}
+
+/** The app's landing page (loaded on the first interaction): `{ js: [file], css: [file] }`, paths relative to the dist folder. */
+export function landingFirstLoad(distDir) {
+  // The app's entry (index.html's); demo.html is the other one.
+  return firstLoadOf(distDir, ['index.html', LANDING_ROUTE]);
+}
+
+/** What a shared demo's page (demo.html) loads: `{ js: [file], css: [file] }`. */
+export function demoPageFirstLoad(distDir) {
+  return firstLoadOf(distDir, ['demo.html']);
 }
 
 /** The source files a built chunk holds, from its source map. */
@@ -105,25 +124,37 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `the landing page's first load is ${pageTotal} B brotli, over its budget of ${LANDING_PAGE_BROTLI_BUDGET}`,
     );
 
-  const { js, css } = landingFirstLoad(distDir);
-  let total = 0;
-  const rows = [];
-  for (const file of [...js, ...css]) {
-    const size = brotliSize(path.join(distDir, file));
-    total += size;
-    rows.push(`  ${file.padEnd(48)} ${String(size).padStart(7)} B brotli`);
-    for (const source of sourcesOf(distDir, file)) {
-      const normalized = source.split(path.sep).join('/');
-      if (WORKSPACE_ONLY_SOURCES.some((pattern) => pattern.test(normalized)))
-        problems.push(`${file} holds ${path.relative(path.join(distDir, '..'), source)}`);
+  const checkFirstLoad = ({ name, load, budget, forbidden }) => {
+    let total = 0;
+    const rows = [];
+    for (const file of [...load.js, ...load.css]) {
+      const size = brotliSize(path.join(distDir, file));
+      total += size;
+      rows.push(`  ${file.padEnd(48)} ${String(size).padStart(7)} B brotli`);
+      for (const source of sourcesOf(distDir, file)) {
+        const normalized = source.split(path.sep).join('/');
+        if (forbidden.some((pattern) => pattern.test(normalized)))
+          problems.push(`${name}: ${file} holds ${path.relative(path.join(distDir, '..'), source)}`);
+      }
     }
-  }
-  console.log(`landing app (first interaction): ${js.length} scripts, ${css.length} stylesheets, ${total} B brotli`);
-  console.log(rows.join('\n'));
-  if (total > LANDING_APP_BROTLI_BUDGET)
-    problems.push(`the landing's app is ${total} B brotli, over its budget of ${LANDING_APP_BROTLI_BUDGET}`);
+    console.log(`${name}: ${load.js.length} scripts, ${load.css.length} stylesheets, ${total} B brotli`);
+    console.log(rows.join('\n'));
+    if (total > budget) problems.push(`${name} is ${total} B brotli, over its budget of ${budget}`);
+  };
+  checkFirstLoad({
+    name: 'landing app (first interaction)',
+    load: landingFirstLoad(distDir),
+    budget: LANDING_APP_BROTLI_BUDGET,
+    forbidden: WORKSPACE_ONLY_SOURCES,
+  });
+  checkFirstLoad({
+    name: 'shared demo page (demo.html)',
+    load: demoPageFirstLoad(distDir),
+    budget: DEMO_PAGE_BROTLI_BUDGET,
+    forbidden: DEMO_PAGE_FORBIDDEN_SOURCES,
+  });
   if (problems.length > 0) {
-    console.error(`landing bundle check failed:\n  ${problems.join('\n  ')}`);
+    console.error(`page bundle check failed:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_AI_NAME } from './agent-defaults';
 import { LlmProvider } from './llm';
 import { HttpTool, HttpToolInput } from './tools';
 
@@ -25,14 +26,7 @@ export type AgentType = z.infer<typeof AgentType>;
 export const AgentStatus = z.enum(['creating', 'ready', 'failed']);
 export type AgentStatus = z.infer<typeof AgentStatus>;
 
-/** docs/product/widget.md#settings, defaults. */
-export const DEFAULT_FIRST_MESSAGE = 'Hello! How can I help you today?';
-export const DEFAULT_SUGGESTED_RESPONSES = [
-  'What is your product?',
-  'How does it work?',
-  'What are the pricing plans?',
-] as const;
-export const DEFAULT_AI_NAME = 'AI Assistant';
+export { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } from './agent-defaults';
 
 /** docs/product/evaluation.md#test-settings, sampling defaults. */
 export const agentSamplingDefaults = {

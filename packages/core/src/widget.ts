@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } from './agents';
+import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } from './agent-defaults';
+import { DEFAULT_WIDGET_THEME_COLOR, widgetLimits } from './widget-defaults';
 
 /**
  * The website chat widget's shared contract (docs/product/widget.md#settings, Widget settings, docs/product/widget.md#settings, docs/product/widget.md#routes):
@@ -42,33 +43,7 @@ export const widgetThemeColors = [
   { name: 'slate', hex: '#475569' },
   { name: 'indigo', hex: '#4f46e5' },
 ] as const;
-export const DEFAULT_WIDGET_THEME_COLOR = '#276d64';
-
-/** docs/product/widget.md#settings, limits. */
-export const widgetLimits = {
-  width: { min: 300, max: 600, default: 400 },
-  height: { min: 300, max: 700, default: 700, cap: 800 },
-  popupDelaySeconds: { min: 1, max: 500 },
-  logoWidth: { min: 50, max: 300, default: 100 },
-  logoScale: { min: 0.5, max: 3, step: 0.1 },
-  logoPosition: { min: -50, max: 150 },
-  dailyLimit: { min: 1, max: 100_000, default: 200 },
-  suggestedResponses: { max: 10, length: 200 },
-  allowedDomains: { max: 50 },
-  /** Visitor chat caps (server-enforced). */
-  messageLength: 4000,
-  historyMessages: 50,
-  historyChars: 32_000,
-  sessionMs: 3_600_000,
-  sessionCheckMs: 60_000,
-  savedConversations: 10,
-  mobileBreakpoint: 1024,
-  resizeAnimationMs: 220,
-  /** The website block (docs/product/widget.md#website-block): its tallest size, border and corners. */
-  blockHeight: { min: 300, max: 1000, default: 560 },
-  blockBorderWidth: { min: 0, max: 8, default: 1 },
-  blockCornerRadius: { min: 0, max: 32, default: 16 },
-} as const;
+export { DEFAULT_WIDGET_THEME_COLOR, defaultWidgetSettings, widgetLimits } from './widget-defaults';
 
 export const WidgetPlacement = z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']);
 export type WidgetPlacement = z.infer<typeof WidgetPlacement>;
@@ -191,9 +166,6 @@ export const WidgetSettings = z.object({
 });
 export type WidgetSettings = z.infer<typeof WidgetSettings>;
 export type WidgetSettingsInput = z.input<typeof WidgetSettings>;
-
-/** Every documented default in one object. */
-export const defaultWidgetSettings: WidgetSettings = WidgetSettings.parse({});
 
 /**
  * What a widget connection is: the floating website widget or the inline website block. Both

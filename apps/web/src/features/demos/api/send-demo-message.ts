@@ -1,4 +1,4 @@
-import { demoMessages } from '@agentry/core/demos';
+import { demoMessages } from '@agentry/core/demo-rules';
 import { describeDemoChatHttpFailure, type DemoHistoryEntry } from '../lib/demo-chat-rules';
 import { readJsonBody } from '@/lib/read-json-body';
 

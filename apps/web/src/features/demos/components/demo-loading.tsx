@@ -1,4 +1,4 @@
-import { demoMessages } from '@agentry/core/demos';
+import { demoMessages } from '@agentry/core/demo-rules';
 import { Spinner } from '@/components/ui/spinner';
 
 /** docs/product/demos.md#looks-demo-types: 'Loading demo...' while the demo's data is on its way. */

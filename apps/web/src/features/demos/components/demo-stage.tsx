@@ -1,4 +1,5 @@
-import { demoLimits, type DemoCorner } from '@agentry/core/demos';
+import { demoLimits } from '@agentry/core/demo-rules';
+import type { DemoCorner } from '@agentry/core/demos';
 import { useCallback, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { copyDemoLink } from '../lib/copy-demo-link';

@@ -1,4 +1,5 @@
-import { demoMessages, type DemoCorner } from '@agentry/core/demos';
+import { demoMessages } from '@agentry/core/demo-rules';
+import type { DemoCorner } from '@agentry/core/demos';
 import { cn } from '@/lib/cn';
 
 const cornerClasses: Record<DemoCorner, string> = {

@@ -1,4 +1,4 @@
-import { demoStatusTexts } from '@agentry/core/demos';
+import { demoStatusTexts } from '@agentry/core/demo-rules';
 import { cn } from '@/lib/cn';
 import type { DemoChat } from '../hooks/use-demo-chat';
 import type { DemoViewData } from '../lib/demo-view-data';

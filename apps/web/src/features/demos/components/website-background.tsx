@@ -1,4 +1,4 @@
-import { demoMessages } from '@agentry/core/demos';
+import { demoMessages } from '@agentry/core/demo-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Globe, Lightbulb } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { demoMessages, toDemoHistory } from '@agentry/core/demos';
+import { demoMessages, toDemoHistory } from '@agentry/core/demo-rules';
 import { WidgetPreview } from '@agentry/widget-ui/widget-preview';
 import '@agentry/widget-ui/widget.css';
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';

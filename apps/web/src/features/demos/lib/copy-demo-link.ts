@@ -1,4 +1,4 @@
-import { demoLimits, demoMessages } from '@agentry/core/demos';
+import { demoLimits, demoMessages } from '@agentry/core/demo-rules';
 import { toast } from 'sonner';
 
 export const LINK_COPIED_MESSAGE = demoMessages.linkCopied;

@@ -1,4 +1,4 @@
-import { DEMO_FAKE_CLOCK, demoLimits, demoMessages } from '@agentry/core/demos';
+import { DEMO_FAKE_CLOCK, demoLimits, demoMessages } from '@agentry/core/demo-rules';
 
 /** docs/product/demos.md#settings, Demo chat message (local) and the rules of the demo chat (docs/product/demos.md#chatting, docs/product/demos.md#texts). */
 

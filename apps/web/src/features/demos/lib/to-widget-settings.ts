@@ -1,5 +1,6 @@
 import type { DemoSettings } from '@agentry/core/demos';
-import { defaultWidgetSettings, widgetLimits, type WidgetSettings } from '@agentry/core/widget';
+import { defaultWidgetSettings, widgetLimits } from '@agentry/core/widget-defaults';
+import type { WidgetSettings } from '@agentry/core/widget';
 import { parseBubbleDelaySeconds } from './demo-chat-rules';
 
 /** docs/product/demos.md#settings: phones up to 640 px wide show the demo widget at most 340 wide (screen minus 40) and 360 high. */

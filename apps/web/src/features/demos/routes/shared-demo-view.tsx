@@ -1,4 +1,4 @@
-import { demoMessages } from '@agentry/core/demos';
+import { demoMessages } from '@agentry/core/demo-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Presentation } from 'lucide-react';
 import { useEffect } from 'react';
