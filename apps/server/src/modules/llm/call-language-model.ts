@@ -9,7 +9,6 @@ import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type {
   ChatMessage,
-  ChatModel,
   ChatRequest,
   ChatStreamEvent,
   ChatToolCall,
@@ -370,38 +369,6 @@ export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
   });
 }
 
-/** The steps of a streamed answer: the text of every step as it is written, tools run between steps. */
-async function* streamSteps(options: {
-  model: ChatModel;
-  request: ChatRequest;
-  tools: AgentTools | undefined;
-  steps: number;
-  signal: AbortSignal;
-  first: Promise<AsyncIterable<ChatStreamEvent>>;
-  onUsage: (usage: ChatUsage | undefined) => void;
-}): AsyncGenerator<string> {
-  const { model, tools, steps, signal } = options;
-  const messages = [...options.request.messages];
-  let events = await options.first;
-  for (let step = 1; ; step += 1) {
-    let text = '';
-    let toolCalls: ChatToolCall[] = [];
-    for await (const event of events) {
-      if (event.type === 'text') {
-        text += event.text;
-        yield event.text;
-      } else {
-        options.onUsage(event.usage);
-        toolCalls = event.toolCalls;
-      }
-    }
-    if (!tools || toolCalls.length === 0) return;
-    messages.push(...(await runToolCalls({ tools, text, toolCalls, signal })));
-    if (step >= steps) return;
-    events = await model.stream({ ...options.request, messages }, signal);
-  }
-}
-
 /**
  * One answer as it is written. `deltas` must be consumed; stopping early (the client went
  * away) cancels the provider call. `result` settles once the stream has ended and is paid for.
@@ -421,25 +388,13 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
   });
   // The hold is taken (or refused with 402) before the provider is called; the call then lasts
   // until the stream has ended, however it ends.
-  let steps: AsyncGenerator<string> | undefined;
+  // The first call starts when the hold is taken; its answer is read when `deltas` is.
+  let first: Promise<AsyncIterable<ChatStreamEvent>> | undefined;
   let usage: ChatUsage | undefined;
   const { signal, timeout } = call.signalOf(stop.signal);
   const settled = call.pay(async () => {
-    const { model, request, tools } = call.settings;
-    // The first call starts now; its answer is read when `deltas` is.
-    const first = model.stream(request, signal);
+    first = call.settings.model.stream(call.settings.request, signal);
     first.catch(() => undefined);
-    steps = streamSteps({
-      model,
-      request,
-      tools,
-      steps: call.settings.steps,
-      signal,
-      first,
-      onUsage: (stepUsage) => {
-        usage = addUsage(usage, stepUsage);
-      },
-    });
     startStream();
     return ended;
   });
@@ -460,10 +415,29 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
     let text = '';
     let isDone = false;
     try {
-      if (!steps) return;
-      for await (const delta of steps) {
-        text += delta;
-        yield delta;
+      if (!first) return;
+      // The steps of the answer, read here rather than through a generator of their own (one
+      // step less per batch of text): each step's text as it is written, tools run between steps.
+      const { model, request, tools, steps } = call.settings;
+      const messages = [...request.messages];
+      let events = await first;
+      for (let step = 1; ; step += 1) {
+        let stepText = '';
+        let toolCalls: ChatToolCall[] = [];
+        for await (const event of events) {
+          if (event.type === 'text') {
+            stepText += event.text;
+            text += event.text;
+            yield event.text;
+          } else {
+            usage = addUsage(usage, event.usage);
+            toolCalls = event.toolCalls;
+          }
+        }
+        if (!tools || toolCalls.length === 0) break;
+        messages.push(...(await runToolCalls({ tools, text: stepText, toolCalls, signal })));
+        if (step >= steps) break;
+        events = await model.stream({ ...request, messages }, signal);
       }
       isDone = true;
       endStream({ text, usage, status: 'succeeded' });

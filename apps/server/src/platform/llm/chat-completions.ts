@@ -1,6 +1,4 @@
 import type { LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { createParser } from 'eventsource-parser';
 import type { KeyedLlmProvider } from '@agentry/core/llm';
 import { AppError } from '../http/app-error';
 import { assertPublicHttpUrlOrThrow, BLOCKED_ADDRESS_MESSAGE, createGuardedLookup } from '../http/ssrf-guard';
@@ -14,6 +12,7 @@ import type {
   ProviderConnection,
 } from './language-model';
 import { postToProvider, type ProviderReply } from './post-to-provider';
+import { readEventBatches } from './read-event-batches';
 
 /**
  * A client of the Chat Completions API (POST {baseUrl}/chat/completions), which every provider
@@ -298,25 +297,6 @@ export async function completeChat(options: {
   };
 }
 
-/**
- * The `data` of the server-sent events of a body, one batch per read (the text decoded as it
- * comes): what arrived together is handed on together, so the layers above step once per read,
- * not once per event.
- */
-async function* readEventData(body: Readable): AsyncGenerator<string[]> {
-  let pending: string[] = [];
-  const parser = createParser({ onEvent: (event) => pending.push(event.data) });
-  body.setEncoding('utf8');
-  // Stopping at `[DONE]` leaves the body to `finish`, which keeps the connection when it can.
-  for await (const text of body.iterator({ destroyOnReturn: false }) as AsyncIterable<string>) {
-    parser.feed(text);
-    if (pending.length === 0) continue;
-    const ready = pending;
-    pending = [];
-    yield ready;
-  }
-}
-
 /** Tool calls arrive in pieces by index: the first with id and name, then argument fragments. */
 function addToolCallDeltas(calls: ChatToolCall[], value: unknown) {
   if (!Array.isArray(value)) return;
@@ -367,7 +347,7 @@ async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undef
   const end: StreamEnd = { toolCalls: [], usage: undefined, finishReason: undefined };
   let isAnswered = false;
   try {
-    for await (const batch of readEventData(reply.body)) {
+    for await (const batch of readEventBatches(reply.body)) {
       // The text of one read goes on as one piece; a provider error after it still ends the stream.
       let text = '';
       let isDone = false;
