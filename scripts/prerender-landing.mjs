@@ -10,14 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { landingFirstLoad } from './check-landing-bundle.mjs';
+import { withTextFontPreload } from './preload-text-font.mjs';
 
 const PRERENDERED_LANDING_ID = 'landing-prerender';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /\s*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
-const STYLESHEET = /<link rel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/;
-/** The Latin subset of the text font: every word of the landing page is set in it. */
-const TEXT_FONT = /\/assets\/inter-latin-wght-normal-[\w-]+\.woff2/;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(process.argv[2] ?? path.join(here, '../apps/web'));
@@ -37,17 +35,14 @@ try {
   const preloads = js.map((file) => `/${file}`).filter((file) => file !== entries[0]);
   const options = { containerId: PRERENDERED_LANDING_ID, entry: entries[0], preloads };
   const bootScript = `<script>(${bootLanding.toString()})(${JSON.stringify(options)});</script>`;
-  // The font is fetched beside the stylesheet, not after it: the first layout then usually has
-  // it, and the page is not laid out a second time when it arrives.
-  const stylesheet = indexHtml.match(STYLESHEET);
-  const css = stylesheet ? fs.readFileSync(path.join(webDir, 'dist', stylesheet[1]), 'utf8') : '';
-  const font = css.match(TEXT_FONT)?.[0];
-  const fontPreload = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>\n    ` : '';
-  const landingHtml = indexHtml
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace(STYLESHEET, (tag) => `${fontPreload}${tag}`)
-    .replace(ROOT_ELEMENT, () => `<div id="${PRERENDERED_LANDING_ID}">${markup}</div>${ROOT_ELEMENT}${bootScript}`);
+  // The font is fetched beside the stylesheet, not after it (preload-text-font.mjs).
+  const landingHtml = withTextFontPreload(
+    indexHtml
+      .replace(ENTRY_SCRIPT, '')
+      .replace(MODULE_PRELOAD, '')
+      .replace(ROOT_ELEMENT, () => `<div id="${PRERENDERED_LANDING_ID}">${markup}</div>${ROOT_ELEMENT}${bootScript}`),
+    path.join(webDir, 'dist'),
+  );
   fs.writeFileSync(path.join(webDir, 'dist/landing.html'), landingHtml);
   console.log(`prerender: dist/landing.html (${(Buffer.byteLength(landingHtml) / 1024).toFixed(0)} KiB)`);
 } finally {
