@@ -3,10 +3,10 @@ import { ArrowLeft, Presentation } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { ApiError } from '@/lib/api';
 import { demoEditorPath, demoQuery } from '../api/demos-api';
 import { DemoStage } from '../components/demo-stage';
+import { DemoLoadFailed } from '../components/demo-load-failed';
 import { DemoLoading } from '../components/demo-loading';
 import { toDemoViewData } from '../lib/demo-view-data';
 
@@ -38,13 +38,7 @@ export function DemoPreviewPage() {
             className="border-white/20 [&_h2]:text-white [&_div]:text-white/70"
           />
         ) : (
-          <ErrorState
-            title="Failed to load the demo"
-            message={demo.error.message}
-            onRetry={() => void demo.refetch()}
-            isRetrying={demo.isFetching}
-            className="bg-white text-slate-900"
-          />
+          <DemoLoadFailed error={demo.error} onRetry={() => void demo.refetch()} isRetrying={demo.isFetching} />
         )}
       </main>
     );

@@ -2,9 +2,9 @@ import { demoMessages } from '@agentry/core/demo-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Presentation } from 'lucide-react';
 import { useEffect } from 'react';
-import { ErrorState } from '@/components/ui/error-state';
 import { ApiError } from '@/lib/api';
 import { sharedDemoQuery } from '../api/demos-api';
+import { DemoLoadFailed } from '../components/demo-load-failed';
 import { DemoLoading } from '../components/demo-loading';
 import { DemoStage } from '../components/demo-stage';
 import { publicToDemoViewData } from '../lib/demo-view-data';
@@ -38,13 +38,7 @@ export function SharedDemoView({ demoId, isEmbedded }: { demoId: string; isEmbed
             <p className="text-sm text-slate-600">{demoMessages.notFound}</p>
           </div>
         ) : (
-          <ErrorState
-            title="Failed to load the demo"
-            message={demo.error.message}
-            onRetry={() => void demo.refetch()}
-            isRetrying={demo.isFetching}
-            className="bg-white text-slate-900"
-          />
+          <DemoLoadFailed error={demo.error} onRetry={() => void demo.refetch()} isRetrying={demo.isFetching} />
         )}
       </main>
     );
