@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { hasPostgresErrorCode } from '../../platform/db/postgres-errors';
 
 /**
  * The one debit statement: plan credits first, then bonus, only when both buckets together
@@ -27,8 +28,5 @@ export function assertMillicredits(millicredits: number) {
 
 /** A unique violation (23505), however the driver or Drizzle wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return hasPostgresErrorCode(error, '23505');
 }

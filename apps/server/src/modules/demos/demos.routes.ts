@@ -266,8 +266,28 @@ export function registerDemoRoutes(root: FastifyInstance) {
     // An unknown demo gets the page as built: it asks the API and shows "not found".
     if (!found) return reply.send(pageHtml);
     const pageUrl = `${config.publicUrl}/shared/${encodeURIComponent(found.row.id)}`;
-    // Exactly what GET /api/shared-demos/:demoId answers (its schema keeps nothing else).
-    const demo = PublicDemo.parse(toPublicDemo(found.row, found.agentRow));
+    const demo = toSentDemo(found);
+    if (!demo) {
+      request.log.warn(
+        { demoId: found.row.id },
+        'shared demo page served without its card: the demo does not fit its schema',
+      );
+      return reply.send(pageHtml);
+    }
     return reply.send(renderSharedDemoHtml({ pageHtml, demo, pageUrl }));
   });
+}
+
+/**
+ * The demo a shared page carries: exactly what GET /api/shared-demos/:demoId answers (its schema
+ * keeps nothing else). Null for a stored demo that no longer fits it: its page goes out as built,
+ * and asks the API, which says what is wrong.
+ */
+function toSentDemo(found: NonNullable<Awaited<ReturnType<typeof loadDemoRow>>>): PublicDemo | null {
+  try {
+    const parsed = PublicDemo.safeParse(toPublicDemo(found.row, found.agentRow));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

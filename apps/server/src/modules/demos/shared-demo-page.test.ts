@@ -6,6 +6,8 @@ import type { Demo } from '@agentry/core/demos';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures';
 import { grantTestPlan } from '../../test/grant-test-plan';
+import { eq } from 'drizzle-orm';
+import { demo as demoTable } from './demos.tables';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -119,6 +121,22 @@ describe('shared demo page: Open Graph tags and the demo', () => {
     const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
     expect(metaContent(html, 'property', 'og:title')).toBe('ACME Concierge');
     expect(metaContent(html, 'property', 'og:description')).toBe('Chat with Ava in this live demo.');
+  });
+
+  it('still serves the page, as built, when a stored demo no longer fits its schema', async () => {
+    const created = await createDemo({ name: 'Out of range' });
+    const db = harness.app.platform.database.db;
+    const [row] = await db.select().from(demoTable).where(eq(demoTable.id, created.demoId));
+    if (!row) throw new Error('the demo row is missing');
+    await db
+      .update(demoTable)
+      .set({
+        settings: { ...row.settings, backgroundSettings: { ...row.settings.backgroundSettings, titleSize: 100_000 } },
+      })
+      .where(eq(demoTable.id, created.demoId));
+    const response = await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(DEMO_HTML);
   });
 
   it('serves the plain demo.html for an unknown demo (it asks the API and shows "not found")', async () => {

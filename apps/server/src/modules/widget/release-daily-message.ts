@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database';
 import { prepareStatement } from '../../platform/db/prepare-statement';
+import { retryOnceOnDeadlock } from '../../platform/db/postgres-errors';
 import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import type { DailyMessageReservation } from './take-daily-message';
 
@@ -38,9 +39,13 @@ export async function releaseDailyMessage(options: {
   connectionId: string;
   reservation: DailyMessageReservation;
 }): Promise<void> {
-  await runPreparedStatement<unknown, ReleaseValues>(options.db, releaseStatement, {
+  const values = {
     connectionId: options.connectionId,
     reservationId: options.reservation.id,
     reservationDay: options.reservation.day,
-  }).catch((error: unknown) => options.logger.error({ err: error }, 'could not release a widget daily message'));
+  };
+  // The other side of the check's rare lock cycle (see takeDailyMessageOrThrow).
+  await retryOnceOnDeadlock(() =>
+    runPreparedStatement<unknown, ReleaseValues>(options.db, releaseStatement, values),
+  ).catch((error: unknown) => options.logger.error({ err: error }, 'could not release a widget daily message'));
 }

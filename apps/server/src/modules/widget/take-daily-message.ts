@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ThreadSource } from '@agentry/core/llm';
 import type { Database } from '../../platform/db/database';
 import { prepareStatement } from '../../platform/db/prepare-statement';
+import { retryOnceOnDeadlock } from '../../platform/db/postgres-errors';
 import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { selectList } from '../../platform/db/select-list';
 import { AppError } from '../../platform/http/app-error';
@@ -148,7 +149,7 @@ export async function takeDailyMessageOrThrow(options: {
   const now = options.now ?? new Date();
   const day = utcDay(now);
   const id = randomUUID();
-  const [row] = await runPreparedStatement<TakenRow, TakeValues>(options.db, takeStatement, {
+  const values: TakeValues = {
     connectionId,
     conversationId: asked?.id ?? null,
     contactIdentifier: asked?.contactIdentifier ?? null,
@@ -159,7 +160,12 @@ export async function takeDailyMessageOrThrow(options: {
     expiresAt: new Date(now.getTime() + options.expiresInMs).toISOString(),
     subaccountId: options.agent?.subaccountId ?? null,
     agentId: options.agent?.agentId ?? null,
-  });
+  };
+  // Deleting another message's expired reservation can close a lock cycle with its release (rare:
+  // an answer that outlived its reservation); PostgreSQL then ends one side, and this one runs again.
+  const [row] = await retryOnceOnDeadlock(() =>
+    runPreparedStatement<TakenRow, TakeValues>(options.db, takeStatement, values),
+  );
   const conversation = toAskedConversation(row);
   if (asked) {
     const isOtherVisitors =

@@ -82,4 +82,20 @@ describe('readEventBatches', () => {
     expect(value).toHaveLength(600);
     expect(body.isPaused()).toBe(false);
   });
+
+  it('ends a reader on a body that had already ended, and every read after the reader stopped', async () => {
+    const ended = new PassThrough();
+    ended.resume();
+    ended.end();
+    await settle();
+    expect(ended.readableEnded).toBe(true);
+    expect(await readEventBatches(ended).next()).toEqual({ value: undefined, done: true });
+
+    const body = new PassThrough();
+    const batches = readEventBatches(body);
+    const waiting = batches.next();
+    await batches.return?.();
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    expect(await batches.next()).toEqual({ value: undefined, done: true });
+  });
 });

@@ -69,7 +69,8 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
 
   // What happened before the reader came: an error, the end, or a close before the end.
   if (body.errored) failure = { error: body.errored };
-  else if (body.destroyed && !body.readableEnded) failure = { error: new Error('The body closed before its end.') };
+  else if (body.readableEnded) isEnded = true;
+  else if (body.destroyed) failure = { error: new Error('The body closed before its end.') };
   body.setEncoding('utf8');
   body.on('data', onData);
   body.on('end', onEnd);
@@ -88,6 +89,10 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
       detach();
       // Not read any further here: the caller finishes the body (reads it out or lets it go).
       body.pause();
+      isEnded = true;
+      waitingEvents = [];
+      // A read still waiting ends too, as does every later one.
+      wake();
       return Promise.resolve({ value: undefined, done: true });
     },
     [Symbol.asyncIterator]() {
