@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
+import { AppToaster } from './components/ui/app-toaster';
 import { demoKeys } from './features/demos/api/demos-api';
 import { createSharedDemoQueryClient } from './features/demos/lib/create-shared-demo-query-client';
 import { readSentDemo } from './features/demos/lib/read-sent-demo';
@@ -39,7 +39,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SharedDemoView demoId={demoId} isEmbedded={isEmbedded} />
-      <Toaster position="top-right" richColors closeButton visibleToasts={1} />
+      <AppToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

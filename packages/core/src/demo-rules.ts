@@ -59,6 +59,9 @@ export const demoMessages = {
 /** docs/product/demos.md#settings, status texts of the social looks (used when platformSettings.statusText is empty). */
 export const demoStatusTexts = { facebook: 'Typically replies instantly', instagram: 'Active now' } as const;
 
+/** The element of a shared demo's page that carries the demo (JSON, written by the server, read by the page). */
+export const SHARED_DEMO_DATA_ELEMENT_ID = 'shared-demo-data';
+
 /** docs/product/demos.md#settings: bot messages show a fake clock. */
 export const DEMO_FAKE_CLOCK = '10:30 AM';
 

@@ -1,8 +1,8 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { ApiError } from '@/lib/api';
+import { AppToaster } from '@/components/ui/app-toaster';
 import { handleApiError } from '@/lib/http-errors';
+import { queryDefaults } from '@/lib/query-defaults';
 
 function createQueryClient() {
   return new QueryClient({
@@ -14,13 +14,7 @@ function createQueryClient() {
         handleApiError(error);
       },
     }),
-    defaultOptions: {
-      queries: {
-        // 4xx answers are final; retry only what may pass on a second try.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
-        refetchOnWindowFocus: false,
-      },
-    },
+    defaultOptions: { queries: queryDefaults },
   });
 }
 
@@ -29,7 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" richColors closeButton visibleToasts={1} />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -244,14 +244,23 @@ export function registerDemoRoutes(root: FastifyInstance) {
   // --- the shared page: demo.html with Open Graph tags and the demo --------------------------
 
   // The demo's own page (the demo without the app); index.html, the app, where a build has none.
+  // Read once, when first asked for: a web build is followed by a restart (the pages' script hashes
+  // are read at start-up too).
   const pagePaths = ['demo.html', 'index.html'].map((file) => path.join(config.webDistDir, file));
-  const readPage = async () => {
+  const findPage = async () => {
     for (const pagePath of pagePaths) {
       const html = await fs.readFile(pagePath, 'utf8').catch(() => null);
       if (html !== null) return html;
     }
     return null;
   };
+  let page: Promise<string | null> | undefined;
+  const readPage = () =>
+    (page ??= findPage().then((html) => {
+      // No page built yet: look again next time.
+      if (html === null) page = undefined;
+      return html;
+    }));
   app.get('/shared/:demoId', { schema: { hide: true, params: DemoParams } }, async (request, reply) => {
     const pageHtml = await readPage();
     if (pageHtml === null) return sendRouteNotFound(request, reply);

@@ -1,3 +1,4 @@
+import { SHARED_DEMO_DATA_ELEMENT_ID } from '@agentry/core/demo-rules';
 import type { PublicDemo } from '@agentry/core/demos';
 import { escapeHtml } from '../../platform/http/escape-html';
 
@@ -29,7 +30,7 @@ export function renderSharedDemoHtml(options: { pageHtml: string; demo: PublicDe
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     ...(imageUrl ? [`<meta name="twitter:image" content="${escapeHtml(imageUrl)}" />`] : []),
     // JSON inside <script>: `<` escaped, so no text of the demo can close the element.
-    `<script id="shared-demo-data" type="application/json">${JSON.stringify(options.demo).replace(/</g, '\\u003c')}</script>`,
+    `<script id="${SHARED_DEMO_DATA_ELEMENT_ID}" type="application/json">${JSON.stringify(options.demo).replace(/</g, '\\u003c')}</script>`,
   ].join('\n    ');
   let html = options.pageHtml;
   html = /<title>[\s\S]*?<\/title>/i.test(html)

@@ -146,14 +146,26 @@ describe('shared demo page: Open Graph tags and the demo', () => {
   });
 
   it('serves the app (index.html) with the card where a build has no demo.html', async () => {
-    const created = await createDemo({ name: 'Older build' });
-    await fs.rm(path.join(webDir, 'demo.html'));
+    const olderDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agentry-web-'));
+    await fs.writeFile(path.join(olderDir, 'index.html'), INDEX_HTML);
+    // An app whose web build predates demo.html.
+    const older = await createTestApp({ WEB_DIST_DIR: olderDir, DEMO_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
-      const html = (await harness.app.inject({ method: 'GET', url: `/shared/${created.demoId}` })).body;
+      const creator = await signInWithWorkspace(older.app, 'owner@older.test');
+      const buildId = (await createTestAgent(older.app, creator, { aiName: 'Older Bot' })).buildId;
+      const created = await older.app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${creator.subaccountId}/demos`,
+        headers: { cookie: creator.cookie },
+        payload: { type: 'standard', buildId, name: 'Older build' },
+      });
+      expect(created.statusCode).toBe(201);
+      const html = (await older.app.inject({ method: 'GET', url: `/shared/${created.json<Demo>().demoId}` })).body;
       expect(metaContent(html, 'property', 'og:title')).toBe('Older build');
       expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
     } finally {
-      await fs.writeFile(path.join(webDir, 'demo.html'), DEMO_HTML);
+      await older.close();
+      await fs.rm(olderDir, { recursive: true, force: true });
     }
   });
 });

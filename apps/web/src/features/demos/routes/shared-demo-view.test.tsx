@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SHARED_DEMO_DATA_ELEMENT_ID } from '@agentry/core/demo-rules';
 import { demoMessages } from '@agentry/core/demos';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -7,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '@/test/workspace-test-harness';
 import { demoKeys } from '../api/demos-api';
 import { createSharedDemoQueryClient } from '../lib/create-shared-demo-query-client';
-import { readSentDemo, SENT_DEMO_ELEMENT_ID } from '../lib/read-sent-demo';
+import { readSentDemo } from '../lib/read-sent-demo';
 import { buildPublicDemoFixture } from '../test/demo-fixtures';
 import { SharedDemoView } from './shared-demo-view';
 
@@ -15,7 +16,7 @@ function pageWith(data: string | null): Pick<Document, 'getElementById'> {
   const page = document.implementation.createHTMLDocument('shared demo');
   if (data !== null) {
     const script = page.createElement('script');
-    script.id = SENT_DEMO_ELEMENT_ID;
+    script.id = SHARED_DEMO_DATA_ELEMENT_ID;
     script.type = 'application/json';
     script.textContent = data;
     page.head.append(script);
