@@ -9,8 +9,10 @@
 //   files may hold code of the signed-in workspace (its layout, the plan-change and upgrade
 //   dialogs, the sign-in modal: they load after sign-in or on first use).
 // - What a shared demo's page (dist/demo.html, /shared/:demoId) loads before it shows the demo:
-//   its entry and every chunk it imports statically. No workspace code, no router, no zod (the
-//   page reads the demo; the schemas are the API's).
+//   its entry and every chunk it imports statically (its own build's manifest,
+//   dist/.vite/demo-manifest.json). No workspace code, no router, no zod (the page reads the demo;
+//   the schemas are the API's), and at most DEMO_PAGE_MAX_FILES files: a phone fetches them over
+//   HTTP/1.1 six at a time, and each round costs it a round trip before the demo shows.
 // The build fails when any is over budget. The source files inside each chunk are read from
 // its source map.
 import fs from 'node:fs';
@@ -27,6 +29,8 @@ export const LANDING_INLINE_SCRIPT_BUDGET = 3.5 * 1024;
 export const LANDING_APP_BROTLI_BUDGET = 240 * 1024;
 /** Brotli bytes of JavaScript + CSS a shared demo's page loads (135 KB today). */
 export const DEMO_PAGE_BROTLI_BUDGET = 144 * 1024;
+/** Script and stylesheet files a shared demo's page loads (one of each today). */
+export const DEMO_PAGE_MAX_FILES = 4;
 /** Workspace code that neither public page (the landing, a shared demo) may load. */
 const WORKSPACE_SOURCES = [
   /\/src\/app\/layouts\//,
@@ -41,9 +45,12 @@ export const WORKSPACE_ONLY_SOURCES = [...WORKSPACE_SOURCES, /\/src\/features\/d
 /** Code the shared demo's page must not load. */
 export const DEMO_PAGE_FORBIDDEN_SOURCES = [...WORKSPACE_SOURCES, /\/node_modules\/(zod|react-router)\//];
 
-/** The files `keys` of Vite's manifest load, with every chunk they import statically: `{ js, css }`, relative to the dist folder. */
-function firstLoadOf(distDir, keys) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+/**
+ * The files `keys` of a Vite manifest (`manifestFile`, under the dist folder) load, with every
+ * chunk they import statically: `{ js, css }`, relative to the dist folder.
+ */
+function firstLoadOf(distDir, keys, manifestFile = '.vite/manifest.json') {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, manifestFile), 'utf8'));
   const js = new Set();
   const css = new Set();
   const visit = (key) => {
@@ -60,13 +67,12 @@ function firstLoadOf(distDir, keys) {
 
 /** The app's landing page (loaded on the first interaction): `{ js: [file], css: [file] }`, paths relative to the dist folder. */
 export function landingFirstLoad(distDir) {
-  // The app's entry (index.html's); demo.html is the other one.
   return firstLoadOf(distDir, ['index.html', LANDING_ROUTE]);
 }
 
 /** What a shared demo's page (demo.html) loads: `{ js: [file], css: [file] }`. */
 export function demoPageFirstLoad(distDir) {
-  return firstLoadOf(distDir, ['demo.html']);
+  return firstLoadOf(distDir, ['demo.html'], '.vite/demo-manifest.json');
 }
 
 /** The source files a built chunk holds, from its source map. */
@@ -122,7 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       `the landing page's first load is ${pageTotal} B brotli, over its budget of ${LANDING_PAGE_BROTLI_BUDGET}`,
     );
 
-  const checkFirstLoad = ({ name, load, budget, forbidden }) => {
+  const checkFirstLoad = ({ name, load, budget, forbidden, maxFiles = Infinity }) => {
     let total = 0;
     const rows = [];
     for (const file of [...load.js, ...load.css]) {
@@ -138,6 +144,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`${name}: ${load.js.length} scripts, ${load.css.length} stylesheets, ${total} B brotli`);
     console.log(rows.join('\n'));
     if (total > budget) problems.push(`${name} is ${total} B brotli, over its budget of ${budget}`);
+    const files = load.js.length + load.css.length;
+    if (files > maxFiles) problems.push(`${name} loads ${files} files, more than ${maxFiles}`);
   };
   checkFirstLoad({
     name: 'landing app (first interaction)',
@@ -150,6 +158,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     load: demoPageFirstLoad(distDir),
     budget: DEMO_PAGE_BROTLI_BUDGET,
     forbidden: DEMO_PAGE_FORBIDDEN_SOURCES,
+    maxFiles: DEMO_PAGE_MAX_FILES,
   });
   if (problems.length > 0) {
     console.error(`page bundle check failed:\n  ${problems.join('\n  ')}`);

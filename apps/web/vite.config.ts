@@ -35,12 +35,7 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 900,
-    // Two pages: the app (index.html) and a shared demo's page (demo.html), which loads only the demo.
-    rollupOptions: {
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        demo: fileURLToPath(new URL('./demo.html', import.meta.url)),
-      },
-    },
+    // The app (index.html). A shared demo's page (demo.html) is built on its own by vite.demo.config.ts.
+    rollupOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) } },
   },
 });
