@@ -63,7 +63,11 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
     WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000000',
     QUERY_COUNT_FILE: queryCountFile,
   },
-  nodeArgs: isPostgres ? ['--import', path.join(root, 'bench/lib/count-queries.mjs')] : [],
+  nodeArgs: [
+    ...(isPostgres ? ['--import', path.join(root, 'bench/lib/count-queries.mjs')] : []),
+    // Extra Node flags for the server under test (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ],
 });
 function startBare(env) {
   const child = spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
