@@ -19,9 +19,8 @@ import { getSubaccountOwnerOrThrow } from '../accounts/get-subaccount-owner';
 import { withCreditHold } from '../credits/with-credit-hold';
 import { buildAgentTools, type AgentTools } from './build-agent-tools';
 import { estimatePromptTokens } from './estimate-prompt-tokens';
-import { llmUsage } from './llm.tables';
 import { resolveModelRoute, type ModelChoice, type ModelRoute } from './resolve-model-route';
-import type { TurnMeter, UsageRow } from './save-thread-turn';
+import { insertUsageRow, type TurnMeter, type UsageRow } from './save-thread-turn';
 import { toLlmAppError } from './to-llm-app-error';
 
 /** Model calls of one answer when it uses tools (call, tool result, answer, with room for one more). */
@@ -225,10 +224,9 @@ async function prepareCall(input: LlmCallInput) {
     usage: { inputTokens: number; outputTokens: number; costUsd: number },
     millicredits: number,
   ) {
-    await input.db
-      .insert(llmUsage)
-      .values(usageRow(status, usage, millicredits))
-      .catch((error: unknown) => input.logger?.error({ err: error }, 'could not record LLM usage'));
+    await insertUsageRow(input.db, usageRow(status, usage, millicredits)).catch((error: unknown) =>
+      input.logger?.error({ err: error }, 'could not record LLM usage'),
+    );
   }
   const isMeteredWithAnswer = (end: CallEnd) =>
     input.isMeteredWithAnswer === true && end.status === 'succeeded' && end.text.trim() !== '';

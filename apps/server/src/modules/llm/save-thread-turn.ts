@@ -55,6 +55,26 @@ const usageColumns = sql.join(
   usageFields.map((field) => sql.identifier(llmUsage[field].name)),
   sql`, `,
 );
+const usagePlaceholders = sql.join(
+  usageFields.map((field) => placeholder(`usage.${field}`)),
+  sql`, `,
+);
+const usageValues = (row: UsageRow) =>
+  Object.fromEntries(usageFields.map((field) => [`usage.${field}`, row[field] ?? null]));
+
+/** A usage row on its own: a call that is not stored as a turn, or a billed turn's row after its settlement. */
+const usageStatement = prepareStatement<Record<string, unknown>>(
+  'llm_usage_insert',
+  sql`insert into llm_usage (${usageColumns}) values (${usagePlaceholders})`,
+);
+
+/**
+ * Writes one usage row, on the database (its own transaction) or inside one, as a prepared
+ * statement: the query is not built again for every call, nor parsed and planned by PostgreSQL.
+ */
+export async function insertUsageRow(handle: Handle, row: UsageRow): Promise<void> {
+  await runPreparedStatement(handle, usageStatement, usageValues(row));
+}
 
 /** Which turn statement: a new thread or one continued, with the usage row or not, with a channel's part or not. */
 type TurnVariant = { isNew: boolean; withUsage: boolean; part: TurnStatementPart | undefined };
@@ -71,10 +91,7 @@ function buildTurnStatement({ isNew, withUsage, part }: TurnVariant) {
           values (${threadId}, ${placeholder('subaccountId')}, ${placeholder('agentId')}, ${placeholder('source')}, ${placeholder('owner')})`
     : sql`update llm_thread set updated_at = now() where id = ${threadId}`;
   const usageWrite = withUsage
-    ? sql`insert into llm_usage (${usageColumns}) values (${sql.join(
-        usageFields.map((field) => placeholder(`usage.${field}`)),
-        sql`, `,
-      )})`
+    ? sql`insert into llm_usage (${usageColumns}) values (${usagePlaceholders})`
     : sql`select 1`;
   const name = `thread_turn_${isNew ? 'new' : 'continued'}${withUsage ? '_usage' : ''}${part ? `_${part.name}` : ''}`;
   return prepareStatement<Record<string, unknown>>(
@@ -141,9 +158,6 @@ export async function saveThreadTurn(options: {
     inputTokens: options.answer.inputTokens,
     outputTokens: options.answer.outputTokens,
   };
-  const usageValues = (row: UsageRow) =>
-    Object.fromEntries(usageFields.map((field) => [`usage.${field}`, row[field] ?? null]));
-
   // Together or not at all: a stored thread always has messages, which is how the history read
   // tells that it exists. One commit is also one flush on the hot path.
   async function writeTurn(handle: Handle, usage: UsageRow | undefined): Promise<void> {
@@ -163,6 +177,6 @@ export async function saveThreadTurn(options: {
   await options.db.transaction(async (tx) => {
     await writeTurn(tx, undefined);
     const charged = await settle(tx);
-    await tx.insert(llmUsage).values(meter.usageRow(charged));
+    await insertUsageRow(tx, meter.usageRow(charged));
   });
 }
