@@ -7,15 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Each build's last files: the web build writes the app's pages, then the shared demo's page, then
+// the prerendered landing (a build stopped half way is built again).
 const builds = [
-  { workspace: '@agentry/web', output: 'apps/web/dist/index.html' },
-  { workspace: '@agentry/widget', output: 'apps/widget/dist/manifest.json' },
-  { workspace: '@agentry/server', output: 'apps/server/dist/main.js' },
+  {
+    workspace: '@agentry/web',
+    outputs: ['apps/web/dist/index.html', 'apps/web/dist/demo.html', 'apps/web/dist/landing.html'],
+  },
+  { workspace: '@agentry/widget', outputs: ['apps/widget/dist/manifest.json'] },
+  { workspace: '@agentry/server', outputs: ['apps/server/dist/main.js'] },
 ];
 
-for (const { workspace, output } of builds) {
-  if (fs.existsSync(path.join(root, output))) continue;
-  console.log(`[start] ${output} is missing: building ${workspace}`);
+for (const { workspace, outputs } of builds) {
+  const missing = outputs.find((output) => !fs.existsSync(path.join(root, output)));
+  if (!missing) continue;
+  console.log(`[start] ${missing} is missing: building ${workspace}`);
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
