@@ -7,7 +7,8 @@ import { runPreparedStatement } from '../../platform/db/run-prepared-statement';
 import { llmUsage } from './llm.tables';
 import type { ThreadOwner } from './thread-owner';
 
-export type UsageRow = typeof llmUsage.$inferInsert;
+/** A usage row as written: every column given (a missing count would be sent as null), the time left to the database. */
+export type UsageRow = Required<Omit<typeof llmUsage.$inferInsert, 'createdAt'>>;
 
 /** How the call of a turn is metered with it (call-language-model.ts `meter`). */
 export type TurnMeter = {
