@@ -60,8 +60,7 @@ const usagePlaceholders = sql.join(
   usageFields.map((field) => placeholder(`usage.${field}`)),
   sql`, `,
 );
-const usageValues = (row: UsageRow) =>
-  Object.fromEntries(usageFields.map((field) => [`usage.${field}`, row[field] ?? null]));
+const usageValues = (row: UsageRow) => Object.fromEntries(usageFields.map((field) => [`usage.${field}`, row[field]]));
 
 /** A usage row on its own: a call that is not stored as a turn, or a billed turn's row after its settlement. */
 const usageStatement = prepareStatement<Record<string, unknown>>(
