@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths';
+import { openPipelinedConnections } from './pipelined-connections';
 import * as schema from './schema';
 
 /** One typed handle for both drivers: feature code never knows which one runs. */
@@ -28,6 +29,25 @@ export type DatabaseHandle = {
 const MIGRATION_LOCK_ID = 727_001;
 
 /**
+ * Connections in pipeline mode beside the pool (`pipelined-connections.ts`). Two rather than one:
+ * each durable commit holds up the statements behind it on its connection until the log is
+ * flushed, and two connections' commits share flushes; more did not help on two cores.
+ */
+const PIPELINED_CONNECTIONS = 2;
+
+/**
+ * The route of a database's statements sent on their own by `runPreparedStatement`: a Drizzle
+ * handle over its pipelined connections, on PostgreSQL. A transaction is not in here, so its
+ * statements stay on its own pooled connection.
+ */
+const pipelinedRoutes = new WeakMap<object, Database>();
+
+/** The pipelined route of `db` when it is the database itself on PostgreSQL, otherwise undefined. */
+export function pipelinedRouteOf(db: Database | Transaction): Database | undefined {
+  return pipelinedRoutes.get(db);
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise PGlite: in memory when `dataDir` is undefined
  * (tests), files under `<dataDir>/pglite` otherwise. Migrations apply before this resolves.
  */
@@ -35,9 +55,12 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL connections in pipeline mode for statements sent on their own; 0 sends them through the pool. */
+  pipelinedConnections?: number;
   pgliteSnapshot?: Blob;
 }): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url)
+    return openPostgres(options.url, options.poolSize ?? 10, options.pipelinedConnections ?? PIPELINED_CONNECTIONS);
   return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
@@ -76,7 +99,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, pipelinedCount: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection can be closed by the server (restart, failover, an administrator):
   // pg then emits 'error' on the pool, which would crash the process if nobody listened.
@@ -93,6 +116,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     lockClient.release();
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const pipelined =
+    pipelinedCount > 0
+      ? openPipelinedConnections({
+          url,
+          count: pipelinedCount,
+          onError: (error) => console.warn(`PostgreSQL pipelined connection lost: ${error.message}`),
+        })
+      : undefined;
+  // Drizzle only calls `query` on it: the route runs prepared statements, never a transaction.
+  if (pipelined) pipelinedRoutes.set(db, drizzlePostgres(pipelined as unknown as pg.Pool, { schema }));
   return {
     db,
     mode: 'postgres',
@@ -101,6 +134,9 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         () => true,
         () => false,
       ),
-    close: () => pool.end(),
+    close: async () => {
+      await pipelined?.close();
+      await pool.end();
+    },
   };
 }

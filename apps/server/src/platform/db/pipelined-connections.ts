@@ -1,0 +1,111 @@
+import pg from 'pg';
+
+/** What `runPreparedStatement` needs of a connection: node-postgres's `query(config, values)`. */
+export type PipelinedConnections = {
+  query: (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
+  /** Statements sent and not answered yet, per connection (for tests and logs). */
+  pending: () => number[];
+  close: () => Promise<void>;
+};
+
+type Slot = {
+  /** Undefined until first used, and again after its connection was lost. */
+  client: pg.Client | undefined;
+  /** Resolves once `client` can take statements; rejects when it could not connect. */
+  ready: Promise<void> | undefined;
+  connected: boolean;
+  pending: number;
+};
+
+/**
+ * A few PostgreSQL connections in node-postgres's pipeline mode, for the hot path's statements
+ * that are each their own transaction (`runPreparedStatement` on the database itself). A
+ * connection in pipeline mode sends a statement without waiting for the answers to the ones
+ * before it; each still ends with its own Sync, so each is its own transaction and an error
+ * fails that statement only. Under load one backend then runs a burst of statements per wake-up
+ * instead of one, which is what saves the database's and the server's CPU.
+ *
+ * A statement goes to the connection with the fewest unanswered ones; the connections run side
+ * by side, so a durable commit waiting for its log flush holds up only the statements behind it
+ * on its own connection, and the others' commits share flushes. A lost connection fails the
+ * statements it had (as a pooled one does) and is opened again for the next statement.
+ */
+export function openPipelinedConnections(options: {
+  url: string;
+  count: number;
+  onError?: (error: Error) => void;
+}): PipelinedConnections {
+  const slots: Slot[] = Array.from({ length: options.count }, () => ({
+    client: undefined,
+    ready: undefined,
+    connected: false,
+    pending: 0,
+  }));
+  let closed = false;
+
+  function open(slot: Slot): pg.Client {
+    const client = new pg.Client({ connectionString: options.url, pipeline: true });
+    const drop = () => {
+      if (slot.client !== client) return;
+      slot.client = undefined;
+      slot.ready = undefined;
+      slot.connected = false;
+    };
+    // A lost connection: pg fails every statement it had; without a listener 'error' would end the process.
+    client.on('error', (error: Error & { code?: string }) => {
+      drop();
+      if (!closed && error.code !== '57P01') options.onError?.(error);
+    });
+    client.on('end', drop);
+    slot.client = client;
+    slot.connected = false;
+    slot.ready = client.connect().then(
+      () => {
+        if (slot.client === client) slot.connected = true;
+      },
+      (error: unknown) => {
+        drop();
+        throw error;
+      },
+    );
+    return client;
+  }
+
+  function leastBusy(): Slot {
+    let best = slots[0]!;
+    for (const slot of slots) if (slot.pending < best.pending) best = slot;
+    return best;
+  }
+
+  function send(slot: Slot, config: pg.QueryConfig, values: unknown[] | undefined): Promise<pg.QueryResult> {
+    const client = slot.client ?? open(slot);
+    if (slot.connected) return client.query(config, values);
+    return slot.ready!.then(() => client.query(config, values));
+  }
+
+  return {
+    query(config, values) {
+      if (closed) return Promise.reject(new Error('The database is closed'));
+      const slot = leastBusy();
+      slot.pending += 1;
+      const done = () => {
+        slot.pending -= 1;
+      };
+      const result = send(slot, config, values);
+      result.then(done, done);
+      return result;
+    },
+    pending: () => slots.map((slot) => slot.pending),
+    async close() {
+      closed = true;
+      await Promise.all(
+        slots.map(async (slot) => {
+          const { client, ready } = slot;
+          if (!client) return;
+          await ready?.catch(() => undefined);
+          await client.end().catch(() => undefined);
+        }),
+      );
+    },
+  };
+}
