@@ -5,6 +5,7 @@ import { createPostgresTestDatabase } from '../../test/create-postgres-test-data
 import { openDatabase, type DatabaseHandle } from './database';
 import { openPipelinedConnections, type PipelinedConnections } from './pipelined-connections';
 import { prepareStatement } from './prepare-statement';
+import { rowsOf } from './rows-of';
 import { runPreparedStatement } from './run-prepared-statement';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -124,8 +125,8 @@ describe.runIf(serverUrl)('pipelined connections (PostgreSQL)', () => {
         }),
       ).rejects.toThrow('roll back');
       await runPreparedStatement(handle.db, insert, { id: 2 });
-      const result = await handle.db.execute(sql`select id from pipelined_probe order by id`);
-      expect(result.rows).toEqual([{ id: 2 }]);
+      const result: unknown = await handle.db.execute(sql`select id from pipelined_probe order by id`);
+      expect(rowsOf(result)).toEqual([{ id: 2 }]);
     });
   });
 });

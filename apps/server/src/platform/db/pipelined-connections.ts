@@ -15,6 +15,8 @@ type Slot = {
   ready: Promise<void> | undefined;
   connected: boolean;
   pending: number;
+  /** Whether the statements sent in this turn of the event loop are being held for one write. */
+  isHoldingWrites: boolean;
 };
 
 /**
@@ -40,6 +42,7 @@ export function openPipelinedConnections(options: {
     ready: undefined,
     connected: false,
     pending: 0,
+    isHoldingWrites: false,
   }));
   let closed = false;
 
@@ -77,9 +80,27 @@ export function openPipelinedConnections(options: {
     return best;
   }
 
+  /**
+   * Holds the connection's writes until the I/O callbacks of this turn of the event loop have run
+   * (`setImmediate`): the statements they send go out in one write, which wakes the backend once.
+   */
+  function holdWrites(slot: Slot, client: pg.Client) {
+    if (slot.isHoldingWrites) return;
+    slot.isHoldingWrites = true;
+    const { stream } = client.connection;
+    stream.cork();
+    setImmediate(() => {
+      slot.isHoldingWrites = false;
+      stream.uncork();
+    });
+  }
+
   function send(slot: Slot, config: pg.QueryConfig, values: unknown[] | undefined): Promise<pg.QueryResult> {
     const client = slot.client ?? open(slot);
-    if (slot.connected) return client.query(config, values);
+    if (slot.connected) {
+      holdWrites(slot, client);
+      return client.query(config, values);
+    }
     return slot.ready!.then(() => client.query(config, values));
   }
 
