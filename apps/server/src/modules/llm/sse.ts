@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
  * Server-sent events on a hijacked reply: `data: <json>` lines (a string is sent as it is).
  * What is sent in one turn of the event loop (the deltas of one read from the provider) goes out
  * in one write, the headers with the first events: one system call instead of one per event.
- * An idle stream still gets its headers at once.
+ * The headers wait for the first event (`writeHead` only stores them), so a stream that has sent
+ * nothing yet has not answered either: the evaluation's stream sends its snapshot at once.
  */
 export function startEventStream(reply: FastifyReply, headers: Record<string, string> = {}) {
   const response = reply.raw;
@@ -23,18 +24,16 @@ export function startEventStream(reply: FastifyReply, headers: Record<string, st
   function flush() {
     isFlushScheduled = false;
     if (response.writableEnded || response.destroyed) return;
-    if (pending) {
-      const text = pending;
-      pending = '';
-      response.write(text);
-    } else if (!response.headersSent) response.flushHeaders();
+    if (!pending) return;
+    const text = pending;
+    pending = '';
+    response.write(text);
   }
   function scheduleFlush() {
     if (isFlushScheduled) return;
     isFlushScheduled = true;
     process.nextTick(flush);
   }
-  scheduleFlush();
   return {
     send(data: unknown) {
       if (response.writableEnded) return;
