@@ -20,6 +20,7 @@ import { withCreditHold } from '../credits/with-credit-hold';
 import { buildAgentTools, type AgentTools } from './build-agent-tools';
 import { estimatePromptTokens } from './estimate-prompt-tokens';
 import { resolveModelRoute, type ModelChoice, type ModelRoute } from './resolve-model-route';
+import { createCallSignal, type CallSignal } from './create-call-signal';
 import { insertUsageRow, type TurnMeter, type UsageRow } from './save-thread-turn';
 import { toLlmAppError } from './to-llm-app-error';
 
@@ -190,11 +191,12 @@ async function prepareCall(input: LlmCallInput) {
   };
   const settings = { model: route.model, request, tools, steps };
 
-  /** The call's own signal: the client going away, `stop`, and the request timeout over all its steps. */
-  function signalOf(stop?: AbortSignal): { signal: AbortSignal; timeout: AbortSignal } {
-    const timeout = AbortSignal.timeout(input.config.llm.requestTimeoutMs);
-    const signals = [timeout, input.signal, stop].filter((entry): entry is AbortSignal => entry !== undefined);
-    return { signal: signals.length === 1 ? timeout : AbortSignal.any(signals), timeout };
+  /**
+   * The call's own signal: the client going away, `stop`, and the request timeout over all its
+   * steps; released by the caller once the call is over.
+   */
+  function signalOf(stop?: AbortSignal): CallSignal {
+    return createCallSignal([input.signal, stop], input.config.llm.requestTimeoutMs);
   }
 
   function usageRow(
@@ -350,17 +352,21 @@ export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
   const call = await prepareCall(input);
   return call.pay(async () => {
     const { model, tools, steps } = call.settings;
-    const { signal } = call.signalOf();
+    const { signal, release } = call.signalOf();
     const messages = [...call.settings.request.messages];
     let usage: ChatUsage | undefined;
     let text = '';
-    for (let step = 1; ; step += 1) {
-      const answer = await model.complete({ ...call.settings.request, messages }, signal);
-      usage = addUsage(usage, answer.usage);
-      text = answer.text;
-      if (!tools || answer.toolCalls.length === 0) break;
-      messages.push(...(await runToolCalls({ tools, text, toolCalls: answer.toolCalls, signal })));
-      if (step >= steps) break;
+    try {
+      for (let step = 1; ; step += 1) {
+        const answer = await model.complete({ ...call.settings.request, messages }, signal);
+        usage = addUsage(usage, answer.usage);
+        text = answer.text;
+        if (!tools || answer.toolCalls.length === 0) break;
+        messages.push(...(await runToolCalls({ tools, text, toolCalls: answer.toolCalls, signal })));
+        if (step >= steps) break;
+      }
+    } finally {
+      release();
     }
     // The answer is the last step's text (the model's words after the tools answered).
     return { text, usage, status: 'succeeded' };
@@ -389,7 +395,7 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
   // The first call starts when the hold is taken; its answer is read when `deltas` is.
   let first: Promise<AsyncIterable<ChatStreamEvent>> | undefined;
   let usage: ChatUsage | undefined;
-  const { signal, timeout } = call.signalOf(stop.signal);
+  const { signal, isTimedOut, release } = call.signalOf(stop.signal);
   const settled = call.pay(async () => {
     first = call.settings.model.stream(call.settings.request, signal);
     first.catch(() => undefined);
@@ -397,12 +403,12 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
     return ended;
   });
   // The caller may never look at `result`; a failure is still reported through `deltas`.
-  settled.catch(() => undefined);
+  settled.then(release, release);
   await Promise.race([isStarted, settled]);
 
   /** Our own timeout says so; the client's cancellation and ours pass as they are. */
   function toStreamError(error: unknown): unknown {
-    if (timeout.aborted && !input.signal?.aborted && !stop.signal.aborted)
+    if (isTimedOut() && !input.signal?.aborted && !stop.signal.aborted)
       return error instanceof Error && error.name === 'TimeoutError'
         ? error
         : new DOMException('The request timed out.', 'TimeoutError');

@@ -8,6 +8,7 @@ import { releaseCredits } from '../../credits/release-credits';
 import { reserveCredits } from '../../credits/reserve-credits';
 import { settleCredits } from '../../credits/settle-credits';
 import { toChatMessages, type ConversationMessage } from '../../llm/call-language-model';
+import { createCallSignal } from '../../llm/create-call-signal';
 import { toLlmAppError } from '../../llm/to-llm-app-error';
 import type { CallUsage } from '../evaluation-types';
 import type { TestingModel } from '../settings/resolve-testing-model';
@@ -66,19 +67,20 @@ export async function callTestingModel(options: {
   }
   // OpenAI is held to the schema (structured outputs); OpenAI-compatible servers get JSON mode
   // (platform/llm/chat-completions.ts), and the answer is schema-checked here either way.
+  const callSignal = createCallSignal([options.signal], options.config.llm.requestTimeoutMs);
   try {
-    const result = await route.model.complete(
-      {
-        messages: toChatMessages(options.system, options.messages),
-        temperature: options.temperature,
-        maxTokens: options.maxTokens,
-        responseFormat: options.json,
-      },
-      // The route retries 429 and 5xx itself (platform/llm/with-retries.ts).
-      options.signal
-        ? AbortSignal.any([options.signal, AbortSignal.timeout(options.config.llm.requestTimeoutMs)])
-        : AbortSignal.timeout(options.config.llm.requestTimeoutMs),
-    );
+    const result = await route.model
+      .complete(
+        {
+          messages: toChatMessages(options.system, options.messages),
+          temperature: options.temperature,
+          maxTokens: options.maxTokens,
+          responseFormat: options.json,
+        },
+        // The route retries 429 and 5xx itself (platform/llm/with-retries.ts).
+        callSignal.signal,
+      )
+      .finally(callSignal.release);
     const inputTokens = result.usage?.inputTokens ?? estimatedInputTokens;
     const outputTokens = result.usage?.outputTokens ?? estimateTokens(result.text);
     const costUsd = costForUsage({ model: route.modelId, inputTokens, outputTokens });
