@@ -20,10 +20,15 @@ const divide = prepareStatement<{ by: number }>(
 describe.runIf(serverUrl)('pipelined connections (PostgreSQL)', () => {
   let database: { url: string; drop: () => Promise<void> };
   let connections: PipelinedConnections;
+  const reportedErrors: Error[] = [];
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase(serverUrl!);
-    connections = openPipelinedConnections({ url: database.url, count: 2 });
+    connections = openPipelinedConnections({
+      url: database.url,
+      count: 2,
+      onError: (error) => reportedErrors.push(error),
+    });
   });
   afterAll(async () => {
     await connections.close();
@@ -80,6 +85,8 @@ describe.runIf(serverUrl)('pipelined connections (PostgreSQL)', () => {
     const newPids = after.map((result) => (result.rows[0] as { pid: number }).pid);
     expect(newPids.some((pid) => pids.includes(pid))).toBe(false);
     expect(connections.pending()).toEqual([0, 0]);
+    // An administrator's shutdown, and pg's "terminated unexpectedly" after it, are not reported as errors.
+    expect(reportedErrors).toEqual([]);
   });
 
   it('rejects the statement, without hanging, when the database cannot be reached; then closes', async () => {

@@ -8,6 +8,9 @@ export type PipelinedConnections = {
   close: () => Promise<void>;
 };
 
+/** Idle time before TCP keep-alive probes start on a pipelined connection. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+
 type Slot = {
   /** Undefined until first used, and again after its connection was lost. */
   client: pg.Client | undefined;
@@ -47,17 +50,27 @@ export function openPipelinedConnections(options: {
   let closed = false;
 
   function open(slot: Slot): pg.Client {
-    const client = new pg.Client({ connectionString: options.url, pipeline: true });
+    // Unlike the pool's, these connections are never idle-closed: TCP keep-alive keeps a NAT or load
+    // balancer from dropping a quiet one silently, and finds a peer that is gone.
+    const client = new pg.Client({
+      connectionString: options.url,
+      pipeline: true,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+    });
     const drop = () => {
       if (slot.client !== client) return;
       slot.client = undefined;
       slot.ready = undefined;
       slot.connected = false;
     };
-    // A lost connection: pg fails every statement it had; without a listener 'error' would end the process.
+    // A lost connection: pg fails every statement it had; without a listener 'error' would end the
+    // process. Only its first error is reported (pg follows a server's shutdown notice with
+    // "Connection terminated unexpectedly"), and not the notice of an administrator's shutdown.
     client.on('error', (error: Error & { code?: string }) => {
+      const isFirst = slot.client === client;
       drop();
-      if (!closed && error.code !== '57P01') options.onError?.(error);
+      if (isFirst && !closed && error.code !== '57P01') options.onError?.(error);
     });
     client.on('end', drop);
     slot.client = client;
