@@ -1,4 +1,4 @@
-/** A provider call's own signal (`createCallSignal`). */
+/** A call's own signal (`createCallSignal`). */
 export type CallSignal = {
   signal: AbortSignal;
   /** Whether it was the call's timeout that aborted it. */
@@ -8,7 +8,7 @@ export type CallSignal = {
 };
 
 /**
- * The signal of one provider call: aborted with the reason of the first of `signals` to abort
+ * The signal of one outgoing call (to a provider, or an agent's HTTP tool): aborted with the reason of the first of `signals` to abort
  * (the client went away, the consumer stopped), or after `timeoutMs` with a `TimeoutError`, as
  * `AbortSignal.timeout` does. One controller, one timer and a listener per signal, released when
  * the call is over, where `AbortSignal.any([...signals, AbortSignal.timeout(ms)])` took about 90 µs

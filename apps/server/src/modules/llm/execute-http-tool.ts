@@ -1,5 +1,6 @@
 import { resolveToolArguments, type HttpTool } from '@agentry/core/tools';
 import { fetchPublicUrl } from '../../platform/http/fetch-public-url';
+import { createCallSignal } from './create-call-signal';
 
 export const TOOL_TIMEOUT_MS = 10_000;
 export const TOOL_RESPONSE_LIMIT_BYTES = 64 * 1024;
@@ -69,8 +70,7 @@ export async function executeHttpTool(options: {
   if (!headers.has('accept')) headers.set('accept', 'application/json, text/plain;q=0.9, */*;q=0.5');
   if (!headers.has('user-agent')) headers.set('user-agent', 'Agentry-Tool/1.0');
   if (hasBody) headers.set('content-type', 'application/json');
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const { signal, isTimedOut, release } = createCallSignal([options.signal], timeoutMs);
   try {
     const response = await fetchPublicUrl(
       url,
@@ -80,8 +80,10 @@ export async function executeHttpTool(options: {
     const { body, truncated } = await readCapped(response, options.maxBytes ?? TOOL_RESPONSE_LIMIT_BYTES);
     return { status: response.status, body, truncated };
   } catch (error) {
-    if (timeout.aborted && !options.signal?.aborted)
+    if (isTimedOut())
       throw new Error(`The tool ${tool.name} did not answer within ${timeoutMs / 1000} seconds.`, { cause: error });
     throw error;
+  } finally {
+    release();
   }
 }

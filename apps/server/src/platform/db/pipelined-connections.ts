@@ -14,9 +14,8 @@ const KEEP_ALIVE_DELAY_MS = 10_000;
 type Slot = {
   /** Undefined until first used, and again after its connection was lost. */
   client: pg.Client | undefined;
-  /** Resolves once `client` can take statements; rejects when it could not connect. */
+  /** While `client` connects: resolves once it can take statements, rejects when it could not connect. */
   ready: Promise<void> | undefined;
-  connected: boolean;
   pending: number;
   /** Whether the statements sent in this turn of the event loop are being held for one write. */
   isHoldingWrites: boolean;
@@ -43,7 +42,6 @@ export function openPipelinedConnections(options: {
   const slots: Slot[] = Array.from({ length: options.count }, () => ({
     client: undefined,
     ready: undefined,
-    connected: false,
     pending: 0,
     isHoldingWrites: false,
   }));
@@ -62,7 +60,6 @@ export function openPipelinedConnections(options: {
       if (slot.client !== client) return;
       slot.client = undefined;
       slot.ready = undefined;
-      slot.connected = false;
     };
     // A lost connection: pg fails every statement it had; without a listener 'error' would end the
     // process. Only its first error is reported (pg follows a server's shutdown notice with
@@ -74,10 +71,9 @@ export function openPipelinedConnections(options: {
     });
     client.on('end', drop);
     slot.client = client;
-    slot.connected = false;
     slot.ready = client.connect().then(
       () => {
-        if (slot.client === client) slot.connected = true;
+        if (slot.client === client) slot.ready = undefined;
       },
       (error: unknown) => {
         drop();
@@ -110,11 +106,10 @@ export function openPipelinedConnections(options: {
 
   function send(slot: Slot, config: pg.QueryConfig, values: unknown[] | undefined): Promise<pg.QueryResult> {
     const client = slot.client ?? open(slot);
-    if (slot.connected) {
-      holdWrites(slot, client);
-      return client.query(config, values);
-    }
-    return slot.ready!.then(() => client.query(config, values));
+    const { ready } = slot;
+    if (ready) return ready.then(() => client.query(config, values));
+    holdWrites(slot, client);
+    return client.query(config, values);
   }
 
   return {
