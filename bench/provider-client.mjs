@@ -1,9 +1,9 @@
 // `node bench/provider-client.mjs`: which HTTP client the gateway should use for OpenAI-compatible
 // providers. The same fake provider (the tests' fake OpenAI-compatible server in a process of its
 // own, a 40-word answer at once, streamed one word per chunk) is called by: bare `fetch` (with
-// `eventsource-parser` for streams), the gateway's own client (`postToProvider` of
-// apps/server/src/platform/llm: node:http with a keep-alive agent, `eventsource-parser` for
-// streams), the official `openai` package, and the AI SDK (`generateText` / `streamText` on
+// `eventsource-parser` for streams), the gateway's own client (`createChatModel` of
+// apps/server/src/platform/llm, as the server calls it: node:http with a keep-alive agent, its
+// event reader and chunk parsing for streams), the official `openai` package, and the AI SDK (`generateText` / `streamText` on
 // @ai-sdk/openai-compatible). Rows: whole answer, streamed time to first token and whole stream,
 // with 1 and 10 concurrent clients; p50 / p99 ms and the client's CPU per call. Bounded: loopback
 // only, fixed call counts. Prints markdown. Exits 1 when the gateway's client's time to first
@@ -22,7 +22,7 @@ import { createParser } from 'eventsource-parser';
 import OpenAI from 'openai';
 import { tsImport } from 'tsx/esm/api';
 
-const { postToProvider } = await tsImport('../apps/server/src/platform/llm/post-to-provider.ts', import.meta.url);
+const { createChatModel } = await tsImport('../apps/server/src/platform/llm/chat-completions.ts', import.meta.url);
 
 const CALLS = Number(process.env.BENCH_REQUESTS ?? 300);
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
@@ -100,36 +100,26 @@ const clients = {
     },
   },
   'node:http (the gateway)': (() => {
-    const url = new URL(`${fakeUrl}/chat/completions`);
-    const headers = { 'content-type': 'application/json', authorization: 'Bearer sk-bench' };
+    // The gateway's own client as the server runs it: its model object, whole or streamed.
+    const model = createChatModel({ provider: 'openai', apiKey: 'sk-bench', baseUrl: fakeUrl }, 'gpt-4o-mini');
+    const request = { messages };
     return {
       async whole() {
         const started = performance.now();
-        const reply = await postToProvider({ url, headers, body: JSON.stringify({ model: 'gpt-4o-mini', messages }) });
-        const chunks = [];
-        for await (const chunk of reply.body) chunks.push(chunk);
-        await reply.finish(true);
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const answer = await model.complete(request);
         const total = performance.now() - started;
-        return { ttft: total, total, text: body.choices[0].message.content };
+        return { ttft: total, total, text: answer.text };
       },
       async stream() {
         const started = performance.now();
-        const reply = await postToProvider({
-          url,
-          headers,
-          body: JSON.stringify({
-            model: 'gpt-4o-mini',
-            messages,
-            stream: true,
-            stream_options: { include_usage: true },
-          }),
-        });
-        const stream = readEventStream(started);
-        reply.body.setEncoding('utf8');
-        for await (const chunk of reply.body) stream.feed(chunk);
-        await reply.finish(true);
-        return stream.result();
+        let text = '';
+        let ttft;
+        for await (const event of await model.stream(request)) {
+          if (event.type !== 'text') continue;
+          ttft ??= performance.now() - started;
+          text += event.text;
+        }
+        return { ttft, total: performance.now() - started, text };
       },
     };
   })(),

@@ -70,7 +70,9 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
   ],
 });
 function startBare(env) {
-  const child = spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
+  // Extra Node flags for the baselines, as for the server under test (BENCH_BARE_NODE_ARGS).
+  const nodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bench/lib/bare-chat-server.mjs')], {
     env: { ...process.env, FAKE_PROVIDER_URL: fake.url, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -311,6 +311,54 @@ describe('the connections to the provider', () => {
     expect(failure).toMatchObject({ message: 'The model is overloaded.' });
   });
 
+  it('reads chunks alike and unlike in one stream: text, a null text, text with the finish, usage, an error', async () => {
+    const chunk = (choice: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-9', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, logprobs: null, finish_reason: null, ...choice }], ...extra })}\n\n`;
+    const bodies = [
+      chunk({ delta: { role: 'assistant', content: '' } }) +
+        chunk({ delta: { content: 'Caf' } }) +
+        chunk({ delta: { content: 'é "au lait"\n' } }) +
+        chunk({ delta: { content: null } }) +
+        // Written by a server that puts spaces after colons: a shape of its own, read whole.
+        'data: {"id": "chatcmpl-9", "choices": [{"index": 0, "delta": {"content": "\\u00e0 "}}]}\n\n' +
+        chunk({ delta: { content: 'la' } }) +
+        chunk({ delta: { content: ' carte' }, finish_reason: 'length' }) +
+        chunk({ delta: { content: 'x' } }, { usage: { prompt_tokens: 4, completion_tokens: 6 } }) +
+        'data: [DONE]\n\n',
+      chunk({ delta: { content: 'Half ' } }) +
+        chunk({ delta: { content: 'an answer' } }) +
+        `data: ${JSON.stringify({ error: { message: 'The model is overloaded.', type: 'server_error' } })}\n\n`,
+    ];
+    const provider = await startRawServer((incoming, outgoing) => {
+      incoming.resume();
+      outgoing.writeHead(200, { 'content-type': 'text/event-stream' });
+      // One chunk per write, as a provider writes them.
+      const parts = bodies.shift()?.split(/(?<=\n\n)/) ?? [];
+      const next = () => {
+        const part = parts.shift();
+        if (part === undefined) outgoing.end();
+        else outgoing.write(part, () => setImmediate(next));
+      };
+      next();
+    });
+    const streaming = createChatModel({ provider: 'openai', apiKey: 'sk', baseUrl: provider.url }, 'gpt-4o-mini');
+    const { texts, finish } = await collect(await streaming.stream(request));
+    expect(texts.join('')).toBe('Café "au lait"\nà la cartex');
+    expect(finish).toEqual({
+      type: 'finish',
+      toolCalls: [],
+      usage: { inputTokens: 4, outputTokens: 6 },
+      finishReason: 'length',
+    });
+    const before: string[] = [];
+    const failure = await (async () => {
+      for await (const entry of await streaming.stream(request)) if (entry.type === 'text') before.push(entry.text);
+    })().catch((error: unknown) => error);
+    await provider.close();
+    expect(before.join('')).toBe('Half an answer');
+    expect(failure).toMatchObject({ message: 'The model is overloaded.' });
+  });
+
   it('reads a compressed answer when a provider compresses it anyway', async () => {
     const answer = { choices: [{ index: 0, message: { content: 'Zipped.' }, finish_reason: 'stop' }] };
     const zipping = await startRawServer((incoming, outgoing) => {

@@ -12,6 +12,7 @@ import type {
   ProviderConnection,
 } from './language-model';
 import { postToProvider, type ProviderReply } from './post-to-provider';
+import { createTextChunkReader, type TextChunkReader } from './create-text-chunk-reader';
 import { readEventBatches } from './read-event-batches';
 
 /**
@@ -320,10 +321,33 @@ function addToolCallDeltas(calls: ChatToolCall[], value: unknown) {
 type StreamEnd = { toolCalls: ChatToolCall[]; usage: ChatUsage | undefined; finishReason: string | undefined };
 
 /**
+ * The text of a chunk that says nothing else: no error, usage, finish reason or tool call. Undefined
+ * for any other chunk.
+ */
+function readTextOnly(data: Record<string, unknown> | undefined): string | undefined {
+  if (!data || readRecord(data.error) || data.usage) return undefined;
+  const choice = readRecord(Array.isArray(data.choices) ? data.choices[0] : undefined);
+  if (!choice || typeof choice.finish_reason === 'string') return undefined;
+  const delta = readRecord(choice.delta);
+  if (!delta || delta.tool_calls || typeof delta.content !== 'string') return undefined;
+  return delta.content;
+}
+
+function parseTextOnly(raw: string): string | undefined {
+  try {
+    return readTextOnly(readRecord(JSON.parse(raw)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * One chunk of a streamed answer: its text (empty when it has none); its tool call pieces, usage
  * and finish reason go into `end`. Throws the provider's error.
  */
-function readChunkText(raw: string, end: StreamEnd): string {
+function readChunkText(raw: string, end: StreamEnd, texts: TextChunkReader): string {
+  const quick = texts.read(raw);
+  if (quick !== undefined) return quick;
   let data: Record<string, unknown> | undefined;
   try {
     data = readRecord(JSON.parse(raw));
@@ -331,6 +355,11 @@ function readChunkText(raw: string, end: StreamEnd): string {
     throw invalidAnswer(raw);
   }
   if (!data) return '';
+  const textOnly = readTextOnly(data);
+  if (textOnly !== undefined) {
+    texts.learn(raw, textOnly);
+    return textOnly;
+  }
   const error = answeredError(data, raw);
   if (error) throw error;
   if (data.usage) end.usage = readUsage(data.usage) ?? end.usage;
@@ -345,6 +374,7 @@ function readChunkText(raw: string, end: StreamEnd): string {
 
 async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undefined): AsyncGenerator<ChatStreamEvent> {
   const end: StreamEnd = { toolCalls: [], usage: undefined, finishReason: undefined };
+  const texts = createTextChunkReader(parseTextOnly);
   let isAnswered = false;
   try {
     for await (const batch of readEventBatches(reply.body)) {
@@ -357,7 +387,7 @@ async function* readChatStream(reply: ProviderReply, signal: AbortSignal | undef
           break;
         }
         try {
-          text += readChunkText(raw, end);
+          text += readChunkText(raw, end, texts);
         } catch (error) {
           if (text) yield { type: 'text', text };
           throw error;
