@@ -7,7 +7,7 @@
 // product can skip, the turn (question and answer) stored in one durable INSERT before the answer
 // ends, on a pool of 10 like the server's. Nothing else: no lookups, no limits, no credits. With
 // FLOOR_READ_BEFORE=1 as well it is the floor of a call that must ask the database before the
-// provider (the public API's lock check): one read round trip (`select 1`) before the provider is called.
+// provider (the public API's lock check, the widget's daily limit): one read round trip (`select 1`) before the provider is called.
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
