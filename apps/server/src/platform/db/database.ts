@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths';
+import { createPglitePreparedStatements, type PglitePreparedStatements } from './pglite-prepared-statements';
 import { openPipelinedConnections } from './pipelined-connections';
 import * as schema from './schema';
 
@@ -45,6 +46,14 @@ const pipelinedRoutes = new WeakMap<object, Database>();
 /** The pipelined route of `db` when it is the database itself on PostgreSQL, otherwise undefined. */
 export function pipelinedRouteOf(db: Database | Transaction): Database | undefined {
   return pipelinedRoutes.get(db);
+}
+
+/** The named prepared statements of a database on PGlite (`pglite-prepared-statements.ts`). */
+const pglitePreparedRoutes = new WeakMap<object, PglitePreparedStatements>();
+
+/** The prepared statements of `db` when it is the database itself on PGlite, otherwise undefined. */
+export function pglitePreparedRouteOf(db: Database | Transaction): PglitePreparedStatements | undefined {
+  return pglitePreparedRoutes.get(db);
 }
 
 /**
@@ -87,6 +96,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  pglitePreparedRoutes.set(db, createPglitePreparedStatements(client));
   return {
     db,
     mode: 'pglite',

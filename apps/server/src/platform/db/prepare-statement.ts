@@ -3,8 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * A statement of a hot path, turned into SQL text once when its module loads, and sent by name:
- * on PostgreSQL each connection parses and plans it on first use only, then runs it with new
- * values (PGlite, in the process, runs it as it is). `TValues` names the values of its
+ * each PostgreSQL connection, and PGlite (`pglite-prepared-statements.ts`), parses and plans it on
+ * first use only, then runs it with new values. `TValues` names the values of its
  * `sql.placeholder`s.
  */
 export type PreparedStatement<TValues extends Record<string, unknown>> = {

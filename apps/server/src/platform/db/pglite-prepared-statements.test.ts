@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPgliteSnapshot } from '../../test/load-pglite-snapshot';
+import { openDatabase, type DatabaseHandle } from './database';
+import { prepareStatement } from './prepare-statement';
+import { rowsOf } from './rows-of';
+import { runPreparedStatement } from './run-prepared-statement';
+
+type TypedValues = { at: string; day: string; amount: string; flag: boolean; note: string | null };
+const typed = prepareStatement<TypedValues>(
+  'test_pglite_typed',
+  sql`select ${sql.placeholder('at')}::timestamptz as at, ${sql.placeholder('day')}::date as day,
+    ${sql.placeholder('amount')}::numeric as amount, ${sql.placeholder('flag')}::boolean as flag,
+    ${sql.placeholder('note')}::text as note, 41 + 1 as answer, 'x'::text as text,
+    '{"a":1}'::jsonb as doc, interval '90 minutes' as span`,
+);
+const insert = prepareStatement<{ id: string }>(
+  'test_pglite_insert',
+  sql`insert into test_pglite_row (id) values (${sql.placeholder('id')}) returning id`,
+);
+const count = prepareStatement<Record<string, never>>(
+  'test_pglite_count',
+  sql`select count(*)::int as count from test_pglite_row`,
+);
+
+describe('prepared statements on PGlite', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ pgliteSnapshot: await loadPgliteSnapshot() });
+    await handle.db.execute(sql`create table test_pglite_row (id text primary key)`);
+  });
+  afterAll(() => handle.close());
+
+  it('answers rows typed as the query path types them: timestamps, dates and intervals as written', async () => {
+    const values: TypedValues = {
+      at: '2026-11-28T05:00:00.000Z',
+      day: '2026-11-28',
+      amount: '12.50',
+      flag: true,
+      note: null,
+    };
+    const [row] = await runPreparedStatement<Record<string, unknown>, TypedValues>(handle.db, typed, values);
+    const viaQuery = rowsOf<Record<string, unknown>>(
+      await handle.db.execute(
+        sql`select ${values.at}::timestamptz as at, ${values.day}::date as day, ${values.amount}::numeric as amount,
+          ${values.flag}::boolean as flag, ${values.note}::text as note, 41 + 1 as answer, 'x'::text as text,
+          '{"a":1}'::jsonb as doc, interval '90 minutes' as span`,
+      ),
+    )[0];
+    expect(row).toEqual({
+      at: '2026-11-28 05:00:00+00',
+      day: '2026-11-28',
+      amount: '12.50',
+      flag: true,
+      note: null,
+      answer: 42,
+      text: 'x',
+      doc: { a: 1 },
+      span: '01:30:00',
+    });
+    expect(row).toEqual(viaQuery);
+  });
+
+  it('parses a statement once and runs it by name after that', async () => {
+    await runPreparedStatement(handle.db, count, {});
+    await runPreparedStatement(handle.db, count, {});
+    const prepared = rowsOf<{ name: string }>(
+      await handle.db.execute(sql`select name from pg_prepared_statements where name = 'test_pglite_count'`),
+    );
+    expect(prepared).toEqual([{ name: 'test_pglite_count' }]);
+  });
+
+  it("fails with PostgreSQL's error, and the next statement runs as usual", async () => {
+    await runPreparedStatement(handle.db, insert, { id: 'twice' });
+    await expect(runPreparedStatement(handle.db, insert, { id: 'twice' })).rejects.toMatchObject({ code: '23505' });
+    expect(await runPreparedStatement(handle.db, insert, { id: 'after' })).toEqual([{ id: 'after' }]);
+  });
+
+  it('waits for an open transaction instead of running inside it', async () => {
+    const before = (await runPreparedStatement<{ count: number }, Record<string, never>>(handle.db, count, {}))[0]
+      ?.count;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into test_pglite_row (id) values ('in-transaction')`);
+      await held;
+      tx.rollback();
+    });
+    // Asked while the transaction holds the connection: it must see the database after it.
+    const reading = runPreparedStatement<{ count: number }, Record<string, never>>(handle.db, count, {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(transaction).rejects.toThrow();
+    expect((await reading)[0]?.count).toBe(before);
+  });
+});

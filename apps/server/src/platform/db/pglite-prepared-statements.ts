@@ -1,0 +1,98 @@
+import { parse, protocol, types, type PGlite, type Results } from '@electric-sql/pglite';
+
+/**
+ * How rows come back: as objects, with timestamps, dates and intervals kept as PostgreSQL wrote
+ * them, as Drizzle's PGlite driver reads them (the hot paths' callers expect the same values on
+ * both databases).
+ */
+const rowOptions = {
+  rowMode: 'object' as const,
+  parsers: {
+    [types.TIMESTAMP]: (value: string) => value,
+    [types.TIMESTAMPTZ]: (value: string) => value,
+    [types.INTERVAL]: (value: string) => value,
+    [types.DATE]: (value: string) => value,
+    // numeric[], timestamp[], timestamptz[], interval[], date[]
+    1231: (value: string) => value,
+    1115: (value: string) => value,
+    1185: (value: string) => value,
+    1187: (value: string) => value,
+    1182: (value: string) => value,
+  },
+};
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
+/**
+ * Named prepared statements on PGlite, which its `query` does not offer: it parses and plans every
+ * statement again and sends parse, describe, bind, describe, execute and sync as six calls into
+ * PostgreSQL. A statement run here is parsed once (its parameter types read then), and each run is
+ * one call: bind, describe, execute and sync together. PostgreSQL keeps the plan, so a hot path's
+ * statement is not planned again, nor are the sizes of its tables read from the files for it.
+ *
+ * Each run waits its turn as `query` does: after any open transaction, alone on the connection,
+ * with the data synced to the files after it.
+ */
+export function createPglitePreparedStatements(client: PGlite) {
+  /** The parameter types of each statement parsed on this database, by name. */
+  const parsed = new Map<string, number[]>();
+
+  async function parameterTypesOf(name: string, text: string): Promise<number[]> {
+    const known = parsed.get(name);
+    if (known) return known;
+    const messages = await client.execProtocolStream(
+      concat([
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const parameterTypes = parse.parseDescribeStatementResults(messages);
+    parsed.set(name, parameterTypes);
+    return parameterTypes;
+  }
+
+  return {
+    /** Runs the statement `name` (parsed from `text` on first use) with `params`. */
+    run(name: string, text: string, params: unknown[]): Promise<Results> {
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const parameterTypes = await parameterTypesOf(name, text);
+          const values = params.map((value, index) => {
+            if (value === null || value === undefined) return null;
+            const serialize = client.serializers[parameterTypes[index] ?? 0];
+            if (serialize) return serialize(value);
+            // A type without a serializer (text, uuid, ...): its text, an object as JSON.
+            if (typeof value === 'string') return value;
+            if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+              return String(value);
+            return JSON.stringify(value);
+          });
+          const messages = await client.execProtocolStream(
+            concat([
+              protocol.serialize.bind({ statement: name, values }),
+              protocol.serialize.describe({ type: 'P' }),
+              protocol.serialize.execute({}),
+              protocol.serialize.sync(),
+            ]),
+            { syncToFs: false },
+          );
+          await client.syncToFs();
+          const [results] = parse.parseResults(messages, client.parsers, rowOptions);
+          return results ?? { rows: [], fields: [] };
+        }),
+      );
+    },
+  };
+}
+
+export type PglitePreparedStatements = ReturnType<typeof createPglitePreparedStatements>;
