@@ -6,8 +6,8 @@ import { rowsOf } from '../platform/db/rows-of';
 
 /**
  * The generic plan of a prepared statement, the one made without its values, which PostgreSQL
- * switches to after a few runs of a named statement, as EXPLAIN's JSON text (PGlite plans it the
- * same way here, though the product sends it unnamed there).
+ * switches to after a few runs of a named statement, as EXPLAIN's JSON text (on PGlite too, where
+ * the product names its statements as well).
  */
 export async function readGenericPlan(
   db: Database,

@@ -73,23 +73,39 @@ describe('prepared statements on PGlite', () => {
 
   it("fails with PostgreSQL's error, and the next statement runs as usual", async () => {
     await runPreparedStatement(handle.db, insert, { id: 'twice' });
-    await expect(runPreparedStatement(handle.db, insert, { id: 'twice' })).rejects.toMatchObject({ code: '23505' });
+    await expect(runPreparedStatement(handle.db, insert, { id: 'twice' })).rejects.toMatchObject({
+      cause: { code: '23505' },
+    });
     expect(await runPreparedStatement(handle.db, insert, { id: 'after' })).toEqual([{ id: 'after' }]);
+  });
+
+  it('refuses a second text under a name already parsed, as node-postgres does', async () => {
+    const other = prepareStatement<Record<string, never>>('test_pglite_count', sql`select 2 as count`);
+    await runPreparedStatement(handle.db, count, {});
+    await expect(runPreparedStatement(handle.db, other, {})).rejects.toMatchObject({
+      cause: { message: expect.stringContaining('already parsed with another text') },
+    });
   });
 
   it('waits for an open transaction instead of running inside it', async () => {
     const before = (await runPreparedStatement<{ count: number }, Record<string, never>>(handle.db, count, {}))[0]
       ?.count;
+    let inserted: () => void = () => undefined;
+    const isInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     const transaction = handle.db.transaction(async (tx) => {
       await tx.execute(sql`insert into test_pglite_row (id) values ('in-transaction')`);
+      inserted();
       await held;
       tx.rollback();
     });
-    // Asked while the transaction holds the connection: it must see the database after it.
+    // Asked while the transaction is open with its row written: it must see the database after it.
+    await isInserted;
     const reading = runPreparedStatement<{ count: number }, Record<string, never>>(handle.db, count, {});
     await new Promise((resolve) => setTimeout(resolve, 20));
     release();

@@ -1,4 +1,5 @@
 import { parse, protocol, types, type PGlite, type Results } from '@electric-sql/pglite';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 
 /**
  * How rows come back: as objects, with timestamps, dates and intervals kept as PostgreSQL wrote
@@ -42,12 +43,16 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * with the data synced to the files after it.
  */
 export function createPglitePreparedStatements(client: PGlite) {
-  /** The parameter types of each statement parsed on this database, by name. */
-  const parsed = new Map<string, number[]>();
+  /** Each statement parsed on this database, by name: its text and its parameters' types. */
+  const parsed = new Map<string, { text: string; parameterTypes: number[] }>();
 
   async function parameterTypesOf(name: string, text: string): Promise<number[]> {
     const known = parsed.get(name);
-    if (known) return known;
+    if (known) {
+      // As node-postgres refuses it: one name, two texts would run the first with the second's values.
+      if (known.text !== text) throw new Error(`Prepared statement "${name}" was already parsed with another text.`);
+      return known.parameterTypes;
+    }
     const messages = await client.execProtocolStream(
       concat([
         protocol.serialize.parse({ name, text }),
@@ -57,38 +62,41 @@ export function createPglitePreparedStatements(client: PGlite) {
       { syncToFs: false },
     );
     const parameterTypes = parse.parseDescribeStatementResults(messages);
-    parsed.set(name, parameterTypes);
+    parsed.set(name, { text, parameterTypes });
     return parameterTypes;
   }
 
   return {
     /** Runs the statement `name` (parsed from `text` on first use) with `params`. */
-    run(name: string, text: string, params: unknown[]): Promise<Results> {
+    async run(name: string, text: string, params: unknown[]): Promise<Results> {
+      // Refused once the database is closing, as `query` refuses it.
+      await client._checkReady();
       return client._runExclusiveTransaction(() =>
         client._runExclusiveQuery(async () => {
-          const parameterTypes = await parameterTypesOf(name, text);
-          const values = params.map((value, index) => {
-            if (value === null || value === undefined) return null;
-            const serialize = client.serializers[parameterTypes[index] ?? 0];
-            if (serialize) return serialize(value);
-            // A type without a serializer (text, uuid, ...): its text, an object as JSON.
-            if (typeof value === 'string') return value;
-            if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-              return String(value);
-            return JSON.stringify(value);
-          });
-          const messages = await client.execProtocolStream(
-            concat([
-              protocol.serialize.bind({ statement: name, values }),
-              protocol.serialize.describe({ type: 'P' }),
-              protocol.serialize.execute({}),
-              protocol.serialize.sync(),
-            ]),
-            { syncToFs: false },
-          );
-          await client.syncToFs();
-          const [results] = parse.parseResults(messages, client.parsers, rowOptions);
-          return results ?? { rows: [], fields: [] };
+          try {
+            const parameterTypes = await parameterTypesOf(name, text);
+            const values = params.map((value, index) => {
+              if (value === null || value === undefined) return null;
+              const serialize = client.serializers[parameterTypes[index] ?? 0];
+              // A type PGlite has no serializer for: the value's text, as `query` sends it.
+              // eslint-disable-next-line @typescript-eslint/no-base-to-string
+              return serialize ? serialize(value) : String(value);
+            });
+            const messages = await client.execProtocolStream(
+              concat([
+                protocol.serialize.bind({ statement: name, values }),
+                protocol.serialize.describe({ type: 'P' }),
+                protocol.serialize.execute({}),
+                protocol.serialize.sync(),
+              ]),
+              { syncToFs: false },
+            );
+            await client.syncToFs();
+            const [results] = parse.parseResults(messages, client.parsers, rowOptions);
+            return results ?? { rows: [], fields: [] };
+          } catch (error) {
+            throw new DrizzleQueryError(text, params, error instanceof Error ? error : undefined);
+          }
         }),
       );
     },

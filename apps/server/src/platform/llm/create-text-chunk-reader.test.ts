@@ -44,6 +44,13 @@ describe('reading the text of a chunk shaped like one already parsed', () => {
     expect(reader.read('[DONE]')).toBeUndefined();
   });
 
+  it('tells apart chunks whose ends differ in content but not in length', () => {
+    const reader = createTextChunkReader(parseTextOnly);
+    reader.learn(chunk('Hello', { end: 'ab' }), 'Hello');
+    expect(reader.read(chunk('a', { end: 'ab' }))).toBe('a');
+    expect(reader.read(chunk('a', { end: 'cd' }))).toBeUndefined();
+  });
+
   it('does not learn a shape whose text cannot be told apart, nor one that says more than its text', () => {
     const reader = createTextChunkReader(parseTextOnly);
     // The text also appears as the model's name: which one is the text is not known.

@@ -8,7 +8,7 @@ const MAX_LEARNED_SHAPES = 3;
  * the text) is read by parsing that string alone, not the whole object with all its fields.
  *
  * A shape is learned only after a check: the learned chunk with another string in place of its text
- * must parse to that text and nothing else (`readTextOnly`). A chunk of any other shape (the first,
+ * (two others, in turn) must parse to that text and nothing else (`readTextOnly`). A chunk of any other shape (the first,
  * the last, one with a tool call, usage or an error) is not read here and is parsed whole by the
  * caller. A provider whose chunks all differ (a random field in each) stops being learned from
  * after a few tries.
@@ -46,8 +46,10 @@ export function createTextChunkReader(readTextOnly: (raw: string) => string | un
       learned += 1;
       const candidatePrefix = raw.slice(0, at);
       const candidateSuffix = raw.slice(at + token.length);
-      const probe = text === 'probe' ? 'other' : 'probe';
-      if (readTextOnly(candidatePrefix + JSON.stringify(probe) + candidateSuffix) !== probe) return;
+      // Two strings unlike the text, each of which must come back as the chunk's text.
+      const probes = ['first probe', 'second probe', 'third probe'].filter((probe) => probe !== text).slice(0, 2);
+      for (const probe of probes)
+        if (readTextOnly(candidatePrefix + JSON.stringify(probe) + candidateSuffix) !== probe) return;
       prefix = candidatePrefix;
       suffix = candidateSuffix;
       isLearned = true;
