@@ -43,6 +43,8 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
   entry,
   answer: ANSWER,
   dataDirPrefix: 'agentry-bench-llm-',
+  // Extra Node flags for the server under test (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
 });
 
 // On PostgreSQL, the floor: a bare Fastify route forwarding to the same fake, with what no gateway
