@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths';
 import { createPglitePreparedStatements, type PglitePreparedStatements } from './pglite-prepared-statements';
+import { useTextParsers } from './pglite-text-parsers';
 import { openPipelinedConnections } from './pipelined-connections';
 import * as schema from './schema';
 
@@ -80,6 +81,7 @@ export async function openDatabase(options: {
 export async function createPgliteSnapshot(): Promise<Blob> {
   const client = new PGlite();
   await client.waitReady;
+  useTextParsers(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const snapshot = await client.dumpDataDir('none');
   await client.close();
@@ -94,6 +96,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   }
   const client = location ? new PGlite(location) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
   await client.waitReady;
+  useTextParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   pglitePreparedRoutes.set(db, createPglitePreparedStatements(client));

@@ -1,22 +1,7 @@
-import { parse, protocol, types, type PGlite, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { textParsers } from './pglite-text-parsers';
 
-/**
- * Values kept as PostgreSQL wrote them: timestamps, dates and intervals, as Drizzle's PGlite driver
- * reads them (the hot paths' callers expect the same values on both databases).
- */
-const textParsers = {
-  [types.TIMESTAMP]: (value: string) => value,
-  [types.TIMESTAMPTZ]: (value: string) => value,
-  [types.INTERVAL]: (value: string) => value,
-  [types.DATE]: (value: string) => value,
-  // numeric[], timestamp[], timestamptz[], interval[], date[]
-  1231: (value: string) => value,
-  1115: (value: string) => value,
-  1185: (value: string) => value,
-  1187: (value: string) => value,
-  1182: (value: string) => value,
-};
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -43,8 +28,8 @@ export function createPglitePreparedStatements(client: PGlite) {
   const parsed = new Map<string, { text: string; parameterTypes: number[] }>();
   /**
    * The database's parsers with `textParsers` in front, through the prototype: PGlite merges parsers
-   * passed with each call into a copy of all of its own (about 50 µs a statement, an eighth of the
-   * server's time at 10 parallel streams), and its own can gain array types after this is made.
+   * passed with each call into a copy of all of its own (an eighth of the server's time at 10
+   * parallel /v1 streams), and its own can gain array types after this is made.
    */
   const parsers: PGlite['parsers'] = Object.assign(Object.create(client.parsers) as PGlite['parsers'], textParsers);
 
