@@ -13,7 +13,8 @@
 // every instance, is checked first) and one durable INSERT of the turn after (a message is stored
 // before the visitor sees its answer end), and a profile counts the statements, commits and log flushes
 // (fsyncs) per message. Each row also gives the server process's CPU time per message, the widget's and the bare forwarder's
-// (from /proc, user + system), which stays comparable when the machine is busy; on a PostgreSQL of
+// (from /proc, user + system), which stays comparable when the machine is busy, and this process's own
+// (the fake provider and the callers, per direct call and per widget message); on a PostgreSQL of
 // this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
 // on PostgreSQL only). Bounded: loopback only, fixed request counts. Prints markdown.
 import { spawn } from 'node:child_process';
@@ -178,7 +179,10 @@ try {
     for (const stream of [false, true]) {
       for (const call of [direct, bareRoute, ...(floorUrl ? [floorRoute] : []), widget])
         await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
+      const directCpuBefore = process.cpuUsage();
       const provider = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
+      const directCpu = process.cpuUsage(directCpuBefore);
+      const directCpuPerCall = (directCpu.user + directCpu.system) / 1000 / requestsAt(concurrency);
       const bareCpuBefore = readProcessCpuMs(bare.child.pid);
       const baseline = await runCalls(bareRoute(stream), { concurrency, requests: requestsAt(concurrency) });
       const bareCpuPerMessage = (readProcessCpuMs(bare.child.pid) - bareCpuBefore) / requestsAt(concurrency);
@@ -188,7 +192,10 @@ try {
       const cpuBefore = readProcessCpuMs(server.pid);
       const databaseCpuBefore = readLocalPostgresCpuMs(process.env.DATABASE_URL);
       const machineBefore = readMachineCpuTicks();
+      const benchCpuBefore = process.cpuUsage();
       const measured = await runCalls(widget(stream), { concurrency, requests: requestsAt(concurrency) });
+      const benchCpu = process.cpuUsage(benchCpuBefore);
+      const benchCpuPerMessage = (benchCpu.user + benchCpu.system) / 1000 / requestsAt(concurrency);
       const cpuPerMessage = (readProcessCpuMs(server.pid) - cpuBefore) / requestsAt(concurrency);
       const databaseCpuAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
       const machineAfter = readMachineCpuTicks();
@@ -207,6 +214,8 @@ try {
         cpuPerMessage,
         bareCpuPerMessage,
         databaseCpuPerMessage,
+        benchCpuPerMessage,
+        directCpuPerCall,
         machineBusy,
       });
     }
@@ -292,6 +301,15 @@ try {
         )
         .join(', ')}.`,
     );
+  // This process is the fake provider and the callers, on the same two cores as the server: a
+  // streamed answer costs them more than a whole one (the fake writes 43 chunks, a caller reads them).
+  const benchCpu = (key) =>
+    rows
+      .map((entry) => `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry[key])} ms`)
+      .join(', ');
+  console.log(
+    `\nThis bench's own process (the fake provider and the callers), CPU per call: calling the fake directly, ${benchCpu('directCpuPerCall')}; per widget message, ${benchCpu('benchCpuPerMessage')}.`,
+  );
   if (profile)
     console.log(
       `\nPer message (${PROFILE_MESSAGES} whole answers, one visitor): ${profile.statements.toFixed(1)} statements sent, ${profile.commits.toFixed(1)} commits, ${profile.flushes.toFixed(2)} log flushes (fsync).`,
