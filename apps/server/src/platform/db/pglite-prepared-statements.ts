@@ -2,7 +2,6 @@ import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { textParsers } from './pglite-text-parsers';
 
-
 function concat(parts: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
