@@ -4,48 +4,28 @@ import pg from 'pg';
 /**
  * Counts the statements this process sends to the database, transaction control included
  * (BEGIN, COMMIT, SET LOCAL), on either driver: node-postgres (every `Client.query`, which the
- * pool uses too) and PGlite (`query`, `exec`, and a transaction's BEGIN and COMMIT or ROLLBACK
- * plus the statements run through it). `stop` puts the drivers back.
+ * pool uses too) and PGlite (every turn on its connection: a `query` or `exec`, a transaction's BEGIN
+ * and COMMIT or ROLLBACK and the statements run through it, and the named statements of
+ * `db/pglite-prepared-statements.ts`, which each take one turn). `stop` puts the drivers back.
  */
 export function countStatements(): { count: () => number; reset: () => void; stop: () => void } {
   let count = 0;
   /* eslint-disable @typescript-eslint/unbound-method -- kept to be called on their own receivers (apply/call) and put back */
   const clientQuery = pg.Client.prototype.query;
-  const pgliteQuery = PGlite.prototype.query;
-  const pgliteExec = PGlite.prototype.exec;
-  const pgliteTransaction = PGlite.prototype.transaction;
+  const pgliteTurn = PGlite.prototype._runExclusiveQuery;
   /* eslint-enable @typescript-eslint/unbound-method */
   type PgQuery = (this: pg.Client, ...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: PgQuery }).query = function countedQuery(...args: unknown[]) {
     count += 1;
     return (clientQuery as unknown as PgQuery).apply(this, args);
   };
-  PGlite.prototype.query = function countedQuery(this: PGlite, ...args: Parameters<PGlite['query']>) {
-    count += 1;
-    return pgliteQuery.apply(this, args);
-  } as PGlite['query'];
-  PGlite.prototype.exec = function countedExec(this: PGlite, ...args: Parameters<PGlite['exec']>) {
-    count += 1;
-    return pgliteExec.apply(this, args);
-  };
-  PGlite.prototype.transaction = function countedTransaction<T>(
+  PGlite.prototype._runExclusiveQuery = function countedTurn(
     this: PGlite,
-    callback: Parameters<PGlite['transaction']>[0],
+    ...args: Parameters<PGlite['_runExclusiveQuery']>
   ) {
-    count += 2;
-    return pgliteTransaction.call(this, (tx) => {
-      const counted = Object.create(tx) as typeof tx;
-      counted.query = ((...args: Parameters<typeof tx.query>) => {
-        count += 1;
-        return tx.query(...args);
-      }) as typeof tx.query;
-      counted.exec = (...args: Parameters<typeof tx.exec>) => {
-        count += 1;
-        return tx.exec(...args);
-      };
-      return callback(counted);
-    }) as Promise<T>;
-  };
+    count += 1;
+    return pgliteTurn.apply(this, args);
+  } as PGlite['_runExclusiveQuery'];
   return {
     count: () => count,
     reset: () => {
@@ -53,9 +33,7 @@ export function countStatements(): { count: () => number; reset: () => void; sto
     },
     stop: () => {
       pg.Client.prototype.query = clientQuery;
-      PGlite.prototype.query = pgliteQuery;
-      PGlite.prototype.exec = pgliteExec;
-      PGlite.prototype.transaction = pgliteTransaction;
+      PGlite.prototype._runExclusiveQuery = pgliteTurn;
     },
   };
 }

@@ -116,6 +116,9 @@ describe('statements per /v1/chat/completions call', () => {
     const counts = await measure('ownKey', stream);
     expect(counts.total).toBeLessThanOrEqual(BOUNDS.ownKey.total);
     expect(counts.beforeProvider).toBeLessThanOrEqual(BOUNDS.ownKey.beforeProvider);
+    // The turn context before the provider and the turn after: fewer would mean the counter missed statements.
+    expect(counts.beforeProvider).toBeGreaterThanOrEqual(1);
+    expect(counts.total).toBeGreaterThanOrEqual(2);
   });
 
   it.each([false, true])('on a platform key, billed in credits (streamed: %s)', async (stream) => {
@@ -123,5 +126,6 @@ describe('statements per /v1/chat/completions call', () => {
     const counts = await measure('billed', stream);
     expect(counts.total).toBeLessThanOrEqual(BOUNDS.billed.total);
     expect(counts.beforeProvider).toBeLessThanOrEqual(BOUNDS.billed.beforeProvider);
+    expect(counts.total).toBeGreaterThan(BOUNDS.ownKey.total);
   });
 });
