@@ -12,13 +12,18 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** The command name and the CPU time (user + system) in ms of a /proc/<pid>/stat text. */
+/**
+ * The command name, the CPU time (user + system) in ms of a /proc/<pid>/stat text, and that of its
+ * ended children it has waited for.
+ */
 function parseStat(stat) {
-  // The command name is in parentheses and may hold spaces: utime and stime are the 12th and 13th fields after it.
+  // The command name is in parentheses and may hold spaces: utime and stime are the 12th and 13th
+  // fields after it, cutime and cstime the 14th and 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return {
     command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
     cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS,
+    endedChildrenCpuMs: ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS,
   };
 }
 
@@ -33,7 +38,9 @@ export function readProcessCpuMs(pid) {
 
 /**
  * CPU time of every PostgreSQL process of this machine so far, in ms (the backends, the WAL
- * writer, the checkpointer), when `databaseUrl` names this machine; null otherwise.
+ * writer, the checkpointer), when `databaseUrl` names this machine; null otherwise. The ended
+ * ones' time is counted too, in the server process that waited for them, so the total never drops
+ * when a connection closes between two readings.
  */
 export function readLocalPostgresCpuMs(databaseUrl) {
   if (!databaseUrl || !['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl).hostname)) return null;
@@ -42,9 +49,9 @@ export function readLocalPostgresCpuMs(databaseUrl) {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const { command, cpuMs } = parseStat(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      const { command, cpuMs, endedChildrenCpuMs } = parseStat(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
       if (!command.startsWith('postgres')) continue;
-      total += cpuMs;
+      total += cpuMs + endedChildrenCpuMs;
       found = true;
     } catch {
       // The process ended meanwhile.
