@@ -181,8 +181,7 @@ try {
         await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
       const directCpuBefore = process.cpuUsage();
       const provider = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
-      const directCpu = process.cpuUsage(directCpuBefore);
-      const directCpuPerCall = (directCpu.user + directCpu.system) / 1000 / requestsAt(concurrency);
+      const directCpuPerCall = ownCpuMsPerCall(directCpuBefore, requestsAt(concurrency));
       const bareCpuBefore = readProcessCpuMs(bare.child.pid);
       const baseline = await runCalls(bareRoute(stream), { concurrency, requests: requestsAt(concurrency) });
       const bareCpuPerMessage = (readProcessCpuMs(bare.child.pid) - bareCpuBefore) / requestsAt(concurrency);
@@ -194,8 +193,7 @@ try {
       const machineBefore = readMachineCpuTicks();
       const benchCpuBefore = process.cpuUsage();
       const measured = await runCalls(widget(stream), { concurrency, requests: requestsAt(concurrency) });
-      const benchCpu = process.cpuUsage(benchCpuBefore);
-      const benchCpuPerMessage = (benchCpu.user + benchCpu.system) / 1000 / requestsAt(concurrency);
+      const benchCpuPerMessage = ownCpuMsPerCall(benchCpuBefore, requestsAt(concurrency));
       const cpuPerMessage = (readProcessCpuMs(server.pid) - cpuBefore) / requestsAt(concurrency);
       const databaseCpuAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
       const machineAfter = readMachineCpuTicks();
@@ -303,12 +301,12 @@ try {
     );
   // This process is the fake provider and the callers, on the same two cores as the server: a
   // streamed answer costs them more than a whole one (the fake writes 43 chunks, a caller reads them).
-  const benchCpu = (key) =>
+  const benchCpuList = (key) =>
     rows
       .map((entry) => `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry[key])} ms`)
       .join(', ');
   console.log(
-    `\nThis bench's own process (the fake provider and the callers), CPU per call: calling the fake directly, ${benchCpu('directCpuPerCall')}; per widget message, ${benchCpu('benchCpuPerMessage')}.`,
+    `\nThis bench's own process (the fake provider and the callers), CPU per call: calling the fake directly, ${benchCpuList('directCpuPerCall')}; per widget message, ${benchCpuList('benchCpuPerMessage')}.`,
   );
   if (profile)
     console.log(
@@ -367,6 +365,12 @@ try {
   floor?.child.kill('SIGTERM');
   fs.rmSync(queryCountFile, { force: true });
   await stop();
+}
+
+/** This process's CPU time (user + system) since `before` (a `process.cpuUsage()`), in ms per call. */
+function ownCpuMsPerCall(before, calls) {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 / calls;
 }
 
 /** The reply carried by the 'done' event of a widget stream. */

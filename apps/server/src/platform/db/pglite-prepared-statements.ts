@@ -1,6 +1,5 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { textParsers } from './pglite-text-parsers';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -25,12 +24,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export function createPglitePreparedStatements(client: PGlite) {
   /** Each statement parsed on this database, by name: its text and its parameters' types. */
   const parsed = new Map<string, { text: string; parameterTypes: number[] }>();
-  /**
-   * The database's parsers with `textParsers` in front, through the prototype: PGlite merges parsers
-   * passed with each call into a copy of all of its own (an eighth of the server's time at 10
-   * parallel /v1 streams), and its own can gain array types after this is made.
-   */
-  const parsers: PGlite['parsers'] = Object.assign(Object.create(client.parsers) as PGlite['parsers'], textParsers);
 
   async function parameterTypesOf(name: string, text: string): Promise<number[]> {
     const known = parsed.get(name);
@@ -78,7 +71,9 @@ export function createPglitePreparedStatements(client: PGlite) {
               { syncToFs: false },
             );
             await client.syncToFs();
-            const [results] = parse.parseResults(messages, parsers, { rowMode: 'object' });
+            // The database's own parsers, which read timestamps, dates and intervals as text once it is
+            // opened (useTextParsers): passing them with the call would have PGlite copy all of them.
+            const [results] = parse.parseResults(messages, client.parsers, { rowMode: 'object' });
             return results ?? { rows: [], fields: [] };
           } catch (error) {
             throw new DrizzleQueryError(text, params, error instanceof Error ? error : undefined);
