@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { enforceRateLimits } from '../../platform/http/rate-limit';
 import type { ConversationMessage, ReplyAgent } from '../llm/generate-reply';
 import { toTurnContextOrThrow, type TurnContext } from '../llm/read-turn-context';
 import { toWidgetThreadOwner, type ThreadOwner } from '../llm/thread-owner';
@@ -79,21 +79,15 @@ export async function prepareWidgetChatOrThrow(options: {
   const { agent, connectionId } = widget;
 
   const { visitorMessagesPerMinute, ipMessagesPerMinute } = config.widget;
-  const limitVisitor = (contactIdentifier: string) =>
-    enforceRateLimit({
-      cache,
-      key: `widget-visitor:${connectionId}:${contactIdentifier}`,
-      limit: visitorMessagesPerMinute,
-      windowMs: RATE_WINDOW_MS,
-    });
-  await Promise.all([
-    body.contactIdentifier ? limitVisitor(body.contactIdentifier) : undefined,
-    enforceRateLimit({
-      cache,
-      key: `widget-ip:${connectionId}:${request.ip}`,
-      limit: ipMessagesPerMinute,
-      windowMs: RATE_WINDOW_MS,
-    }),
+  const visitorLimit = (contactIdentifier: string) => ({
+    key: `widget-visitor:${connectionId}:${contactIdentifier}`,
+    limit: visitorMessagesPerMinute,
+    windowMs: RATE_WINDOW_MS,
+  });
+  // Both limits in one round trip to the cache store.
+  await enforceRateLimits(cache, [
+    ...(body.contactIdentifier ? [visitorLimit(body.contactIdentifier)] : []),
+    { key: `widget-ip:${connectionId}:${request.ip}`, limit: ipMessagesPerMinute, windowMs: RATE_WINDOW_MS },
   ]);
 
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
@@ -120,7 +114,8 @@ export async function prepareWidgetChatOrThrow(options: {
   let turnContext: TurnContext;
   try {
     // A visitor known only by the conversation it continues is limited as that conversation's visitor.
-    if (!body.contactIdentifier && conversation) await limitVisitor(conversation.contactIdentifier);
+    if (!body.contactIdentifier && conversation)
+      await enforceRateLimits(cache, [visitorLimit(conversation.contactIdentifier)]);
     // The gateway's checks on what the same statement read: the sub account exists, its lock
     // (first), the thread continued.
     turnContext = toTurnContextOrThrow(turnContextRow, canContinueThread);

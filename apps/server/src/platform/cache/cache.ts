@@ -3,6 +3,11 @@ export type Cache = {
   mode: 'memory' | 'redis';
   /** Adds one to a counter that expires `windowMs` after its first hit; answers the new count. */
   hit: (key: string, windowMs: number) => Promise<number>;
+  /**
+   * `hit` for several counters in one round trip (one command to Redis), answering their new
+   * counts in the order asked. Each counter is counted whatever the others answer.
+   */
+  hits: (counters: readonly { key: string; windowMs: number }[]) => Promise<number[]>;
   /** The counter's current value without adding to it (0 when absent or expired). */
   count: (key: string) => Promise<number>;
   /**

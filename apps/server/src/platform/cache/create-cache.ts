@@ -17,18 +17,20 @@ function createMemoryCache(): Cache {
     for (const [key, entry] of counters) if (entry.expiresAt <= now) counters.delete(key);
   }, 60_000);
   sweep.unref();
+  function hit(key: string, windowMs: number): number {
+    const now = Date.now();
+    const entry = counters.get(key);
+    if (!entry || entry.expiresAt <= now) {
+      counters.set(key, { count: 1, expiresAt: now + windowMs });
+      return 1;
+    }
+    entry.count += 1;
+    return entry.count;
+  }
   return {
     mode: 'memory',
-    hit(key, windowMs) {
-      const now = Date.now();
-      const entry = counters.get(key);
-      if (!entry || entry.expiresAt <= now) {
-        counters.set(key, { count: 1, expiresAt: now + windowMs });
-        return Promise.resolve(1);
-      }
-      entry.count += 1;
-      return Promise.resolve(entry.count);
-    },
+    hit: (key, windowMs) => Promise.resolve(hit(key, windowMs)),
+    hits: (entries) => Promise.resolve(entries.map(({ key, windowMs }) => hit(key, windowMs))),
     count(key) {
       const entry = counters.get(key);
       return Promise.resolve(entry && entry.expiresAt > Date.now() ? entry.count : 0);
@@ -47,8 +49,38 @@ function createMemoryCache(): Cache {
   };
 }
 
+/**
+ * INCR, then PEXPIRE NX (the window starts at the first hit), for each key, in one command: one
+ * round trip and one write whatever the number of counters (a widget message counts two).
+ * ARGV[i] is KEYS[i]'s window in milliseconds.
+ */
+const HIT_COUNTERS_SCRIPT = `
+local counts = {}
+for index, key in ipairs(KEYS) do
+  counts[index] = redis.call('INCR', key)
+  redis.call('PEXPIRE', key, ARGV[index], 'NX')
+end
+return counts`;
+
+type CounterRedis = Redis & {
+  hitCounters: (count: number, ...keysThenWindows: (string | number)[]) => Promise<unknown>;
+};
+
 function createRedisCache(url: string, keyPrefix: string): Cache {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, keyPrefix });
+  // Sent by its SHA1 (EVALSHA); ioredis loads it again where Redis answers NOSCRIPT (a restart).
+  redis.defineCommand('hitCounters', { lua: HIT_COUNTERS_SCRIPT });
+  async function hits(entries: readonly { key: string; windowMs: number }[]): Promise<number[]> {
+    if (entries.length === 0) return [];
+    const counts = await (redis as CounterRedis).hitCounters(
+      entries.length,
+      ...entries.map((entry) => entry.key),
+      ...entries.map((entry) => entry.windowMs),
+    );
+    if (!Array.isArray(counts) || counts.length !== entries.length || !counts.every((n) => typeof n === 'number'))
+      throw new Error('Redis did not answer the counts');
+    return counts;
+  }
   // Remembered values are dropped on every instance through one channel (names the scope).
   // A subscriber that lost its connection may have missed some: it drops everything when it is back.
   const memo = createMemo();
@@ -65,13 +97,8 @@ function createRedisCache(url: string, keyPrefix: string): Cache {
   const subscribed = subscriber.subscribe(channel);
   return {
     mode: 'redis',
-    async hit(key, windowMs) {
-      // INCR then PEXPIRE NX in one round trip: the window starts at the first hit.
-      const results = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').exec();
-      const count = results?.[0]?.[1];
-      if (typeof count !== 'number') throw new Error('Redis did not answer INCR');
-      return count;
-    },
+    hit: async (key, windowMs) => (await hits([{ key, windowMs }]))[0] ?? 0,
+    hits,
     async count(key) {
       const value = await redis.get(key);
       return value === null ? 0 : Number(value);
