@@ -12,6 +12,8 @@
 // moves with the machine's load, so runs on a busy machine can still be compared. On PostgreSQL
 // a floor column runs a bare forwarder that does only what no gateway can skip (one read before
 // the provider, one durable insert after: bench/lib/bare-chat-server.mjs).
+// Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP; see WARMUP_CALLS in
+// bench/lib/measure.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +22,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
-import { runCalls, timeCall } from './lib/measure.mjs';
+import { runCalls, timeCall, warmUp } from './lib/measure.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
@@ -78,9 +80,10 @@ try {
     model: 'gpt-4o-mini',
     instructions: 'You are a benchmark agent.',
   });
-  // Several keys: the per-key rate limit of the public API must not throttle the benchmark.
+  // Several keys: the per-key rate limit of the public API (600 a minute) must not throttle the
+  // benchmark, warm-up calls included.
   const keys = [];
-  for (let index = 0; index < 10; index += 1)
+  for (let index = 0; index < 40; index += 1)
     keys.push((await api('POST', `/api/subaccounts/${subaccountId}/api-keys`, { name: `bench ${index}` })).secret);
 
   const messages = [
@@ -155,7 +158,7 @@ try {
   for (const concurrency of [1, 10]) {
     for (const stream of [false, true]) {
       for (const call of [direct, sdk, ...(floorBase ? [floorRoute] : []), gateway])
-        await runCalls(call(stream), { concurrency, requests: 20 }); // warm-up
+        await warmUp(call(stream), { concurrency });
       const baseline = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
       const sdkOnly = await runCalls(sdk(stream), { concurrency, requests: requestsAt(concurrency) });
       const floored = floorBase

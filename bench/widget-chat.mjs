@@ -16,7 +16,8 @@
 // (from /proc, user + system), which stays comparable when the machine is busy, and this process's own
 // (the fake provider and the callers, per direct call and per widget message); on a PostgreSQL of
 // this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
-// on PostgreSQL only). Bounded: loopback only, fixed request counts. Prints markdown.
+// on PostgreSQL only). Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP;
+// see WARMUP_CALLS in bench/lib/measure.mjs). Bounded: loopback only, fixed request counts. Prints markdown.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,7 +26,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { runCalls, timeCall } from './lib/measure.mjs';
+import { runCalls, timeCall, warmUp } from './lib/measure.mjs';
 import { readLocalPostgresCpuMs, readMachineCpuTicks, readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
@@ -178,7 +179,7 @@ try {
   for (const concurrency of [1, 50]) {
     for (const stream of [false, true]) {
       for (const call of [direct, bareRoute, ...(floorUrl ? [floorRoute] : []), widget])
-        await runCalls(call(stream), { concurrency, requests: Math.max(20, concurrency) }); // warm-up
+        await warmUp(call(stream), { concurrency });
       const directCpuBefore = process.cpuUsage();
       const provider = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
       const directCpuPerCall = ownCpuMsPerCall(directCpuBefore, requestsAt(concurrency));

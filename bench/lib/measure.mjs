@@ -49,6 +49,21 @@ export async function timeCall({ url, headers = {}, body, firstTokenPattern, exp
 }
 
 /**
+ * Calls of each kind made before a row is measured (BENCH_WARMUP; at least one per worker). The
+ * rows are the steady state of a server that has answered many messages: V8 runs a function in
+ * its interpreter and baseline compiler until it has been called often enough, then optimizes it
+ * on background threads, whose CPU time the process's counts. With 20 warm-up calls the one-caller
+ * rows measured that start-up: the widget server spent 2.8 ms of CPU a message at one visitor
+ * against 1.3 ms after 1,000 calls, the same code (docs/benchmarks.md, ninth session).
+ */
+export const WARMUP_CALLS = Number(process.env.BENCH_WARMUP ?? 1000);
+
+/** Runs `call` WARMUP_CALLS times (or once per worker, if more) before a row is measured. */
+export function warmUp(call, { concurrency }) {
+  return runCalls(call, { concurrency, requests: Math.max(WARMUP_CALLS, concurrency) });
+}
+
+/**
  * A closed loop of `concurrency` workers sharing `requests` calls of `call(worker index)`;
  * p50 and p99 of each timing, calls per second, failures and the first failure's detail.
  */
