@@ -83,6 +83,19 @@ describe('readEventBatches', () => {
     expect(body.isPaused()).toBe(false);
   });
 
+  it('reads events from many small chunks, a character split across two of them included', async () => {
+    const body = new PassThrough();
+    const batches = readEventBatches(body);
+    const text = event('{"content":"café – ok"}') + event('two');
+    const bytes = Buffer.from(text);
+    // One byte per chunk, as a provider's tokens arrive in many pieces of a chunked body.
+    for (let index = 0; index < bytes.length; index += 1) body.write(bytes.subarray(index, index + 1));
+    await settle();
+    expect(await batches.next()).toEqual({ value: ['{"content":"café – ok"}', 'two'], done: false });
+    body.end();
+    expect(await batches.next()).toEqual({ value: undefined, done: true });
+  });
+
   it('ends a reader on a body that had already ended, and every read after the reader stopped', async () => {
     const ended = new PassThrough();
     ended.resume();
