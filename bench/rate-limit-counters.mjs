@@ -7,10 +7,12 @@
 // - the floor: one INCR of one key per message (no window, one counter), the least one round trip
 //   to Redis costs.
 // Each row gives this process's CPU (user + system, the server's side) and Redis's, per message.
-// Exits 1 when the product's client CPU per message is not below the baseline's (the reason it
-// exists). Without REDIS_URL it prints why and exits 0: in memory mode a counter is a Map entry.
+// Exits 1 when the product's client CPU per message is more than twice the floor's (one command a
+// message, whatever the number of counters, is the reason it exists; a MULTI per counter costs
+// several times the floor). Without REDIS_URL it prints why and exits 0: in memory mode a counter is a Map entry.
 // Bounded: a fixed number of messages per row, keys under a random prefix deleted at the end.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { Redis } from 'ioredis';
 import { tsImport } from 'tsx/esm/api';
@@ -32,22 +34,37 @@ const { createCache } = await tsImport('../apps/server/src/platform/cache/create
 const prefix = `bench-counters-${randomBytes(6).toString('hex')}`;
 const cache = createCache({ redisUrl, prefix: `${prefix}-product` });
 const redis = new Redis(redisUrl, { keyPrefix: `${prefix}-baseline:` });
+const floorRedis = new Redis(redisUrl, { keyPrefix: `${prefix}-floor:` });
 const admin = new Redis(redisUrl);
-const redisPid = Number(String(await admin.info('server')).match(/process_id:(\d+)/)?.[1]);
-const isLocalRedis = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(redisUrl).hostname);
+/** Redis's process on this machine, when it is one (not a container's own process ids). */
+const redisPid = (() => {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(redisUrl).hostname)) return null;
+  return admin.info('server').then((info) => {
+    const pid = Number(String(info).match(/process_id:(\d+)/)?.[1]);
+    try {
+      return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(redis-server)') ? pid : null;
+    } catch {
+      return null;
+    }
+  });
+})();
+const redisCpuMs = async () => ((await redisPid) === null ? null : readProcessCpuMs(await redisPid));
 
 const keysOf = (index) => [`visitor:${index % VISITORS}`, `ip:${index % IPS}`];
 const multi = (key) => redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').exec();
 const calls = {
   product: (index) => cache.hits(keysOf(index).map((key) => ({ key, windowMs: WINDOW_MS }))),
   'baseline: a MULTI per counter': (index) => Promise.all(keysOf(index).map(multi)),
-  'floor: one INCR': (index) => redis.incr(keysOf(index)[0]),
+  'floor: one INCR': (index) => floorRedis.incr(keysOf(index)[0]),
 };
+// The floor's keys get no window of their own: they are made first, expiring in ten minutes, so a
+// run stopped halfway leaves nothing behind for good.
+await Promise.all(Array.from({ length: VISITORS }, (_, index) => floorRedis.set(`visitor:${index}`, 0, 'PX', 600_000)));
 
 async function run(call, messages) {
   let next = 0;
   const cpuBefore = process.cpuUsage();
-  const redisBefore = isLocalRedis ? readProcessCpuMs(redisPid) : null;
+  const redisBefore = await redisCpuMs();
   const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -56,7 +73,7 @@ async function run(call, messages) {
   );
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const redisAfter = isLocalRedis ? readProcessCpuMs(redisPid) : null;
+  const redisAfter = await redisCpuMs();
   return {
     clientUs: (cpu.user + cpu.system) / messages,
     redisUs: redisBefore === null || redisAfter === null ? null : ((redisAfter - redisBefore) * 1000) / messages,
@@ -91,10 +108,10 @@ try {
       `| ${name} | ${row.clientUs.toFixed(1)} | ${row.redisUs === null ? '-' : row.redisUs.toFixed(1)} | ${Math.round(row.perSecond)} |`,
     );
   const product = summary.product;
-  const baseline = summary['baseline: a MULTI per counter'];
-  const isMet = product.clientUs < baseline.clientUs;
+  const floor = summary['floor: one INCR'];
+  const isMet = product.clientUs <= 2 * floor.clientUs;
   console.log(
-    `\nTarget: the product's client CPU per message below the baseline's: ${product.clientUs.toFixed(1)} vs ${baseline.clientUs.toFixed(1)} µs ${isMet ? 'ok' : 'MISSED'}`,
+    `\nTarget: the product's client CPU per message at most twice the floor's: ${product.clientUs.toFixed(1)} vs ${floor.clientUs.toFixed(1)} µs ${isMet ? 'ok' : 'MISSED'}`,
   );
   process.exitCode = isMet ? 0 : 1;
 } finally {
@@ -104,5 +121,5 @@ try {
     cursor = nextCursor;
     if (keys.length > 0) await admin.del(...keys);
   } while (cursor !== '0');
-  await Promise.all([cache.close(), redis.quit(), admin.quit()]);
+  await Promise.all([cache.close(), redis.quit(), floorRedis.quit(), admin.quit()]);
 }

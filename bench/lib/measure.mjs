@@ -52,15 +52,28 @@ export async function timeCall({ url, headers = {}, body, firstTokenPattern, exp
  * Calls of each kind made before a row is measured (BENCH_WARMUP; at least one per worker). The
  * rows are the steady state of a server that has answered many messages: V8 runs a function in
  * its interpreter and baseline compiler until it has been called often enough, then optimizes it
- * on background threads, whose CPU time the process's counts. With 20 warm-up calls the one-caller
- * rows measured that start-up: the widget server spent 2.8 ms of CPU a message at one visitor
- * against 1.3 ms after 1,000 calls, the same code (docs/benchmarks.md, ninth session).
+ * on background threads, and that compiling counts in the process's CPU time. With 20 warm-up
+ * calls the one-caller rows measured that start-up: the widget server spent 2.83 ms of CPU a
+ * message at one visitor against 1.30 ms after 1,000 calls, the same code (docs/benchmarks.md,
+ * "ninth session").
  */
-export const WARMUP_CALLS = Number(process.env.BENCH_WARMUP ?? 1000);
+export const WARMUP_CALLS = (() => {
+  const calls = Number(process.env.BENCH_WARMUP ?? 1000);
+  if (!Number.isInteger(calls) || calls < 0)
+    throw new Error(`BENCH_WARMUP must be a whole number, not ${process.env.BENCH_WARMUP}`);
+  return calls;
+})();
 
-/** Runs `call` WARMUP_CALLS times (or once per worker, if more) before a row is measured. */
-export function warmUp(call, { concurrency }) {
-  return runCalls(call, { concurrency, requests: Math.max(WARMUP_CALLS, concurrency) });
+/**
+ * Runs `call` WARMUP_CALLS times (or once per worker, if more) before a row is measured. Failed
+ * warm-up calls (a limit hit, a wrong answer) are printed on stderr: the row after them was
+ * warmed by cheaper refusals.
+ */
+export async function warmUp(call, { concurrency }) {
+  const result = await runCalls(call, { concurrency, requests: Math.max(WARMUP_CALLS, concurrency) });
+  if (result.failures > 0)
+    console.warn(`Warm-up: ${result.failures} calls failed; the first: ${result.firstFailure ?? 'no detail'}`);
+  return result;
 }
 
 /**

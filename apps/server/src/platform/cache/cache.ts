@@ -5,7 +5,9 @@ export type Cache = {
   hit: (key: string, windowMs: number) => Promise<number>;
   /**
    * `hit` for several counters in one round trip (one command to Redis), answering their new
-   * counts in the order asked. Each counter is counted whatever the others answer.
+   * counts in the order asked. Every counter is counted, whatever the others' counts. When the
+   * store fails partway (a key holding something that is not a count), the call rejects and the
+   * counters before that key stay counted, as separate hits would have.
    */
   hits: (counters: readonly { key: string; windowMs: number }[]) => Promise<number[]>;
   /** The counter's current value without adding to it (0 when absent or expired). */

@@ -54,7 +54,7 @@ describe.each(modes)('counters ($mode)', ({ redisUrl }) => {
       try {
         await cache.hits([{ key: 'window', windowMs: 60_000 }]);
         const first = await redis.pttl(`${prefix}:window`);
-        expect(first).toBeGreaterThan(59_000);
+        expect(first).toBeGreaterThan(50_000);
         // A later hit with another window leaves the first one's expiry.
         await cache.hits([{ key: 'window', windowMs: 600_000 }]);
         const second = await redis.pttl(`${prefix}:window`);
@@ -70,7 +70,7 @@ describe.each(modes)('counters ($mode)', ({ redisUrl }) => {
       const redis = new Redis(redisUrl);
       try {
         // A value INCR cannot count: the whole call fails instead of answering a partial count.
-        await redis.set(`${prefix}-broken:text`, 'not a number');
+        await redis.set(`${prefix}-broken:text`, 'not a number', 'PX', 60_000);
         await expect(
           broken.hits([
             { key: 'fresh', windowMs: 60_000 },

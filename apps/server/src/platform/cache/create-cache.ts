@@ -68,7 +68,8 @@ type CounterRedis = Redis & {
 
 function createRedisCache(url: string, keyPrefix: string): Cache {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false, keyPrefix });
-  // Sent by its SHA1 (EVALSHA); ioredis loads it again where Redis answers NOSCRIPT (a restart).
+  // ioredis sends the script whole once per connection (EVAL), then by its SHA1 (EVALSHA), and whole
+  // again where Redis answers NOSCRIPT (after a restart).
   redis.defineCommand('hitCounters', { lua: HIT_COUNTERS_SCRIPT });
   async function hits(entries: readonly { key: string; windowMs: number }[]): Promise<number[]> {
     if (entries.length === 0) return [];
