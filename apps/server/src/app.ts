@@ -31,6 +31,7 @@ import { campaignProviderResolver } from './modules/campaigns/resolve-campaign-p
 import { startCampaignWorker } from './modules/campaigns/start-campaign-worker';
 import { startHoldSweeper } from './modules/credits/start-hold-sweeper';
 import { createAuth, type AuthService } from './modules/auth/create-auth';
+import { releaseIdleAuthStorages } from './modules/auth/release-idle-storages';
 import { registerDevMailboxRoutes } from './modules/auth/dev-mailbox.routes';
 import { moveGuardsBeforeValidation } from './modules/auth/guards';
 import { registerSignInMethodsRoutes } from './modules/auth/sign-in-methods.routes';
@@ -75,6 +76,8 @@ export async function buildApp(options: BuildAppOptions) {
   const platform = await createPlatform({ config, logger: app.log, database: options.database });
   app.decorate('platform', platform);
   app.decorate('authService', createAuth({ config, db: platform.database.db, mailer: platform.mailer }));
+  // Before any auth call: the paths that never touch auth keep no async-context hooks.
+  await releaseIdleAuthStorages();
   app.decorateRequest('signedIn', null);
   app.addHook('onClose', () => platform.close());
 
