@@ -1,4 +1,5 @@
 import { getRequestStateAsyncLocalStorage } from '@better-auth/core/context';
+import type { BetterAuthOptions } from 'better-auth';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
@@ -14,6 +15,12 @@ describe("Better Auth's async storages, released while idle", () => {
   });
   afterAll(async () => {
     await harness.close();
+  });
+
+  it('keeps the premise of the release: Better Auth runs its background tasks awaited (no handler set)', () => {
+    // With a handler, work would outlive its call and could read a released store.
+    const options: BetterAuthOptions = harness.app.authService.auth.options;
+    expect(options.advanced?.backgroundTasks).toBeUndefined();
   });
 
   it('answers concurrent signed-in requests and sign-ins as usual, then releases the storages', async () => {

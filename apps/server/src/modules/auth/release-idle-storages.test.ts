@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { releaseWhenIdle } from './release-idle-storages';
+import { releaseWhenIdle, usesAsyncContextFrames } from './release-idle-storages';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,5 +74,13 @@ describe('storages released while no call runs in them', () => {
     await running;
     await nextTurn();
     expect(disable).toHaveBeenCalledTimes(1);
+  });
+
+  it('wraps nothing where stores live in async context frames (Node 24 on, or with the flag on 22 and 23)', () => {
+    expect(usesAsyncContextFrames('20.20.2', [])).toBe(false);
+    expect(usesAsyncContextFrames('22.12.0', [])).toBe(false);
+    expect(usesAsyncContextFrames('22.12.0', ['--experimental-async-context-frame'])).toBe(true);
+    expect(usesAsyncContextFrames('24.1.0', [])).toBe(true);
+    expect(usesAsyncContextFrames('24.1.0', ['--no-async-context-frame'])).toBe(false);
   });
 });

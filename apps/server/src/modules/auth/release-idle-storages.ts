@@ -15,8 +15,8 @@ const wrapped = new WeakSet<AsyncLocalStorage<unknown>>();
  * Node 20 propagates an AsyncLocalStorage's store with hooks on every promise and every async
  * resource of the process. Once a storage has run, they stay on for good. Better Auth runs each
  * auth call in three storages, so after the first sign-in every request paid for them, the
- * widget's messages and `/v1` calls too, which never touch auth. That was about a sixth of the
- * widget server's CPU per message at 50 visitors (docs/benchmarks.md).
+ * widget's messages and `/v1` calls too, which never touch auth: the hooks' frames were 5-6% of
+ * the widget server's profile samples at 50 visitors (docs/benchmarks.md).
  *
  * The calls of the group are counted together: `run` counts one call until its callback returns,
  * or until the promise it returns settles. On the turn after the count reaches zero, if it is
@@ -25,8 +25,12 @@ const wrapped = new WeakSet<AsyncLocalStorage<unknown>>();
  * and while other calls start and end. Only work a call leaves running after it has returned
  * (not awaited) could read an empty store once the group is idle. Better Auth awaits its own
  * (its background tasks run awaited unless a handler for them is configured, and none is).
+ *
+ * Where storages keep their stores in async context frames instead of hooks (Node 24 on, or Node 22
+ * and 23 with --experimental-async-context-frame), there is nothing to release: nothing is wrapped.
  */
 export function releaseWhenIdle(storages: readonly AsyncLocalStorage<unknown>[]): void {
+  if (usesAsyncContextFrames()) return;
   let running = 0;
   let isReleaseScheduled = false;
   const group = storages.filter((storage) => !wrapped.has(storage));
@@ -72,6 +76,16 @@ export function releaseWhenIdle(storages: readonly AsyncLocalStorage<unknown>[])
       );
     };
   }
+}
+
+/** Whether this Node keeps AsyncLocalStorage stores in async context frames rather than hooks. */
+export function usesAsyncContextFrames(
+  version = process.versions.node,
+  flags: readonly string[] = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)],
+): boolean {
+  const major = Number(version.split('.')[0]);
+  if (major >= 24) return !flags.includes('--no-async-context-frame');
+  return major >= 22 && flags.includes('--experimental-async-context-frame');
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
