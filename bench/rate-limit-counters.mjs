@@ -12,11 +12,10 @@
 // several times the floor). Without REDIS_URL it prints why and exits 0: in memory mode a counter is a Map entry.
 // Bounded: a fixed number of messages per row, keys under a random prefix deleted at the end.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { Redis } from 'ioredis';
 import { tsImport } from 'tsx/esm/api';
-import { readProcessCpuMs } from './lib/process-cpu.mjs';
+import { readLocalServiceCpuMs } from './lib/process-cpu.mjs';
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) {
@@ -36,19 +35,8 @@ const cache = createCache({ redisUrl, prefix: `${prefix}-product` });
 const redis = new Redis(redisUrl, { keyPrefix: `${prefix}-baseline:` });
 const floorRedis = new Redis(redisUrl, { keyPrefix: `${prefix}-floor:` });
 const admin = new Redis(redisUrl);
-/** Redis's process on this machine, when it is one (not a container's own process ids). */
-const redisPid = (() => {
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(redisUrl).hostname)) return null;
-  return admin.info('server').then((info) => {
-    const pid = Number(String(info).match(/process_id:(\d+)/)?.[1]);
-    try {
-      return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes('(redis-server)') ? pid : null;
-    } catch {
-      return null;
-    }
-  });
-})();
-const redisCpuMs = async () => ((await redisPid) === null ? null : readProcessCpuMs(await redisPid));
+/** Redis's CPU time so far, when it runs on this machine. */
+const redisCpuMs = () => readLocalServiceCpuMs(redisUrl, 'redis-server');
 
 const keysOf = (index) => [`visitor:${index % VISITORS}`, `ip:${index % IPS}`];
 const multi = (key) => redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').exec();
@@ -64,7 +52,7 @@ await Promise.all(Array.from({ length: VISITORS }, (_, index) => floorRedis.set(
 async function run(call, messages) {
   let next = 0;
   const cpuBefore = process.cpuUsage();
-  const redisBefore = await redisCpuMs();
+  const redisBefore = redisCpuMs();
   const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -73,7 +61,7 @@ async function run(call, messages) {
   );
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const redisAfter = await redisCpuMs();
+  const redisAfter = redisCpuMs();
   return {
     clientUs: (cpu.user + cpu.system) / messages,
     redisUs: redisBefore === null || redisAfter === null ? null : ((redisAfter - redisBefore) * 1000) / messages,

@@ -37,21 +37,21 @@ export function readProcessCpuMs(pid) {
 }
 
 /**
- * CPU time of every PostgreSQL process of this machine so far, in ms (the backends, the WAL
- * writer, the checkpointer), when `databaseUrl` names this machine; null otherwise. The ended
- * ones' time is counted too, in the server process that waited for them, so the total never drops
- * when a connection closes between two readings.
+ * CPU time of every process of this machine whose command starts with `command`, so far, in ms,
+ * when `serviceUrl` names this machine; null otherwise (or when none runs). The ended ones' time
+ * is counted too, in the process that waited for them, so the total never drops when one ends
+ * between two readings (a PostgreSQL connection closing).
  */
-export function readLocalPostgresCpuMs(databaseUrl) {
-  if (!databaseUrl || !['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(databaseUrl).hostname)) return null;
+export function readLocalServiceCpuMs(serviceUrl, command) {
+  if (!serviceUrl || !['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(serviceUrl).hostname)) return null;
   let total = 0;
   let found = false;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const { command, cpuMs, endedChildrenCpuMs } = parseStat(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (!command.startsWith('postgres')) continue;
-      total += cpuMs + endedChildrenCpuMs;
+      const stat = parseStat(fs.readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (!stat.command.startsWith(command)) continue;
+      total += stat.cpuMs + stat.endedChildrenCpuMs;
       found = true;
     } catch {
       // The process ended meanwhile.
@@ -59,6 +59,9 @@ export function readLocalPostgresCpuMs(databaseUrl) {
   }
   return found ? total : null;
 }
+
+/** CPU time of every PostgreSQL process of this machine (the backends, the WAL writer, the checkpointer). */
+export const readLocalPostgresCpuMs = (databaseUrl) => readLocalServiceCpuMs(databaseUrl, 'postgres');
 
 /** The machine's CPU time so far, in ticks: busy (everything but idle and I/O wait) and total. */
 export function readMachineCpuTicks() {
