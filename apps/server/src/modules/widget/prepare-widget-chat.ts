@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { enforceRateLimits } from '../../platform/http/rate-limit';
+import { enforceRateLimits, withinRateLimits } from '../../platform/http/rate-limit';
 import type { ConversationMessage, ReplyAgent } from '../llm/generate-reply';
 import { toTurnContextOrThrow, type TurnContext } from '../llm/read-turn-context';
 import { toWidgetThreadOwner, type ThreadOwner } from '../llm/thread-owner';
@@ -84,30 +84,33 @@ export async function prepareWidgetChatOrThrow(options: {
     limit: visitorMessagesPerMinute,
     windowMs: RATE_WINDOW_MS,
   });
-  // Both limits in one round trip to the cache store.
-  await enforceRateLimits(cache, [
+  // Both limits in one round trip to the cache store, usually sent with the daily-limit statement.
+  const rateLimits = [
     ...(body.contactIdentifier ? [visitorLimit(body.contactIdentifier)] : []),
     { key: `widget-ip:${connectionId}:${request.ip}`, limit: ipMessagesPerMinute, windowMs: RATE_WINDOW_MS },
-  ]);
-
+  ];
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
   // A message counts while its answer can still arrive: every model call of it timing out, plus a margin.
   const expiresInMs = config.llm.requestTimeoutMs * MAX_TOOL_STEPS + DAILY_RESERVATION_MARGIN_MS;
+  const takeDailyMessage = () =>
+    takeDailyMessageOrThrow({
+      db,
+      connectionId,
+      dailyLimit,
+      expiresInMs,
+      now: askedAt,
+      conversation: body.widgetConversationThreadId
+        ? { id: body.widgetConversationThreadId, contactIdentifier: body.contactIdentifier ?? null }
+        : undefined,
+      agent: { subaccountId: agent.subaccountId, agentId: agent.agentId },
+    });
   const {
     reservation: dailyReservation,
     conversation,
     turnContextRow,
-  } = await takeDailyMessageOrThrow({
-    db,
-    connectionId,
-    dailyLimit,
-    expiresInMs,
-    now: askedAt,
-    conversation: body.widgetConversationThreadId
-      ? { id: body.widgetConversationThreadId, contactIdentifier: body.contactIdentifier ?? null }
-      : undefined,
-    agent: { subaccountId: agent.subaccountId, agentId: agent.agentId },
-  });
+  } = await withinRateLimits(cache, rateLimits, takeDailyMessage, (taken) =>
+    releaseDailyMessage({ db, logger: request.log, connectionId, reservation: taken.reservation }),
+  );
   // A conversation started with another agent (the widget was redeployed) continues on a new
   // thread of the current one, seeded with the client's history like a new conversation.
   const canContinueThread = conversation !== null && conversation.agentId === agent.agentId;

@@ -311,6 +311,26 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect((await chat(widget, { message: 'over the limit' })).json().error.code).toBe('WIDGET_DAILY_LIMIT');
   });
 
+  it('gives a message back to the daily limit when a rate limit counted elsewhere refuses it', async () => {
+    const widget = await newWidget({ dailyLimit: 2 });
+    // Another instance counted this visitor up to the limit: this one has not seen the count, so it
+    // sends the count and the daily check together, and the check counts the message meanwhile.
+    const { cache } = harness.app.platform;
+    for (let index = 0; index < VISITOR_LIMIT; index += 1)
+      await cache.hit(`rate:widget-visitor:${widget.connectionId}:elsewhere`, 60_000);
+    const limited = await chat(widget, { message: 'one more', contactIdentifier: 'elsewhere' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(fake.requests).toHaveLength(0);
+    // Given back: both of the day's messages are left.
+    expect((await chat(widget, { message: 'first' })).statusCode).toBe(200);
+    expect((await chat(widget, { message: 'second' })).statusCode).toBe(200);
+    expect((await chat(widget, { message: 'third' })).json().error.code).toBe('WIDGET_DAILY_LIMIT');
+    // Known to be busy now: refused by the count alone, the daily check is not sent.
+    const again = await chat(widget, { message: 'still here', contactIdentifier: 'elsewhere' });
+    expect(again.json().error.code).toBe('RATE_LIMITED');
+  });
+
   it('refuses messages and histories over the caps (400) without calling the provider', async () => {
     const widget = await newWidget();
     const tooLong = await chat(widget, { message: 'x'.repeat(4001) });

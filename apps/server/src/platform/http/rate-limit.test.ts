@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../cache/create-cache';
 import { AppError } from './app-error';
-import { enforceRateLimits } from './rate-limit';
+import { enforceRateLimits, isWellUnderRateLimits, withinRateLimits } from './rate-limit';
 
 describe('rate limits counted together', () => {
   it('counts every limit, refuses when any is over, with the longest window of those over', async () => {
@@ -21,5 +21,121 @@ describe('rate limits counted together', () => {
     expect((both as AppError).extra).toEqual({ retryAfterMs: 3_600_000 });
     await enforceRateLimits(cache, []);
     await cache.close();
+  });
+
+  describe('whether a count could refuse (isWellUnderRateLimits)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('says so once a key was counted to half its limit, until its window ends', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-28T10:00:00Z'), toFake: ['Date'] });
+      const cache = createCache({});
+      const visitor = { key: 'visitor', limit: 4, windowMs: 60_000 };
+      const ip = { key: 'ip', limit: 100, windowMs: 60_000 };
+      expect(isWellUnderRateLimits(cache, [visitor, ip])).toBe(true);
+      await enforceRateLimits(cache, [visitor, ip]);
+      expect(isWellUnderRateLimits(cache, [visitor, ip])).toBe(true);
+      // The second of four: half the visitor's limit.
+      await enforceRateLimits(cache, [visitor, ip]);
+      expect(isWellUnderRateLimits(cache, [visitor, ip])).toBe(false);
+      expect(isWellUnderRateLimits(cache, [ip])).toBe(true);
+      // Refused counts keep it busy.
+      await enforceRateLimits(cache, [visitor]);
+      await enforceRateLimits(cache, [visitor]);
+      await expect(enforceRateLimits(cache, [visitor])).rejects.toBeInstanceOf(AppError);
+      expect(isWellUnderRateLimits(cache, [visitor])).toBe(false);
+      // The window has ended: nothing suggests a refusal, and a new window's first count says so too.
+      vi.setSystemTime(new Date('2026-11-28T10:01:00Z'));
+      expect(isWellUnderRateLimits(cache, [visitor])).toBe(true);
+      await enforceRateLimits(cache, [visitor]);
+      expect(isWellUnderRateLimits(cache, [visitor])).toBe(true);
+      await cache.close();
+    });
+
+    it('learns from the shared count, whoever counted it, and keeps each cache store apart', async () => {
+      const cache = createCache({});
+      const other = createCache({});
+      const limit = { key: 'shared', limit: 10, windowMs: 60_000 };
+      // Another instance counted nine: this process has not seen it yet.
+      for (let index = 0; index < 9; index += 1) await cache.hit('rate:shared', 60_000);
+      expect(isWellUnderRateLimits(cache, [limit])).toBe(true);
+      await enforceRateLimits(cache, [limit]);
+      expect(isWellUnderRateLimits(cache, [limit])).toBe(false);
+      expect(isWellUnderRateLimits(other, [limit])).toBe(true);
+      await Promise.all([cache.close(), other.close()]);
+    });
+  });
+
+  describe('work sent beside the count (withinRateLimits)', () => {
+    const limit = { key: 'beside', limit: 4, windowMs: 60_000 };
+
+    it('starts the work before the count answers, and answers what the work did', async () => {
+      const cache = createCache({});
+      let answerCount: () => void = () => undefined;
+      const countAnswered = new Promise<void>((resolve) => {
+        answerCount = resolve;
+      });
+      const hits = cache.hits.bind(cache);
+      cache.hits = async (entries) => {
+        await countAnswered;
+        return hits(entries);
+      };
+      const events: string[] = [];
+      const result = withinRateLimits(
+        cache,
+        [limit],
+        () => {
+          events.push('work');
+          return Promise.resolve('done');
+        },
+        () => Promise.resolve(),
+      );
+      await Promise.resolve();
+      expect(events).toEqual(['work']);
+      answerCount();
+      expect(await result).toBe('done');
+      await cache.close();
+    });
+
+    it("gives back the work when the count refuses, and answers the count's 429 before the work's error", async () => {
+      const cache = createCache({});
+      // Another instance counted the limit full: this process does not know it yet.
+      for (let index = 0; index < 4; index += 1) await cache.hit('rate:beside', 60_000);
+      const undone: string[] = [];
+      const refused = await withinRateLimits(
+        cache,
+        [limit],
+        () => Promise.resolve('reserved'),
+        (result) => {
+          undone.push(result);
+          return Promise.resolve();
+        },
+      ).catch((error: unknown) => error);
+      expect((refused as AppError).code).toBe('RATE_LIMITED');
+      expect(undone).toEqual(['reserved']);
+      // Now known to be busy: the count goes first, and a refusal spares the work.
+      const work = vi.fn(() => Promise.resolve('reserved'));
+      const again = await withinRateLimits(cache, [limit], work, () => Promise.resolve()).catch(
+        (error: unknown) => error,
+      );
+      expect((again as AppError).code).toBe('RATE_LIMITED');
+      expect(work).not.toHaveBeenCalled();
+      await cache.close();
+    });
+
+    it("answers the work's own error when the count passes, with nothing to give back", async () => {
+      const cache = createCache({});
+      const undo = vi.fn(() => Promise.resolve());
+      await expect(
+        withinRateLimits(cache, [limit], () => Promise.reject(new AppError('NOT_FOUND')), undo),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      // Both refuse: the count's answer wins, and a failed work has nothing to give back.
+      const full = createCache({});
+      for (let index = 0; index < 4; index += 1) await full.hit('rate:beside', 60_000);
+      await expect(
+        withinRateLimits(full, [limit], () => Promise.reject(new AppError('NOT_FOUND')), undo),
+      ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      expect(undo).not.toHaveBeenCalled();
+      await Promise.all([cache.close(), full.close()]);
+    });
   });
 });
