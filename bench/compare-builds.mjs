@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { timeCall } from './lib/measure.mjs';
@@ -34,7 +35,19 @@ const WARMUP = 300;
 const MESSAGES_PER_CONVERSATION = 10;
 const ANSWER = 'word0 word1 word2 word3 word39';
 
-/** Both builds running, `first` in the first place; answers each build's message times. */
+/** A port nobody listens on now, from the system. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Both builds running, `first` in the first place; answers each place's build name and message times. */
 async function run(first, second) {
   const env = {
     // One visitor from 127.0.0.1 sends thousands of messages: lift the per-IP and per-visitor limits.
@@ -43,11 +56,16 @@ async function run(first, second) {
     // The second server decrypts the provider key the first one stored.
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
-  const one = await startFakeBackedServer({ entry: first, answer: ANSWER, dataDirPrefix: 'agentry-compare-', env });
-  const port = 4990 + Math.floor(Math.random() * 9);
+  const one = await startFakeBackedServer({
+    entry: first.entry,
+    answer: ANSWER,
+    dataDirPrefix: 'agentry-compare-',
+    env,
+  });
+  const port = await freePort();
   const secondUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-compare-'));
-  const two = spawn(process.execPath, [second], {
+  const two = spawn(process.execPath, [second.entry], {
     env: {
       ...process.env,
       ...env,
@@ -61,13 +79,18 @@ async function run(first, second) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise((resolve) => two.once('exit', resolve));
   try {
     await waitForHealth(one.baseUrl);
-    await waitForHealth(secondUrl);
+    // The second server must be the one answering on its port, not another process.
+    await Promise.race([
+      waitForHealth(secondUrl),
+      exited.then((code) => Promise.reject(new Error(`The second server exited (${code}) before it was up`))),
+    ]);
     const widgetId = await createWidget(one.baseUrl);
     const places = [
-      { entry: first, url: one.baseUrl, times: [], visitor: undefined },
-      { entry: second, url: secondUrl, times: [], visitor: undefined },
+      { ...first, url: one.baseUrl, times: [], visitor: undefined },
+      { ...second, url: secondUrl, times: [], visitor: undefined },
     ];
     for (let index = 0; index < WARMUP + REQUESTS; index += 1) {
       for (const place of index % 2 === 0 ? places : [...places].reverse()) {
@@ -77,8 +100,8 @@ async function run(first, second) {
     }
     return places;
   } finally {
-    two.kill('SIGTERM');
-    await new Promise((resolve) => two.once('exit', resolve));
+    if (two.exitCode === null && two.signalCode === null) two.kill('SIGTERM');
+    await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
     await one.stop();
   }
@@ -132,7 +155,8 @@ function summarize(times) {
   return { p50: at(0.5), p90: at(0.9), mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length };
 }
 
-const runs = [await run(oldEntry, newEntry), await run(newEntry, oldEntry)];
+const builds = { old: { build: 'old', entry: oldEntry }, new: { build: 'new', entry: newEntry } };
+const runs = [await run(builds.old, builds.new), await run(builds.new, builds.old)];
 const format = (ms) => ms.toFixed(3);
 console.log(
   `\nOne visitor's whole answers, two builds side by side, ${REQUESTS} messages each per run, load average ${os.loadavg()[0].toFixed(1)}\n`,
@@ -142,11 +166,10 @@ console.log('|---|---|---|---|---|---|');
 const byBuild = { old: [], new: [] };
 runs.forEach((places, runIndex) => {
   places.forEach((place, placeIndex) => {
-    const build = place.entry === oldEntry ? 'old' : 'new';
     const stats = summarize(place.times);
-    byBuild[build].push(stats);
+    byBuild[place.build].push(stats);
     console.log(
-      `| ${runIndex + 1} | ${build} (${path.basename(place.entry)}) | ${placeIndex + 1} | ${format(stats.p50)} | ${format(stats.p90)} | ${format(stats.mean)} |`,
+      `| ${runIndex + 1} | ${place.build} (${path.basename(place.entry)}) | ${placeIndex + 1} | ${format(stats.p50)} | ${format(stats.p90)} | ${format(stats.mean)} |`,
     );
   });
 });

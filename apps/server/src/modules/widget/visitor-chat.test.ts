@@ -12,9 +12,10 @@ import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspac
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { createTestWidget, readWidgetDailyCount } from '../../test/widget-fixtures';
+import { isWellUnderRateLimits } from '../../platform/http/rate-limit';
 import { llmUsage } from '../llm/llm.tables';
 import { utcDay } from './take-daily-message';
-import { widgetConversation, widgetMessage, widgetVisitor } from './widget.tables';
+import { widgetConversation, widgetDailyCount, widgetMessage, widgetVisitor } from './widget.tables';
 
 const VISITOR_LIMIT = 5;
 const IP_LIMIT = 40;
@@ -322,13 +323,22 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(fake.requests).toHaveLength(0);
-    // Given back: both of the day's messages are left.
+    // The daily check ran beside the count (it made the day's row) and the message was given back.
+    const counters = await db()
+      .select()
+      .from(widgetDailyCount)
+      .where(eq(widgetDailyCount.connectionId, widget.connectionId));
+    expect(counters.map((counter) => counter.count)).toEqual([0]);
+    // Both of the day's messages are left.
     expect((await chat(widget, { message: 'first' })).statusCode).toBe(200);
     expect((await chat(widget, { message: 'second' })).statusCode).toBe(200);
     expect((await chat(widget, { message: 'third' })).json().error.code).toBe('WIDGET_DAILY_LIMIT');
-    // Known to be busy now: refused by the count alone, the daily check is not sent.
-    const again = await chat(widget, { message: 'still here', contactIdentifier: 'elsewhere' });
-    expect(again.json().error.code).toBe('RATE_LIMITED');
+    // Known to be busy now: the next message of this visitor is counted before any statement.
+    expect(
+      isWellUnderRateLimits(cache, [
+        { key: `widget-visitor:${widget.connectionId}:elsewhere`, limit: VISITOR_LIMIT, windowMs: 60_000 },
+      ]),
+    ).toBe(false);
   });
 
   it('refuses messages and histories over the caps (400) without calling the provider', async () => {
