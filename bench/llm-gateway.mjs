@@ -13,7 +13,9 @@
 // a floor column runs a bare forwarder that does only what no gateway can skip (one read before
 // the provider, one durable insert after: bench/lib/bare-chat-server.mjs).
 // Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP; see WARMUP_CALLS in
-// bench/lib/measure.mjs).
+// bench/lib/measure.mjs). A row's kinds of call are measured side by side, in five slices each taking
+// turns (runInterleaved, BENCH_SLICES), so that the machine's speed drifting during the row moves the
+// gateway and its baselines alike.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +24,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
-import { runCalls, timeCall, warmUp } from './lib/measure.mjs';
+import { runInterleaved, timeCall, warmUp } from './lib/measure.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
@@ -159,16 +161,28 @@ try {
     for (const stream of [false, true]) {
       for (const call of [direct, sdk, ...(floorBase ? [floorRoute] : []), gateway])
         await warmUp(call(stream), { concurrency });
-      const baseline = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
-      const sdkOnly = await runCalls(sdk(stream), { concurrency, requests: requestsAt(concurrency) });
-      const floored = floorBase
-        ? await runCalls(floorRoute(stream), { concurrency, requests: requestsAt(concurrency) })
-        : undefined;
-      const cpuBefore = readProcessCpuMs(server.pid);
-      const measured = await runCalls(gateway(stream), { concurrency, requests: requestsAt(concurrency) });
-      const cpuAfter = readProcessCpuMs(server.pid);
-      const serverCpuMsPerCall =
-        cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / requestsAt(concurrency);
+      // The kinds run side by side in slices (runInterleaved); the server's CPU is read around the
+      // gateway's own slices.
+      let serverCpuMs = 0;
+      let isServerCpuKnown = true;
+      const gatewayMeter = {
+        start: () => readProcessCpuMs(server.pid),
+        stop(before) {
+          const after = readProcessCpuMs(server.pid);
+          if (before === null || after === null) isServerCpuKnown = false;
+          else serverCpuMs += after - before;
+        },
+      };
+      const [baseline, sdkOnly, floored, measured] = await runInterleaved(
+        [
+          { call: direct(stream) },
+          { call: sdk(stream) },
+          ...(floorBase ? [{ call: floorRoute(stream) }] : []),
+          { call: gateway(stream), meter: gatewayMeter },
+        ],
+        { concurrency, requests: requestsAt(concurrency) },
+      ).then((results) => (floorBase ? results : [results[0], results[1], undefined, results[2]]));
+      const serverCpuMsPerCall = isServerCpuKnown ? serverCpuMs / measured.calls : null;
       rows.push({ concurrency, stream, baseline, sdkOnly, floored, measured, serverCpuMsPerCall });
     }
   }

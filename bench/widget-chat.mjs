@@ -17,7 +17,10 @@
 // (the fake provider and the callers, per direct call and per widget message); on a PostgreSQL of
 // this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
 // on PostgreSQL only). Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP;
-// see WARMUP_CALLS in bench/lib/measure.mjs). Bounded: loopback only, fixed request counts. Prints markdown.
+// see WARMUP_CALLS in bench/lib/measure.mjs). A row's kinds of call are measured side by side, in
+// five slices each taking turns (runInterleaved, BENCH_SLICES), so that the machine's speed drifting
+// during the row moves the product and its baselines alike. Bounded: loopback only, fixed request
+// counts. Prints markdown.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,7 +29,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { runCalls, timeCall, warmUp } from './lib/measure.mjs';
+import { runCalls, runInterleaved, timeCall, warmUp } from './lib/measure.mjs';
 import { readLocalPostgresCpuMs, readMachineCpuTicks, readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
@@ -180,29 +183,53 @@ try {
     for (const stream of [false, true]) {
       for (const call of [direct, bareRoute, ...(floorUrl ? [floorRoute] : []), widget])
         await warmUp(call(stream), { concurrency });
-      const directCpuBefore = process.cpuUsage();
-      const provider = await runCalls(direct(stream), { concurrency, requests: requestsAt(concurrency) });
-      const directCpuPerCall = ownCpuMsPerCall(directCpuBefore, requestsAt(concurrency));
-      const bareCpuBefore = readProcessCpuMs(bare.child.pid);
-      const baseline = await runCalls(bareRoute(stream), { concurrency, requests: requestsAt(concurrency) });
-      const bareCpuPerMessage = (readProcessCpuMs(bare.child.pid) - bareCpuBefore) / requestsAt(concurrency);
-      const floored = floorUrl
-        ? await runCalls(floorRoute(stream), { concurrency, requests: requestsAt(concurrency) })
-        : undefined;
-      const cpuBefore = readProcessCpuMs(server.pid);
-      const databaseCpuBefore = readLocalPostgresCpuMs(process.env.DATABASE_URL);
-      const machineBefore = readMachineCpuTicks();
-      const benchCpuBefore = process.cpuUsage();
-      const measured = await runCalls(widget(stream), { concurrency, requests: requestsAt(concurrency) });
-      const benchCpuPerMessage = ownCpuMsPerCall(benchCpuBefore, requestsAt(concurrency));
-      const cpuPerMessage = (readProcessCpuMs(server.pid) - cpuBefore) / requestsAt(concurrency);
-      const databaseCpuAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
-      const machineAfter = readMachineCpuTicks();
-      const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total || 1);
-      const databaseCpuPerMessage =
-        databaseCpuBefore === null || databaseCpuAfter === null
-          ? null
-          : (databaseCpuAfter - databaseCpuBefore) / requestsAt(concurrency);
+      // The kinds run side by side in slices (runInterleaved); each one's CPU is read around its own
+      // slices and summed over the row.
+      const used = { direct: 0, bare: 0, server: 0, database: 0, bench: 0, machineBusy: 0, machineTotal: 0 };
+      let isDatabaseCpuKnown = true;
+      const ownCpu = { start: () => process.cpuUsage(), stop: (before) => cpuMsSince(before) };
+      const widgetMeter = {
+        start: () => ({
+          server: readProcessCpuMs(server.pid),
+          database: readLocalPostgresCpuMs(process.env.DATABASE_URL),
+          machine: readMachineCpuTicks(),
+          bench: ownCpu.start(),
+        }),
+        stop(before) {
+          used.bench += ownCpu.stop(before.bench);
+          used.server += readProcessCpuMs(server.pid) - before.server;
+          const databaseAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
+          if (before.database === null || databaseAfter === null) isDatabaseCpuKnown = false;
+          else used.database += databaseAfter - before.database;
+          const machine = readMachineCpuTicks();
+          used.machineBusy += machine.busy - before.machine.busy;
+          used.machineTotal += machine.total - before.machine.total;
+        },
+      };
+      const [provider, baseline, floored, measured] = await runInterleaved(
+        [
+          {
+            call: direct(stream),
+            meter: { start: ownCpu.start, stop: (before) => (used.direct += ownCpu.stop(before)) },
+          },
+          {
+            call: bareRoute(stream),
+            meter: {
+              start: () => readProcessCpuMs(bare.child.pid),
+              stop: (before) => (used.bare += readProcessCpuMs(bare.child.pid) - before),
+            },
+          },
+          ...(floorUrl ? [{ call: floorRoute(stream) }] : []),
+          { call: widget(stream), meter: widgetMeter },
+        ],
+        { concurrency, requests: requestsAt(concurrency) },
+      ).then((results) => (floorUrl ? results : [results[0], results[1], undefined, results[2]]));
+      const directCpuPerCall = used.direct / provider.calls;
+      const bareCpuPerMessage = used.bare / baseline.calls;
+      const benchCpuPerMessage = used.bench / measured.calls;
+      const cpuPerMessage = used.server / measured.calls;
+      const databaseCpuPerMessage = isDatabaseCpuKnown ? used.database / measured.calls : null;
+      const machineBusy = used.machineBusy / (used.machineTotal || 1);
       rows.push({
         concurrency,
         stream,
@@ -369,9 +396,10 @@ try {
 }
 
 /** This process's CPU time (user + system) since `before` (a `process.cpuUsage()`), in ms per call. */
-function ownCpuMsPerCall(before, calls) {
+/** This process's CPU time (user + system) since `before`, in milliseconds. */
+function cpuMsSince(before) {
   const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000 / calls;
+  return (used.user + used.system) / 1000;
 }
 
 /** The reply carried by the 'done' event of a widget stream. */

@@ -81,6 +81,50 @@ export async function warmUp(call, { concurrency }) {
  * p50 and p99 of each timing, calls per second, failures and the first failure's detail.
  */
 export async function runCalls(call, { concurrency, requests }) {
+  return summarizeCalls(await collectCalls(call, { concurrency, requests }));
+}
+
+/**
+ * Slices a row is measured in by runInterleaved (BENCH_SLICES): each kind of call runs its share
+ * of the row's calls in every slice, the kinds in turn.
+ */
+export const SLICES = (() => {
+  const slices = Number(process.env.BENCH_SLICES ?? 5);
+  if (!Number.isInteger(slices) || slices < 1)
+    throw new Error(`BENCH_SLICES must be a whole number of at least 1, not ${process.env.BENCH_SLICES}`);
+  return slices;
+})();
+
+/**
+ * Several kinds of call measured side by side for one row: SLICES rounds, each running every kind
+ * in turn for its share of `requests` (the order rotated every round), so that a drift of the
+ * machine's speed during the row moves every kind alike instead of the one measured last. A kind's
+ * `meter`, if any, is read around each of its slices: `start()` before, `stop(started)` after (the
+ * CPU time of the processes serving it, say). Answers, per kind in the order given, what runCalls
+ * answers, over all its slices: throughput is its calls over the time its own slices took.
+ */
+export async function runInterleaved(kinds, { concurrency, requests }) {
+  const collected = kinds.map(() => ({ totals: [], ttfts: [], elapsedMs: 0, failures: 0, firstFailure: undefined }));
+  const perSlice = Math.max(concurrency, Math.ceil(requests / SLICES));
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    for (let turn = 0; turn < kinds.length; turn += 1) {
+      const index = (turn + slice) % kinds.length;
+      const { call, meter } = kinds[index];
+      const started = meter?.start();
+      const part = await collectCalls(call, { concurrency, requests: perSlice });
+      meter?.stop(started);
+      const into = collected[index];
+      into.totals.push(...part.totals);
+      into.ttfts.push(...part.ttfts);
+      into.elapsedMs += part.elapsedMs;
+      into.failures += part.failures;
+      into.firstFailure ??= part.firstFailure;
+    }
+  }
+  return collected.map(summarizeCalls);
+}
+
+async function collectCalls(call, { concurrency, requests }) {
   const totals = [];
   const ttfts = [];
   let next = 0;
@@ -100,11 +144,21 @@ export async function runCalls(call, { concurrency, requests }) {
     }
   }
   await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
-  const elapsed = (performance.now() - started) / 1000;
+  return { totals, ttfts, elapsedMs: performance.now() - started, failures, firstFailure };
+}
+
+function summarizeCalls({ totals, ttfts, elapsedMs, failures, firstFailure }) {
   const percentiles = (values) => {
     values.sort((a, b) => a - b);
     const pick = (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
     return { p50: pick(0.5), p99: pick(0.99) };
   };
-  return { total: percentiles(totals), ttft: percentiles(ttfts), rps: totals.length / elapsed, failures, firstFailure };
+  return {
+    total: percentiles(totals),
+    ttft: percentiles(ttfts),
+    rps: totals.length / (elapsedMs / 1000),
+    calls: totals.length,
+    failures,
+    firstFailure,
+  };
 }
