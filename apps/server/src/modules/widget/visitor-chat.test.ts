@@ -339,6 +339,8 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
         { key: `widget-visitor:${widget.connectionId}:elsewhere`, limit: VISITOR_LIMIT, windowMs: 60_000 },
       ]),
     ).toBe(false);
+    const again = await chat(widget, { message: 'still here', contactIdentifier: 'elsewhere' });
+    expect(again.json().error.code).toBe('RATE_LIMITED');
   });
 
   it('refuses messages and histories over the caps (400) without calling the provider', async () => {

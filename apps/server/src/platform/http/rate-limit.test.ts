@@ -180,6 +180,9 @@ describe('rate limits counted together', () => {
         'Redis is gone',
       );
       expect(undo).toHaveBeenCalledWith('reserved');
+      // A failed count is no longer in flight: two failures, and the key (half of four) is not busy.
+      await expect(withinRateLimits(cache, [limit], () => Promise.resolve('reserved'), undo)).rejects.toThrow();
+      expect(isWellUnderRateLimits(cache, [limit])).toBe(true);
       await cache.close();
     });
 

@@ -99,7 +99,8 @@ export function isWellUnderRateLimits(cache: Cache, limits: readonly RateLimit[]
  * of after it: one round trip to wait for instead of two. A refusal reads as it would in turn: the
  * count's 429 (or the cache store's error) first, after `undo` gave back what `work` did; then
  * `work`'s own error. While a key is busy (a visitor or an address sending fast, an abuser), the count
- * goes first and a refused call costs no work. Only the keys counted here are noted.
+ * goes first and a refused call costs no work. Only the keys counted here are noted. The keys of
+ * one call must be distinct.
  */
 export async function withinRateLimits<Result>(
   cache: Cache,
