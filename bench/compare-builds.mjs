@@ -14,11 +14,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { timeCall } from './lib/measure.mjs';
-import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { apiClient, freePort, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const [oldEntry, newEntry] = process.argv.slice(2).map((entry) => path.resolve(entry));
@@ -34,18 +33,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const WARMUP = 300;
 const MESSAGES_PER_CONVERSATION = 10;
 const ANSWER = 'word0 word1 word2 word3 word39';
-
-/** A port nobody listens on now, from the system. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Both builds running, `first` in the first place; answers each place's build name and message times. */
 async function run(first, second) {
@@ -82,7 +69,7 @@ async function run(first, second) {
   const exited = new Promise((resolve) => two.once('exit', resolve));
   try {
     await waitForHealth(one.baseUrl);
-    // The second server must be the one answering on its port, not another process.
+    // A second server that failed to start ends the run at once, rather than after the health check's minute.
     await Promise.race([
       waitForHealth(secondUrl),
       exited.then((code) => Promise.reject(new Error(`The second server exited (${code}) before it was up`))),

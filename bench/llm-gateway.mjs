@@ -8,13 +8,13 @@
 // Bounded: loopback only, fixed request counts, stops by itself. Prints a markdown table and
 // exits 1 when a target of the issue is missed (added p50 <= 3 ms on PostgreSQL, 10 streams'
 // time to first token within 2x direct). The last column is the server process's CPU time per
-// gateway call (Linux /proc, user + system, over the row's calls): unlike latency, it hardly
+// gateway call (Linux /proc, user + system, over the gateway's slices of the row): unlike latency, it hardly
 // moves with the machine's load, so runs on a busy machine can still be compared. On PostgreSQL
 // a floor column runs a bare forwarder that does only what no gateway can skip (one read before
 // the provider, one durable insert after: bench/lib/bare-chat-server.mjs).
 // Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP; see WARMUP_CALLS in
-// bench/lib/measure.mjs). A row's kinds of call are measured side by side, in five slices each taking
-// turns (runInterleaved, BENCH_SLICES), so that the machine's speed drifting during the row moves the
+// bench/lib/measure.mjs). A row's kinds of call are measured side by side, in BENCH_SLICES slices (5)
+// taking turns (runInterleaved), so that the machine's speed drifting during the row moves the
 // gateway and its baselines alike.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

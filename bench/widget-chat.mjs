@@ -18,7 +18,7 @@
 // this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
 // on PostgreSQL only). Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP;
 // see WARMUP_CALLS in bench/lib/measure.mjs). A row's kinds of call are measured side by side, in
-// five slices each taking turns (runInterleaved, BENCH_SLICES), so that the machine's speed drifting
+// BENCH_SLICES slices (5) taking turns (runInterleaved), so that the machine's speed drifting
 // during the row moves the product and its baselines alike. Bounded: loopback only, fixed request
 // counts. Prints markdown.
 import { spawn } from 'node:child_process';
@@ -320,7 +320,7 @@ try {
   const databaseRows = rows.filter((entry) => entry.databaseCpuPerMessage !== null);
   if (databaseRows.length > 0)
     console.log(
-      `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's rows; the share of the machine's cores busy meanwhile): ${databaseRows
+      `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's slices of each row; the share of the machine's cores busy meanwhile): ${databaseRows
         .map(
           (entry) =>
             `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms (machine ${Math.round(entry.machineBusy * 100)}% busy)`,
@@ -395,7 +395,6 @@ try {
   await stop();
 }
 
-/** This process's CPU time (user + system) since `before` (a `process.cpuUsage()`), in ms per call. */
 /** This process's CPU time (user + system) since `before`, in milliseconds. */
 function cpuMsSince(before) {
   const used = process.cpuUsage(before);

@@ -78,45 +78,55 @@ export async function warmUp(call, { concurrency }) {
 
 /**
  * A closed loop of `concurrency` workers sharing `requests` calls of `call(worker index)`;
- * p50 and p99 of each timing, calls per second, failures and the first failure's detail.
+ * p50 and p99 of each timing, calls per second while every worker was busy (collectCalls),
+ * failures and the first failure's detail.
  */
 export async function runCalls(call, { concurrency, requests }) {
   return summarizeCalls(await collectCalls(call, { concurrency, requests }));
 }
 
 /**
- * Slices a row is measured in by runInterleaved (BENCH_SLICES): each kind of call runs its share
- * of the row's calls in every slice, the kinds in turn.
+ * Slices a row is measured in by runInterleaved (BENCH_SLICES, default 5): each kind of call runs
+ * its share of the row's calls in every slice, the kinds in turn. Read when a row is measured.
  */
-export const SLICES = (() => {
+function readSlices() {
   const slices = Number(process.env.BENCH_SLICES ?? 5);
   if (!Number.isInteger(slices) || slices < 1)
     throw new Error(`BENCH_SLICES must be a whole number of at least 1, not ${process.env.BENCH_SLICES}`);
   return slices;
-})();
+}
 
 /**
- * Several kinds of call measured side by side for one row: SLICES rounds, each running every kind
- * in turn for its share of `requests` (the order rotated every round), so that a drift of the
+ * Several kinds of call measured side by side for one row: BENCH_SLICES rounds, each running every
+ * kind in turn for its share of `requests` (the order rotated every round), so that a drift of the
  * machine's speed during the row moves every kind alike instead of the one measured last. A kind's
  * `meter`, if any, is read around each of its slices: `start()` before, `stop(started)` after (the
  * CPU time of the processes serving it, say). Answers, per kind in the order given, what runCalls
- * answers, over all its slices: throughput is its calls over the time its own slices took.
+ * answers, over all its slices (`requests` calls of each kind in all).
  */
 export async function runInterleaved(kinds, { concurrency, requests }) {
-  const collected = kinds.map(() => ({ totals: [], ttfts: [], elapsedMs: 0, failures: 0, firstFailure: undefined }));
-  const perSlice = Math.max(concurrency, Math.ceil(requests / SLICES));
-  for (let slice = 0; slice < SLICES; slice += 1) {
+  const slices = readSlices();
+  const collected = kinds.map(() => ({
+    totals: [],
+    ttfts: [],
+    steadyCalls: 0,
+    steadyMs: 0,
+    failures: 0,
+    firstFailure: undefined,
+  }));
+  for (let slice = 0; slice < slices; slice += 1) {
+    const share = Math.floor(((slice + 1) * requests) / slices) - Math.floor((slice * requests) / slices);
     for (let turn = 0; turn < kinds.length; turn += 1) {
       const index = (turn + slice) % kinds.length;
       const { call, meter } = kinds[index];
       const started = meter?.start();
-      const part = await collectCalls(call, { concurrency, requests: perSlice });
+      const part = await collectCalls(call, { concurrency, requests: share });
       meter?.stop(started);
       const into = collected[index];
       into.totals.push(...part.totals);
       into.ttfts.push(...part.ttfts);
-      into.elapsedMs += part.elapsedMs;
+      into.steadyCalls += part.steadyCalls;
+      into.steadyMs += part.steadyMs;
       into.failures += part.failures;
       into.firstFailure ??= part.firstFailure;
     }
@@ -124,17 +134,28 @@ export async function runInterleaved(kinds, { concurrency, requests }) {
   return collected.map(summarizeCalls);
 }
 
+/**
+ * The calls of one closed loop, with what its throughput is read from: the calls that ended while
+ * every worker still had one to make (until the last call started), over that time. The loop's
+ * drain at the end, when fewer and fewer workers are busy, is left out: it lasts about as long as
+ * the slowest of the last calls, so it would weigh on a kind with a long tail of slow calls more
+ * than on another, and a row measured in slices has one drain per slice.
+ */
 async function collectCalls(call, { concurrency, requests }) {
   const totals = [];
   const ttfts = [];
+  const endedAt = [];
   let next = 0;
   let failures = 0;
   let firstFailure;
+  let lastStartedAt;
   const started = performance.now();
   async function worker(index) {
     while (next < requests) {
       next += 1;
+      if (next === requests) lastStartedAt = performance.now();
       const result = await call(index);
+      endedAt.push(performance.now());
       totals.push(result.total);
       ttfts.push(result.ttft);
       if (!result.isOk) {
@@ -144,10 +165,14 @@ async function collectCalls(call, { concurrency, requests }) {
     }
   }
   await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
-  return { totals, ttfts, elapsedMs: performance.now() - started, failures, firstFailure };
+  const steadyCalls = endedAt.filter((at) => at <= lastStartedAt).length;
+  // Too few calls for a steady part (no more calls than workers): the whole loop.
+  return steadyCalls > 0
+    ? { totals, ttfts, steadyCalls, steadyMs: lastStartedAt - started, failures, firstFailure }
+    : { totals, ttfts, steadyCalls: totals.length, steadyMs: performance.now() - started, failures, firstFailure };
 }
 
-function summarizeCalls({ totals, ttfts, elapsedMs, failures, firstFailure }) {
+function summarizeCalls({ totals, ttfts, steadyCalls, steadyMs, failures, firstFailure }) {
   const percentiles = (values) => {
     values.sort((a, b) => a - b);
     const pick = (q) => values[Math.min(values.length - 1, Math.floor(q * values.length))];
@@ -156,7 +181,7 @@ function summarizeCalls({ totals, ttfts, elapsedMs, failures, firstFailure }) {
   return {
     total: percentiles(totals),
     ttft: percentiles(ttfts),
-    rps: totals.length / (elapsedMs / 1000),
+    rps: steadyCalls / (steadyMs / 1000),
     calls: totals.length,
     failures,
     firstFailure,

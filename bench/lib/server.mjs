@@ -1,4 +1,5 @@
 // Shared by the benchmarks: wait for a server they started, and sign in through the dev mailbox.
+import net from 'node:net';
 
 export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -47,4 +48,16 @@ export function apiClient(baseUrl, cookie) {
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
     return response.json();
   };
+}
+
+/** A loopback port nobody listens on right now, from the system. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

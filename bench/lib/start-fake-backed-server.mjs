@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { createBenchDatabase } from './bench-database.mjs';
+import { freePort } from './server.mjs';
 
 /**
  * Starts the fake provider answering `answer` at once, then the built server (`entry`) in
@@ -22,7 +23,7 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
   const fake = await startFakeOpenAiServer();
   fake.respondWith(() => ({ text: answer }));
 
-  const port = 4900 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
   const server = spawn(process.execPath, [...nodeArgs, entry], {
@@ -40,10 +41,11 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
 
   async function stop() {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
     await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
