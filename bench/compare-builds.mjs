@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { timeCall } from './lib/measure.mjs';
-import { apiClient, freePort, signIn, waitForHealth } from './lib/server.mjs';
+import { apiClient, createBenchAgent, createBenchWidget, freePort, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const [oldEntry, newEntry] = process.argv.slice(2).map((entry) => path.resolve(entry));
@@ -96,22 +96,7 @@ async function run(first, second) {
 
 async function createWidget(baseUrl) {
   const api = apiClient(baseUrl, await signIn(baseUrl, `bench-compare-${Date.now()}@agentry.test`));
-  const subaccountId = (await api('GET', '/api/me')).subaccounts[0].id;
-  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
-    aiName: 'Bench',
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    instructions: 'You are a benchmark agent.',
-  });
-  const created = await api('POST', `/api/subaccounts/${subaccountId}/connections`, { type: 'website-widget' });
-  const connection = created.connection ?? created;
-  await api('PUT', `/api/connections/${connection.connectionId}/update-build`, { buildId: agent.buildId });
-  await api('PUT', `/api/connections/${connection.connectionId}`, {
-    settings: { ...connection.settings, dailyLimit: 100_000 },
-    deploy: true,
-  });
-  return connection.widgetId;
+  return (await createBenchWidget(api, await createBenchAgent(api))).widgetId;
 }
 
 /** One message of the place's visitor, who starts a new conversation every 10 messages. */

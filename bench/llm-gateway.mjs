@@ -26,7 +26,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
 import { runInterleaved, timeCall, warmUp } from './lib/measure.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
-import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { apiClient, createBenchAgent, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,15 +73,7 @@ try {
   await waitForHealth(baseUrl);
   const cookie = await signIn(baseUrl, `bench-llm-${Date.now()}@agentry.test`);
   const api = apiClient(baseUrl, cookie);
-  const me = await api('GET', '/api/me');
-  const subaccountId = me.subaccounts[0].id;
-  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
-    aiName: 'Bench',
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    instructions: 'You are a benchmark agent.',
-  });
+  const { subaccountId, agent } = await createBenchAgent(api);
   // Several keys: the per-key rate limit of the public API (600 a minute) must not throttle the
   // benchmark, warm-up calls included.
   const keys = [];

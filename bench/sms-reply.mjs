@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { timeCall } from './lib/measure.mjs';
-import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { apiClient, createBenchAgent, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,15 +41,7 @@ const row = (name, values) =>
 try {
   await waitForHealth(baseUrl);
   const api = apiClient(baseUrl, await signIn(baseUrl, `bench-sms-${Date.now()}@agentry.test`));
-  const me = await api('GET', '/api/me');
-  const subaccountId = me.subaccounts[0].id;
-  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
-    aiName: 'Bench',
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    instructions: 'You are a benchmark agent.',
-  });
+  const { subaccountId, agent } = await createBenchAgent(api);
   const connection = await api('POST', `/api/subaccounts/${subaccountId}/sms-connections`, {
     name: 'Bench SMS',
     agentId: agent.buildId,

@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runCalls, runInterleaved, timeCall, warmUp } from './lib/measure.mjs';
 import { readLocalPostgresCpuMs, readMachineCpuTicks, readProcessCpuMs } from './lib/process-cpu.mjs';
-import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { apiClient, createBenchAgent, createBenchWidget, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,23 +98,8 @@ try {
   const floorUrl = await floor?.url;
   await waitForHealth(baseUrl);
   const api = apiClient(baseUrl, await signIn(baseUrl, `bench-widget-${Date.now()}@agentry.test`));
-  const me = await api('GET', '/api/me');
-  const subaccountId = me.subaccounts[0].id;
-  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
-  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
-    aiName: 'Bench',
-    provider: 'openai',
-    model: 'gpt-4o-mini',
-    instructions: 'You are a benchmark agent.',
-  });
-  const created = await api('POST', `/api/subaccounts/${subaccountId}/connections`, { type: 'website-widget' });
-  const connection = created.connection ?? created;
-  await api('PUT', `/api/connections/${connection.connectionId}/update-build`, { buildId: agent.buildId });
-  // The daily limit (default 200) would cut the benchmark off: raise it to the maximum.
-  await api('PUT', `/api/connections/${connection.connectionId}`, {
-    settings: { ...connection.settings, dailyLimit: 100_000 },
-    deploy: true,
-  });
+  const { subaccountId, agent } = await createBenchAgent(api);
+  const connection = await createBenchWidget(api, { subaccountId, agent });
   const widgetUrl = `${baseUrl}/api/widget/${connection.widgetId}/chat`;
 
   const direct = (stream) => () =>

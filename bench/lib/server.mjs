@@ -61,3 +61,34 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * The signed-in user's first sub account with a provider key (`sk-bench`, for the fake provider) and
+ * an agent on OpenAI's gpt-4o-mini: what every bench that chats starts from.
+ */
+export async function createBenchAgent(api) {
+  const subaccountId = (await api('GET', '/api/me')).subaccounts[0].id;
+  await api('POST', `/api/subaccounts/${subaccountId}/provider-keys`, { provider: 'openai', apiKey: 'sk-bench' });
+  const agent = await api('POST', `/api/subaccounts/${subaccountId}/agents`, {
+    aiName: 'Bench',
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    instructions: 'You are a benchmark agent.',
+  });
+  return { subaccountId, agent };
+}
+
+/**
+ * A website widget of the sub account, answering with the agent, deployed. Its daily limit (200 by
+ * default) would cut a benchmark off: it is raised to the maximum.
+ */
+export async function createBenchWidget(api, { subaccountId, agent }) {
+  const created = await api('POST', `/api/subaccounts/${subaccountId}/connections`, { type: 'website-widget' });
+  const connection = created.connection ?? created;
+  await api('PUT', `/api/connections/${connection.connectionId}/update-build`, { buildId: agent.buildId });
+  await api('PUT', `/api/connections/${connection.connectionId}`, {
+    settings: { ...connection.settings, dailyLimit: 100_000 },
+    deploy: true,
+  });
+  return connection;
+}
