@@ -11,14 +11,13 @@
 // rebuilding, e.g. `cp apps/server/dist/main.js apps/server/dist/main-old.js`, then
 // `node bench/compare-builds.mjs apps/server/dist/main-old.js apps/server/dist/main.js`.
 // Bounded: BENCH_REQUESTS messages per server and run (default 2,000) after 300 warm-up ones.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { timeCall } from './lib/measure.mjs';
-import { apiClient, createBenchAgent, createBenchWidget, freePort, signIn, waitForHealth } from './lib/server.mjs';
-import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
+import { apiClient, createBenchAgent, createBenchWidget, signIn, waitForHealth } from './lib/server.mjs';
+import { startFakeBackedServer, startServerProcess } from './lib/start-fake-backed-server.mjs';
 
 const [oldEntry, newEntry] = process.argv.slice(2).map((entry) => path.resolve(entry));
 if (!oldEntry || !newEntry || !fs.existsSync(oldEntry) || !fs.existsSync(newEntry)) {
@@ -49,30 +48,20 @@ async function run(first, second) {
     dataDirPrefix: 'agentry-compare-',
     env,
   });
-  const port = await freePort();
-  const secondUrl = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-compare-'));
-  const two = spawn(process.execPath, [second.entry], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: secondUrl,
-      LOG_LEVEL: 'warn',
-      OPENAI_BASE_URL: one.fake.url,
-      DATABASE_URL: one.databaseUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const two = await startServerProcess({
+    entry: second.entry,
+    fakeUrl: one.fake.url,
+    databaseUrl: one.databaseUrl,
+    dataDirPrefix: 'agentry-compare-',
+    env,
   });
-  const exited = new Promise((resolve) => two.once('exit', resolve));
+  const secondUrl = two.baseUrl;
   try {
     await waitForHealth(one.baseUrl);
     // A second server that failed to start ends the run at once, rather than after the health check's minute.
     await Promise.race([
       waitForHealth(secondUrl),
-      exited.then((code) => Promise.reject(new Error(`The second server exited (${code}) before it was up`))),
+      two.exited.then((code) => Promise.reject(new Error(`The second server exited (${code}) before it was up`))),
     ]);
     const widgetId = await createWidget(one.baseUrl);
     const places = [
@@ -87,9 +76,7 @@ async function run(first, second) {
     }
     return places;
   } finally {
-    if (two.exitCode === null && two.signalCode === null) two.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await two.stop();
     await one.stop();
   }
 }

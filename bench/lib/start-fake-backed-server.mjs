@@ -23,6 +23,35 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
   const fake = await startFakeOpenAiServer();
   fake.respondWith(() => ({ text: answer }));
 
+  const {
+    server,
+    baseUrl,
+    stop: stopServer,
+  } = await startServerProcess({
+    entry,
+    fakeUrl: fake.url,
+    databaseUrl,
+    dataDirPrefix,
+    env: { ENCRYPTION_KEY: randomBytes(32).toString('hex'), ...env },
+    nodeArgs,
+  });
+
+  async function stop() {
+    await stopServer();
+    await fake.close();
+    await database?.drop();
+  }
+
+  return { fake, server, baseUrl, databaseUrl, stop };
+}
+
+/**
+ * The built server (`entry`) in production mode on a free loopback port with a fresh data
+ * directory, its OpenAI base URL on `fakeUrl`, on `databaseUrl` when given (PGlite otherwise); `env`
+ * adds variables, `nodeArgs` Node flags. `exited` settles with its exit code; `stop()` ends it (if
+ * it still runs) and removes the data directory.
+ */
+export async function startServerProcess({ entry, fakeUrl, databaseUrl, dataDirPrefix, env = {}, nodeArgs = [] }) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
@@ -34,22 +63,17 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
-      OPENAI_BASE_URL: fake.url,
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      OPENAI_BASE_URL: fakeUrl,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-
   async function stop() {
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     await exited;
-    await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
   }
-
-  return { fake, server, baseUrl, databaseUrl, stop };
+  return { server, baseUrl, exited, stop };
 }

@@ -84,7 +84,10 @@ export async function enforceRateLimits(cache: Cache, limits: readonly RateLimit
  */
 export function isWellUnderRateLimits(cache: Cache, limits: readonly RateLimit[]): boolean {
   const notes = notesByCache.get(cache);
-  if (!notes) return true;
+  return !notes || isWellUnder(notes, limits);
+}
+
+function isWellUnder(notes: KeyNotes, limits: readonly RateLimit[]): boolean {
   const now = Date.now();
   return limits.every(({ key, limit }) => {
     const busyUntil = notes.busyUntil.get(key);
@@ -109,7 +112,7 @@ export async function withinRateLimits<Result>(
   undo: (result: Result) => Promise<void>,
 ): Promise<Result> {
   const notes = notesOf(cache);
-  if (!isWellUnderRateLimits(cache, limits)) {
+  if (!isWellUnder(notes, limits)) {
     await countRateLimits(cache, limits, notes);
     return work();
   }
