@@ -57,12 +57,8 @@ async function run(first, second) {
   });
   const secondUrl = two.baseUrl;
   try {
-    await waitForHealth(one.baseUrl);
-    // A second server that failed to start ends the run at once, rather than after the health check's minute.
-    await Promise.race([
-      waitForHealth(secondUrl),
-      two.exited.then((code) => Promise.reject(new Error(`The second server exited (${code}) before it was up`))),
-    ]);
+    await waitForHealth(one.baseUrl, { server: one.server });
+    await waitForHealth(secondUrl, { server: two.server });
     const widgetId = await createWidget(one.baseUrl);
     const places = [
       { ...first, url: one.baseUrl, times: [], visitor: undefined },

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createBenchDatabase } from './lib/bench-database.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
-import { signIn, waitForHealth } from './lib/server.mjs';
+import { freePort, signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -49,7 +49,7 @@ fake.respondWith((request) => {
   return { text: 'Our panels come with a 25-year warranty and installation takes two days.' };
 });
 
-const port = 4900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-eval-'));
 // A keyless OpenAI-compatible platform provider: calls cost no credits (billing is measured in bench/credits.mjs).
@@ -105,7 +105,7 @@ async function readEvents(runId, cookie) {
 }
 
 try {
-  await waitForHealth(baseUrl);
+  await waitForHealth(baseUrl, { server });
   const cookie = await signIn(baseUrl, `bench-eval-${Date.now()}@agentry.test`);
   // A warm-up run (JIT, connections, first queries) that is not measured.
   const question = (index) => ({

@@ -55,7 +55,7 @@ let chrome;
 
 try {
   // A busy machine may take a while to migrate a fresh database.
-  await waitForHealth(baseUrl, 180_000);
+  await waitForHealth(baseUrl, { timeoutMs: 180_000, server });
   const pages = [{ name: 'landing', url: `${baseUrl}/` }, ...(await createDemoAndWidget())];
 
   chrome = await chromeLauncher.launch({

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, withClient } from './lib/bench-database.mjs';
 import { formatRow, measure } from './lib/measure.mjs';
-import { signIn, waitForHealth } from './lib/server.mjs';
+import { freePort, signIn, waitForHealth } from './lib/server.mjs';
 
 const PROJECT_COUNT = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -27,7 +27,7 @@ if (!process.env.DATABASE_URL) {
 }
 
 const database = await createBenchDatabase();
-const port = 4900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-marketplace-'));
 
@@ -45,7 +45,7 @@ try {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl);
+  await waitForHealth(baseUrl, { server });
   const cookie = await signIn(baseUrl, 'bench-author@agentry.test', '/marketplace');
   const userId = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()).user.id;
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, formatRow } from './lib/measure.mjs';
-import { signIn, waitForHealth } from './lib/server.mjs';
+import { freePort, signIn, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -16,7 +16,7 @@ if (!fs.existsSync(entry)) {
   process.exit(1);
 }
 
-const port = 4900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-'));
 const server = spawn(process.execPath, [entry], {
@@ -32,7 +32,7 @@ const server = spawn(process.execPath, [entry], {
 });
 
 try {
-  await waitForHealth(baseUrl);
+  await waitForHealth(baseUrl, { server });
   const cookie = await signIn(baseUrl, 'bench@agentry.test');
   const rows = [];
   for (const concurrency of [1, 10, 50]) {

@@ -24,7 +24,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const ACCOUNT = { accountSid: `AC${'b'.repeat(32)}`, authToken: 'bench-auth-token' };
 const { startFakeTwilioServer } = await tsImport('../apps/server/src/test/fake-twilio-server.ts', import.meta.url);
 const twilio = await startFakeTwilioServer({ accounts: [ACCOUNT], autoStatusCallbacks: false });
-const { fake, baseUrl, stop } = await startFakeBackedServer({
+const { fake, server, baseUrl, stop } = await startFakeBackedServer({
   entry,
   answer: 'Thanks, we open at 9 tomorrow.',
   dataDirPrefix: 'agentry-bench-sms-',
@@ -39,7 +39,7 @@ const row = (name, values) =>
   `| ${name} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
 
 try {
-  await waitForHealth(baseUrl);
+  await waitForHealth(baseUrl, { server });
   const api = apiClient(baseUrl, await signIn(baseUrl, `bench-sms-${Date.now()}@agentry.test`));
   const { subaccountId, agent } = await createBenchAgent(api);
   const connection = await api('POST', `/api/subaccounts/${subaccountId}/sms-connections`, {

@@ -1,9 +1,15 @@
 // Shared by the benchmarks: wait for a server they started, and sign in through the dev mailbox.
 import net from 'node:net';
 
-export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
+/**
+ * Waits until `baseUrl` answers /api/health, at most `timeoutMs`. With `server` (its child process)
+ * it fails as soon as that process has exited, rather than waiting out the timeout.
+ */
+export async function waitForHealth(baseUrl, { timeoutMs = 60_000, server } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (server && (server.exitCode !== null || server.signalCode !== null))
+      throw new Error(`server exited (${server.exitCode ?? server.signalCode}) before it answered`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {

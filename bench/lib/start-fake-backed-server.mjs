@@ -48,7 +48,7 @@ export async function startFakeBackedServer({ entry, answer, dataDirPrefix, env 
 /**
  * The built server (`entry`) in production mode on a free loopback port with a fresh data
  * directory, its OpenAI base URL on `fakeUrl`, on `databaseUrl` when given (PGlite otherwise); `env`
- * adds variables, `nodeArgs` Node flags. `exited` settles with its exit code; `stop()` ends it (if
+ * adds variables, `nodeArgs` Node flags. `stop()` ends it (if
  * it still runs) and removes the data directory.
  */
 export async function startServerProcess({ entry, fakeUrl, databaseUrl, dataDirPrefix, env = {}, nodeArgs = [] }) {
@@ -75,5 +75,5 @@ export async function startServerProcess({ entry, fakeUrl, databaseUrl, dataDirP
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return { server, baseUrl, exited, stop };
+  return { server, baseUrl, stop };
 }
