@@ -9,24 +9,24 @@
 // exits 1 when a target of the issue is missed (added p50 <= 3 ms on PostgreSQL, 10 streams'
 // time to first token within 2x direct). The last column is the server process's CPU time per
 // gateway call (Linux /proc, user + system, over the gateway's slices of the row): unlike latency, it hardly
-// moves with the machine's load, so runs on a busy machine can still be compared. On PostgreSQL
-// a floor column runs a bare forwarder that does only what no gateway can skip (one read before
-// the provider, one durable insert after: bench/lib/bare-chat-server.mjs).
+// moves with the machine's load, so runs on a busy machine can still be compared. A floor column
+// runs a bare forwarder that does only what no gateway can skip (one read before the provider, one
+// durable insert after: bench/lib/bare-chat-server.mjs), on the server's PostgreSQL or, on PGlite,
+// on a PGlite of its own in its process.
 // Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP; see WARMUP_CALLS in
 // bench/lib/measure.mjs). A row's kinds of call are measured side by side, in BENCH_SLICES slices (5)
 // taking turns (runInterleaved), so that the machine's speed drifting during the row moves the
 // gateway and its baselines alike.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
 import { runInterleaved, timeCall, warmUp } from './lib/measure.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, createBenchAgent, signIn, waitForHealth } from './lib/server.mjs';
+import { startBareChatServer } from './lib/start-bare-chat-server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,26 +51,14 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
   nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
 });
 
-// On PostgreSQL, the floor: a bare Fastify route forwarding to the same fake, with what no gateway
-// can skip: one read before the provider is called (the sub account's lock) and the turn stored
-// in one durable INSERT before the answer ends (bench/lib/bare-chat-server.mjs).
-const floor = databaseUrl
-  ? spawn(process.execPath, [path.join(root, 'bench/lib/bare-chat-server.mjs')], {
-      env: { ...process.env, FAKE_PROVIDER_URL: fake.url, FLOOR_DATABASE_URL: databaseUrl, FLOOR_READ_BEFORE: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-  : undefined;
-const floorUrl = floor
-  ? new Promise((resolve, reject) => {
-      floor.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
-      readline.createInterface({ input: floor.stdout }).on('line', (line) => {
-        if (line.startsWith('listening ')) resolve(line.slice('listening '.length));
-      });
-    })
-  : undefined;
+// The floor: a bare Fastify route forwarding to the same fake, with what no gateway can skip: one
+// read before the provider is called (the sub account's lock) and the turn stored in one durable
+// INSERT before the answer ends (bench/lib/bare-chat-server.mjs), on the server's PostgreSQL or on a
+// PGlite of its own.
+const floor = startBareChatServer({ fakeUrl: fake.url, floor: true, databaseUrl });
 
 try {
-  await waitForHealth(baseUrl);
+  await waitForHealth(baseUrl, { server });
   const cookie = await signIn(baseUrl, `bench-llm-${Date.now()}@agentry.test`);
   const api = apiClient(baseUrl, cookie);
   const { subaccountId, agent } = await createBenchAgent(api);
@@ -105,7 +93,7 @@ try {
     });
   };
 
-  const floorBase = await floorUrl;
+  const floorBase = await floor.url;
   const floorRoute = (stream) => () =>
     timeCall({
       url: `${floorBase}/chat${stream ? '?stream=1' : ''}`,
@@ -151,8 +139,7 @@ try {
   const rows = [];
   for (const concurrency of [1, 10]) {
     for (const stream of [false, true]) {
-      for (const call of [direct, sdk, ...(floorBase ? [floorRoute] : []), gateway])
-        await warmUp(call(stream), { concurrency });
+      for (const call of [direct, sdk, floorRoute, gateway]) await warmUp(call(stream), { concurrency });
       // The kinds run side by side in slices (runInterleaved); the server's CPU is read around the
       // gateway's own slices.
       let serverCpuMs = 0;
@@ -169,11 +156,11 @@ try {
         [
           { call: direct(stream) },
           { call: sdk(stream) },
-          ...(floorBase ? [{ call: floorRoute(stream) }] : []),
+          { call: floorRoute(stream) },
           { call: gateway(stream), meter: gatewayMeter },
         ],
         { concurrency, requests: requestsAt(concurrency) },
-      ).then((results) => (floorBase ? results : [results[0], results[1], undefined, results[2]]));
+      );
       const serverCpuMsPerCall = isServerCpuKnown ? serverCpuMs / measured.calls : null;
       rows.push({ concurrency, stream, baseline, sdkOnly, floored, measured, serverCpuMsPerCall });
     }
@@ -201,10 +188,10 @@ try {
       : [['total', 'whole answer']];
     for (const [metric, label] of metrics) {
       console.log(
-        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${floored ? pair(floored[metric]) : '-'} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} | ${cpu} |`,
+        `| ${label} | ${concurrency} | ${pair(baseline[metric])} | ${pair(sdkOnly[metric])} | ${pair(floored[metric])} | ${pair(measured[metric])} | ${added(measured[metric], baseline[metric])} | ${cpu} |`,
       );
     }
-    const failures = baseline.failures + sdkOnly.failures + (floored?.failures ?? 0) + measured.failures;
+    const failures = baseline.failures + sdkOnly.failures + floored.failures + measured.failures;
     if (failures > 0) console.log(`\n${failures} calls failed in the rows above`);
   }
 
@@ -228,12 +215,12 @@ try {
   checks.push([
     'streamed, 10 clients, time to first token p50 within 2x direct',
     parallel.measured.ttft.p50 <= 2 * parallel.baseline.ttft.p50,
-    `${format(parallel.measured.ttft.p50)} vs ${format(parallel.baseline.ttft.p50)} ms direct (${(parallel.measured.ttft.p50 / parallel.baseline.ttft.p50).toFixed(2)}x; AI SDK alone ${format(parallel.sdkOnly.ttft.p50)} ms${parallel.floored ? `; floor ${format(parallel.floored.ttft.p50)} ms, ${(parallel.floored.ttft.p50 / parallel.baseline.ttft.p50).toFixed(2)}x` : ''})`,
+    `${format(parallel.measured.ttft.p50)} vs ${format(parallel.baseline.ttft.p50)} ms direct (${(parallel.measured.ttft.p50 / parallel.baseline.ttft.p50).toFixed(2)}x; AI SDK alone ${format(parallel.sdkOnly.ttft.p50)} ms; floor ${format(parallel.floored.ttft.p50)} ms, ${(parallel.floored.ttft.p50 / parallel.baseline.ttft.p50).toFixed(2)}x)`,
   ]);
   console.log('\nTargets:');
   for (const [name, isMet, detail] of checks) console.log(`- ${name}: ${detail} ${isMet ? 'ok' : 'MISSED'}`);
   if (checks.some(([, isMet]) => !isMet)) process.exitCode = 1;
 } finally {
-  floor?.kill('SIGTERM');
+  await floor.stop();
   await stop();
 }

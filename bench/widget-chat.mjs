@@ -8,30 +8,30 @@
 // (bench/lib/bare-chat-server.mjs) that forwards the same body to the same fake.
 // Each visitor continues its conversation (threadId, widgetConversationThreadId) for
 // MESSAGES_PER_CONVERSATION messages, then a new visitor starts. The agent uses the sub
-// account's own provider key. On PostgreSQL a third baseline is the floor: the bare route plus
-// what no product can skip, one read before the provider is called (the daily limit, shared by
+// account's own provider key. A third baseline is the floor: the bare route plus
+// what no product can skip (on PostgreSQL on the server's database, on PGlite on one of its own in
+// the forwarder's process, as the server runs it), one read before the provider is called (the daily limit, shared by
 // every instance, is checked first) and one durable INSERT of the turn after (a message is stored
-// before the visitor sees its answer end), and a profile counts the statements, commits and log flushes
+// before the visitor sees its answer end); on PostgreSQL a profile counts the statements, commits and log flushes
 // (fsyncs) per message. Each row also gives the server process's CPU time per message, the widget's and the bare forwarder's
 // (from /proc, user + system), which stays comparable when the machine is busy, and this process's own
 // (the fake provider and the callers, per direct call and per widget message); on a PostgreSQL of
-// this machine, the CPU time of its processes per widget message and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
+// this machine, the CPU time of its processes per widget message and per floor message, and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
 // on PostgreSQL only). Every kind of call is warmed up before each row (1,000 calls, BENCH_WARMUP;
 // see WARMUP_CALLS in bench/lib/measure.mjs). A row's kinds of call are measured side by side, in
 // BENCH_SLICES slices (5) taking turns (runInterleaved), so that the machine's speed drifting
 // during the row moves the product and its baselines alike. Bounded: loopback only, fixed request
 // counts. Prints markdown.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runCalls, runInterleaved, timeCall, warmUp } from './lib/measure.mjs';
 import { readLocalPostgresCpuMs, readMachineCpuTicks, readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, createBenchAgent, createBenchWidget, signIn, waitForHealth } from './lib/server.mjs';
+import { startBareChatServer } from './lib/start-bare-chat-server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,28 +75,15 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ],
 });
-function startBare(env) {
-  // Extra Node flags for the baselines, as for the server under test (BENCH_BARE_NODE_ARGS).
-  const nodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bench/lib/bare-chat-server.mjs')], {
-    env: { ...process.env, FAKE_PROVIDER_URL: fake.url, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-    readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.startsWith('listening ')) resolve(line.slice('listening '.length));
-    });
-  });
-  return { child, url };
-}
-const bare = startBare({});
-const floor = isPostgres ? startBare({ FLOOR_DATABASE_URL: databaseUrl, FLOOR_READ_BEFORE: '1' }) : undefined;
+// Extra Node flags for the baselines, as for the server under test (BENCH_BARE_NODE_ARGS).
+const bareNodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const bare = startBareChatServer({ fakeUrl: fake.url, floor: false, nodeArgs: bareNodeArgs });
+const floor = startBareChatServer({ fakeUrl: fake.url, floor: true, databaseUrl, nodeArgs: bareNodeArgs });
 
 try {
   const bareUrl = await bare.url;
-  const floorUrl = await floor?.url;
-  await waitForHealth(baseUrl);
+  const floorUrl = await floor.url;
+  await waitForHealth(baseUrl, { server });
   const api = apiClient(baseUrl, await signIn(baseUrl, `bench-widget-${Date.now()}@agentry.test`));
   const { subaccountId, agent } = await createBenchAgent(api);
   const connection = await createBenchWidget(api, { subaccountId, agent });
@@ -166,11 +153,20 @@ try {
   const rows = [];
   for (const concurrency of [1, 50]) {
     for (const stream of [false, true]) {
-      for (const call of [direct, bareRoute, ...(floorUrl ? [floorRoute] : []), widget])
-        await warmUp(call(stream), { concurrency });
+      for (const call of [direct, bareRoute, floorRoute, widget]) await warmUp(call(stream), { concurrency });
       // The kinds run side by side in slices (runInterleaved); each one's CPU is read around its own
       // slices and summed over the row.
-      const used = { direct: 0, bare: 0, server: 0, database: 0, bench: 0, machineBusy: 0, machineTotal: 0 };
+      const used = {
+        direct: 0,
+        bare: 0,
+        floor: 0,
+        floorDatabase: 0,
+        server: 0,
+        database: 0,
+        bench: 0,
+        machineBusy: 0,
+        machineTotal: 0,
+      };
       let isDatabaseCpuKnown = true;
       const ownCpu = { start: () => process.cpuUsage(), stop: (before) => cpuMsSince(before) };
       const widgetMeter = {
@@ -204,16 +200,33 @@ try {
               stop: (before) => (used.bare += readProcessCpuMs(bare.child.pid) - before),
             },
           },
-          ...(floorUrl ? [{ call: floorRoute(stream) }] : []),
+          {
+            call: floorRoute(stream),
+            meter: {
+              start: () => ({
+                floor: readProcessCpuMs(floor.child.pid),
+                database: readLocalPostgresCpuMs(process.env.DATABASE_URL),
+              }),
+              stop(before) {
+                used.floor += readProcessCpuMs(floor.child.pid) - before.floor;
+                const databaseAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
+                if (before.database === null || databaseAfter === null) isDatabaseCpuKnown = false;
+                else used.floorDatabase += databaseAfter - before.database;
+              },
+            },
+          },
           { call: widget(stream), meter: widgetMeter },
         ],
         { concurrency, requests: requestsAt(concurrency) },
-      ).then((results) => (floorUrl ? results : [results[0], results[1], undefined, results[2]]));
+      );
       const directCpuPerCall = used.direct / provider.calls;
       const bareCpuPerMessage = used.bare / baseline.calls;
+      // On PGlite the floor's database runs in its process, so this is the floor's whole cost.
+      const floorCpuPerMessage = used.floor / floored.calls;
       const benchCpuPerMessage = used.bench / measured.calls;
       const cpuPerMessage = used.server / measured.calls;
       const databaseCpuPerMessage = isDatabaseCpuKnown ? used.database / measured.calls : null;
+      const floorDatabaseCpuPerMessage = isDatabaseCpuKnown ? used.floorDatabase / floored.calls : null;
       const machineBusy = used.machineBusy / (used.machineTotal || 1);
       rows.push({
         concurrency,
@@ -224,7 +237,9 @@ try {
         measured,
         cpuPerMessage,
         bareCpuPerMessage,
+        floorCpuPerMessage,
         databaseCpuPerMessage,
+        floorDatabaseCpuPerMessage,
         benchCpuPerMessage,
         directCpuPerCall,
         machineBusy,
@@ -269,10 +284,20 @@ try {
     `\nWidget chat hot path, ${database}, ${os.cpus().length} cores, Node ${process.version}, ${REQUESTS} requests per row (${requestsAt(50)} at 50 clients), load average ${os.loadavg()[0].toFixed(1)}\n`,
   );
   console.log(
-    '| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | floor (bare + durable insert) p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | added by the floor p50 ms | widget / bare p50 / p99 | req/s widget / bare | req/s widget / floor | server CPU ms per message, widget / bare |',
+    '| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | floor (bare + durable insert) p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | added by the floor p50 ms | widget / bare p50 / p99 | req/s widget / bare | req/s widget / floor | server CPU ms per message, widget / floor / bare |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const { concurrency, stream, provider, baseline, floored, measured, cpuPerMessage, bareCpuPerMessage } of rows) {
+  for (const {
+    concurrency,
+    stream,
+    provider,
+    baseline,
+    floored,
+    measured,
+    cpuPerMessage,
+    bareCpuPerMessage,
+    floorCpuPerMessage,
+  } of rows) {
     const metrics = stream
       ? [
           ['ttft', 'streamed, time to first token'],
@@ -282,13 +307,11 @@ try {
     for (const [metric, label] of metrics) {
       const added = `${format(measured[metric].p50 - provider[metric].p50)} / ${format(measured[metric].p99 - provider[metric].p99)}`;
       const throughput = `${Math.round(measured.rps)} / ${Math.round(baseline.rps)} (${(measured.rps / baseline.rps).toFixed(2)}x)`;
-      const floorPair = floored ? pair(floored[metric]) : '-';
-      const floorAdded = floored ? format(floored[metric].p50 - provider[metric].p50) : '-';
-      const floorThroughput = floored
-        ? `${Math.round(measured.rps)} / ${Math.round(floored.rps)} (${(measured.rps / floored.rps).toFixed(2)}x)`
-        : '-';
+      const floorPair = pair(floored[metric]);
+      const floorAdded = format(floored[metric].p50 - provider[metric].p50);
+      const floorThroughput = `${Math.round(measured.rps)} / ${Math.round(floored.rps)} (${(measured.rps / floored.rps).toFixed(2)}x)`;
       console.log(
-        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${floorPair} | ${pair(measured[metric])} | ${added} | ${floorAdded} | ${ratio(measured[metric], baseline[metric])} | ${throughput} | ${floorThroughput} | ${format(cpuPerMessage)} / ${format(bareCpuPerMessage)} |`,
+        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${floorPair} | ${pair(measured[metric])} | ${added} | ${floorAdded} | ${ratio(measured[metric], baseline[metric])} | ${throughput} | ${floorThroughput} | ${format(cpuPerMessage)} / ${format(floorCpuPerMessage)} / ${format(bareCpuPerMessage)} |`,
       );
     }
     for (const [name, result] of [
@@ -305,10 +328,10 @@ try {
   const databaseRows = rows.filter((entry) => entry.databaseCpuPerMessage !== null);
   if (databaseRows.length > 0)
     console.log(
-      `\nPostgreSQL CPU per widget message (every postgres process on this machine, during the widget's slices of each row; the share of the machine's cores busy meanwhile): ${databaseRows
+      `\nPostgreSQL CPU per widget message, and per floor message (every postgres process on this machine, during the widget's and the floor's slices of each row; the share of the machine's cores busy during the widget's): ${databaseRows
         .map(
           (entry) =>
-            `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms (machine ${Math.round(entry.machineBusy * 100)}% busy)`,
+            `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms, floor ${format(entry.floorDatabaseCpuPerMessage)} ms (machine ${Math.round(entry.machineBusy * 100)}% busy)`,
         )
         .join(', ')}.`,
     );
@@ -349,33 +372,29 @@ try {
     checks.push([
       `${stream ? 'streamed' : 'whole answer'}, 50 visitors, throughput >= 0.5x bare`,
       measured.rps / baseline.rps >= TARGETS.throughputVsBare,
-      `${(measured.rps / baseline.rps).toFixed(2)}x${floored ? ` (floor ${(floored.rps / baseline.rps).toFixed(2)}x)` : ''}`,
+      `${(measured.rps / baseline.rps).toFixed(2)}x (floor ${(floored.rps / baseline.rps).toFixed(2)}x)`,
     ]);
   }
   // Streamed against whole: "no slower" (req/s streamed / whole >= 1), except that where the floor
-  // forwarder (PostgreSQL; the bare one on PGlite) itself loses to streaming, the product may lose
+  // forwarder itself loses to streaming, the product may lose
   // as much and no more. Not the bare forwarder's ratio: its turn is stored nowhere, so its deltas
   // and its end go out in one write, and its whole answer goes through fetch's `json()` and
   // Fastify's serializer, which its stream skips (its streamed/whole was 1.1 to 1.5 here).
   const whole50 = row(50, false);
   const stream50 = row(50, true);
   const productStreamedVsWhole = stream50.measured.rps / whole50.measured.rps;
-  const reference = isPostgres ? 'floor' : 'bare';
-  const referenceStreamedVsWhole = isPostgres
-    ? stream50.floored.rps / whole50.floored.rps
-    : stream50.baseline.rps / whole50.baseline.rps;
+  const referenceStreamedVsWhole = stream50.floored.rps / whole50.floored.rps;
   const requiredStreamedVsWhole = Math.min(1, referenceStreamedVsWhole) * TARGETS.streamedVsWhole;
   checks.push([
-    `streamed no slower than whole, 50 visitors (req/s streamed / whole, widget vs min(1, the ${reference}'s))`,
+    `streamed no slower than whole, 50 visitors (req/s streamed / whole, widget vs min(1, the floor's))`,
     productStreamedVsWhole >= requiredStreamedVsWhole,
-    `widget ${Math.round(stream50.measured.rps)} / ${Math.round(whole50.measured.rps)} = ${productStreamedVsWhole.toFixed(2)}${isPostgres ? `, floor ${Math.round(stream50.floored.rps)} / ${Math.round(whole50.floored.rps)} = ${referenceStreamedVsWhole.toFixed(2)}` : ''}, bare ${Math.round(stream50.baseline.rps)} / ${Math.round(whole50.baseline.rps)} = ${(stream50.baseline.rps / whole50.baseline.rps).toFixed(2)}`,
+    `widget ${Math.round(stream50.measured.rps)} / ${Math.round(whole50.measured.rps)} = ${productStreamedVsWhole.toFixed(2)}, floor ${Math.round(stream50.floored.rps)} / ${Math.round(whole50.floored.rps)} = ${referenceStreamedVsWhole.toFixed(2)}, bare ${Math.round(stream50.baseline.rps)} / ${Math.round(whole50.baseline.rps)} = ${(stream50.baseline.rps / whole50.baseline.rps).toFixed(2)}`,
   ]);
   console.log('\nTargets:');
   for (const [name, isMet, detail] of checks) console.log(`- ${name}: ${detail} ${isMet ? 'ok' : 'MISSED'}`);
   if (checks.some(([, isMet]) => !isMet)) process.exitCode = 1;
 } finally {
-  bare.child.kill('SIGTERM');
-  floor?.child.kill('SIGTERM');
+  await Promise.all([bare.stop(), floor.stop()]);
   fs.rmSync(queryCountFile, { force: true });
   await stop();
 }

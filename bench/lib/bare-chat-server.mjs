@@ -8,24 +8,73 @@
 // ends, on a pool of 10 like the server's. Nothing else: no lookups, no limits, no credits. With
 // FLOOR_READ_BEFORE=1 as well it is the floor of a call that must ask the database before the
 // provider (the public API's lock check, the widget's daily limit): one read round trip (`select 1`) before the provider is called.
+// With FLOOR_PGLITE_DIR instead it is the same floor on PGlite, the embedded default, in this process
+// as the server runs it: a PGlite database in that directory, each statement parsed once under a
+// name and run as one call (bind, describe, execute, sync), its files synced after it, as the
+// server's hot statements are run.
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PGlite, protocol } from '@electric-sql/pglite';
 
 const providerUrl = process.env.FAKE_PROVIDER_URL;
 if (!providerUrl) throw new Error('FAKE_PROVIDER_URL is required');
 const SYSTEM = 'You are a benchmark agent.';
 
 const app = Fastify({ logger: false });
+const CREATE_TABLE =
+  'create table if not exists bench_floor_turn (id bigserial primary key, question text not null, answer text not null, created_at timestamptz not null default now())';
+const INSERT_TURN = 'insert into bench_floor_turn (question, answer) values ($1, $2)';
+
+/** PGlite's named statements, run as the server runs its hot ones: parsed once, then one call per run. */
+async function openPgliteFloor(dataDir) {
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  await client.exec(CREATE_TABLE);
+  const join = (parts) => {
+    const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    return joined;
+  };
+  const parsed = new Set();
+  const run = (name, text, values) =>
+    client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        if (!parsed.has(name)) {
+          await client.execProtocolStream(join([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]), {
+            syncToFs: false,
+          });
+          parsed.add(name);
+        }
+        await client.execProtocolStream(
+          join([
+            protocol.serialize.bind({ statement: name, values }),
+            protocol.serialize.describe({ type: 'P' }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        await client.syncToFs();
+      }),
+    );
+  return {
+    query: (text, values = []) => run(text === INSERT_TURN ? 'floor_insert' : 'floor_read', text, values),
+    end: () => client.close(),
+  };
+}
+
 const pool = process.env.FLOOR_DATABASE_URL
   ? new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 })
-  : undefined;
-if (pool)
-  await pool.query(
-    'create table if not exists bench_floor_turn (id bigserial primary key, question text not null, answer text not null, created_at timestamptz not null default now())',
-  );
-const store = (question, answer) =>
-  pool?.query('insert into bench_floor_turn (question, answer) values ($1, $2)', [question, answer]);
+  : process.env.FLOOR_PGLITE_DIR
+    ? await openPgliteFloor(process.env.FLOOR_PGLITE_DIR)
+    : undefined;
+if (pool instanceof pg.Pool) await pool.query(CREATE_TABLE);
+const store = (question, answer) => pool?.query(INSERT_TURN, [question, answer]);
 
 const isReadBefore = pool !== undefined && process.env.FLOOR_READ_BEFORE === '1';
 
