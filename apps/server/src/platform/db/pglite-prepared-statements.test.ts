@@ -1,7 +1,9 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPgliteSnapshot } from '../../test/load-pglite-snapshot';
 import { openDatabase, type DatabaseHandle } from './database';
+import { createPglitePreparedStatements } from './pglite-prepared-statements';
 import { prepareStatement } from './prepare-statement';
 import { rowsOf } from './rows-of';
 import { runPreparedStatement } from './run-prepared-statement';
@@ -111,5 +113,56 @@ describe('prepared statements on PGlite', () => {
     release();
     await expect(transaction).rejects.toThrow();
     expect((await reading)[0]?.count).toBe(before);
+  });
+});
+
+/** The frontend messages of one call into PGlite, by their type letters ('B' bind, 'D' describe...). */
+function messageTypes(bytes: Uint8Array): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let types = '';
+  for (let offset = 0; offset < bytes.length; offset += 1 + view.getInt32(offset + 1)) {
+    types += String.fromCharCode(bytes[offset] ?? 0);
+  }
+  return types;
+}
+
+describe('a PGlite statement described once', () => {
+  let client: PGlite;
+  const calls: string[] = [];
+
+  beforeAll(async () => {
+    client = new PGlite();
+    await client.waitReady;
+    const send = client.execProtocolStream.bind(client);
+    client.execProtocolStream = (message, options) => {
+      calls.push(messageTypes(message));
+      return send(message, options);
+    };
+  });
+  afterAll(() => client.close());
+
+  it('is parsed and described on its first run, then run with bind, execute and sync alone', async () => {
+    const statements = createPglitePreparedStatements(client);
+    const text = 'select $1::int + 1 as next, $2::text as label';
+    const first = await statements.run('test_described_once', text, [1, 'a']);
+    const second = await statements.run('test_described_once', text, [41, 'b']);
+    expect(first.rows).toEqual([{ next: 2, label: 'a' }]);
+    expect(second.rows).toEqual([{ next: 42, label: 'b' }]);
+    expect(second.fields).toEqual([
+      { name: 'next', dataTypeID: 23 },
+      { name: 'label', dataTypeID: 25 },
+    ]);
+    expect(calls).toEqual(['PDS', 'BES', 'BES']);
+  });
+
+  it('answers no rows for a statement without any, on every run', async () => {
+    await client.exec('create table test_described_row (id int primary key)');
+    const statements = createPglitePreparedStatements(client);
+    const text = 'insert into test_described_row (id) values ($1)';
+    for (const id of [1, 2]) {
+      const result = await statements.run('test_described_insert', text, [id]);
+      expect(result.rows).toEqual([]);
+      expect(result.affectedRows).toBe(1);
+    }
   });
 });
