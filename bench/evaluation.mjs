@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createBenchDatabase } from './lib/bench-database.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
-import { freePort, signIn, waitForHealth } from './lib/server.mjs';
+import { freePort, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -179,8 +179,7 @@ try {
   );
   process.exitCode = isRunOk && isProgressOk ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  await stopProcess(server);
   await fake.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   await database?.drop();

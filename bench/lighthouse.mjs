@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { apiClient, signIn, waitForHealth } from './lib/server.mjs';
+import { apiClient, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -107,8 +107,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -55,9 +55,16 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
 // read before the provider is called (the sub account's lock) and the turn stored in one durable
 // INSERT before the answer ends (bench/lib/bare-chat-server.mjs), on the server's PostgreSQL or on a
 // PGlite of its own.
-const floor = startBareChatServer({ fakeUrl: fake.url, floor: true, databaseUrl });
+// Extra Node flags for the floor, as for the server under test (BENCH_BARE_NODE_ARGS).
+const floor = startBareChatServer({
+  fakeUrl: fake.url,
+  floor: true,
+  databaseUrl,
+  nodeArgs: (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+});
 
 try {
+  const floorBase = await floor.url;
   await waitForHealth(baseUrl, { server });
   const cookie = await signIn(baseUrl, `bench-llm-${Date.now()}@agentry.test`);
   const api = apiClient(baseUrl, cookie);
@@ -93,7 +100,6 @@ try {
     });
   };
 
-  const floorBase = await floor.url;
   const floorRoute = (stream) => () =>
     timeCall({
       url: `${floorBase}/chat${stream ? '?stream=1' : ''}`,

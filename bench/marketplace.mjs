@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, withClient } from './lib/bench-database.mjs';
 import { formatRow, measure } from './lib/measure.mjs';
-import { freePort, signIn, waitForHealth } from './lib/server.mjs';
+import { freePort, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
 
 const PROJECT_COUNT = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -99,10 +99,7 @@ try {
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  if (server) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  if (server) await stopProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
   // BENCH_KEEP_DATABASE=1 keeps it for EXPLAIN ANALYZE; drop it by hand afterwards.
   if (process.env.BENCH_KEEP_DATABASE === '1')

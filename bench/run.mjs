@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, formatRow } from './lib/measure.mjs';
-import { freePort, signIn, waitForHealth } from './lib/server.mjs';
+import { freePort, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -57,8 +57,7 @@ try {
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

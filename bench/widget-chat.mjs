@@ -13,7 +13,7 @@
 // the forwarder's process, as the server runs it), one read before the provider is called (the daily limit, shared by
 // every instance, is checked first) and one durable INSERT of the turn after (a message is stored
 // before the visitor sees its answer end); on PostgreSQL a profile counts the statements, commits and log flushes
-// (fsyncs) per message. Each row also gives the server process's CPU time per message, the widget's and the bare forwarder's
+// (fsyncs) per message. Each row also gives the server process's CPU time per message, the widget's, the floor's and the bare forwarder's
 // (from /proc, user + system), which stays comparable when the machine is busy, and this process's own
 // (the fake provider and the callers, per direct call and per widget message); on a PostgreSQL of
 // this machine, the CPU time of its processes per widget message and per floor message, and how busy the cores were. Exits 1 when a target is missed (TARGETS below; the 3 ms one is checked
@@ -168,6 +168,7 @@ try {
         machineTotal: 0,
       };
       let isDatabaseCpuKnown = true;
+      let isFloorDatabaseCpuKnown = true;
       const ownCpu = { start: () => process.cpuUsage(), stop: (before) => cpuMsSince(before) };
       const widgetMeter = {
         start: () => ({
@@ -210,7 +211,7 @@ try {
               stop(before) {
                 used.floor += readProcessCpuMs(floor.child.pid) - before.floor;
                 const databaseAfter = readLocalPostgresCpuMs(process.env.DATABASE_URL);
-                if (before.database === null || databaseAfter === null) isDatabaseCpuKnown = false;
+                if (before.database === null || databaseAfter === null) isFloorDatabaseCpuKnown = false;
                 else used.floorDatabase += databaseAfter - before.database;
               },
             },
@@ -226,7 +227,7 @@ try {
       const benchCpuPerMessage = used.bench / measured.calls;
       const cpuPerMessage = used.server / measured.calls;
       const databaseCpuPerMessage = isDatabaseCpuKnown ? used.database / measured.calls : null;
-      const floorDatabaseCpuPerMessage = isDatabaseCpuKnown ? used.floorDatabase / floored.calls : null;
+      const floorDatabaseCpuPerMessage = isFloorDatabaseCpuKnown ? used.floorDatabase / floored.calls : null;
       const machineBusy = used.machineBusy / (used.machineTotal || 1);
       rows.push({
         concurrency,
@@ -320,7 +321,7 @@ try {
       ['floor', floored],
       ['widget', measured],
     ]) {
-      if (result && result.failures > 0)
+      if (result.failures > 0)
         console.log(`\n${result.failures} ${name} calls failed in the row above (first: ${result.firstFailure})`);
     }
   }
@@ -331,7 +332,7 @@ try {
       `\nPostgreSQL CPU per widget message, and per floor message (every postgres process on this machine, during the widget's and the floor's slices of each row; the share of the machine's cores busy during the widget's): ${databaseRows
         .map(
           (entry) =>
-            `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms, floor ${format(entry.floorDatabaseCpuPerMessage)} ms (machine ${Math.round(entry.machineBusy * 100)}% busy)`,
+            `${entry.stream ? 'streamed' : 'whole'} at ${entry.concurrency}: ${format(entry.databaseCpuPerMessage)} ms, floor ${entry.floorDatabaseCpuPerMessage === null ? 'unknown' : `${format(entry.floorDatabaseCpuPerMessage)} ms`} (machine ${Math.round(entry.machineBusy * 100)}% busy)`,
         )
         .join(', ')}.`,
     );

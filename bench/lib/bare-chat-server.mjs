@@ -1,4 +1,4 @@
-// The baseline of bench/widget-chat.mjs, run as its own process like the product server: a bare
+// The baseline of bench/widget-chat.mjs and bench/llm-gateway.mjs, run as its own process like the product server: a bare
 // Fastify route that takes the widget's chat body and forwards the message to the same fake
 // OpenAI-compatible provider, whole or streamed, answering in the widget's own shapes
 // ({ message } or `data:` delta / done events). No database, no limits, no credits: what is
@@ -9,13 +9,13 @@
 // FLOOR_READ_BEFORE=1 as well it is the floor of a call that must ask the database before the
 // provider (the public API's lock check, the widget's daily limit): one read round trip (`select 1`) before the provider is called.
 // With FLOOR_PGLITE_DIR instead it is the same floor on PGlite, the embedded default, in this process
-// as the server runs it: a PGlite database in that directory, each statement parsed once under a
-// name and run as one call (bind, describe, execute, sync), its files synced after it, as the
-// server's hot statements are run.
+// as the server runs it: a PGlite database in that directory with the server's session settings,
+// its two statements run by the server's own runner of named statements (parsed once, then one call
+// each, its files synced after it).
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 
 const providerUrl = process.env.FAKE_PROVIDER_URL;
 if (!providerUrl) throw new Error('FAKE_PROVIDER_URL is required');
@@ -25,45 +25,31 @@ const app = Fastify({ logger: false });
 const CREATE_TABLE =
   'create table if not exists bench_floor_turn (id bigserial primary key, question text not null, answer text not null, created_at timestamptz not null default now())';
 const INSERT_TURN = 'insert into bench_floor_turn (question, answer) values ($1, $2)';
+const READ = 'select 1';
 
-/** PGlite's named statements, run as the server runs its hot ones: parsed once, then one call per run. */
+/**
+ * The floor on PGlite: the server's own PGlite session settings and its own runner of named
+ * statements (loaded from the server's source through tsx), so each statement costs what one of
+ * the server's hot statements costs, with less work in it.
+ */
 async function openPgliteFloor(dataDir) {
+  const { tsImport } = await import('tsx/esm/api');
+  const source = '../../apps/server/src/platform/db';
+  const [{ createPglitePreparedStatements }, { PGLITE_SESSION_SETTINGS }] = await Promise.all([
+    tsImport(`${source}/pglite-prepared-statements.ts`, import.meta.url),
+    tsImport(`${source}/pglite-session-settings.ts`, import.meta.url),
+  ]);
   const client = new PGlite(dataDir);
   await client.waitReady;
+  await client.exec(PGLITE_SESSION_SETTINGS);
   await client.exec(CREATE_TABLE);
-  const join = (parts) => {
-    const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    return joined;
-  };
-  const parsed = new Set();
-  const run = (name, text, values) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        if (!parsed.has(name)) {
-          await client.execProtocolStream(join([protocol.serialize.parse({ name, text }), protocol.serialize.sync()]), {
-            syncToFs: false,
-          });
-          parsed.add(name);
-        }
-        await client.execProtocolStream(
-          join([
-            protocol.serialize.bind({ statement: name, values }),
-            protocol.serialize.describe({ type: 'P' }),
-            protocol.serialize.execute({}),
-            protocol.serialize.sync(),
-          ]),
-          { syncToFs: false },
-        );
-        await client.syncToFs();
-      }),
-    );
+  const statements = createPglitePreparedStatements(client);
+  const names = new Map([
+    [READ, 'floor_read'],
+    [INSERT_TURN, 'floor_insert'],
+  ]);
   return {
-    query: (text, values = []) => run(text === INSERT_TURN ? 'floor_insert' : 'floor_read', text, values),
+    query: (text, values = []) => statements.run(names.get(text), text, values),
     end: () => client.close(),
   };
 }
@@ -80,7 +66,7 @@ const isReadBefore = pool !== undefined && process.env.FLOOR_READ_BEFORE === '1'
 
 app.post('/chat', async (request, reply) => {
   const stream = request.query.stream === '1';
-  if (isReadBefore) await pool.query('select 1');
+  if (isReadBefore) await pool.query(READ);
   const upstream = await fetch(`${providerUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },

@@ -20,6 +20,14 @@ export async function waitForHealth(baseUrl, { timeoutMs = 60_000, server } = {}
   throw new Error('server did not start');
 }
 
+/** Ends a child process (SIGTERM) and waits for its exit; at once when it has already exited. */
+export async function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** Magic link -> dev mailbox -> follow the link; answers the session cookie header. */
 export async function signIn(baseUrl, email, callbackURL = '/agents') {
   const start = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, {

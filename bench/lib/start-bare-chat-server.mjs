@@ -29,6 +29,7 @@ export function startBareChatServer({ fakeUrl, floor, databaseUrl, nodeArgs = []
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = new Promise((resolve, reject) => {
+    child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${floor ? 'floor' : 'bare'} server exited with ${code}`)));
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('listening ')) resolve(line.slice('listening '.length));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths';
 import { createPglitePreparedStatements, type PglitePreparedStatements } from './pglite-prepared-statements';
+import { PGLITE_SESSION_SETTINGS } from './pglite-session-settings';
 import { useTextParsers } from './pglite-text-parsers';
 import { openPipelinedConnections } from './pipelined-connections';
 import * as schema from './schema';
@@ -87,14 +88,6 @@ export async function createPgliteSnapshot(): Promise<Blob> {
   await client.close();
   return snapshot;
 }
-
-/**
- * PGlite runs PostgreSQL in single-user mode: one session, no autovacuum, no other backend. The
- * statistics PostgreSQL collects per statement (row counts for autovacuum, the activity shown in
- * `pg_stat_activity`) then feed nothing but `pg_stat` views nobody reads here, and cost about a
- * tenth of the widget's hot statements' time on PGlite. Set once for the session when it opens.
- */
-const PGLITE_SESSION_SETTINGS = 'set track_counts = off; set track_activities = off';
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   let location: string | undefined;

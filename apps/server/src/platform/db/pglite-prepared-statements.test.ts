@@ -155,6 +155,22 @@ describe('a PGlite statement described once', () => {
     expect(calls).toEqual(['PDS', 'BES', 'BES']);
   });
 
+  it('names the columns of a run that finds no rows', async () => {
+    const statements = createPglitePreparedStatements(client);
+    const result = await statements.run('test_described_empty', 'select $1::int as id where false', [1]);
+    expect(result.rows).toEqual([]);
+    expect(result.fields).toEqual([{ name: 'id', dataTypeID: 23 }]);
+  });
+
+  it('keeps nothing of a statement that failed to parse: the name takes a good text next', async () => {
+    const statements = createPglitePreparedStatements(client);
+    await expect(statements.run('test_described_retry', 'select from from', [])).rejects.toMatchObject({
+      cause: { code: '42601' },
+    });
+    const result = await statements.run('test_described_retry', 'select 7 as seven', []);
+    expect(result.rows).toEqual([{ seven: 7 }]);
+  });
+
   it('answers no rows for a statement without any, on every run', async () => {
     await client.exec('create table test_described_row (id int primary key)');
     const statements = createPglitePreparedStatements(client);

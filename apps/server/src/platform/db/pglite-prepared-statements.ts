@@ -11,6 +11,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return joined;
 }
 
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type ParsedStatement = { text: string; parameterTypes: number[]; columns: BackendMessage | undefined };
+
 /**
  * Named prepared statements on PGlite, which its `query` does not offer: it parses and plans every
  * statement again and sends parse, describe, bind, describe, execute and sync as six calls into
@@ -23,9 +26,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * Each run waits its turn as `query` does: after any open transaction, alone on the connection,
  * with the data synced to the files after it.
  */
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
-type ParsedStatement = { text: string; parameterTypes: number[]; columns: BackendMessage | undefined };
-
 export function createPglitePreparedStatements(client: PGlite) {
   /**
    * Each statement parsed on this database, by name: its text, its parameters' types and the
