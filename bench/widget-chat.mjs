@@ -288,17 +288,8 @@ try {
     '| call | visitors | provider direct p50 / p99 ms | bare Fastify p50 / p99 ms | floor (bare + durable insert) p50 / p99 ms | widget p50 / p99 ms | added by the widget p50 / p99 ms | added by the floor p50 ms | widget / bare p50 / p99 | req/s widget / bare | req/s widget / floor | server CPU ms per message, widget / floor / bare |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const {
-    concurrency,
-    stream,
-    provider,
-    baseline,
-    floored,
-    measured,
-    cpuPerMessage,
-    bareCpuPerMessage,
-    floorCpuPerMessage,
-  } of rows) {
+  for (const entry of rows) {
+    const { concurrency, stream, provider, baseline, floored, measured } = entry;
     const metrics = stream
       ? [
           ['ttft', 'streamed, time to first token'],
@@ -312,7 +303,7 @@ try {
       const floorAdded = format(floored[metric].p50 - provider[metric].p50);
       const floorThroughput = `${Math.round(measured.rps)} / ${Math.round(floored.rps)} (${(measured.rps / floored.rps).toFixed(2)}x)`;
       console.log(
-        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${floorPair} | ${pair(measured[metric])} | ${added} | ${floorAdded} | ${ratio(measured[metric], baseline[metric])} | ${throughput} | ${floorThroughput} | ${format(cpuPerMessage)} / ${format(floorCpuPerMessage)} / ${format(bareCpuPerMessage)} |`,
+        `| ${label} | ${concurrency} | ${pair(provider[metric])} | ${pair(baseline[metric])} | ${floorPair} | ${pair(measured[metric])} | ${added} | ${floorAdded} | ${ratio(measured[metric], baseline[metric])} | ${throughput} | ${floorThroughput} | ${format(entry.cpuPerMessage)} / ${format(entry.floorCpuPerMessage)} / ${format(entry.bareCpuPerMessage)} |`,
       );
     }
     for (const [name, result] of [
