@@ -16,8 +16,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { timeCall } from './lib/measure.mjs';
-import { apiClient, createBenchAgent, createBenchWidget, signIn, waitForHealth } from './lib/server.mjs';
-import { startFakeBackedServer, startServerProcess } from './lib/start-fake-backed-server.mjs';
+import {
+  apiClient,
+  createBenchAgent,
+  createBenchWidget,
+  signIn,
+  startServerProcess,
+  waitForHealth,
+} from './lib/server.mjs';
+import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
 
 const [oldEntry, newEntry] = process.argv.slice(2).map((entry) => path.resolve(entry));
 if (!oldEntry || !newEntry || !fs.existsSync(oldEntry) || !fs.existsSync(newEntry)) {

@@ -11,7 +11,6 @@
 // BENCH_CONCURRENCY, DATABASE_URL (PostgreSQL instead of PGlite: a database of its own on that server,
 // dropped after the run), BENCH_SERVER_NODE_ARGS (node flags for
 // the server, e.g. --cpu-prof), BENCH_SIGNAL_SERVER (see below).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createBenchDatabase } from './lib/bench-database.mjs';
 import { readProcessCpuMs } from './lib/process-cpu.mjs';
-import { freePort, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
+import { signIn, startServerProcess, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -49,31 +48,16 @@ fake.respondWith((request) => {
   return { text: 'Our panels come with a 25-year warranty and installation takes two days.' };
 });
 
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-eval-'));
-// A keyless OpenAI-compatible platform provider: calls cost no credits (billing is measured in bench/credits.mjs).
 const database = await createBenchDatabase();
-const env = {
-  ...process.env,
-  ...(database ? { DATABASE_URL: database.url } : {}),
-  NODE_ENV: 'production',
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: baseUrl,
-  LOG_LEVEL: 'warn',
-  OPENAI_BASE_URL: fake.url,
-};
-delete env.OPENAI_API_KEY;
-delete env.OPENROUTER_API_KEY;
-const server = spawn(
-  process.execPath,
-  [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), entry],
-  {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+// A keyless OpenAI-compatible platform provider: calls cost no credits (billing is measured in bench/credits.mjs).
+const { server, baseUrl, stop } = await startServerProcess({
+  entry,
+  fakeUrl: fake.url,
+  databaseUrl: database?.url,
+  dataDirPrefix: 'agentry-bench-eval-',
+  env: { OPENAI_API_KEY: undefined, OPENROUTER_API_KEY: undefined },
+  nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+});
 
 async function api(method, url, cookie, body) {
   const response = await fetch(`${baseUrl}${url}`, {
@@ -179,8 +163,7 @@ try {
   );
   process.exitCode = isRunOk && isProgressOk ? 0 : 1;
 } finally {
-  await stopProcess(server);
+  await stop();
   await fake.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
   await database?.drop();
 }

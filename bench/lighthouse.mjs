@@ -9,14 +9,13 @@
 // runs. Exit 1 when the landing page's median performance is under 0.95 or its LCP over 2.0 s.
 // Lighthouse's simulated throttling multiplies what it observed on this machine: on a busy
 // machine the numbers drop; run it when the load average is low and record it with the result.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { apiClient, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
+import { apiClient, signIn, startServerProcess, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -37,20 +36,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const LANDING_MIN_PERFORMANCE = 0.95;
 const LANDING_MAX_LCP_MS = 2000;
 
-const port = 4990 + Math.floor(Math.random() * 9);
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-lighthouse-'));
-const server = spawn(process.execPath, [entry], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { server, baseUrl, stop } = await startServerProcess({ entry, dataDirPrefix: 'agentry-bench-lighthouse-' });
 let chrome;
 
 try {
@@ -107,8 +93,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  await stopProcess(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 /** A signed-in user's agent, a website demo of it and a deployed widget: the two public pages. */

@@ -3,14 +3,13 @@
 // API of the built server (`npm run build` first). Creates a fresh database on the server named
 // by DATABASE_URL, fills it, measures, and drops it again. Prints a markdown table.
 // Bounded: loopback only, fixed request counts, stops by itself.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, withClient } from './lib/bench-database.mjs';
 import { formatRow, measure } from './lib/measure.mjs';
-import { freePort, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
+import { signIn, startServerProcess, waitForHealth } from './lib/server.mjs';
 
 const PROJECT_COUNT = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -27,24 +26,13 @@ if (!process.env.DATABASE_URL) {
 }
 
 const database = await createBenchDatabase();
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-marketplace-'));
+const { server, baseUrl, stop } = await startServerProcess({
+  entry,
+  databaseUrl: database.url,
+  dataDirPrefix: 'agentry-bench-marketplace-',
+});
 
-let server;
 try {
-  server = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
   await waitForHealth(baseUrl, { server });
   const cookie = await signIn(baseUrl, 'bench-author@agentry.test', '/marketplace');
   const userId = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()).user.id;
@@ -99,8 +87,7 @@ try {
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  if (server) await stopProcess(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   // BENCH_KEEP_DATABASE=1 keeps it for EXPLAIN ANALYZE; drop it by hand afterwards.
   if (process.env.BENCH_KEEP_DATABASE === '1')
     console.log(`\nKept database ${new URL(database.url).pathname.slice(1)}`);

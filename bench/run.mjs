@@ -1,13 +1,13 @@
 // `npm run bench`: runs every benchmark under bench/ against the built server and prints a
 // markdown table. Results go to docs/benchmarks.md by hand (with the machine they ran on).
 // Bounded: loopback only, fixed request counts, stops by itself.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, formatRow } from './lib/measure.mjs';
-import { freePort, signIn, stopProcess, waitForHealth } from './lib/server.mjs';
+import { signIn, startServerProcess, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -16,20 +16,7 @@ if (!fs.existsSync(entry)) {
   process.exit(1);
 }
 
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-bench-'));
-const server = spawn(process.execPath, [entry], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { server, baseUrl, stop } = await startServerProcess({ entry, dataDirPrefix: 'agentry-bench-' });
 
 try {
   await waitForHealth(baseUrl, { server });
@@ -57,8 +44,7 @@ try {
   console.log('|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
-  await stopProcess(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 // The widget's benchmarks are scripts of their own (each starts the servers it needs).

@@ -1,5 +1,9 @@
-// Shared by the benchmarks: wait for a server they started, and sign in through the dev mailbox.
+// Shared by the benchmarks: start the built server, wait for it, and sign in through the dev mailbox.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * Waits until `baseUrl` answers /api/health, at most `timeoutMs`. With `server` (its child process)
@@ -105,4 +109,36 @@ export async function createBenchWidget(api, { subaccountId, agent }) {
     deploy: true,
   });
   return connection;
+}
+
+/**
+ * The built server (`entry`) in production mode on a free loopback port with a fresh data
+ * directory (named from `dataDirPrefix`): on `databaseUrl` when given (PGlite otherwise), its OpenAI
+ * base URL on `fakeUrl` when given. `env` adds variables (an undefined one is removed), `nodeArgs`
+ * Node flags. `stop()` ends it (if it still runs) and removes the data directory.
+ */
+export async function startServerProcess({ entry, fakeUrl, databaseUrl, dataDirPrefix, env = {}, nodeArgs = [] }) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
+  const merged = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ...(fakeUrl ? { OPENAI_BASE_URL: fakeUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  };
+  const server = spawn(process.execPath, [...nodeArgs, entry], {
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  async function stop() {
+    await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { server, baseUrl, stop };
 }

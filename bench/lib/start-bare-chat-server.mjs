@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stopProcess } from './server.mjs';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-chat-server.mjs');
 
@@ -27,7 +28,6 @@ export function startBareChatServer({ fakeUrl, floor, databaseUrl, nodeArgs = []
     env: { ...process.env, FAKE_PROVIDER_URL: fakeUrl, ...floorEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${floor ? 'floor' : 'bare'} server exited with ${code}`)));
@@ -38,8 +38,7 @@ export function startBareChatServer({ fakeUrl, floor, databaseUrl, nodeArgs = []
   // Awaited by whoever needs it; without this a failed start would also be an unhandled rejection.
   url.catch(() => undefined);
   async function stop() {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
+    await stopProcess(child);
     if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
   }
   return { child, url, stop };
