@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths';
-import { createPglitePreparedStatements, type PglitePreparedStatements } from './pglite-prepared-statements';
-import { PGLITE_SESSION_SETTINGS } from './pglite-session-settings';
+import { openPgliteClient } from './open-pglite-client';
+import { PgliteOnWorker } from './pglite-on-worker';
+import type { PglitePreparedStatements } from './pglite-prepared-statements';
 import { useTextParsers } from './pglite-text-parsers';
 import { openPipelinedConnections } from './pipelined-connections';
 import * as schema from './schema';
@@ -89,19 +90,32 @@ export async function createPgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/**
+ * PGlite on files runs on its own thread (`pglite-on-worker.ts`): PostgreSQL's work in WebAssembly
+ * is synchronous, and on the server's thread it held up every request and stream while a
+ * statement ran. In memory (tests, from a snapshot) it runs on this thread.
+ */
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<DatabaseHandle> {
-  let location: string | undefined;
   if (dataDir) {
-    location = path.join(dataDir, 'pglite');
+    const location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
+    const client = await PgliteOnWorker.open({ location, migrationsFolder });
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
+    pglitePreparedRoutes.set(db, client.prepared);
+    return {
+      db,
+      mode: 'pglite',
+      ping: () =>
+        client.query('select 1').then(
+          () => true,
+          () => false,
+        ),
+      close: () => client.close(),
+    };
   }
-  const client = location ? new PGlite(location) : new PGlite(snapshot ? { loadDataDir: snapshot } : {});
-  await client.waitReady;
-  await client.exec(PGLITE_SESSION_SETTINGS);
-  useTextParsers(client);
+  const { client, prepared } = await openPgliteClient({ snapshot, migrationsFolder });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  pglitePreparedRoutes.set(db, createPglitePreparedStatements(client));
+  pglitePreparedRoutes.set(db, prepared);
   return {
     db,
     mode: 'pglite',

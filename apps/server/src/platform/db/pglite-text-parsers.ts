@@ -28,7 +28,7 @@ const PROBE = '2026-01-02 03:04:05.678+00';
  * Parsers that `textParsers` already gives: every type they name is one of its, and each keeps the
  * value as it was written (Drizzle's do). A parser that turns a date into something else is not.
  */
-function isTextParsers(parsers: object): boolean {
+export function isTextParsers(parsers: object): boolean {
   for (const type in parsers) {
     const parse = (parsers as Record<string, ((value: string) => unknown) | undefined>)[type];
     if (!Object.hasOwn(textParsers, type) || typeof parse !== 'function' || parse(PROBE) !== PROBE) return false;

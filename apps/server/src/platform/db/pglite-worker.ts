@@ -1,0 +1,74 @@
+/**
+ * The database worker: PGlite on its own thread (`pglite-on-worker.ts` starts it), so that
+ * PostgreSQL's work, which PGlite runs synchronously in WebAssembly, does not hold up the server's
+ * thread (requests, streams, the providers' answers). Requests run one at a time, in the order they
+ * arrive; the client sends a transaction's statements only between its `begin` and its end.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
+import { openPgliteClient } from './open-pglite-client';
+import type { PglitePreparedStatements } from './pglite-prepared-statements';
+import {
+  toTransferredError,
+  type PgliteWorkerData,
+  type PgliteWorkerRequest,
+  type PgliteWorkerResponse,
+} from './pglite-worker-protocol';
+
+async function handle(
+  client: PGlite,
+  prepared: PglitePreparedStatements,
+  request: PgliteWorkerRequest,
+): Promise<unknown> {
+  switch (request.op) {
+    case 'query':
+      return client.query(request.text, request.params, request.rowMode ? { rowMode: request.rowMode } : undefined);
+    case 'exec':
+      return client.exec(request.text);
+    case 'prepared':
+      return prepared.run(request.name, request.text, request.params);
+    case 'begin':
+      await client.exec('BEGIN');
+      return null;
+    case 'commit': {
+      // A transaction one of whose statements failed ends with a rollback: as PGlite's own
+      // `transaction` does, that is an error, not a commit.
+      const [result] = await client.exec('COMMIT');
+      if (result?.command === 'ROLLBACK') throw new TransactionAbortedError();
+      return null;
+    }
+    case 'rollback':
+      await client.exec('ROLLBACK');
+      return null;
+    case 'close':
+      await client.close();
+      return null;
+  }
+}
+
+async function serve(port: NonNullable<typeof parentPort>, data: PgliteWorkerData): Promise<void> {
+  let opened: Awaited<ReturnType<typeof openPgliteClient>>;
+  try {
+    opened = await openPgliteClient({ location: data.location, migrationsFolder: data.migrationsFolder });
+  } catch (error) {
+    port.postMessage({ id: 0, error: toTransferredError(error) } satisfies PgliteWorkerResponse);
+    return;
+  }
+  const { client, prepared } = opened;
+  let queue = Promise.resolve();
+  port.on('message', (request: PgliteWorkerRequest) => {
+    queue = queue.then(async () => {
+      let response: PgliteWorkerResponse;
+      try {
+        response = { id: request.id, result: await handle(client, prepared, request) };
+      } catch (error) {
+        response = { id: request.id, error: toTransferredError(error) };
+      }
+      port.postMessage(response);
+      if (request.op === 'close') port.close();
+    });
+  });
+  port.postMessage({ id: 0, result: null } satisfies PgliteWorkerResponse);
+}
+
+if (parentPort) void serve(parentPort, workerData as PgliteWorkerData);
