@@ -8,14 +8,13 @@
 // ends, on a pool of 10 like the server's. Nothing else: no lookups, no limits, no credits. With
 // FLOOR_READ_BEFORE=1 as well it is the floor of a call that must ask the database before the
 // provider (the public API's lock check, the widget's daily limit): one read round trip (`select 1`) before the provider is called.
-// With FLOOR_PGLITE_DIR instead it is the same floor on PGlite, the embedded default, in this process
-// as the server runs it: a PGlite database in that directory with the server's session settings,
-// its two statements run by the server's own runner of named statements (parsed once, then one call
-// each, its files synced after it).
+// With FLOOR_PGLITE_DIR instead it is the same floor on PGlite, the embedded default, as the server
+// runs it: a PGlite database in that directory on the server's database worker (a thread of its own,
+// the server's session settings), its two statements run by the server's own runner of named
+// statements (parsed once, then one call each, its files synced after it).
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 
 const providerUrl = process.env.FAKE_PROVIDER_URL;
 if (!providerUrl) throw new Error('FAKE_PROVIDER_URL is required');
@@ -28,28 +27,27 @@ const INSERT_TURN = 'insert into bench_floor_turn (question, answer) values ($1,
 const READ = 'select 1';
 
 /**
- * The floor on PGlite: the server's own PGlite session settings and its own runner of named
- * statements (loaded from the server's source through tsx), so each statement costs what one of
- * the server's hot statements costs, with less work in it.
+ * The floor on PGlite, run as the server runs PGlite on its files: on the server's database worker
+ * (its PGlite on a thread of its own, with the server's session settings and migrations), the two
+ * statements run there by the server's own runner of named statements (loaded from the server's
+ * source through tsx), so each statement costs what one of the server's hot statements costs, with
+ * less work in it.
  */
 async function openPgliteFloor(dataDir) {
   const { tsImport } = await import('tsx/esm/api');
-  const source = '../../apps/server/src/platform/db';
-  const [{ createPglitePreparedStatements }, { PGLITE_SESSION_SETTINGS }] = await Promise.all([
-    tsImport(`${source}/pglite-prepared-statements.ts`, import.meta.url),
-    tsImport(`${source}/pglite-session-settings.ts`, import.meta.url),
+  const source = '../../apps/server/src';
+  const [{ PgliteOnWorker }, { migrationsFolder }] = await Promise.all([
+    tsImport(`${source}/platform/db/pglite-on-worker.ts`, import.meta.url),
+    tsImport(`${source}/paths.ts`, import.meta.url),
   ]);
-  const client = new PGlite(dataDir);
-  await client.waitReady;
-  await client.exec(PGLITE_SESSION_SETTINGS);
+  const client = await PgliteOnWorker.open({ location: dataDir, migrationsFolder });
   await client.exec(CREATE_TABLE);
-  const statements = createPglitePreparedStatements(client);
   const names = new Map([
     [READ, 'floor_read'],
     [INSERT_TURN, 'floor_insert'],
   ]);
   return {
-    query: (text, values = []) => statements.run(names.get(text), text, values),
+    query: (text, values = []) => client.prepared.run(names.get(text), text, values),
     end: () => client.close(),
   };
 }
