@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../paths';
 import { openDatabase, type DatabaseHandle } from './database';
+import { PgliteOnWorker } from './pglite-on-worker';
 import { hasPostgresErrorCode } from './postgres-errors';
 import { prepareStatement } from './prepare-statement';
 import { rowsOf } from './rows-of';
@@ -184,6 +186,21 @@ describe('PGlite on the database worker, once closed', () => {
       await handle.close();
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite on the database worker, when its files cannot be opened', () => {
+  it('fails to open with the reason, from the worker', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-pglite-worker-file-'));
+    try {
+      const notAFolder = path.join(folder, 'file');
+      fs.writeFileSync(notAFolder, 'not a database');
+      await expect(
+        PgliteOnWorker.open({ location: path.join(notAFolder, 'pglite'), migrationsFolder }),
+      ).rejects.toThrow(/ENOTDIR|not a directory/i);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });

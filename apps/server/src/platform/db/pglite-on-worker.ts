@@ -57,6 +57,7 @@ export class PgliteOnWorker {
   #waiting = 0;
   /** Why the worker can no longer answer. */
   #stopped: Error | undefined;
+  #closing = false;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -80,6 +81,7 @@ export class PgliteOnWorker {
     try {
       await new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
     } catch (error) {
+      client.#closing = true;
       await worker.terminate();
       throw error;
     }
@@ -87,6 +89,8 @@ export class PgliteOnWorker {
   }
 
   #stop(reason: Error): void {
+    // Not asked to close: nothing can reach the database from now on, which the log must tell.
+    if (!this.#closing && !this.#stopped) console.error(`${reason.message} Every database call fails from now on.`);
     this.#stopped ??= reason;
     for (const pending of this.#pending.values()) pending.reject(this.#stopped);
     this.#pending.clear();
@@ -181,6 +185,7 @@ export class PgliteOnWorker {
   /** Closes the database (after what was sent before), then the worker. */
   async close(): Promise<void> {
     if (this.#stopped) return;
+    this.#closing = true;
     await this.#alone({ op: 'close' });
     await this.#worker.terminate();
   }

@@ -64,7 +64,13 @@ async function serve(port: NonNullable<typeof parentPort>, data: PgliteWorkerDat
       } catch (error) {
         response = { id: request.id, error: toTransferredError(error) };
       }
-      port.postMessage(response);
+      try {
+        port.postMessage(response);
+      } catch (error) {
+        // A result that cannot cross the threads (a value structured cloning refuses): its caller
+        // gets the error, and the requests behind it still run.
+        port.postMessage({ id: request.id, error: toTransferredError(error) } satisfies PgliteWorkerResponse);
+      }
       if (request.op === 'close') port.close();
     });
   });
