@@ -15,7 +15,7 @@ const builds = [
     outputs: ['apps/web/dist/index.html', 'apps/web/dist/demo.html', 'apps/web/dist/landing.html'],
   },
   { workspace: '@agentry/widget', outputs: ['apps/widget/dist/manifest.json'] },
-  { workspace: '@agentry/server', outputs: ['apps/server/dist/main.js'] },
+  { workspace: '@agentry/server', outputs: ['apps/server/dist/main.js', 'apps/server/dist/pglite-worker.js'] },
 ];
 
 for (const { workspace, outputs } of builds) {

@@ -84,6 +84,12 @@ describe('PGlite on the database worker', () => {
     expect(await notes()).toEqual(['a']);
   });
 
+  it('refuses a value that cannot cross the threads in its own call only', async () => {
+    const notAValue = (() => 'a function') as unknown as string;
+    await expect(runPreparedStatement(handle.db, insertNote, { id: 'fn', body: notAValue })).rejects.toThrow();
+    expect(await notes()).toEqual(['a']);
+  });
+
   it('commits a transaction whole, and rolls it back whole when its callback throws', async () => {
     await handle.db.transaction(async (tx) => {
       await tx.execute(sql`insert into test_worker_note (id, body) values ('b', 'kept')`);

@@ -57,6 +57,7 @@ export class PgliteOnWorker {
   #waiting = 0;
   /** Why the worker can no longer answer. */
   #stopped: Error | undefined;
+  #isOpen = false;
   #closing = false;
 
   private constructor(worker: Worker) {
@@ -72,6 +73,11 @@ export class PgliteOnWorker {
       this.#stop(new Error(`The database worker failed: ${error.message}`, { cause: error })),
     );
     worker.on('exit', (code) => this.#stop(new Error(`The database worker stopped (exit code ${code}).`)));
+    // An answer that could not be read back: its caller would wait for ever, and a transaction's
+    // turn with it, so the worker is treated as stopped.
+    worker.on('messageerror', (error) =>
+      this.#stop(new Error(`The database worker's answer could not be read: ${error.message}`, { cause: error })),
+    );
   }
 
   /** Starts the worker on PGlite's files at `location` and waits until they are open and migrated. */
@@ -85,12 +91,14 @@ export class PgliteOnWorker {
       await worker.terminate();
       throw error;
     }
+    client.#isOpen = true;
     return client;
   }
 
   #stop(reason: Error): void {
-    // Not asked to close: nothing can reach the database from now on, which the log must tell.
-    if (!this.#closing && !this.#stopped) console.error(`${reason.message} Every database call fails from now on.`);
+    // Open and not asked to close: nothing can reach the database from now on, which the log must tell.
+    if (this.#isOpen && !this.#closing && !this.#stopped)
+      console.error(`${reason.message} Every database call fails from now on.`);
     this.#stopped ??= reason;
     for (const pending of this.#pending.values()) pending.reject(this.#stopped);
     this.#pending.clear();
@@ -101,7 +109,13 @@ export class PgliteOnWorker {
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
-      this.#worker.postMessage({ ...request, id });
+      try {
+        this.#worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A value structured cloning refuses (a function, a class's instance): never sent.
+        this.#pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
@@ -116,9 +130,18 @@ export class PgliteOnWorker {
     return turn;
   }
 
-  /** A statement on its own: sent at once unless a transaction is open or waiting. */
+  /**
+   * A statement on its own: sent at once unless a transaction is open or waiting; then sent when
+   * its turn comes, which ends as soon as it is sent (the worker runs what it gets in order), so
+   * the statements behind a transaction go out together, not one round trip at a time.
+   */
   #alone<T>(request: Request): Promise<T> {
-    return this.#waiting === 0 ? this.#send<T>(request) : this.#inTurn(() => this.#send<T>(request));
+    if (this.#waiting === 0) return this.#send<T>(request);
+    let answer: Promise<T> | undefined;
+    return this.#inTurn(() => {
+      answer = this.#send<T>(request);
+      return Promise.resolve();
+    }).then(() => answer as Promise<T>);
   }
 
   query<Row>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<Row>> {
@@ -133,10 +156,8 @@ export class PgliteOnWorker {
   readonly prepared: PglitePreparedStatements = {
     run: (name, text, params) =>
       this.#alone<Results>({ op: 'prepared', name, text, params }).catch((error: unknown) => {
-        // The worker's runner wraps PostgreSQL's error; it is wrapped again here, on this side. An
-        // error of the worker itself (stopped) is the cause as it is.
-        const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-        throw new DrizzleQueryError(text, params, cause instanceof Error ? cause : undefined);
+        // PostgreSQL's error (the worker sends it unwrapped), or the worker's own (stopped).
+        throw new DrizzleQueryError(text, params, error instanceof Error ? error : undefined);
       }),
   };
 
@@ -186,8 +207,11 @@ export class PgliteOnWorker {
   async close(): Promise<void> {
     if (this.#stopped) return;
     this.#closing = true;
-    await this.#alone({ op: 'close' });
-    await this.#worker.terminate();
+    try {
+      await this.#alone({ op: 'close' });
+    } finally {
+      await this.#worker.terminate();
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { TransactionAbortedError, type PGlite } from '@electric-sql/pglite';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { openPgliteClient } from './open-pglite-client';
 import type { PglitePreparedStatements } from './pglite-prepared-statements';
 import {
@@ -26,7 +27,11 @@ async function handle(
     case 'exec':
       return client.exec(request.text);
     case 'prepared':
-      return prepared.run(request.name, request.text, request.params);
+      // The runner's error wraps PostgreSQL's with the statement and its values; the client wraps
+      // it the same way on its side, so PostgreSQL's alone crosses.
+      return prepared.run(request.name, request.text, request.params).catch((error: unknown) => {
+        throw error instanceof DrizzleQueryError && error.cause ? error.cause : error;
+      });
     case 'begin':
       await client.exec('BEGIN');
       return null;
