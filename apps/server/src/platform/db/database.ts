@@ -100,21 +100,15 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     const location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
     const client = await PgliteOnWorker.open({ location, migrationsFolder });
-    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
-    pglitePreparedRoutes.set(db, client.prepared);
-    return {
-      db,
-      mode: 'pglite',
-      ping: () =>
-        client.query('select 1').then(
-          () => true,
-          () => false,
-        ),
-      close: () => client.close(),
-    };
+    return pgliteHandle(client, client.prepared);
   }
   const { client, prepared } = await openPgliteClient({ snapshot, migrationsFolder });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return pgliteHandle(client, prepared);
+}
+
+/** The handle of a PGlite, on this thread or on the worker (which answers the same calls). */
+function pgliteHandle(client: Pick<PGlite, 'query' | 'close'>, prepared: PglitePreparedStatements): DatabaseHandle {
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
   pglitePreparedRoutes.set(db, prepared);
   return {
     db,
