@@ -15,8 +15,13 @@ describe('PGlite on files', () => {
   it('flushes a commit to the disk before it answers, as PostgreSQL proper does', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-pglite-durable-'));
     folders.push(folder);
-    const { client } = await openPgliteClient({ location: path.join(folder, 'pglite'), migrationsFolder });
+    const location = path.join(folder, 'pglite');
+    const opened = vi.spyOn(fs, 'openSync');
+    const { client } = await openPgliteClient({ location, migrationsFolder });
     try {
+      // A new database's files, unpacked by PGlite rather than written by PostgreSQL, are flushed once.
+      expect(opened).toHaveBeenCalledWith(path.join(location, 'PG_VERSION'), 'r');
+      expect(opened).toHaveBeenCalledWith(path.join(location, 'global', 'pg_control'), 'r');
       const settings = await client.query<{ fsync: string }>('show fsync');
       expect(settings.rows).toEqual([{ fsync: 'on' }]);
       await client.exec('create table durable_note (id serial primary key, body text not null)');

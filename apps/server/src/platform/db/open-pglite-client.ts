@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { createPglitePreparedStatements, type PglitePreparedStatements } from './pglite-prepared-statements';
@@ -16,11 +18,14 @@ export async function openPgliteClient(options: {
   snapshot?: Blob;
   migrationsFolder: string;
 }): Promise<{ client: PGlite; prepared: PglitePreparedStatements }> {
+  const isNew = options.location !== undefined && !fs.existsSync(path.join(options.location, 'PG_VERSION'));
   const client = options.location
-    ? new PGlite(options.location, { startParams: DURABLE_START_PARAMS })
+    ? new PGlite({ fs: new FlushingNodeFS(options.location), startParams: DURABLE_START_PARAMS })
     : new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
   await client.waitReady;
-  if (options.location) syncFilesOnFsync(client);
+  // A new database's files were unpacked by PGlite, not written by PostgreSQL, which will never
+  // flush them: they are flushed once, before anything is stored in them.
+  if (isNew && options.location) flushTree(options.location);
   await client.exec(PGLITE_SESSION_SETTINGS);
   useTextParsers(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder: options.migrationsFolder });
@@ -38,25 +43,50 @@ const DURABLE_START_PARAMS = [
   'wal_sync_method=fsync',
 ];
 
-/** Where PGlite mounts its data directory in its Emscripten file system. */
-const PGLITE_DATA_MOUNT = '/pglite/data';
-
 type EmscriptenStream = { nfd: number };
-type EmscriptenNode = { stream_ops: { fsync?: (stream: EmscriptenStream) => number } };
-type EmscriptenFs = { lookupPath: (path: string) => { node: EmscriptenNode } };
+type NodeFileSystem = {
+  stream_ops: { fsync?: (stream: EmscriptenStream) => number };
+  tryFSOperation: <T>(operation: () => T) => T;
+};
 
 /**
- * PGlite's Node file system (Emscripten's NODEFS) has no `fsync`: PostgreSQL's call returned at once
- * and a commit reached only the operating system's cache, which a power cut loses. Its files' streams
- * get one that flushes the real file's data (`fdatasync`, which also writes a changed size; a file's
- * times are not needed to read it back). The operations are shared by every file of that file
- * system, so setting them on the data directory's node covers all of them.
+ * PGlite's Node file system with an `fsync`. Emscripten's NODEFS has none, so PostgreSQL's flushes
+ * returned at once and a commit reached only the operating system's cache, which a power cut loses.
+ * Its streams now flush the real file's data (`fdatasync`, which also writes a changed size; a
+ * file's times are not needed to read it back). It is set before PostgreSQL starts (the module's
+ * `preRun`), so a recovery's checkpoint at start-up is flushed too. The operations are shared by
+ * every file of that file system; a failure reaches PostgreSQL as its error number, which it
+ * answers as it would on any disk (a failed flush of its log stops it).
  */
-function syncFilesOnFsync(client: PGlite): void {
-  const { FS } = client.Module as unknown as { FS: EmscriptenFs };
-  const operations = FS.lookupPath(PGLITE_DATA_MOUNT).node.stream_ops;
-  operations.fsync ??= (stream) => {
-    fs.fdatasyncSync(stream.nfd);
-    return 0;
-  };
+class FlushingNodeFS extends NodeFS {
+  override async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
+    const { emscriptenOpts } = await super.init(pg, options);
+    const addFsync = (module: { NODEFS: unknown }) => {
+      const nodeFs = module.NODEFS as NodeFileSystem;
+      nodeFs.stream_ops.fsync ??= (stream) => {
+        nodeFs.tryFSOperation(() => fs.fdatasyncSync(stream.nfd));
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } };
+  }
+}
+
+/** Flushes every file under `folder`, then each folder, deepest first (a new file's name is in its folder). */
+function flushTree(folder: string): void {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const entryPath = path.join(folder, entry.name);
+    if (entry.isDirectory()) flushTree(entryPath);
+    else if (entry.isFile()) flushPath(entryPath);
+  }
+  flushPath(folder);
+}
+
+function flushPath(target: string): void {
+  const descriptor = fs.openSync(target, 'r');
+  try {
+    fs.fdatasyncSync(descriptor);
+  } finally {
+    fs.closeSync(descriptor);
+  }
 }
