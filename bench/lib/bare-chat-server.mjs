@@ -41,7 +41,7 @@ async function openPgliteFloor(dataDir) {
     tsImport(`${source}/paths.ts`, import.meta.url),
   ]);
   const client = await PgliteOnWorker.open({ location: dataDir, migrationsFolder });
-  await client.exec(CREATE_TABLE);
+  await client.query(CREATE_TABLE);
   const names = new Map([
     [READ, 'floor_read'],
     [INSERT_TURN, 'floor_insert'],

@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,7 +11,6 @@ import { migrationsFolder } from '../../paths';
 import { openPgliteClient } from './open-pglite-client';
 import { PgliteOnWorker } from './pglite-on-worker';
 import type { PglitePreparedStatements } from './pglite-prepared-statements';
-import { useTextParsers } from './pglite-text-parsers';
 import { openPipelinedConnections } from './pipelined-connections';
 import * as schema from './schema';
 
@@ -81,10 +79,7 @@ export async function openDatabase(options: {
  * skips initdb and the migrations (seconds per database), which the test suite does per file.
  */
 export async function createPgliteSnapshot(): Promise<Blob> {
-  const client = new PGlite();
-  await client.waitReady;
-  useTextParsers(client);
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const { client } = await openPgliteClient({ migrationsFolder });
   const snapshot = await client.dumpDataDir('none');
   await client.close();
   return snapshot;

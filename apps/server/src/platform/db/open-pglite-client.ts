@@ -18,14 +18,15 @@ export async function openPgliteClient(options: {
   snapshot?: Blob;
   migrationsFolder: string;
 }): Promise<{ client: PGlite; prepared: PglitePreparedStatements }> {
-  const isNew = options.location !== undefined && !fs.existsSync(path.join(options.location, 'PG_VERSION'));
-  const client = options.location
-    ? new PGlite({ fs: new FlushingNodeFS(options.location), startParams: DURABLE_START_PARAMS })
+  const { location } = options;
+  const isNew = location !== undefined && !fs.existsSync(path.join(location, 'PG_VERSION'));
+  const client = location
+    ? new PGlite({ fs: new FlushingNodeFS(location), startParams: DURABLE_START_PARAMS })
     : new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
   await client.waitReady;
   // A new database's files were unpacked by PGlite, not written by PostgreSQL, which will never
   // flush them: they are flushed once, before anything is stored in them.
-  if (isNew && options.location) flushTree(options.location);
+  if (isNew) flushTree(location);
   await client.exec(PGLITE_SESSION_SETTINGS);
   useTextParsers(client);
   await migratePglite(drizzlePglite(client), { migrationsFolder: options.migrationsFolder });

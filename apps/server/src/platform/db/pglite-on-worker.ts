@@ -16,12 +16,12 @@ import {
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: object } | undefined;
 type Request = PgliteWorkerRequest extends infer Each ? (Each extends unknown ? Omit<Each, 'id'> : never) : never;
 
-/** What a transaction's callback gets: the calls Drizzle's PGlite driver makes on one. */
+/**
+ * What a transaction's callback gets: the one call Drizzle's PGlite driver makes on one (its
+ * `rollback` throws, and the transaction is rolled back below).
+ */
 export type WorkerTransaction = {
   query: <Row>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<Row>>;
-  exec: (text: string) => Promise<Results[]>;
-  rollback: () => Promise<void>;
-  readonly closed: boolean;
 };
 
 /**
@@ -87,7 +87,6 @@ export class PgliteOnWorker {
     try {
       await new Promise((resolve, reject) => client.#pending.set(0, { resolve, reject }));
     } catch (error) {
-      client.#closing = true;
       await worker.terminate();
       throw error;
     }
@@ -148,10 +147,6 @@ export class PgliteOnWorker {
     return this.#alone(queryRequest(text, params, options));
   }
 
-  exec(text: string): Promise<Results[]> {
-    return this.#alone({ op: 'exec', text });
-  }
-
   /** The named statements (`pglite-prepared-statements.ts`), run by the worker; errors as Drizzle's. */
   readonly prepared: PglitePreparedStatements = {
     run: (name, text, params) =>
@@ -164,42 +159,26 @@ export class PgliteOnWorker {
   transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     return this.#inTurn(async () => {
       await this.#send({ op: 'begin' });
+      // Closed once its commit or rollback is sent: a statement sent later would run outside it.
       let closed = false;
-      const ensureOpen = () => {
-        if (closed) throw new Error('Transaction is closed');
-      };
       const tx: WorkerTransaction = {
         query: (text, params = [], options) => {
-          ensureOpen();
+          if (closed) return Promise.reject(new Error('Transaction is closed'));
           return this.#send(queryRequest(text, params, options));
         },
-        exec: (text) => {
-          ensureOpen();
-          return this.#send({ op: 'exec', text });
-        },
-        rollback: async () => {
-          ensureOpen();
-          await this.#send({ op: 'rollback' });
-          closed = true;
-        },
-        get closed() {
-          return closed;
-        },
       };
+      let result: T;
       try {
-        const result = await callback(tx);
-        if (!closed) {
-          closed = true;
-          await this.#send({ op: 'commit' });
-        }
-        return result;
+        result = await callback(tx);
       } catch (error) {
-        if (!closed) {
-          closed = true;
-          await this.#send({ op: 'rollback' }).catch(() => undefined);
-        }
+        closed = true;
+        await this.#send({ op: 'rollback' }).catch(() => undefined);
         throw error;
       }
+      // A failed commit is not followed by a rollback: PostgreSQL has ended the transaction.
+      closed = true;
+      await this.#send({ op: 'commit' });
+      return result;
     });
   }
 

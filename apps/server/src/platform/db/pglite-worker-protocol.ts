@@ -4,14 +4,13 @@
 export type PgliteWorkerData = { location: string; migrationsFolder: string };
 
 /**
- * One request. `query` and `exec` run as PGlite's `query` and `exec` do; `prepared` runs a named
+ * One request. `query` runs as PGlite's `query` does; `prepared` runs a named
  * statement (`pglite-prepared-statements.ts`); `begin`, `commit` and `rollback` frame a
  * transaction whose statements are the requests between them (the client sends nothing else
  * meanwhile); `close` closes the database.
  */
 export type PgliteWorkerRequest = { id: number } & (
   | { op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object' | undefined }
-  | { op: 'exec'; text: string }
   | { op: 'prepared'; name: string; text: string; params: unknown[] }
   | { op: 'begin' | 'commit' | 'rollback' | 'close' }
 );

@@ -24,8 +24,6 @@ async function handle(
   switch (request.op) {
     case 'query':
       return client.query(request.text, request.params, request.rowMode ? { rowMode: request.rowMode } : undefined);
-    case 'exec':
-      return client.exec(request.text);
     case 'prepared':
       // The runner's error wraps PostgreSQL's with the statement and its values; the client wraps
       // it the same way on its side, so PostgreSQL's alone crosses.
