@@ -3,12 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChatCompletionBody, ChatCompletionReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
-import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { withinRateLimits } from '../../platform/http/rate-limit';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { AGENTS_SCOPE } from '../agents/agents-cache-scope';
 import { generateReply, type ConversationMessage } from '../llm/generate-reply';
+import { readTurnContextOrThrow } from '../llm/read-turn-context';
 import { toSubaccountThreadOwner } from '../llm/thread-owner';
 import { startEventStream } from '../llm/sse';
 import { authenticateApiKeyOrThrow } from './authenticate-api-key';
@@ -72,7 +73,6 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
             logger: request.log,
             authorization: request.headers.authorization,
           });
-          await enforceRateLimit({ cache, key: `v1:${caller.keyId}`, ...RATE_LIMIT });
           callers.set(request, caller);
         },
         schema: { tags: ['public-api'], body: ChatCompletionBody, response: { 200: ChatCompletionReply } },
@@ -81,22 +81,50 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
         const caller = callers.get(request);
         if (!caller) throw new AppError('UNAUTHORIZED');
         const { body } = request;
+        const owner = toSubaccountThreadOwner(caller.subaccountId);
         // Remembered until an agent changes (AGENTS_SCOPE); an unknown one is never remembered.
         // The published version answers (docs/product/agents.md#versions).
-        const published = await cache
-          .remember(AGENTS_SCOPE, `agent:${caller.subaccountId}:${body.model}`, async () =>
-            loadPublishedReplyAgent({
-              db,
-              agentRow: await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }),
-            }),
-          )
-          .catch((error: unknown) => {
-            if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-            throw new AppError('NOT_FOUND', {
-              message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
-              extra: { openAiCode: 'model_not_found' },
+        const loadAgent = () =>
+          cache
+            .remember(AGENTS_SCOPE, `agent:${caller.subaccountId}:${body.model}`, async () =>
+              loadPublishedReplyAgent({
+                db,
+                agentRow: await getAgentRowOrThrow({ db, agentId: body.model, subaccountId: caller.subaccountId }),
+              }),
+            )
+            .catch((error: unknown) => {
+              if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+              throw new AppError('NOT_FOUND', {
+                message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
+                extra: { openAiCode: 'model_not_found' },
+              });
             });
-          });
+        // The one statement before the model (the sub account's lock, who pays, the thread's
+        // history), read beside the agent; an unknown model is answered before the lock or the thread.
+        const readBeforeModel = async () => {
+          const [agentRead, contextRead] = await Promise.allSettled([
+            loadAgent(),
+            readTurnContextOrThrow({
+              db,
+              subaccountId: caller.subaccountId,
+              thread: body.thread_id
+                ? { threadId: body.thread_id, agentId: body.model, source: 'api', owner }
+                : undefined,
+            }),
+          ]);
+          if (agentRead.status === 'rejected') throw agentRead.reason;
+          if (contextRead.status === 'rejected') throw contextRead.reason;
+          return { published: agentRead.value, turnContext: contextRead.value };
+        };
+        // Counted per key, as every instance counts it; sent beside those reads while the key is
+        // well under its limit (one round trip to wait for instead of two), before them once it is not.
+        const { published, turnContext } = await withinRateLimits(
+          cache,
+          [{ key: `v1:${caller.keyId}`, ...RATE_LIMIT }],
+          readBeforeModel,
+          // Nothing to give back: the reads wrote nothing.
+          () => Promise.resolve(),
+        );
         const agent = {
           ...published,
           temperature: body.temperature ?? published.temperature,
@@ -108,8 +136,9 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
           logger: request.log,
           agent,
           source: 'api' as const,
-          owner: toSubaccountThreadOwner(caller.subaccountId),
+          owner,
           threadId: body.thread_id,
+          turnContext,
           messages: toConversation(body.messages),
           signal: createClientAbortSignal(reply),
           cache,

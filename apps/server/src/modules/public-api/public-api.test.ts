@@ -247,6 +247,45 @@ describe('public API', () => {
         .catch((error: unknown) => error);
       expect(streamed).toMatchObject({ status: 502, code: 'invalid_api_key' });
     });
+
+    it('answers 429 past 600 calls a minute per key, before the model, the thread or the provider, and counts every call', async () => {
+      const { app } = harness;
+      const created = await app.inject({
+        method: 'POST',
+        url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
+        headers: { cookie: owner.cookie },
+        payload: { name: 'Busy' },
+      });
+      const { id: keyId, secret: busySecret } = created.json();
+      const counter = `rate:v1:${keyId}`;
+      const ask = (model: string, threadId?: string) =>
+        client(busySecret)
+          .chat.completions.create({
+            model,
+            messages: [{ role: 'user', content: 'hi' }],
+            ...(threadId ? { thread_id: threadId } : {}),
+          } as OpenAI.ChatCompletionCreateParamsNonStreaming)
+          .catch((error: unknown) => error);
+
+      const answered = await ask(agentId);
+      expect(answered).toMatchObject({ object: 'chat.completion' });
+      expect(await app.platform.cache.count(counter)).toBe(1);
+      // 599 more calls of this key this minute (as other instances may have counted them).
+      for (let index = 1; index < 600; index += 1) await app.platform.cache.hit(counter, 60_000);
+      const threadsBefore = (await app.platform.database.db.select().from(llmThread)).length;
+      const requestsBefore = fake.requests.length;
+
+      // The 601st: refused whatever else is wrong with it (an unknown model, another's thread),
+      // first while this server had not seen the key busy (the count sent beside the reads), then
+      // once it has (the count first).
+      for (const refused of [await ask(agentId), await ask('no-such-agent'), await ask(agentId, 'no-such-thread')]) {
+        expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+        expect(refused).toMatchObject({ status: 429, code: 'rate_limit_exceeded' });
+      }
+      expect(await app.platform.cache.count(counter)).toBe(603);
+      expect(fake.requests.length).toBe(requestsBefore);
+      expect((await app.platform.database.db.select().from(llmThread)).length).toBe(threadsBefore);
+    });
   });
 
   describe('POST /webhook/:agentId', () => {
