@@ -169,6 +169,52 @@ describe('PGlite on the database worker', () => {
     expect(seen).toBe(ids.length);
   });
 
+  /** Whether the log is on the disk past `lsn` (a position in it, as text). */
+  const isLogFlushedPast = async (lsn: string): Promise<boolean> => {
+    const [row] = rowsOf<{ isFlushed: boolean }>(
+      await handle.db.execute(sql`select pg_current_wal_flush_lsn() > ${lsn}::pg_lsn as "isFlushed"`),
+    );
+    return row?.isFlushed ?? false;
+  };
+
+  it('answers a statement that committed on its own, and a commit, only once the log holding it is on the disk', async () => {
+    // The session itself commits without waiting for the disk: the worker's flush is what waits.
+    const [setting] = rowsOf<{ value: string }>(
+      await handle.db.execute(sql`select current_setting('synchronous_commit') as value`),
+    );
+    expect(setting?.value).toBe('off');
+    const [alone] = rowsOf<{ lsn: string }>(
+      await handle.db.execute(
+        sql`insert into test_worker_note (id, body) values ('m', 'alone') returning pg_current_wal_insert_lsn()::text as lsn`,
+      ),
+    );
+    expect(await isLogFlushedPast(alone?.lsn ?? '')).toBe(true);
+    const committed = await handle.db.transaction(async (tx) => {
+      const [row] = rowsOf<{ lsn: string }>(
+        await tx.execute(
+          sql`insert into test_worker_note (id, body) values ('n', 'in a transaction') returning pg_current_wal_insert_lsn()::text as lsn`,
+        ),
+      );
+      return row?.lsn ?? '';
+    });
+    expect(await isLogFlushedPast(committed)).toBe(true);
+  });
+
+  it('flushes the log once for the commits that arrive together, not once each', async () => {
+    const ids = Array.from({ length: 20 }, (_, index) => `o${String(index).padStart(2, '0')}`);
+    // Each statement reads how far the log was on the disk when it ran: a flush per commit would
+    // move that on for every one of them.
+    const answers = await Promise.all(
+      ids.map((id) =>
+        handle.db.execute(
+          sql`insert into test_worker_note (id, body) values (${id}, 'together') returning pg_current_wal_flush_lsn()::text as flushed`,
+        ),
+      ),
+    );
+    const flushedPositions = new Set(answers.map((answer) => rowsOf<{ flushed: string }>(answer)[0]?.flushed));
+    expect(flushedPositions.size).toBeLessThan(ids.length / 2);
+  });
+
   it('keeps what was committed on the files: a database opened again finds it', async () => {
     await handle.close();
     handle = await openDatabase({ dataDir });
