@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChatCompletionBody, ChatCompletionReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
-import { withinRateLimits } from '../../platform/http/rate-limit';
+import { enforceRateLimits, withinRateLimits } from '../../platform/http/rate-limit';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
@@ -39,8 +39,25 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
     const { db } = app.platform.database;
     const { config, cache } = app.platform;
     const callers = new WeakMap<FastifyRequest, { keyId: string; subaccountId: string }>();
+    /** The calls counted against their key's rate limit already (by the handler). */
+    const counted = new WeakSet<FastifyRequest>();
+    const rateLimitOf = (keyId: string) => ({ key: `v1:${keyId}`, ...RATE_LIMIT });
 
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      // Every call of a known key counts against its limit, one refused before the handler (its
+      // body invalid) too; past the limit that is the answer.
+      const caller = callers.get(request);
+      if (caller && !counted.has(request)) {
+        counted.add(request);
+        const refusal = await enforceRateLimits(cache, [rateLimitOf(caller.keyId)]).then(
+          () => undefined,
+          (refused: unknown) => {
+            if (!(refused instanceof AppError)) request.log.error({ err: refused }, 'public API rate limit failed');
+            return toOpenAiError(refused);
+          },
+        );
+        if (refusal) return reply.status(refusal.status).send(refusal.body);
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0];
         const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -118,9 +135,10 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
         };
         // Counted per key, as every instance counts it; sent beside those reads while the key is
         // well under its limit (one round trip to wait for instead of two), before them once it is not.
+        counted.add(request);
         const { published, turnContext } = await withinRateLimits(
           cache,
-          [{ key: `v1:${caller.keyId}`, ...RATE_LIMIT }],
+          [rateLimitOf(caller.keyId)],
           readBeforeModel,
           // Nothing to give back: the reads wrote nothing.
           () => Promise.resolve(),

@@ -250,41 +250,53 @@ describe('public API', () => {
 
     it('answers 429 past 600 calls a minute per key, before the model, the thread or the provider, and counts every call', async () => {
       const { app } = harness;
-      const created = await app.inject({
-        method: 'POST',
-        url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
-        headers: { cookie: owner.cookie },
-        payload: { name: 'Busy' },
-      });
-      const { id: keyId, secret: busySecret } = created.json();
-      const counter = `rate:v1:${keyId}`;
-      const ask = (model: string, threadId?: string) =>
-        client(busySecret)
-          .chat.completions.create({
-            model,
-            messages: [{ role: 'user', content: 'hi' }],
-            ...(threadId ? { thread_id: threadId } : {}),
-          } as OpenAI.ChatCompletionCreateParamsNonStreaming)
-          .catch((error: unknown) => error);
-
-      const answered = await ask(agentId);
-      expect(answered).toMatchObject({ object: 'chat.completion' });
-      expect(await app.platform.cache.count(counter)).toBe(1);
-      // 599 more calls of this key this minute (as other instances may have counted them).
-      for (let index = 1; index < 600; index += 1) await app.platform.cache.hit(counter, 60_000);
+      /** A new key of the owner, and a call with it (the SDK's error when refused). */
+      const newKey = async (name: string) => {
+        const created = await app.inject({
+          method: 'POST',
+          url: `/api/subaccounts/${owner.subaccountId}/api-keys`,
+          headers: { cookie: owner.cookie },
+          payload: { name },
+        });
+        const { id, secret: keySecret } = created.json();
+        const ask = (body: { model: string; thread_id?: string; messages?: { role: 'user'; content: string }[] }) =>
+          client(keySecret)
+            .chat.completions.create({
+              messages: [{ role: 'user', content: 'hi' }],
+              ...body,
+            } as OpenAI.ChatCompletionCreateParamsNonStreaming)
+            .catch((error: unknown) => error);
+        return { counter: `rate:v1:${id}`, ask };
+      };
+      /** Counts calls of the key as other instances may have. */
+      const hitsOf = async (counter: string, times: number) => {
+        for (let index = 0; index < times; index += 1) await app.platform.cache.hit(counter, 60_000);
+      };
+      const expectRefused = (refused: unknown) => {
+        expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+        expect(refused).toMatchObject({ status: 429, code: 'rate_limit_exceeded' });
+      };
       const threadsBefore = (await app.platform.database.db.select().from(llmThread)).length;
       const requestsBefore = fake.requests.length;
 
-      // The 601st: refused whatever else is wrong with it (an unknown model, another's thread),
-      // first while this server had not seen the key busy (the count sent beside the reads), then
-      // once it has (the count first).
-      for (const refused of [await ask(agentId), await ask('no-such-agent'), await ask(agentId, 'no-such-thread')]) {
-        expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
-        expect(refused).toMatchObject({ status: 429, code: 'rate_limit_exceeded' });
-      }
-      expect(await app.platform.cache.count(counter)).toBe(603);
-      expect(fake.requests.length).toBe(requestsBefore);
-      expect((await app.platform.database.db.select().from(llmThread)).length).toBe(threadsBefore);
+      // Answered, and an invalid body refused (400): both counted.
+      const busy = await newKey('Busy');
+      expect(await busy.ask({ model: agentId })).toMatchObject({ object: 'chat.completion' });
+      expect(await busy.ask({ model: agentId, messages: [] })).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(await app.platform.cache.count(busy.counter)).toBe(2);
+      await hitsOf(busy.counter, 598);
+      // The 601st and after: refused whatever else is wrong with them. The first is sent while this
+      // server has not seen the key busy (the count beside the reads), the next ones once it has.
+      for (const body of [{ model: 'no-such-agent' }, { model: agentId }, { model: agentId, messages: [] }])
+        expectRefused(await busy.ask(body));
+      expect(await app.platform.cache.count(busy.counter)).toBe(603);
+      // Another's thread, refused by the count sent beside its read.
+      const other = await newKey('Other');
+      await hitsOf(other.counter, 600);
+      expectRefused(await other.ask({ model: agentId, thread_id: 'no-such-thread' }));
+
+      expect(fake.requests.length).toBe(requestsBefore + 1);
+      expect((await app.platform.database.db.select().from(llmThread)).length).toBe(threadsBefore + 1);
     });
   });
 
