@@ -23,6 +23,18 @@ const subaccounts = [
   },
 ];
 
+/**
+ * The modal once a person can use it: Radix turns the page's pointer events off as the dialog opens
+ * and the dialog's own back on a render later, and a click in between (a busy machine) is refused.
+ */
+async function findReadyDialog(): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+  await waitFor(() =>
+    expect(getComputedStyle(within(dialog).getAllByRole('radio')[0]!).pointerEvents).not.toBe('none'),
+  );
+  return dialog;
+}
+
 function api({ selectStatus = 200 } = {}) {
   let mustChoose = true;
   const calls = mockApi({
@@ -48,7 +60,7 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
   it('lists the cards with logo, name, agent count and creation date, and cannot be dismissed', async () => {
     api();
     renderBilling(<SubaccountLockModal />);
-    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    const dialog = await findReadyDialog();
     const acme = within(dialog).getByRole('radio', { name: /Acme Dental/ });
     expect(acme).toHaveTextContent('2 agents');
     expect(acme).toHaveTextContent('Created Jan 5, 2025');
@@ -68,7 +80,7 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
   it('opens with no card chosen or focused (the dialog itself has focus)', async () => {
     api();
     renderBilling(<SubaccountLockModal />);
-    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    const dialog = await findReadyDialog();
     await waitFor(() => expect(dialog).toHaveFocus());
     for (const radio of within(dialog).getAllByRole('radio')) {
       expect(radio).toHaveAttribute('aria-checked', 'false');
@@ -79,7 +91,7 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
   it("asks for a choice first: 'Please select a subaccount'", async () => {
     api();
     renderBilling(<SubaccountLockModal />);
-    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    const dialog = await findReadyDialog();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select a subaccount')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Lock Selection' })).not.toBeInTheDocument();
@@ -89,7 +101,7 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
     const calls = api();
     renderBilling(<SubaccountLockModal />);
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    const dialog = await findReadyDialog();
     await user.click(within(dialog).getByRole('radio', { name: /Bloom Florists/ }));
     expect(within(dialog).getByRole('radio', { name: /Bloom Florists/ })).toHaveAttribute('aria-checked', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -114,7 +126,7 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
     api({ selectStatus: 500 });
     renderBilling(<SubaccountLockModal />);
     const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    const dialog = await findReadyDialog();
     await user.click(within(dialog).getByRole('radio', { name: /Acme Dental/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.type(within(dialog).getByRole('textbox', { name: "Type 'confirm' to proceed" }), 'confirm');
