@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 
 /** Events waiting for the reader beyond which the body stops being read (backpressure). */
@@ -8,8 +9,10 @@ const MAX_WAITING_EVENTS = 512;
  * The `data` of a body's server-sent events, in batches: every event that arrived since the reader
  * last asked is handed on as one batch. A reader that keeps up gets each read's events at once; a
  * busy one (a server answering many streams) gets several reads' events in one step, so the layers
- * above step once per batch rather than once per read. The body is read on its `data` events (no
- * async iterator, whose steps cost a few promises per read) and paused while too many events wait.
+ * above step once per batch rather than once per read. The body is read when it says it has data
+ * (`readable`; no async iterator, whose steps cost a few promises per read), all it holds at once:
+ * a provider's events arrive as one chunk each, and a read of the socket that brings forty of them
+ * is decoded and parsed in one step, not forty. While too many events wait, it is left unread.
  *
  * Stopping early (`return`, a `break` of `for await`) lets go of the body without consuming or
  * destroying it, for the caller to finish. A body that closes before its end, or fails, rejects the
@@ -21,11 +24,24 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
   let isEnded = false;
   let reader: { resolve: (result: IteratorResult<string[]>) => void; reject: (error: unknown) => void } | undefined;
 
+  const decoder = new StringDecoder('utf8');
   const parser = createParser({ onEvent: (event) => waitingEvents.push(event.data) });
+  /**
+   * Reads what the body holds, unless too many events wait already: all its buffered chunks at
+   * once (`read()` joins them), decoded and parsed in one step rather than one per chunk.
+   */
+  const readAvailable = () => {
+    while (waitingEvents.length < MAX_WAITING_EVENTS && !isEnded && !failure) {
+      const chunk = body.read() as Buffer | string | null;
+      if (chunk === null) return;
+      parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    }
+  };
   const takeBatch = (): IteratorResult<string[]> => {
     const batch = waitingEvents;
     waitingEvents = [];
-    if (body.isPaused() && !isEnded && !failure) body.resume();
+    // What waited in the body while too many events did is read now, for the next batch.
+    if (body.readableLength > 0) readAvailable();
     return { value: batch, done: false };
   };
   const wake = () => {
@@ -44,12 +60,13 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
       resolve({ value: undefined, done: true });
     }
   };
-  const onData = (text: string) => {
-    parser.feed(text);
-    if (waitingEvents.length >= MAX_WAITING_EVENTS) body.pause();
+  const onReadable = () => {
+    readAvailable();
     if (waitingEvents.length > 0) wake();
   };
   const onEnd = () => {
+    const rest = decoder.end();
+    if (rest) parser.feed(rest);
     isEnded = true;
     wake();
   };
@@ -61,18 +78,16 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
     if (!isEnded) onError(new Error('The body closed before its end.'));
   };
   function detach() {
-    body.off('data', onData);
+    body.off('readable', onReadable);
     body.off('end', onEnd);
     body.off('error', onError);
     body.off('close', onClose);
   }
 
-  // What happened before the reader came: an error, the end, or a close before the end.
   if (body.errored) failure = { error: body.errored };
   else if (body.readableEnded) isEnded = true;
   else if (body.destroyed) failure = { error: new Error('The body closed before its end.') };
-  body.setEncoding('utf8');
-  body.on('data', onData);
+  body.on('readable', onReadable);
   body.on('end', onEnd);
   body.on('error', onError);
   body.on('close', onClose);
@@ -87,11 +102,9 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
     },
     return() {
       detach();
-      // Not read any further here: the caller finishes the body (reads it out or lets it go).
       body.pause();
       isEnded = true;
       waitingEvents = [];
-      // A read still waiting ends too, as does every later one.
       wake();
       return Promise.resolve({ value: undefined, done: true });
     },
