@@ -7,7 +7,7 @@
 // widget-chat.mjs. Prints, per run, the messages a second while every visitor was busy and the CPU
 // time per message of the server process (its threads included: PGlite's worker), of PostgreSQL's
 // processes on this machine, and of this process (the visitors and the fake provider); then each
-// build's means. BENCH_PAIRS runs of each build (3), the order swapped every pair; BENCH_STREAM=1
+// build's means. BENCH_PAIRS runs of each build (4), the order swapped every pair; BENCH_STREAM=1
 // for streamed answers. A build is a `main.js` inside apps/server (its packages are found from
 // there), with its `pglite-worker.js` beside it: copy the old build's folder before rebuilding, e.g.
 // `cp -r apps/server/dist apps/server/dist-old`, then
@@ -27,7 +27,7 @@ if (builds.length === 0 || builds.length > 2 || !builds.every((entry) => fs.exis
   process.exit(1);
 }
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const isStreamed = process.env.BENCH_STREAM === '1';
 const VISITORS = 50;
 const MESSAGES_PER_CONVERSATION = 10;
@@ -64,6 +64,7 @@ async function measureBuild(entry) {
         visitors.set(worker, visitor);
       }
       const message = `Question ${visitor.sent + 1}: how fast is the widget?`;
+      // A message whose connection failed counts as failed; the run goes on.
       const result = await timeCall({
         url,
         headers: { origin: baseUrl, 'x-widget-parent-origin': 'https://shop.bench.example' },
@@ -76,7 +77,7 @@ async function measureBuild(entry) {
         },
         firstTokenPattern: isStreamed ? FIRST_DELTA : undefined,
         expectText: 'word39',
-      });
+      }).catch((error) => ({ isOk: false, total: 0, ttft: 0, status: undefined, text: String(error) }));
       if (result.isOk) {
         const reply = isStreamed ? readDone(result.text) : JSON.parse(result.text);
         visitor.threadId = reply?.threadId;
@@ -87,6 +88,8 @@ async function measureBuild(entry) {
       return result;
     };
     await warmUp(send, { concurrency: VISITORS });
+    /** CPU time per message between two readings; null when either could not be read. */
+    const perMessage = (before, after) => (before === null || after === null ? null : (after - before) / REQUESTS);
     const serverBefore = readProcessCpuMs(server.pid);
     const databaseBefore = readLocalPostgresCpuMs(databaseUrl);
     const selfBefore = process.cpuUsage();
@@ -97,8 +100,8 @@ async function measureBuild(entry) {
       rps: result.rps,
       failures: result.failures,
       firstFailure: result.firstFailure,
-      serverCpuMs: (readProcessCpuMs(server.pid) - serverBefore) / REQUESTS,
-      databaseCpuMs: databaseBefore === null ? null : (databaseAfter - databaseBefore) / REQUESTS,
+      serverCpuMs: perMessage(serverBefore, readProcessCpuMs(server.pid)),
+      databaseCpuMs: perMessage(databaseBefore, databaseAfter),
       benchCpuMs: (self.user + self.system) / 1000 / REQUESTS,
     };
   } finally {

@@ -116,8 +116,8 @@ describe('the database worker’s group commit', () => {
     expect(events.filter((event) => event.startsWith('answer '))).toHaveLength(MAX_HELD_ANSWERS + 3);
   });
 
-  it('answers the held statements with the error of a failed flush, and flushes again before a transaction', async () => {
-    const { events, send, arrive } = harness({ failingFlushes: 1 });
+  it('answers the held statements with the error of a failed flush, and begins no transaction until a flush succeeds', async () => {
+    const { events, send, arrive } = harness({ failingFlushes: 2 });
     send('prepared');
     send('prepared');
     await arrive();
@@ -125,7 +125,11 @@ describe('the database worker’s group commit', () => {
     events.length = 0;
     send('begin');
     await arrive();
-    expect(events).toEqual(['flush', 'run 3', 'answer 3']);
+    expect(events).toEqual(['flush', 'error 3: flush failed']);
+    events.length = 0;
+    send('begin');
+    await arrive();
+    expect(events).toEqual(['flush', 'run 4', 'answer 4']);
   });
 
   it('flushes before the database closes, and answers what comes after with an error', async () => {

@@ -12,7 +12,8 @@ export const MAX_HELD_ANSWERS = 64;
  * and after MAX_HELD_ANSWERS held answers. PostgreSQL writes its log in order, so one flush makes
  * every commit before it durable. Answers leave in the order their requests ran: one behind a held
  * answer is held too. A failed flush answers the held requests with its error (what they did is not
- * known to be on the disk) and is tried again before anything else is answered.
+ * known to be on the disk) and is tried again with the next flush; a transaction does not begin
+ * until one succeeds.
  *
  * `run` runs a request (its result, or it throws), `isInTransaction` tells whether a transaction is
  * open, `post` sends an answer. `schedule` starts a run once the requests arriving now are queued.
@@ -33,8 +34,9 @@ export function createGroupCommitRunner(options: {
   let isScheduled = false;
   let isClosed = false;
 
-  async function flushAndAnswer() {
-    if (held.length === 0 && !isLogDirty) return;
+  /** Flushes the log if a commit may wait in it, and sends the held answers; the flush's failure, if it failed. */
+  async function flushAndAnswer(): Promise<unknown> {
+    if (held.length === 0 && !isLogDirty) return undefined;
     const answers = held;
     held = [];
     let failure: unknown;
@@ -46,6 +48,7 @@ export function createGroupCommitRunner(options: {
     }
     for (const answer of answers)
       post(failure === undefined || answer.error ? answer : { id: answer.id, error: toTransferredError(failure) });
+    return failure;
   }
 
   async function runQueue() {
@@ -55,7 +58,14 @@ export function createGroupCommitRunner(options: {
           post({ id: request.id, error: toTransferredError(new Error('The database is closed.')) });
           continue;
         }
-        if (request.op === 'begin' || request.op === 'close') await flushAndAnswer();
+        if (request.op === 'begin' || request.op === 'close') {
+          const failure = await flushAndAnswer();
+          // A transaction would read what may not be on the disk: it does not begin.
+          if (failure !== undefined && request.op === 'begin') {
+            post({ id: request.id, error: toTransferredError(failure) });
+            continue;
+          }
+        }
         const isCommitting =
           request.op === 'commit' || ((request.op === 'query' || request.op === 'prepared') && !isInTransaction());
         let response: PgliteWorkerResponse;

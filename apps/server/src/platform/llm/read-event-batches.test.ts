@@ -60,7 +60,7 @@ describe('readEventBatches', () => {
     body.write(event('one'));
     expect(await batches.next()).toEqual({ value: ['one'], done: false });
     await batches.return?.();
-    expect(body.listenerCount('data')).toBe(0);
+    expect(body.listenerCount('readable')).toBe(0);
     expect(body.destroyed).toBe(false);
     expect(body.isPaused()).toBe(true);
     // The caller can still read the rest out (as ProviderReply.finish does: it resumes the body).
@@ -85,6 +85,17 @@ describe('readEventBatches', () => {
     expect(value).toHaveLength(600);
     expect(body.readableLength).toBe(0);
     expect(await batches.next()).toEqual({ value: ['later'], done: false });
+  });
+
+  it('ends after a batch of too many events that the body ended behind', async () => {
+    const body = new PassThrough();
+    const batches = readEventBatches(body);
+    body.write(Array.from({ length: 600 }, (_, index) => event(String(index))).join(''));
+    await settle();
+    body.end();
+    await settle();
+    expect((await batches.next()).value).toHaveLength(600);
+    expect(await batches.next()).toEqual({ value: undefined, done: true });
   });
 
   it('reads events from many small chunks, a character split across two of them included', async () => {

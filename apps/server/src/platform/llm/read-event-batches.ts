@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 
-/** Events waiting for the reader beyond which the body stops being read (backpressure). */
+/** Events waiting for the reader beyond which the body is left unread (backpressure). */
 const MAX_WAITING_EVENTS = 512;
 
 /**
@@ -40,8 +40,9 @@ export function readEventBatches(body: Readable): AsyncIterableIterator<string[]
   const takeBatch = (): IteratorResult<string[]> => {
     const batch = waitingEvents;
     waitingEvents = [];
-    // What waited in the body while too many events did is read now, for the next batch.
-    if (body.readableLength > 0) readAvailable();
+    // What waited in the body while too many events did is read now, for the next batch; so is its
+    // end (a body in paused mode ends once a read finds nothing more).
+    readAvailable();
     return { value: batch, done: false };
   };
   const wake = () => {
