@@ -22,7 +22,6 @@
 // BENCH_SLICES slices (5) taking turns (runInterleaved), so that the machine's speed drifting
 // during the row moves the product and its baselines alike. Bounded: loopback only, fixed request
 // counts. Prints markdown.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +32,7 @@ import { readLocalPostgresCpuMs, readMachineCpuTicks, readProcessCpuMs } from '.
 import { apiClient, createBenchAgent, createBenchWidget, signIn, waitForHealth } from './lib/server.mjs';
 import { startBareChatServer } from './lib/start-bare-chat-server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
+import { createWidgetVisitors, FIRST_DELTA, MESSAGES_PER_CONVERSATION } from './lib/widget-visitors.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'apps/server/dist/main.js');
@@ -46,10 +46,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
  * second and one hiccup of either side moves the ratio of two rows by a tenth.
  */
 const requestsAt = (concurrency) => (concurrency > 1 ? REQUESTS * 5 : REQUESTS);
-const MESSAGES_PER_CONVERSATION = 10;
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
-const HOST_ORIGIN = 'https://shop.bench.example';
-const FIRST_DELTA = /"type":"delta"/;
 const PROFILE_MESSAGES = 100;
 /**
  * The issue's targets for this path. `streamedVsWhole`: the widget's streamed/whole throughput
@@ -115,39 +112,8 @@ try {
       });
 
   // One visitor per worker at a time; each keeps its conversation going like the iframe does.
-  const visitors = new Map();
-  let visitorCount = 0;
-  const widget = (stream) => async (worker) => {
-    let visitor = visitors.get(worker);
-    if (!visitor || visitor.sent >= MESSAGES_PER_CONVERSATION) {
-      visitorCount += 1;
-      visitor = { contactIdentifier: `bench_${visitorCount}_${randomBytes(4).toString('hex')}`, sent: 0, history: [] };
-      visitors.set(worker, visitor);
-    }
-    const message = `Question ${visitor.sent + 1}: how fast is the widget?`;
-    const result = await timeCall({
-      url: `${widgetUrl}${stream ? '?stream=1' : ''}`,
-      // As the iframe sends it: its own origin, and the page that framed it.
-      headers: { origin: baseUrl, 'x-widget-parent-origin': HOST_ORIGIN },
-      body: {
-        message,
-        contactIdentifier: visitor.contactIdentifier,
-        threadId: visitor.threadId,
-        widgetConversationThreadId: visitor.widgetConversationThreadId,
-        history: visitor.history,
-      },
-      firstTokenPattern: stream ? FIRST_DELTA : undefined,
-      expectText: 'word39',
-    });
-    if (result.isOk) {
-      const reply = stream ? readDone(result.text) : JSON.parse(result.text);
-      visitor.threadId = reply?.threadId;
-      visitor.widgetConversationThreadId = reply?.widgetConversationThreadId ?? reply?.newWidgetConversationThreadId;
-      visitor.history.push({ role: 'user', content: message }, { role: 'assistant', content: reply?.message ?? '' });
-    }
-    visitor.sent += 1;
-    return result;
-  };
+  const visitors = createWidgetVisitors({ widgetUrl, origin: baseUrl, expectText: 'word39' });
+  const widget = visitors.send;
 
   const floorRoute = (stream) => bareRoute(stream, floorUrl);
   const rows = [];
@@ -316,7 +282,7 @@ try {
         console.log(`\n${result.failures} ${name} calls failed in the row above (first: ${result.firstFailure})`);
     }
   }
-  console.log(`\n${visitorCount} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
+  console.log(`\n${visitors.count()} visitors, ${MESSAGES_PER_CONVERSATION} messages per conversation.`);
   const databaseRows = rows.filter((entry) => entry.databaseCpuPerMessage !== null);
   if (databaseRows.length > 0)
     console.log(
@@ -395,14 +361,4 @@ try {
 function cpuMsSince(before) {
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000;
-}
-
-/** The reply carried by the 'done' event of a widget stream. */
-function readDone(text) {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('data:')) continue;
-    const event = JSON.parse(line.slice(5).trim());
-    if (event.type === 'done') return event.reply;
-  }
-  return undefined;
 }

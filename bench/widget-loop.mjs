@@ -13,13 +13,13 @@
 // `cp -r apps/server/dist apps/server/dist-old`, then
 // `node bench/widget-loop.mjs apps/server/dist-old/main.js apps/server/dist/main.js`.
 // No target: exits 1 only when a message fails.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCalls, timeCall, warmUp } from './lib/measure.mjs';
+import { runCalls, warmUp } from './lib/measure.mjs';
 import { readLocalPostgresCpuMs, readProcessCpuMs } from './lib/process-cpu.mjs';
 import { apiClient, createBenchAgent, createBenchWidget, signIn, waitForHealth } from './lib/server.mjs';
 import { startFakeBackedServer } from './lib/start-fake-backed-server.mjs';
+import { createWidgetVisitors } from './lib/widget-visitors.mjs';
 
 const builds = process.argv.slice(2).map((entry) => path.resolve(entry));
 if (builds.length === 0 || builds.length > 2 || !builds.every((entry) => fs.existsSync(entry))) {
@@ -30,15 +30,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const isStreamed = process.env.BENCH_STREAM === '1';
 const VISITORS = 50;
-const MESSAGES_PER_CONVERSATION = 10;
 const ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
-const FIRST_DELTA = /"type":"delta"/;
-
-/** The `reply` of a streamed answer's `done` event. */
-function readDone(text) {
-  const done = text.split('\n').findLast((line) => line.includes('"type":"done"'));
-  return done ? JSON.parse(done.slice('data: '.length)).reply : undefined;
-}
 
 async function measureBuild(entry) {
   const { server, baseUrl, databaseUrl, stop } = await startFakeBackedServer({
@@ -53,40 +45,12 @@ async function measureBuild(entry) {
     const api = apiClient(baseUrl, await signIn(baseUrl, `bench-loop-${Date.now()}@agentry.test`));
     const { subaccountId, agent } = await createBenchAgent(api);
     const connection = await createBenchWidget(api, { subaccountId, agent });
-    const url = `${baseUrl}/api/widget/${connection.widgetId}/chat${isStreamed ? '?stream=1' : ''}`;
-    const visitors = new Map();
-    let visitorCount = 0;
-    const send = async (worker) => {
-      let visitor = visitors.get(worker);
-      if (!visitor || visitor.sent >= MESSAGES_PER_CONVERSATION) {
-        visitorCount += 1;
-        visitor = { contactIdentifier: `loop_${visitorCount}_${randomBytes(4).toString('hex')}`, sent: 0, history: [] };
-        visitors.set(worker, visitor);
-      }
-      const message = `Question ${visitor.sent + 1}: how fast is the widget?`;
-      // A message whose connection failed counts as failed; the run goes on.
-      const result = await timeCall({
-        url,
-        headers: { origin: baseUrl, 'x-widget-parent-origin': 'https://shop.bench.example' },
-        body: {
-          message,
-          contactIdentifier: visitor.contactIdentifier,
-          threadId: visitor.threadId,
-          widgetConversationThreadId: visitor.widgetConversationThreadId,
-          history: visitor.history,
-        },
-        firstTokenPattern: isStreamed ? FIRST_DELTA : undefined,
-        expectText: 'word39',
-      }).catch((error) => ({ isOk: false, total: 0, ttft: 0, status: undefined, text: String(error) }));
-      if (result.isOk) {
-        const reply = isStreamed ? readDone(result.text) : JSON.parse(result.text);
-        visitor.threadId = reply?.threadId;
-        visitor.widgetConversationThreadId = reply?.widgetConversationThreadId ?? reply?.newWidgetConversationThreadId;
-        visitor.history.push({ role: 'user', content: message }, { role: 'assistant', content: reply?.message ?? '' });
-      }
-      visitor.sent += 1;
-      return result;
-    };
+    const { send: visitorsOf } = createWidgetVisitors({
+      widgetUrl: `${baseUrl}/api/widget/${connection.widgetId}/chat`,
+      origin: baseUrl,
+      expectText: 'word39',
+    });
+    const send = visitorsOf(isStreamed);
     await warmUp(send, { concurrency: VISITORS });
     /** CPU time per message between two readings; null when either could not be read. */
     const perMessage = (before, after) => (before === null || after === null ? null : (after - before) / REQUESTS);
