@@ -106,6 +106,8 @@ export const takeStatement = prepareStatement<TakeValues>(
     from (select 1) as one left join asked on true
       left join organization own on own.id = ${value('subaccountId')}
       left join subaccount_settings s on s.subaccount_id = own.id`,
+  // Its commit does not wait for the disk (below): nor does its answer on PGlite's worker.
+  { waitsForDisk: false },
 );
 
 /**
@@ -125,9 +127,10 @@ export const takeStatement = prepareStatement<TakeValues>(
  * queue on it and exactly `dailyLimit` of them pass. The reservation is deleted by toWidgetTurn (the
  * thread turn's statement: the message stays counted) or given back by releaseDailyMessage.
  *
- * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only): a
- * reservation lost in a crash belongs to a request that died with it, and the turn's own commit,
- * which does wait, makes it durable before any answer is seen.
+ * Its commit does not wait for the disk (`synchronous_commit` off for this transaction only, and
+ * on PGlite's worker its answer does not wait for the group commit's flush): a reservation lost in a
+ * crash belongs to a request that died with it, and the turn's own commit, which does wait, makes it
+ * durable before any answer is seen.
  */
 export async function takeDailyMessageOrThrow(options: {
   db: Database;

@@ -35,13 +35,13 @@ function harness(options: { failingFlushes?: number; failingRuns?: number[] } = 
       events.push(response.error ? `error ${response.id}: ${response.error.message}` : `answer ${response.id}`),
     schedule: (start) => starts.push(start),
   });
-  const send = (op: PgliteWorkerRequest['op']): number => {
+  const send = (op: PgliteWorkerRequest['op'], options: { waitsForDisk?: boolean } = {}): number => {
     const id = nextId++;
     const request = (
       op === 'query'
         ? { id, op, text: 'select 1', params: [], rowMode: undefined }
         : op === 'prepared'
-          ? { id, op, name: 'statement', text: 'select 1', params: [] }
+          ? { id, op, name: 'statement', text: 'select 1', params: [], ...options }
           : { id, op }
     ) as PgliteWorkerRequest;
     runner.add(request);
@@ -71,6 +71,18 @@ describe('the database worker’s group commit', () => {
     send('prepared');
     await arrive();
     expect(events).toEqual(['run 1', 'run 2', 'run 3', 'flush', 'answer 1', 'answer 2', 'answer 3']);
+  });
+
+  it('answers at once a statement whose commit need not wait for the disk, unless an answer before it is held', async () => {
+    const { events, send, arrive } = harness();
+    send('prepared', { waitsForDisk: false });
+    await arrive();
+    expect(events).toEqual(['run 1', 'answer 1']);
+    events.length = 0;
+    send('prepared');
+    send('prepared', { waitsForDisk: false });
+    await arrive();
+    expect(events).toEqual(['run 2', 'run 3', 'flush', 'answer 2', 'answer 3']);
   });
 
   it('answers a failed statement on its own in its turn, after the flush', async () => {

@@ -11,7 +11,9 @@ export const MAX_HELD_ANSWERS = 64;
  * it reads is on the disk, and its own statements are answered at once) or the database closes,
  * and after MAX_HELD_ANSWERS held answers. PostgreSQL writes its log in order, so one flush makes
  * every commit before it durable. Answers leave in the order their requests ran: one behind a held
- * answer is held too. A failed flush answers the held requests with its error (what they did is not
+ * answer is held too. A statement that says its commit need not wait for the disk (`waitsForDisk`
+ * false: it turned `synchronous_commit` off for itself) is answered at once unless an answer before it
+ * is held, and does not call for a flush: the next flush covers it. A failed flush answers the held requests with its error (what they did is not
  * known to be on the disk) and is tried again with the next flush; a transaction does not begin
  * until one succeeds.
  *
@@ -67,7 +69,9 @@ export function createGroupCommitRunner(options: {
           }
         }
         const isCommitting =
-          request.op === 'commit' || ((request.op === 'query' || request.op === 'prepared') && !isInTransaction());
+          request.op === 'commit' ||
+          (request.op === 'query' && !isInTransaction()) ||
+          (request.op === 'prepared' && request.waitsForDisk !== false && !isInTransaction());
         let response: PgliteWorkerResponse;
         try {
           response = { id: request.id, result: await run(request) };

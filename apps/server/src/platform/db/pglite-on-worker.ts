@@ -149,8 +149,14 @@ export class PgliteOnWorker {
 
   /** The named statements (`pglite-prepared-statements.ts`), run by the worker; errors as Drizzle's. */
   readonly prepared: PglitePreparedStatements = {
-    run: (name, text, params) =>
-      this.#alone<Results>({ op: 'prepared', name, text, params }).catch((error: unknown) => {
+    run: (name, text, params, options) =>
+      this.#alone<Results>({
+        op: 'prepared',
+        name,
+        text,
+        params,
+        ...(options?.waitsForDisk === false ? { waitsForDisk: false } : {}),
+      }).catch((error: unknown) => {
         // PostgreSQL's error (the worker sends it unwrapped), or the worker's own (stopped).
         throw new DrizzleQueryError(text, params, error instanceof Error ? error : undefined);
       }),

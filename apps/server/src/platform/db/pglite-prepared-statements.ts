@@ -60,8 +60,11 @@ export function createPglitePreparedStatements(client: PGlite) {
   }
 
   return {
-    /** Runs the statement `name` (parsed from `text` on first use) with `params`. */
-    async run(name: string, text: string, params: unknown[]): Promise<Results> {
+    /**
+     * Runs the statement `name` (parsed from `text` on first use) with `params`. `waitsForDisk` is
+     * read by the database worker's group commit; here each commit waits as the session says.
+     */
+    async run(name: string, text: string, params: unknown[], _options?: { waitsForDisk?: boolean }): Promise<Results> {
       // Refused once the database is closing, as `query` refuses it.
       await client._checkReady();
       return client._runExclusiveTransaction(() =>

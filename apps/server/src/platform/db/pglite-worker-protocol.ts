@@ -5,13 +5,14 @@ export type PgliteWorkerData = { location: string; migrationsFolder: string };
 
 /**
  * One request. `query` runs as PGlite's `query` does; `prepared` runs a named
- * statement (`pglite-prepared-statements.ts`); `begin`, `commit` and `rollback` frame a
+ * statement (`pglite-prepared-statements.ts`), answered before the log's flush when `waitsForDisk`
+ * is false (pglite-group-commit.ts); `begin`, `commit` and `rollback` frame a
  * transaction whose statements are the requests between them (the client sends nothing else
  * meanwhile); `close` closes the database.
  */
 export type PgliteWorkerRequest = { id: number } & (
   | { op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object' | undefined }
-  | { op: 'prepared'; name: string; text: string; params: unknown[] }
+  | { op: 'prepared'; name: string; text: string; params: unknown[]; waitsForDisk?: boolean }
   | { op: 'begin' | 'commit' | 'rollback' | 'close' }
 );
 

@@ -10,6 +10,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 export type PreparedStatement<TValues extends Record<string, unknown>> = {
   name: string;
   query: Query;
+  /**
+   * False for a statement whose commit need not wait for the disk (it turns `synchronous_commit`
+   * off for itself): the database worker answers it without waiting for its group commit's flush.
+   */
+  waitsForDisk: boolean;
   /** Never set: carries the placeholders' names and types. */
   values?: TValues;
 };
@@ -24,6 +29,7 @@ const dialect = new PgDialect();
 export function prepareStatement<TValues extends Record<string, unknown>>(
   name: string,
   query: SQL,
+  options: { waitsForDisk?: boolean } = {},
 ): PreparedStatement<TValues> {
   const built = dialect.sqlToQuery(query);
   const params: unknown[] = [];
@@ -38,5 +44,5 @@ export function prepareStatement<TValues extends Record<string, unknown>>(
     return params.length;
   });
   const text = built.sql.replace(/\$(\d+)/g, (_match, number: string) => `$${renumbered[Number(number) - 1]}`);
-  return { name, query: { sql: text, params } };
+  return { name, query: { sql: text, params }, waitsForDisk: options.waitsForDisk ?? true };
 }

@@ -17,7 +17,9 @@ export async function runPreparedStatement<TRow, TValues extends Record<string, 
   const pglite = pglitePreparedRouteOf(db);
   if (pglite) {
     const params = fillPlaceholders(statement.query.params, values);
-    return rowsOf<TRow>(await pglite.run(statement.name, statement.query.sql, params));
+    return rowsOf<TRow>(
+      await pglite.run(statement.name, statement.query.sql, params, { waitsForDisk: statement.waitsForDisk }),
+    );
   }
   const result: unknown = await (pipelinedRouteOf(db) ?? db)._.session
     .prepareQuery(statement.query, undefined, statement.name, false)
