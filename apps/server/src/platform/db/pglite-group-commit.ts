@@ -12,10 +12,10 @@ export const MAX_HELD_ANSWERS = 64;
  * and after MAX_HELD_ANSWERS held answers. PostgreSQL writes its log in order, so one flush makes
  * every commit before it durable. Answers leave in the order their requests ran: one behind a held
  * answer is held too. A statement that says its commit need not wait for the disk (`waitsForDisk`
- * false: it turned `synchronous_commit` off for itself) is answered at once unless an answer before it
- * is held, and does not call for a flush: the next flush covers it. A failed flush answers the held requests with its error (what they did is not
- * known to be on the disk) and is tried again with the next flush; a transaction does not begin
- * until one succeeds.
+ * false: it turned `synchronous_commit` off for itself) is answered at once unless an answer before
+ * it is held, and does not call for a flush: the next flush covers it. A failed flush answers the
+ * held requests with its error (what they did is not known to be on the disk) and is tried again
+ * with the next flush; a transaction does not begin until one succeeds.
  *
  * `run` runs a request (its result, or it throws), `isInTransaction` tells whether a transaction is
  * open, `post` sends an answer. `schedule` starts a run once the requests arriving now are queued.
