@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChatCompletionBody, ChatCompletionReply } from '@agentry/core/llm';
 import { AppError } from '../../platform/http/app-error';
-import { enforceRateLimits, withinRateLimits } from '../../platform/http/rate-limit';
+import { enforceRateLimit, withinRateLimits } from '../../platform/http/rate-limit';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
@@ -49,7 +49,7 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
       const caller = callers.get(request);
       if (caller && !counted.has(request)) {
         counted.add(request);
-        const refusal = await enforceRateLimits(cache, [rateLimitOf(caller.keyId)]).then(
+        const refusal = await enforceRateLimit({ cache, ...rateLimitOf(caller.keyId) }).then(
           () => undefined,
           (refused: unknown) => {
             if (!(refused instanceof AppError)) request.log.error({ err: refused }, 'public API rate limit failed');

@@ -150,16 +150,12 @@ export class PgliteOnWorker {
   /** The named statements (`pglite-prepared-statements.ts`), run by the worker; errors as Drizzle's. */
   readonly prepared: PglitePreparedStatements = {
     run: (name, text, params, options) =>
-      this.#alone<Results>({
-        op: 'prepared',
-        name,
-        text,
-        params,
-        ...(options?.waitsForDisk === false ? { waitsForDisk: false } : {}),
-      }).catch((error: unknown) => {
-        // PostgreSQL's error (the worker sends it unwrapped), or the worker's own (stopped).
-        throw new DrizzleQueryError(text, params, error instanceof Error ? error : undefined);
-      }),
+      this.#alone<Results>({ op: 'prepared', name, text, params, waitsForDisk: options?.waitsForDisk }).catch(
+        (error: unknown) => {
+          // PostgreSQL's error (the worker sends it unwrapped), or the worker's own (stopped).
+          throw new DrizzleQueryError(text, params, error instanceof Error ? error : undefined);
+        },
+      ),
   };
 
   transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {

@@ -26,7 +26,7 @@ type ParsedStatement = { text: string; parameterTypes: number[]; columns: Backen
  * Each run waits its turn as `query` does: after any open transaction, alone on the connection,
  * with the data synced to the files after it.
  */
-export function createPglitePreparedStatements(client: PGlite) {
+export function createPglitePreparedStatements(client: PGlite): PglitePreparedStatements {
   /**
    * Each statement parsed on this database, by name: its text, its parameters' types and the
    * description of its columns (none for a statement that answers no rows).
@@ -60,11 +60,7 @@ export function createPglitePreparedStatements(client: PGlite) {
   }
 
   return {
-    /**
-     * Runs the statement `name` (parsed from `text` on first use) with `params`. `waitsForDisk` is
-     * read by the database worker's group commit; here each commit waits as the session says.
-     */
-    async run(name: string, text: string, params: unknown[], _options?: { waitsForDisk?: boolean }): Promise<Results> {
+    async run(name: string, text: string, params: unknown[]): Promise<Results> {
       // Refused once the database is closing, as `query` refuses it.
       await client._checkReady();
       return client._runExclusiveTransaction(() =>
@@ -103,4 +99,13 @@ export function createPglitePreparedStatements(client: PGlite) {
   };
 }
 
-export type PglitePreparedStatements = ReturnType<typeof createPglitePreparedStatements>;
+/** Named statements on a PGlite: here, on this thread, or on the database worker (`pglite-on-worker.ts`). */
+export type PglitePreparedStatements = {
+  /**
+   * Runs the statement `name` (parsed from `text` on first use) with `params`. `waitsForDisk`
+   * false: its commit need not wait for the disk, so the database worker's group commit answers it
+   * without waiting for a flush (`pglite-group-commit.ts`); on this thread each commit waits as the
+   * session says.
+   */
+  run: (name: string, text: string, params: unknown[], options?: { waitsForDisk?: boolean }) => Promise<Results>;
+};
