@@ -6,7 +6,7 @@
  *
  * Commits are flushed to the disk together (a group commit, `pglite-group-commit.ts`): the session
  * commits without waiting for the disk, and no answer leaves this thread before what it reports is
- * on the disk. PostgreSQL still flushes the log itself before it writes a changed page, so the
+ * on the disk (but a statement's that says its commit need not wait). PostgreSQL still flushes the log itself before it writes a changed page, so the
  * order that keeps its files whole is kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
