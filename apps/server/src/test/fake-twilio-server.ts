@@ -87,6 +87,11 @@ export async function startFakeTwilioServer(
     accounts?: FakeTwilioAccount[];
     /** After a create with StatusCallback: post 'sent' then 'delivered' (default true). */
     autoStatusCallbacks?: boolean;
+    /**
+     * Post those callbacks before answering the create, the way Twilio's callbacks sometimes
+     * overtake its API answer (default false: right after answering).
+     */
+    statusCallbacksBeforeAnswer?: boolean;
     /** Delay before answering a create, to model Twilio's latency. */
     sendDelayMs?: number;
     port?: number;
@@ -100,6 +105,7 @@ export async function startFakeTwilioServer(
   const refusedNumbers = new Map<string, FakeTwilioError>();
   const pendingCallbacks = new Set<Promise<unknown>>();
   let autoStatusCallbacks = options.autoStatusCallbacks ?? true;
+  let statusCallbacksBeforeAnswer = options.statusCallbacksBeforeAnswer ?? false;
 
   function authenticate(request: http.IncomingMessage, accountSid: string) {
     const header = request.headers.authorization ?? '';
@@ -180,7 +186,7 @@ export async function startFakeTwilioServer(
     return postForm(message.statusCallback, account.authToken, params);
   }
 
-  function handleCreate(accountSid: string, form: Record<string, string>): [number, unknown] {
+  async function handleCreate(accountSid: string, form: Record<string, string>): Promise<[number, unknown]> {
     const injected = failures.shift();
     if (injected) return [injected.status, twilioError(injected)];
     const to = form.To ?? '';
@@ -231,6 +237,8 @@ export async function startFakeTwilioServer(
       createdAtMs: Date.now(),
     };
     messages.push(message);
+    // The answer shows the message as queued, however far its callbacks have gone.
+    const created = messageJson(message);
     if (autoStatusCallbacks && message.statusCallback) {
       const delivery = (async () => {
         await deliverStatus(message.sid, 'sent');
@@ -238,8 +246,9 @@ export async function startFakeTwilioServer(
       })().catch(() => undefined);
       pendingCallbacks.add(delivery);
       void delivery.finally(() => pendingCallbacks.delete(delivery));
+      if (statusCallbacksBeforeAnswer) await delivery;
     }
-    return [201, messageJson(message)];
+    return [201, created];
   }
 
   function handleList(accountSid: string, url: URL): [number, unknown] {
@@ -336,7 +345,7 @@ export async function startFakeTwilioServer(
         }
         if (!isAccount && !messageSid && request.method === 'POST') {
           if (options.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, options.sendDelayMs));
-          const [status, body] = handleCreate(accountSid, form);
+          const [status, body] = await handleCreate(accountSid, form);
           answer(status, body);
           return;
         }
@@ -369,6 +378,9 @@ export async function startFakeTwilioServer(
     },
     setAutoStatusCallbacks(value: boolean) {
       autoStatusCallbacks = value;
+    },
+    setStatusCallbacksBeforeAnswer(value: boolean) {
+      statusCallbacksBeforeAnswer = value;
     },
     /** Messages sent to one number (`+1…` or `whatsapp:+1…`), oldest first. */
     sentTo(to: string) {

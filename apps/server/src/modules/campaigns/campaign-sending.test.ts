@@ -5,7 +5,8 @@ import { createTestApp } from '../../test/create-test-app';
 import { signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { encryptSecret } from '../llm/secret-box';
-import { channelConnection } from '../channels/channels.tables';
+import { channelConnection, channelMessage } from '../channels/channels.tables';
+import { recordMessageStatus } from '../channels/record-message-status';
 import { receiveInboundMessage } from '../channels/channel-messages';
 import { createMessagingProvider } from '../channels/create-messaging-provider';
 import { campaign, campaignRecipient } from './campaigns.tables';
@@ -17,6 +18,7 @@ import {
   uploadCsvOrThrow,
   waitForCampaign,
 } from './campaign-fixtures';
+import { recordCampaignSends } from './record-campaign-send';
 import { runCampaignJob } from './run-campaign-job';
 
 const ACCOUNT = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'fake-auth-token' };
@@ -193,5 +195,37 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
     expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
     const done = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'completed');
     expect(done.counts).toMatchObject({ sent: 1, failed: 1 });
+  });
+
+  it('keeps a delivery status that arrived before its send was written', async () => {
+    const { db } = harness.app.platform.database;
+    const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
+    await uploadCsvOrThrow(harness.app, owner, created.id, 'phone,first_name\n+14155550197,Ann\n');
+    const [recipient] = await db
+      .update(campaignRecipient)
+      .set({ state: 'claimed' })
+      .where(eq(campaignRecipient.campaignId, created.id))
+      .returning();
+    const [row] = await db.select().from(campaign).where(eq(campaign.id, created.id));
+    // Twilio's callback comes while the send waits for its batch to be written.
+    await recordMessageStatus({ db, connectionId, providerMessageId: 'SMbatchedsend', status: 'delivered' });
+    await recordCampaignSends({
+      db,
+      logger: harness.app.log,
+      campaign: row!,
+      sends: [
+        {
+          recipient: recipient!,
+          sent: { providerMessageId: 'SMbatchedsend', status: 'queued' },
+          body: 'Hi Ann, spring offer!',
+          sentAt: new Date(),
+        },
+      ],
+    });
+    const [message] = await db
+      .select()
+      .from(channelMessage)
+      .where(eq(channelMessage.providerMessageId, 'SMbatchedsend'));
+    expect(message).toMatchObject({ role: 'campaign', status: 'delivered' });
   });
 });

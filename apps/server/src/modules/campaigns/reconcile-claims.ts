@@ -36,6 +36,7 @@ export async function reconcileClaims(options: {
     if (match) {
       await recordCampaignSends({
         db,
+        logger: options.log,
         campaign: options.campaign,
         sends: [
           {

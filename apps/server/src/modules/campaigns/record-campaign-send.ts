@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows-of';
 import { channelConversation, channelMessage } from '../channels/channels.tables';
 import type { SentMessage } from '../channels/messaging-provider';
+import { applyEarlyStatuses } from '../channels/record-message-status';
 import type { campaign, campaignRecipient } from './campaigns.tables';
 
 export type CampaignSend = {
@@ -23,6 +25,7 @@ export async function recordCampaignSends(options: {
   db: Database;
   campaign: Pick<typeof campaign.$inferSelect, 'id' | 'connectionId' | 'channel' | 'agentId'>;
   sends: CampaignSend[];
+  logger: FastifyBaseLogger;
 }): Promise<void> {
   const { db, sends } = options;
   if (sends.length === 0) return;
@@ -93,5 +96,12 @@ export async function recordCampaignSends(options: {
       set last_message = v.body, last_message_time = greatest(c.last_message_time, v.at), total_messages = c.total_messages + 1
       from jsonb_to_recordset(${JSON.stringify(touched)}::jsonb) as v(id text, body text, at timestamptz)
       where c.id = v.id`);
+  });
+  // Delivery callbacks that came while the batch waited to be written.
+  await applyEarlyStatuses({
+    db,
+    connectionId: options.campaign.connectionId,
+    providerMessageIds: sends.map((entry) => entry.sent.providerMessageId),
+    logger: options.logger,
   });
 }

@@ -164,7 +164,7 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
       if (isDead || pending.length === 0) return;
       const sends = pending;
       pending = [];
-      await recordCampaignSends({ db, campaign: row, sends });
+      await recordCampaignSends({ db, campaign: row, sends, logger: log });
     });
     return writing;
   };

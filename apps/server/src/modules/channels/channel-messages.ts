@@ -13,6 +13,7 @@ import { toChannelThreadOwner } from '../llm/thread-owner';
 import { channelConnection, channelContact, channelConversation, channelMessage } from './channels.tables';
 import { consentReply, isWithinWhatsAppWindow, readConsentKeyword } from './contact-consent';
 import { createMessagingProvider } from './create-messaging-provider';
+import { applyEarlyStatuses } from './record-message-status';
 import { markConnectionRefused } from './sms-connections';
 
 export const CHANNEL_REPLY_QUEUE = 'channel-reply';
@@ -160,6 +161,7 @@ async function answerKeyword(options: {
 export async function sendAndRecord(options: {
   db: Database;
   config: AppConfig;
+  logger: FastifyBaseLogger;
   connection: ConnectionRow;
   conversationId: string;
   channel: Channel;
@@ -206,6 +208,12 @@ export async function sendAndRecord(options: {
         totalMessages: sql`${channelConversation.totalMessages} + 1`,
       })
       .where(eq(channelConversation.id, options.conversationId));
+  });
+  await applyEarlyStatuses({
+    db,
+    connectionId: connection.id,
+    providerMessageIds: [providerMessageId],
+    logger: options.logger,
   });
   if (failure) throw failure;
   return { id, providerMessageId, status };
@@ -289,6 +297,7 @@ export async function runChannelReplyJob(options: {
   await sendAndRecord({
     db,
     config,
+    logger,
     connection,
     conversationId: conversation.id,
     channel,
@@ -306,6 +315,7 @@ export async function runChannelReplyJob(options: {
 export async function sendHumanReply(options: {
   db: Database;
   config: AppConfig;
+  logger: FastifyBaseLogger;
   conversationId: string;
   body: string;
   now?: Date;
@@ -325,6 +335,7 @@ export async function sendHumanReply(options: {
   return sendAndRecord({
     db: options.db,
     config: options.config,
+    logger: options.logger,
     connection,
     conversationId: conversation.id,
     channel,
@@ -332,32 +343,4 @@ export async function sendHumanReply(options: {
     role: 'human',
     body: options.body,
   });
-}
-
-const STATUS_RANK: Record<ChannelMessageStatus, number> = {
-  received: 0,
-  queued: 1,
-  sent: 2,
-  failed: 3,
-  delivered: 4,
-  read: 5,
-};
-
-/** A status callback: moves a stored outbound message forward (never back: callbacks arrive out of order). */
-export async function recordMessageStatus(options: {
-  db: Database;
-  providerMessageId: string;
-  status: ChannelMessageStatus;
-  errorCode?: string;
-}) {
-  const [row] = await options.db
-    .select({ id: channelMessage.id, status: channelMessage.status })
-    .from(channelMessage)
-    .where(eq(channelMessage.providerMessageId, options.providerMessageId))
-    .limit(1);
-  if (!row || STATUS_RANK[options.status] <= STATUS_RANK[row.status]) return;
-  await options.db
-    .update(channelMessage)
-    .set({ status: options.status, ...(options.errorCode ? { errorCode: options.errorCode } : {}) })
-    .where(eq(channelMessage.id, row.id));
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ChannelKind, ChannelMessageStatus, ConnectionStatus, ServiceType } from '@agentry/core/channels';
 import { organization } from '../auth/auth.tables';
 import { agent } from '../agents/agents.tables';
@@ -117,4 +127,24 @@ export const channelMessage = pgTable(
       .on(table.providerMessageId)
       .where(sql`${table.providerMessageId} is not null`),
   ],
+);
+
+/**
+ * A delivery status that arrived before its message was written: Twilio's callback can overtake
+ * the API answer of the send, and a campaign writes its sends in batches. The row waits here
+ * until the message is written, which applies it and deletes it (see recordMessageStatus).
+ */
+export const channelMessageEarlyStatus = pgTable(
+  'channel_message_early_status',
+  {
+    /** The connection whose webhook it came to: only that connection's messages take it. */
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => channelConnection.id, { onDelete: 'cascade' }),
+    providerMessageId: text('provider_message_id').notNull(),
+    status: text('status').$type<ChannelMessageStatus>().notNull(),
+    errorCode: text('error_code'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.providerMessageId] })],
 );

@@ -16,18 +16,13 @@ import {
 } from '@agentry/core/sms';
 import { AppError } from '../../platform/http/app-error';
 import { requirePermission, requireSession, signedInUser } from '../auth/guards';
-import {
-  CHANNEL_REPLY_QUEUE,
-  receiveInboundMessage,
-  recordMessageStatus,
-  runChannelReplyJob,
-  sendHumanReply,
-} from './channel-messages';
+import { CHANNEL_REPLY_QUEUE, receiveInboundMessage, runChannelReplyJob, sendHumanReply } from './channel-messages';
 import {
   getChannelConversationForMemberOrThrow,
   getChannelTranscript,
   listChannelConversations,
 } from './channel-conversations';
+import { recordMessageStatus } from './record-message-status';
 import { channelConnection } from './channels.tables';
 import { createMessagingProvider, webhookSigningToken } from './create-messaging-provider';
 import { toE164 } from './phone-number';
@@ -210,7 +205,13 @@ function registerConversationRoutes(root: FastifyInstance) {
         userId: signedInUser(request).id,
         action: 'channel.reply',
       });
-      const sent = await sendHumanReply({ db, config, conversationId: summary.id, body: request.body.body });
+      const sent = await sendHumanReply({
+        db,
+        config,
+        logger: request.log,
+        conversationId: summary.id,
+        body: request.body.body,
+      });
       return reply.status(201).send({ id: sent.id, status: sent.status });
     },
   );
@@ -333,12 +334,13 @@ async function registerWebhookRoutes(root: FastifyInstance) {
       '/api/channels/twilio/:connectionId/status',
       { schema: { tags, params: ConnectionParams, body: FormBody, hide: true } },
       async (request, reply) => {
-        await verifiedConnection(request);
+        const connection = await verifiedConnection(request);
         const form = request.body;
         const sid = form.MessageSid ?? form.SmsSid;
         if (sid) {
           await recordMessageStatus({
             db,
+            connectionId: connection.id,
             providerMessageId: sid,
             status: toMessageStatus(form.MessageStatus ?? form.SmsStatus),
             errorCode: form.ErrorCode,

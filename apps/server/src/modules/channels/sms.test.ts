@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ChannelTranscript, SmsConnection } from '@agentry/core/sms';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
@@ -8,8 +8,9 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-op
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { llmUsage } from '../llm/llm.tables';
-import { channelContact, channelConversation, channelMessage } from './channels.tables';
+import { channelContact, channelConversation, channelMessage, channelMessageEarlyStatus } from './channels.tables';
 import { isOptedOut } from './contact-consent';
+import { recordMessageStatus } from './record-message-status';
 import { devPhoneMessage } from './dev-phone.tables';
 
 const ACCOUNT = { accountSid: `AC${'a'.repeat(32)}`, authToken: 'twilio-auth-token-1' };
@@ -162,6 +163,69 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     );
     const lastRequest = openai.requests.at(-1)!.body as { messages: { role: string }[] };
     expect(lastRequest.messages.filter((message) => message.role === 'user')).toHaveLength(2);
+  });
+
+  it('keeps a status callback that overtakes the API answer of its send', async () => {
+    twilioFake.setStatusCallbacksBeforeAnswer(true);
+    try {
+      await inbound('+14155550108', 'Are you open late?');
+      const sent = await waitFor(
+        () => twilioFake.sentTo('+14155550108'),
+        (list) => list.length === 1,
+      );
+      await twilioFake.settle();
+      const stored = await waitFor(
+        () => db().select().from(channelMessage).where(eq(channelMessage.providerMessageId, sent[0]!.sid)),
+        (rows) => rows[0]?.status === 'delivered',
+      );
+      expect(stored[0]).toMatchObject({ role: 'assistant', content: 'Echo: Are you open late?' });
+      const earlyOf = (sid: string) =>
+        db().select().from(channelMessageEarlyStatus).where(eq(channelMessageEarlyStatus.providerMessageId, sid));
+      expect(await earlyOf(sent[0]!.sid)).toEqual([]);
+      const statusNow = async () =>
+        (await db().select().from(channelMessage).where(eq(channelMessage.providerMessageId, sent[0]!.sid)))[0]?.status;
+      // A late 'sent' never moves it back.
+      await twilioFake.deliverStatus(sent[0]!.sid, 'sent');
+      expect(await statusNow()).toBe('delivered');
+      // Another connection's callback (checked with its own token) never reaches this connection's message.
+      const other = await api('POST', `/api/subaccounts/${owner.subaccountId}/sms-connections`, {
+        name: 'Other number',
+        credentials: { accountSid: `AC${'b'.repeat(32)}`, authToken: 'other-token' },
+      });
+      const otherId = other.json<SmsConnection>().id;
+      await recordMessageStatus({ db: db(), connectionId: otherId, providerMessageId: sent[0]!.sid, status: 'read' });
+      expect(await statusNow()).toBe('delivered');
+      expect(await earlyOf(sent[0]!.sid)).toMatchObject([{ connectionId: otherId, status: 'read' }]);
+      // Deleting that connection takes what waited for it.
+      expect((await api('DELETE', `/api/sms-connections/${otherId}`)).statusCode).toBe(204);
+      expect(await earlyOf(sent[0]!.sid)).toEqual([]);
+    } finally {
+      twilioFake.setStatusCallbacksBeforeAnswer(false);
+    }
+  });
+
+  it('keeps the furthest status of a message not written yet, and forgets it after a day', async () => {
+    const early = () =>
+      db()
+        .select()
+        .from(channelMessageEarlyStatus)
+        .where(inArray(channelMessageEarlyStatus.providerMessageId, ['SMnotyetwritten', 'SMneverwritten']));
+    const record = (providerMessageId: string, status: 'sent' | 'delivered' | 'failed', errorCode?: string) =>
+      recordMessageStatus({ db: db(), connectionId: connection.id, providerMessageId, status, errorCode });
+    await record('SMnotyetwritten', 'delivered');
+    await record('SMnotyetwritten', 'sent');
+    expect(await early()).toMatchObject([{ providerMessageId: 'SMnotyetwritten', status: 'delivered' }]);
+    await db()
+      .update(channelMessageEarlyStatus)
+      .set({ receivedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(channelMessageEarlyStatus.providerMessageId, 'SMnotyetwritten'));
+    await record('SMneverwritten', 'failed', '30003');
+    expect(await early()).toMatchObject([
+      { providerMessageId: 'SMneverwritten', status: 'failed', errorCode: '30003' },
+    ]);
+    await db()
+      .delete(channelMessageEarlyStatus)
+      .where(eq(channelMessageEarlyStatus.providerMessageId, 'SMneverwritten'));
   });
 
   it("answers with the conversation's own agent when a campaign named one", async () => {
