@@ -82,8 +82,9 @@ export function registerChatCompletionRoutes(root: FastifyInstance) {
     app.post(
       '/v1/chat/completions',
       {
-        // OpenAI answers a bad key before it looks at the body.
-        preValidation: async (request) => {
+        // OpenAI answers a bad key before it looks at the body: the key is checked before the body
+        // is read, so a body that is not JSON (or is too large) of a known key counts against its limit.
+        onRequest: async (request) => {
           const caller = await authenticateApiKeyOrThrow({
             db,
             cache,

@@ -216,6 +216,20 @@ describe('public API', () => {
         .catch((error: unknown) => error);
       expect(badKey).toBeInstanceOf(OpenAI.AuthenticationError);
       expect(badKey).toMatchObject({ status: 401, code: 'invalid_api_key' });
+      // The key is checked before the body is read: a bad key with a body that is not JSON is still 401.
+      const rawCall = (key: string) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/v1/chat/completions',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          payload: '{"model": ',
+        });
+      const unreadable = await rawCall('agt_not-a-real-key');
+      expect(unreadable.statusCode).toBe(401);
+      expect(unreadable.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+      const malformed = await rawCall(secret);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
 
       const other = await signInWithWorkspace(harness.app, 'other@api.test');
       const foreignAgent = await createTestAgent(harness.app, other);
@@ -258,7 +272,7 @@ describe('public API', () => {
           headers: { cookie: owner.cookie },
           payload: { name },
         });
-        const { id, secret: keySecret } = created.json();
+        const { id, secret: keySecret } = created.json<{ id: string; secret: string }>();
         const ask = (body: { model: string; thread_id?: string; messages?: { role: 'user'; content: string }[] }) =>
           client(keySecret)
             .chat.completions.create({
@@ -266,7 +280,14 @@ describe('public API', () => {
               ...body,
             } as OpenAI.ChatCompletionCreateParamsNonStreaming)
             .catch((error: unknown) => error);
-        return { counter: `rate:v1:${id}`, ask };
+        const askUnreadable = () =>
+          app.inject({
+            method: 'POST',
+            url: '/v1/chat/completions',
+            headers: { authorization: `Bearer ${keySecret}`, 'content-type': 'application/json' },
+            payload: '{"model": ',
+          });
+        return { counter: `rate:v1:${id}`, ask, askUnreadable };
       };
       /** Counts calls of the key as other instances may have. */
       const hitsOf = async (counter: string, times: number) => {
@@ -279,12 +300,13 @@ describe('public API', () => {
       const threadsBefore = (await app.platform.database.db.select().from(llmThread)).length;
       const requestsBefore = fake.requests.length;
 
-      // Answered, and an invalid body refused (400): both counted.
+      // Answered, an invalid body and one that is not JSON refused (400): all counted.
       const busy = await newKey('Busy');
       expect(await busy.ask({ model: agentId })).toMatchObject({ object: 'chat.completion' });
       expect(await busy.ask({ model: agentId, messages: [] })).toBeInstanceOf(OpenAI.BadRequestError);
-      expect(await app.platform.cache.count(busy.counter)).toBe(2);
-      await hitsOf(busy.counter, 598);
+      expect((await busy.askUnreadable()).statusCode).toBe(400);
+      expect(await app.platform.cache.count(busy.counter)).toBe(3);
+      await hitsOf(busy.counter, 597);
       // The 601st and after: refused whatever else is wrong with them. The first is sent while this
       // server has not seen the key busy (the count beside the reads), the next ones once it has.
       for (const body of [{ model: 'no-such-agent' }, { model: agentId }, { model: agentId, messages: [] }])
