@@ -6,7 +6,10 @@ import { PaymentDeclinedError } from '../../platform/payments/billing-provider';
 import { createLocalBillingProvider } from '../../platform/payments/local-billing-provider';
 import { user } from '../auth/auth.tables';
 import { creditLedger } from '../credits/credits.tables';
+import { grantPeriodCredits } from '../credits/grant-credits';
 import { spendCredits } from '../credits/spend-credits';
+import { billingSubscription } from './billing.tables';
+import { addMonths, grantMonthlyAllowances } from './grant-monthly-allowances';
 
 const priceId = (key: string) => `price_local_${key}`;
 
@@ -290,6 +293,40 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
       .from(creditLedger)
       .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
     expect(grants).toHaveLength(2);
+  });
+
+  it('grants an annual plan no month of a year whose invoice is unpaid, and catches up once it is paid', async () => {
+    const { cookie, userId } = await newCustomer();
+    await subscribe(cookie, 'growth_3000_year');
+    const { db } = harness.app.platform.database;
+    const [subscription] = await db.select().from(billingSubscription).where(eq(billingSubscription.userId, userId));
+    // The renewal moved the period and its invoice failed: past due, the new year unpaid.
+    const yearStart = addMonths(subscription!.currentPeriodStart, 12);
+    await db
+      .update(billingSubscription)
+      .set({ status: 'past_due', currentPeriodStart: yearStart, currentPeriodEnd: addMonths(yearStart, 12) })
+      .where(eq(billingSubscription.id, subscription!.id));
+    const inMonth2 = new Date(addMonths(yearStart, 2).getTime() + 24 * 60 * 60 * 1000);
+    const grantsOf = () =>
+      db
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
+    const before = (await grantsOf()).length;
+    expect(await grantMonthlyAllowances({ db, now: inMonth2 })).toBe(0);
+    expect(await grantsOf()).toHaveLength(before);
+    // The renewal invoice is paid late (month 0 of the new year), then the job grants the month it is in.
+    await grantPeriodCredits({
+      db,
+      billingUserId: userId,
+      millicredits: 3_000_000,
+      idempotencyKey: `invoice:late-renewal-${userId}`,
+      reference: 'late-renewal',
+      periodStartedAt: yearStart,
+    });
+    await db.update(billingSubscription).set({ status: 'active' }).where(eq(billingSubscription.id, subscription!.id));
+    expect(await grantMonthlyAllowances({ db, now: inMonth2 })).toBe(1);
+    expect(await grantsOf()).toHaveLength(before + 2);
   });
 
   it('cancels back to the free plan when the clock passes the end of a cancelled subscription', async () => {
