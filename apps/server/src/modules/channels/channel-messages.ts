@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelMessageStatus } from '@agentry/core/channels';
 import type { AppConfig } from '../../config';
@@ -255,21 +255,16 @@ export async function runChannelReplyJob(options: {
     logger.info({ connectionId: connection.id }, 'sms: no agent chosen, message not answered');
     return;
   }
-  // Answered once: a retried job finds the answer already stored after this message.
-  const [answered] = await db
-    .select({ id: channelMessage.id })
-    .from(channelMessage)
-    .where(
-      and(
-        eq(channelMessage.conversationId, conversation.id),
-        eq(channelMessage.direction, 'outbound'),
-        sql`${channelMessage.position} > ${inbound.position}`,
-      ),
-    )
-    .limit(1);
-  if (answered) return;
   const [agentRow] = await db.select().from(agentTable).where(eq(agentTable.id, agentId)).limit(1);
   if (!agentRow) return;
+  // Answered at most once: the job takes the message before the model is called. Whatever else
+  // the conversation holds (an answer to an earlier message, a team member's reply) does not count.
+  const [taken] = await db
+    .update(channelMessage)
+    .set({ replyTakenAt: new Date() })
+    .where(and(eq(channelMessage.id, inbound.id), isNull(channelMessage.replyTakenAt)))
+    .returning({ id: channelMessage.id });
+  if (!taken) return;
   const channel = conversation.channel === 'whatsapp' ? 'whatsapp' : 'sms';
   const result = await generateReply({
     db,

@@ -119,6 +119,11 @@ export const channelMessage = pgTable(
     status: text('status').$type<ChannelMessageStatus>().notNull(),
     errorCode: text('error_code'),
     campaignId: text('campaign_id'),
+    /**
+     * An inbound message: when the agent's reply job took it. Taken once, so a job run again (a
+     * worker that died) never answers twice, and answers to other messages never stand in for it.
+     */
+    replyTakenAt: timestamp('reply_taken_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

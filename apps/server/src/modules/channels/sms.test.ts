@@ -8,7 +8,14 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-op
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { llmUsage } from '../llm/llm.tables';
-import { channelContact, channelConversation, channelMessage, channelMessageEarlyStatus } from './channels.tables';
+import { receiveInboundMessage, runChannelReplyJob } from './channel-messages';
+import {
+  channelConnection,
+  channelContact,
+  channelConversation,
+  channelMessage,
+  channelMessageEarlyStatus,
+} from './channels.tables';
 import { isOptedOut } from './contact-consent';
 import { recordMessageStatus } from './record-message-status';
 import { devPhoneMessage } from './dev-phone.tables';
@@ -226,6 +233,52 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     await db()
       .delete(channelMessageEarlyStatus)
       .where(eq(channelMessageEarlyStatus.providerMessageId, 'SMneverwritten'));
+  });
+
+  it('answers a message whose reply job runs after a later message of the conversation, and only once', async () => {
+    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
+    const held: string[] = [];
+    // Its reply job waits (a busy worker): the queue keeps it.
+    const stored = await receiveInboundMessage({
+      db: db(),
+      config: harness.app.platform.config,
+      queue: {
+        ...harness.app.platform.queue,
+        enqueue: (_queue, payload) => {
+          held.push((payload as { messageId: string }).messageId);
+          return Promise.resolve('held');
+        },
+      },
+      logger: harness.app.log,
+      connection: row!,
+      message: { providerMessageId: `SM${'c'.repeat(32)}`, channel: 'sms', from: '+14155550107', body: 'Parking?' },
+    });
+    expect(held).toEqual([stored.messageId]);
+    // Meanwhile a team member writes in the conversation.
+    const [conversation] = await db()
+      .select()
+      .from(channelConversation)
+      .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
+      .where(eq(channelContact.address, '+14155550107'));
+    const human = await api('POST', `/api/channel-conversations/${conversation!.channel_conversation.id}/messages`, {
+      body: 'Someone will call you.',
+    });
+    expect(human.statusCode, human.body).toBe(201);
+    const job = () =>
+      runChannelReplyJob({
+        db: db(),
+        config: harness.app.platform.config,
+        logger: harness.app.log,
+        messageId: held[0]!,
+      });
+    await job();
+    expect(twilioFake.sentTo('+14155550107').map((message) => message.body)).toEqual([
+      'Someone will call you.',
+      'Echo: Parking?',
+    ]);
+    // The same job again (a worker that died and was re-run): no second answer.
+    await job();
+    expect(twilioFake.sentTo('+14155550107')).toHaveLength(2);
   });
 
   it("answers with the conversation's own agent when a campaign named one", async () => {

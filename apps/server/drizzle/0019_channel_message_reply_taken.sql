@@ -1,0 +1,1 @@
+ALTER TABLE "channel_message" ADD COLUMN "reply_taken_at" timestamp with time zone;
