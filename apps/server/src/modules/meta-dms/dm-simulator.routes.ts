@@ -7,7 +7,7 @@ import { metaChannelOf, SimulatorSendBody, SimulatorThreadReply } from '@agentry
 import { AppError } from '../../platform/http/app-error';
 import { requireLoopbackCaller } from '../../platform/http/require-loopback-caller';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
-import { loadMetaConnection, testModeSecret, type MetaConnectionRow } from './meta-connection';
+import { loadMetaConnection, testModePageId, testModeSecret, type MetaConnectionRow } from './meta-connection';
 import { metaWebhookPath } from './meta-webhook.routes';
 import { signMetaBody } from './verify-meta-signature';
 
@@ -87,7 +87,7 @@ export function registerDmSimulatorRoutes(root: FastifyInstance) {
       const { senderId, text, postback } = request.body;
       if (!text && !postback) throw new AppError('VALIDATION_ERROR', { message: 'Message is required' });
       const mid = `m_test_${randomUUID()}`;
-      const pageId = `test_page_${row.id.slice(0, 8)}`;
+      const pageId = testModePageId(row.id);
       const timestamp = Date.now();
       const event = postback
         ? { sender: { id: senderId }, recipient: { id: pageId }, timestamp, postback: { mid, ...postback } }

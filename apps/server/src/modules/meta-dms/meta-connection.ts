@@ -5,6 +5,7 @@ import type { Action } from '@agentry/core/permissions';
 import {
   defaultMetaHandover,
   MetaHandover,
+  metaChannelOf,
   metaServiceTypes,
   type MetaConnection,
   type MetaServiceType,
@@ -71,6 +72,22 @@ export function sealMetaCredentials(config: AppConfig, credentials: MetaCredenti
  */
 export function testModeSecret(config: AppConfig, connectionId: string) {
   return createHmac('sha256', config.authSecret).update(`meta-dm-test:${connectionId}`).digest('hex');
+}
+
+/** The Page the DM simulator writes to, for a connection in TEST MODE. */
+export function testModePageId(connectionId: string) {
+  return `test_page_${connectionId.slice(0, 8)}`;
+}
+
+/**
+ * The account whose events a connection takes: its Instagram account or its Page (the `id` of a
+ * webhook entry), the simulator's Page in TEST MODE; null before one is chosen. One Meta app can
+ * serve several connections and posts every Page's events to the one URL it was given.
+ */
+export function metaAccountIdOf(row: MetaConnectionRow, isTestMode: boolean): string | null {
+  if (isTestMode) return testModePageId(row.id);
+  const settings = readMetaSettings(row);
+  return (metaChannelOf[row.serviceType] === 'instagram' ? settings.instagram?.id : settings.page?.id) ?? null;
 }
 
 /** What a connection's state is after a change (a refused token stays 'needs_attention' until a reconnect). */

@@ -272,6 +272,31 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     );
   });
 
+  it("takes only its own account's events: another Page's, signed with the same app, are stored nowhere", async () => {
+    // One Meta app for several connections posts every Page's events to the URL it was given.
+    const foreign = {
+      object: 'instagram',
+      entry: [
+        {
+          id: 'ig_account_of_another_client',
+          time: Date.now(),
+          messaging: [
+            {
+              sender: { id: 'ig_customer_elsewhere' },
+              recipient: { id: 'ig_account_of_another_client' },
+              timestamp: Date.now(),
+              message: { mid: `m_${randomBytes(8).toString('hex')}`, text: 'Is this the bakery?' },
+            },
+          ],
+        },
+      ],
+    };
+    const delivered = await deliver(connection.connectionId, foreign);
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.body).toBe('EVENT_RECEIVED');
+    expect(await messagesOf(connection.connectionId, 'ig_customer_elsewhere')).toEqual([]);
+  });
+
   it('handles postbacks, quick replies, story replies and story mentions as customer messages', async () => {
     await deliver(
       connection.connectionId,

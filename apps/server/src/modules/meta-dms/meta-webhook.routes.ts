@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { metaChannelOf } from '@agentry/core/meta-dms';
 import { AppError } from '../../platform/http/app-error';
 import { ingestMetaEvents } from './ingest-meta-events';
-import { loadMetaConnection, readMetaCredentials, readMetaSettings, testModeSecret } from './meta-connection';
+import {
+  loadMetaConnection,
+  metaAccountIdOf,
+  readMetaCredentials,
+  readMetaSettings,
+  testModeSecret,
+} from './meta-connection';
 import { parseMetaWebhook, type MetaWebhookPayload } from './parse-meta-webhook';
 import { isMetaSignatureValid } from './verify-meta-signature';
 
@@ -62,12 +68,21 @@ export async function registerMetaWebhookRoutes(root: FastifyInstance) {
       // A Page subscribed for Messenger also delivers Instagram events to an app, and the other way round.
       const expectedObject = metaChannelOf[row.serviceType] === 'instagram' ? 'instagram' : 'page';
       if (payload.object === expectedObject) {
+        // Only this connection's account: another Page's events would be answered (and paid for) here.
+        const accountId = metaAccountIdOf(row, credentials === null);
+        const entries = payload.entry ?? [];
+        const own = entries.filter((entry) => accountId !== null && entry.id === accountId);
+        if (own.length < entries.length)
+          request.log.warn(
+            { connectionId: row.id, ignored: entries.length - own.length },
+            'meta webhook: events of another account ignored',
+          );
         await ingestMetaEvents({
           db,
           queue,
           row,
           appId: credentials?.appId ?? null,
-          events: parseMetaWebhook(payload),
+          events: parseMetaWebhook({ ...payload, entry: own }),
         });
       }
       return reply.type('text/plain').send('EVENT_RECEIVED');
