@@ -9,6 +9,7 @@ import { grantTestPlan } from '../../test/grant-test-plan';
 import { addTestMember } from '../../test/widget-fixtures';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
 import { llmUsage } from '../llm/llm.tables';
+import { replyToMetaMessage } from './reply-to-meta-message';
 import { signMetaBody } from './verify-meta-signature';
 
 const APP_ID = '1234567890123';
@@ -256,6 +257,11 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
       ]),
     );
     expect(ignored.statusCode).toBe(200);
+    expect(await messagesOf(connection.connectionId, 'ig_customer_1')).toHaveLength(2);
+    // The reply job run again for the same message (a worker that died mid-job): no second answer.
+    const sentBefore = graph.sent.length;
+    await replyToMetaMessage({ db: db(), config: harness.app.platform.config, messageId: stored[0]!.id });
+    expect(graph.sent.length).toBe(sentBefore);
     expect(await messagesOf(connection.connectionId, 'ig_customer_1')).toHaveLength(2);
 
     const conversations = await call(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { metaLimits } from '@agentry/core/meta-dms';
 import type { AppConfig } from '../../config';
@@ -108,6 +108,14 @@ export async function replyToMetaMessage(options: {
     () => null,
   );
   if (!agentRow) return;
+  // Answered at most once: the job takes the message before the model is called, so a job run
+  // again (a worker that died) neither pays nor sends twice.
+  const [taken] = await db
+    .update(channelMessage)
+    .set({ replyTakenAt: now() })
+    .where(and(eq(channelMessage.id, message.id), isNull(channelMessage.replyTakenAt)))
+    .returning({ id: channelMessage.id });
+  if (!taken) return;
   const source = row.serviceType === 'instagram-dms' ? 'instagram' : 'messenger';
   let answer;
   try {
@@ -128,8 +136,17 @@ export async function replyToMetaMessage(options: {
     return storeOutbound({ content: '', status: 'failed', errorCode: code });
   }
 
-  // The answer can take a while: the window is checked again right before sending.
+  // The answer can take a while: the window is checked again right before sending, and a team
+  // member who took the thread over meanwhile (from the Page inbox) is not talked over.
   if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
+  const [current] = await db
+    .select({ pausedUntil: channelConversation.pausedUntil })
+    .from(channelConversation)
+    .where(eq(channelConversation.id, conversation.id));
+  if (current?.pausedUntil && current.pausedUntil > now()) {
+    options.logger?.info({ connectionId: row.id }, 'meta dm reply: handed over while the agent wrote; not sent');
+    return;
+  }
 
   const credentials = readMetaCredentials(config, row);
   if (credentials === null) {
@@ -146,20 +163,24 @@ export async function replyToMetaMessage(options: {
   const parts = splitForSend(answer.text);
   for (const [index, part] of parts.entries()) {
     const threadId = index === 0 ? answer.threadId : undefined;
+    let sent;
     try {
-      const sent = await graph.sendText({ pageToken: credentials.pageToken, recipientId: contact.address, text: part });
-      // Each part is stored under its own mid, so its echo is recognised as the agent's.
-      await storeOutbound({ content: part, status: 'sent', providerMessageId: sent.message_id, threadId });
+      sent = await graph.sendText({ pageToken: credentials.pageToken, recipientId: contact.address, text: part });
     } catch (error) {
-      if (!(error instanceof GraphRequestError)) throw error;
-      if (error.isTokenInvalid) await markNeedsAttention(db, row.id, error.message);
-      const errorCode = error.isTokenInvalid
+      // A refusal by Graph, or no answer at all (a network error, a timeout): the rest is stored
+      // as failed, so the transcript shows the reply was not (or may not have been) sent.
+      const refusal = error instanceof GraphRequestError ? error : null;
+      if (!refusal) options.logger?.warn({ err: error, connectionId: row.id }, 'meta dm reply: send failed');
+      if (refusal?.isTokenInvalid) await markNeedsAttention(db, row.id, refusal.message);
+      const errorCode = refusal?.isTokenInvalid
         ? 'META_AUTH_FAILED'
-        : error.isOutsideWindow
+        : refusal?.isOutsideWindow
           ? 'META_WINDOW_CLOSED'
           : 'META_REQUEST_FAILED';
       const unsent = parts.slice(index).join('\n\n');
       return storeOutbound({ content: unsent, status: 'failed', errorCode, threadId });
     }
+    // Each part is stored under its own mid, so its echo is recognised as the agent's.
+    await storeOutbound({ content: part, status: 'sent', providerMessageId: sent.message_id, threadId });
   }
 }
