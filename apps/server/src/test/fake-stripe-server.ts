@@ -812,7 +812,29 @@ export async function startFakeStripeServer(options: {
      * The customer finishing checkout. A subscription's first period can be backdated so a
      * later upgrade lands mid-period.
      */
-    completeCheckout(sessionId: string, completion: { paymentMethod?: string; backdateDays?: number } = {}) {
+    /** The delayed payment of a completed checkout went through. */
+    settleAsyncPayment(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== 'complete') throw new Error(`checkout session ${sessionId} is not complete`);
+      session.payment_status = 'paid';
+      const subscription = session.subscription ? subscriptions.get(session.subscription) : undefined;
+      const invoice = subscription?.latest_invoice ? invoices.get(subscription.latest_invoice) : undefined;
+      if (invoice && invoice.status === 'open') {
+        invoice.status = 'paid';
+        invoice.amount_paid = invoice.amount_due;
+        emit('invoice.paid', invoiceObject(invoice));
+      }
+      emit('checkout.session.async_payment_succeeded', sessionObject(session));
+    },
+    completeCheckout(
+      sessionId: string,
+      completion: {
+        paymentMethod?: string;
+        backdateDays?: number;
+        /** A delayed payment method (SEPA, ACH): complete but unpaid, until `settleAsyncPayment`. */
+        isPaymentDelayed?: boolean;
+      } = {},
+    ) {
       const session = sessions.get(sessionId);
       if (!session || session.status !== 'open') throw new Error(`checkout session ${sessionId} is not open`);
       const paymentMethod = completion.paymentMethod ?? GOOD_CARD;
@@ -822,7 +844,7 @@ export async function startFakeStripeServer(options: {
         emit('checkout.session.completed', sessionObject(session));
         return session;
       }
-      session.payment_status = 'paid';
+      session.payment_status = completion.isPaymentDelayed ? 'unpaid' : 'paid';
       if (session.mode === 'subscription' && session.price) {
         const price = prices.get(session.price);
         const start = now() - Math.round((completion.backdateDays ?? 0) * DAY);
@@ -863,9 +885,14 @@ export async function startFakeStripeServer(options: {
         );
         subscription.latest_invoice = invoice.id;
         session.subscription = subscription.id;
+        if (completion.isPaymentDelayed) {
+          // Processing: the first invoice stays open until the payment settles.
+          invoice.status = 'open';
+          invoice.amount_paid = 0;
+        }
         emit('checkout.session.completed', sessionObject(session));
         emit('customer.subscription.created', subscriptionObject(subscription));
-        emit('invoice.paid', invoiceObject(invoice));
+        if (!completion.isPaymentDelayed) emit('invoice.paid', invoiceObject(invoice));
       } else {
         emit('checkout.session.completed', sessionObject(session));
       }

@@ -31,12 +31,11 @@ export async function processCheckoutSession(options: {
   }
   const priceId = session.priceId ?? session.metadata.priceId ?? null;
   const price = await findPriceByProviderId({ db, priceId });
-  if (session.mode === 'subscription') {
-    if (session.subscriptionId)
-      await syncSubscription({ db, provider, subscriptionId: session.subscriptionId, logger: options.logger });
-  } else if (session.paymentStatus !== 'paid') {
-    return;
-  }
+  if (session.mode === 'subscription' && session.subscriptionId)
+    await syncSubscription({ db, provider, subscriptionId: session.subscriptionId, logger: options.logger });
+  // Nothing is granted for a payment still on its way (SEPA, ACH): its
+  // checkout.session.async_payment_succeeded brings the session back, paid.
+  if (session.paymentStatus === 'unpaid') return;
   if (!price) return;
   if (price.bonusCredits > 0) {
     await grantBonusCredits({

@@ -21,6 +21,7 @@ const PRICE = {
   scale: 'price_scale_10000_m',
   growthYear: 'price_growth_3000_y',
   pack: 'price_pack_1000',
+  offer: 'price_offer_starter_m',
 };
 
 describe('billing with Stripe (fake Stripe server on loopback)', () => {
@@ -39,6 +40,7 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
         { id: PRICE.scale, unit_amount: 29700, interval: 'month' },
         { id: PRICE.growthYear, unit_amount: 56880, interval: 'year' },
         { id: PRICE.pack, unit_amount: 1500, interval: null },
+        { id: PRICE.offer, unit_amount: 1975, interval: 'month' },
       ],
     });
     harness = await createTestApp({
@@ -52,6 +54,7 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
         scale_10000_month: PRICE.scale,
         growth_3000_year: PRICE.growthYear,
         pack_1000: PRICE.pack,
+        offer_starter: PRICE.offer,
       }),
     });
   });
@@ -496,6 +499,28 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
       bonusCreditsRemaining: 1000,
       bonusCreditsGranted: 1000,
       planCreditsRemaining: 0,
+    });
+  });
+
+  it("grants the Starter offer's bonus only once a delayed payment has gone through", async () => {
+    const { cookie } = await newCustomer();
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: PRICE.offer,
+      mode: 'subscription',
+    });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const { sessionId } = checkout.json();
+    fake.completeCheckout(sessionId, { isPaymentDelayed: true });
+    await deliverAll();
+    expect((await call(cookie, 'POST', '/api/billing/sync-checkout', { sessionId })).json().balance).toMatchObject({
+      bonusCreditsGranted: 0,
+      planCreditsRemaining: 0,
+    });
+    fake.settleAsyncPayment(sessionId);
+    await deliverAll();
+    expect((await call(cookie, 'GET', '/api/openrouter/usage')).json().balance).toMatchObject({
+      bonusCreditsGranted: 1000,
+      planCreditsRemaining: 500,
     });
   });
 
