@@ -7,6 +7,7 @@ import {
   billingPriceCatalogue,
   cancellationScheduledMessage,
   computeCreditMeter,
+  computeAllowanceFraction,
   computeTimeFraction,
   daysRemainingUntil,
   describeProration,
@@ -77,6 +78,33 @@ describe('proration of credits', () => {
     expect(prorateUpgradeCredits({ currentCreditLimit: 0, targetCreditLimit: 1000, timeFraction: 0.123_456_7 })).toBe(
       123.456,
     );
+  });
+
+  it('takes an annual plan by the month it is in, since its allowance is monthly', () => {
+    const periodStart = new Date('2026-01-10T00:00:00Z');
+    const periodEnd = new Date('2027-01-10T00:00:00Z');
+    // Day 59 of the year: 2026-03-10 starts its third month, which ends 2026-04-10; the 20th is two thirds in.
+    const at = new Date('2026-03-20T00:00:00Z');
+    const fraction = computeAllowanceFraction({ periodStart, periodEnd, at, interval: 'year' });
+    expect(fraction).toBeCloseTo(21 / 31, 10);
+    expect(computeAllowanceFraction({ periodStart, periodEnd, at, interval: 'month' })).toBe(
+      computeTimeFraction({ periodStart, periodEnd, at }),
+    );
+    // The month's start and the clamp at the period's end.
+    expect(
+      computeAllowanceFraction({ periodStart, periodEnd, at: new Date('2026-03-10T00:00:00Z'), interval: 'year' }),
+    ).toBe(1);
+    expect(computeAllowanceFraction({ periodStart, periodEnd, at: periodEnd, interval: 'year' })).toBe(0);
+    // Months are counted as the monthly grants count them (a month after 31 January is 3 March).
+    const lateStart = new Date('2026-01-31T00:00:00Z');
+    expect(
+      computeAllowanceFraction({
+        periodStart: lateStart,
+        periodEnd: new Date('2027-01-31T00:00:00Z'),
+        at: new Date('2026-02-14T00:00:00Z'),
+        interval: 'year',
+      }),
+    ).toBeCloseTo(17 / 31, 10);
   });
 
   it('clamps the fraction to 0..1', () => {

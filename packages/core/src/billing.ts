@@ -194,6 +194,43 @@ export function computeTimeFraction(options: {
   return Math.min(1, Math.max(0, (end - toTime(options.at)) / (end - start)));
 }
 
+/** Whole calendar months (UTC) from `start` to `at`. */
+export function monthsBetween(start: Date, at: Date): number {
+  let months = (at.getUTCFullYear() - start.getUTCFullYear()) * 12 + (at.getUTCMonth() - start.getUTCMonth());
+  if (addMonths(start, months) > at) months -= 1;
+  return Math.max(0, months);
+}
+
+/** `months` calendar months after `date` (UTC; a day past the month's end runs into the next). */
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+/**
+ * The share of the allowance period still ahead at `at`: of the billing period, or for a plan
+ * billed yearly (whose allowance is monthly) of the month of it that `at` is in, months counted
+ * as the monthly grants count them. An upgrade adds the allowance difference for that share only;
+ * the months after it come at the new allowance.
+ */
+export function computeAllowanceFraction(options: {
+  periodStart: Date;
+  periodEnd: Date;
+  at: Date;
+  interval: string | null;
+}): number {
+  if (options.interval !== 'year') return computeTimeFraction(options);
+  const month = monthsBetween(options.periodStart, options.at);
+  const monthStart = addMonths(options.periodStart, month);
+  const monthEnd = addMonths(options.periodStart, month + 1);
+  return computeTimeFraction({
+    periodStart: monthStart,
+    periodEnd: monthEnd < options.periodEnd ? monthEnd : options.periodEnd,
+    at: options.at,
+  });
+}
+
 /**
  * An upgrade's credits: the allowance difference times the same time fraction the money was
  * prorated by (never the full new allowance), to the millicredit, rounded down.

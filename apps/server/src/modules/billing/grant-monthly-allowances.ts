@@ -1,23 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { creditBalance } from '../credits/credits.tables';
+import { addMonths, monthsBetween } from '@agentry/core/billing';
 import { toMillicredits } from '@agentry/core/credits';
 import type { Database } from '../../platform/db/database';
 import { grantPeriodCredits } from '../credits/grant-credits';
 import { billingPrice, billingSubscription } from './billing.tables';
 import { ENTITLED_STATUSES } from './get-billing-subscription';
-
-/** Whole calendar months (UTC) from `start` to `at`. */
-export function monthsBetween(start: Date, at: Date): number {
-  let months = (at.getUTCFullYear() - start.getUTCFullYear()) * 12 + (at.getUTCMonth() - start.getUTCMonth());
-  if (addMonths(start, months) > at) months -= 1;
-  return Math.max(0, months);
-}
-
-export function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-}
 
 export function monthlyGrantKey(subscriptionId: string, periodStart: Date, month: number) {
   return `monthly:${subscriptionId}:${periodStart.toISOString()}:${month}`;

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { addMonths } from '@agentry/core/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
 import { signIn } from '../../test/sign-in';
@@ -9,7 +10,7 @@ import { creditLedger } from '../credits/credits.tables';
 import { grantPeriodCredits } from '../credits/grant-credits';
 import { spendCredits } from '../credits/spend-credits';
 import { billingSubscription } from './billing.tables';
-import { addMonths, grantMonthlyAllowances } from './grant-monthly-allowances';
+import { grantMonthlyAllowances } from './grant-monthly-allowances';
 
 const priceId = (key: string) => `price_local_${key}`;
 

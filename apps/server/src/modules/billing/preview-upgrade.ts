@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
-  computeTimeFraction,
+  computeAllowanceFraction,
   daysRemainingUntil,
   prorateUpgradeCredits,
   type PreviewUpgradeReply,
@@ -85,10 +85,11 @@ export function expectedUpgradeCredits(options: {
   return prorateUpgradeCredits({
     currentCreditLimit: options.current?.creditLimit ?? 0,
     targetCreditLimit: options.target.creditLimit,
-    timeFraction: computeTimeFraction({
+    timeFraction: computeAllowanceFraction({
       periodStart: options.subscription.currentPeriodStart,
       periodEnd: options.subscription.currentPeriodEnd ?? options.prorationDate,
       at: options.prorationDate,
+      interval: options.subscription.interval,
     }),
   });
 }

@@ -1,4 +1,4 @@
-import { computeTimeFraction, prorateUpgradeCredits } from '@agentry/core/billing';
+import { computeAllowanceFraction, prorateUpgradeCredits } from '@agentry/core/billing';
 import { toMillicredits } from '@agentry/core/credits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database';
@@ -83,6 +83,7 @@ async function grantUpgradeProration(options: {
     invoice,
     charged,
     unitAmount: toPrice.amountCents,
+    interval: toPrice.interval,
   });
   const credits = prorateUpgradeCredits({
     currentCreditLimit: fromPrice.creditLimit,
@@ -102,14 +103,17 @@ async function grantUpgradeProration(options: {
 }
 
 /**
- * The fraction of the period the money was prorated for: the charged line's span over the
- * subscription's period, or (if the period has moved on since) the charge over the full price.
+ * The share of the allowance period the upgrade covers: the charged line's span over the
+ * subscription's period (for a yearly plan, over the month of it the change fell in: its
+ * allowance is monthly), or, if the period has moved on since, the charge over the full price (a
+ * yearly plan then gets nothing here: its new year's grants are at the new allowance).
  */
 async function readProratedFraction(options: {
   provider: BillingProvider;
   invoice: ProviderInvoice;
   charged: ProviderInvoiceLine;
   unitAmount: number | null;
+  interval: string | null;
 }) {
   const subscription = options.invoice.subscriptionId
     ? await options.provider.retrieveSubscription(options.invoice.subscriptionId)
@@ -118,11 +122,13 @@ async function readProratedFraction(options: {
     subscription &&
     Math.abs(subscription.currentPeriodEnd.getTime() - options.charged.periodEnd.getTime()) < SECOND_MS
   ) {
-    return computeTimeFraction({
+    return computeAllowanceFraction({
       periodStart: subscription.currentPeriodStart,
       periodEnd: subscription.currentPeriodEnd,
       at: options.charged.periodStart,
+      interval: options.interval,
     });
   }
+  if (options.interval === 'year') return 0;
   return options.unitAmount ? Math.min(1, options.charged.amount / options.unitAmount) : 0;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTimeFraction, prorateUpgradeCredits } from '@agentry/core/billing';
+import { addMonths, computeTimeFraction, monthsBetween, prorateUpgradeCredits } from '@agentry/core/billing';
 import { createTestApp } from '../../test/create-test-app';
 import {
   DECLINED_CARD,
@@ -20,6 +20,7 @@ const PRICE = {
   growthPlus: 'price_growth_4500_m',
   scale: 'price_scale_10000_m',
   growthYear: 'price_growth_3000_y',
+  scaleYear: 'price_scale_10000_y',
   pack: 'price_pack_1000',
   offer: 'price_offer_starter_m',
 };
@@ -39,6 +40,7 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
         { id: PRICE.growthPlus, unit_amount: 10900, interval: 'month' },
         { id: PRICE.scale, unit_amount: 29700, interval: 'month' },
         { id: PRICE.growthYear, unit_amount: 56880, interval: 'year' },
+        { id: PRICE.scaleYear, unit_amount: 213840, interval: 'year' },
         { id: PRICE.pack, unit_amount: 1500, interval: null },
         { id: PRICE.offer, unit_amount: 1975, interval: 'month' },
       ],
@@ -53,6 +55,7 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
         growth_4500_month: PRICE.growthPlus,
         scale_10000_month: PRICE.scale,
         growth_3000_year: PRICE.growthYear,
+        scale_10000_year: PRICE.scaleYear,
         pack_1000: PRICE.pack,
         offer_starter: PRICE.offer,
       }),
@@ -349,6 +352,41 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
       .from(creditLedger)
       .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'upgrade_proration')));
     expect(prorations).toHaveLength(1);
+  });
+
+  it('upgrades an annual plan with credits for the rest of the month it is in, the months after at the new allowance', async () => {
+    const { cookie } = await newCustomer();
+    // Day 59 of the year: the third month of the allowance is nine days old.
+    const { subscriptionId } = await subscribe(cookie, PRICE.growthYear, { backdateDays: 59 });
+    const preview = (
+      await call(cookie, 'POST', '/stripe/preview-upgrade', { newPriceId: PRICE.scaleYear, renewCycle: true })
+    ).json();
+    const subscription = fake.subscriptions.get(subscriptionId)!;
+    const periodStart = new Date(subscription.item.current_period_start * 1000);
+    const at = new Date(preview.prorationDate);
+    const month = monthsBetween(periodStart, at);
+    const monthFraction = computeTimeFraction({
+      periodStart: addMonths(periodStart, month),
+      periodEnd: addMonths(periodStart, month + 1),
+      at,
+    });
+    expect(month).toBe(1);
+    const expected = prorateUpgradeCredits({
+      currentCreditLimit: 3000,
+      targetCreditLimit: 10000,
+      timeFraction: monthFraction,
+    });
+    expect(expected).toBeLessThan(7000);
+    await call(cookie, 'POST', '/stripe/create-upgrade-checkout', { newPriceId: PRICE.scaleYear, returnUrl: '/usage' });
+    const setupSession = [...fake.sessions.values()].find(
+      (session) => session.mode === 'setup' && session.customer === subscription.customer,
+    );
+    fake.completeCheckout(setupSession!.id, { paymentMethod: GOOD_CARD });
+    const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: setupSession!.id });
+    expect(finalized.json()).toMatchObject({ success: true, status: 'upgraded' });
+    await deliverAll();
+    const balance = await balanceOf(cookie);
+    expect(balance.planCreditsRemaining).toBeCloseTo(3000 + expected, 3);
   });
 
   it('leaves the plan and the card unchanged when the upgrade payment fails', async () => {
