@@ -11,7 +11,9 @@ import {
 } from '../../test/fake-stripe-server';
 import { signIn } from '../../test/sign-in';
 import { creditLedger } from '../credits/credits.tables';
+import { createBillingProvider } from '../../platform/payments/create-billing-provider';
 import { billingSubscription } from './billing.tables';
+import { syncSubscription } from './sync-subscription';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const PRICE = {
@@ -387,6 +389,18 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     await deliverAll();
     const balance = await balanceOf(cookie);
     expect(balance.planCreditsRemaining).toBeCloseTo(3000 + expected, 3);
+  });
+
+  it('never brings an ended subscription back from a read made before it ended', async () => {
+    const { cookie } = await newCustomer();
+    const { subscriptionId } = await subscribe(cookie, PRICE.starter);
+    const { db } = harness.app.platform.database;
+    // A newer handler wrote the end; this one read the provider a moment before it.
+    await db.update(billingSubscription).set({ status: 'canceled' }).where(eq(billingSubscription.id, subscriptionId));
+    const provider = createBillingProvider({ config: harness.app.platform.config, db, logger: harness.app.log });
+    await syncSubscription({ db, provider, subscriptionId });
+    const [row] = await db.select().from(billingSubscription).where(eq(billingSubscription.id, subscriptionId));
+    expect(row?.status).toBe('canceled');
   });
 
   it('leaves the plan and the card unchanged when the upgrade payment fails', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database';
 import type { BillingProvider } from '../../platform/payments/billing-provider';
@@ -6,9 +7,13 @@ import { findUserIdByCustomer } from './ensure-billing-customer';
 import { findPriceByProviderId } from './find-price';
 import { unlockSubaccountsIfAllowed } from './subaccount-lock';
 
+/** Statuses a subscription never leaves. */
+const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
+
 /**
  * Rewrites our copy of a subscription from a fresh read of the provider. Events only say
- * "look again", so their order does not matter: the last read always wins with the truth.
+ * "look again", so their order does not matter, except that two handlers' reads and writes can
+ * cross: an ended subscription is never written back to a state it had before it ended.
  */
 export async function syncSubscription(options: {
   db: Database;
@@ -45,10 +50,16 @@ export async function syncSubscription(options: {
     hasPendingUpdate: subscription.hasPendingUpdate,
     updatedAt: new Date(),
   };
+  // A subscription that ended never comes back (the provider never reopens one): a read made
+  // before it ended, written after a newer handler wrote the end, must not undo it.
   await db
     .insert(billingSubscription)
     .values({ id: subscription.id, ...values })
-    .onConflictDoUpdate({ target: billingSubscription.id, set: values });
+    .onConflictDoUpdate({
+      target: billingSubscription.id,
+      set: values,
+      setWhere: sql`${billingSubscription.status} not in ${ENDED_STATUSES} or excluded.status in ${ENDED_STATUSES}`,
+    });
   await unlockSubaccountsIfAllowed({ db, userId });
   return { userId, subscription, price };
 }
