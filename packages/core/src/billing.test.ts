@@ -9,6 +9,7 @@ import {
   computeCreditMeter,
   computeAllowanceFraction,
   computeTimeFraction,
+  monthsBetween,
   daysRemainingUntil,
   describeProration,
   downgradeCanceledMessage,
@@ -105,6 +106,14 @@ describe('proration of credits', () => {
         interval: 'year',
       }),
     ).toBeCloseTo(17 / 31, 10);
+  });
+
+  it('counts a month as begun only once it has: a month after 31 January begins on 3 March', () => {
+    const start = new Date('2027-01-31T00:00:00Z');
+    expect(monthsBetween(start, new Date('2027-03-01T00:00:00Z'))).toBe(0);
+    expect(monthsBetween(start, new Date('2027-03-03T00:00:00Z'))).toBe(1);
+    expect(monthsBetween(start, new Date('2027-03-31T00:00:00Z'))).toBe(2);
+    expect(monthsBetween(start, new Date('2027-01-01T00:00:00Z'))).toBe(0);
   });
 
   it('clamps the fraction to 0..1', () => {

@@ -197,7 +197,8 @@ export function computeTimeFraction(options: {
 /** Whole calendar months (UTC) from `start` to `at`. */
 export function monthsBetween(start: Date, at: Date): number {
   let months = (at.getUTCFullYear() - start.getUTCFullYear()) * 12 + (at.getUTCMonth() - start.getUTCMonth());
-  if (addMonths(start, months) > at) months -= 1;
+  // A day past a shorter month's end runs into the next month, so more than one step back can be due.
+  while (months > 0 && addMonths(start, months) > at) months -= 1;
   return Math.max(0, months);
 }
 
