@@ -101,6 +101,14 @@ export async function replyToMetaMessage(options: {
       errorCode: 'META_WINDOW_CLOSED',
     });
 
+  // Answered at most once: the job takes the message before anything is stored or the model is
+  // called, so a job run again (a worker that died) neither pays, nor sends, nor records twice.
+  const [taken] = await db
+    .update(channelMessage)
+    .set({ replyTakenAt: now() })
+    .where(and(eq(channelMessage.id, message.id), isNull(channelMessage.replyTakenAt)))
+    .returning({ id: channelMessage.id });
+  if (!taken) return;
   // Checked before spending anything: a message delivered late may already be outside the window.
   if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
 
@@ -108,14 +116,6 @@ export async function replyToMetaMessage(options: {
     () => null,
   );
   if (!agentRow) return;
-  // Answered at most once: the job takes the message before the model is called, so a job run
-  // again (a worker that died) neither pays nor sends twice.
-  const [taken] = await db
-    .update(channelMessage)
-    .set({ replyTakenAt: now() })
-    .where(and(eq(channelMessage.id, message.id), isNull(channelMessage.replyTakenAt)))
-    .returning({ id: channelMessage.id });
-  if (!taken) return;
   const source = row.serviceType === 'instagram-dms' ? 'instagram' : 'messenger';
   let answer;
   try {
