@@ -46,7 +46,12 @@ async function grantPeriod(options: {
   line: ProviderInvoiceLine;
 }) {
   const price = await findPriceByProviderId({ db: options.db, priceId: options.line.priceId });
-  if (!price || price.creditLimit <= 0) return;
+  // A paid period whose price we cannot find (a price id rotated while customers are still on the
+  // old one) fails the event, so it is logged and the provider delivers it again, rather than
+  // being recorded as done with nothing granted.
+  if (!price)
+    throw new Error(`paid invoice ${options.invoice.id} is for price ${options.line.priceId}, not in the catalogue`);
+  if (price.creditLimit <= 0) return;
   await grantPeriodCredits({
     db: options.db,
     billingUserId: options.userId,

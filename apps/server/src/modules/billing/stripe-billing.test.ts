@@ -12,7 +12,7 @@ import {
 import { signIn } from '../../test/sign-in';
 import { creditLedger } from '../credits/credits.tables';
 import { createBillingProvider } from '../../platform/payments/create-billing-provider';
-import { billingSubscription } from './billing.tables';
+import { billingPrice, billingSubscription } from './billing.tables';
 import { syncSubscription } from './sync-subscription';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -442,6 +442,29 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     fake.endPeriod(subscriptionId);
     const renewal = fake.takeEvents().find((event) => event.type.startsWith('invoice.'));
     expect(renewal?.type).toBe('invoice.paid');
+  });
+
+  it('refuses a paid invoice for a price it cannot find (500, retried by Stripe) and grants it once the price is back', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await subscribe(cookie, PRICE.starter);
+    const { db } = harness.app.platform.database;
+    // The price id was rotated in the catalogue while this customer is still on the old one.
+    const rotate = (from: string, to: string) =>
+      db.update(billingPrice).set({ providerPriceId: to }).where(eq(billingPrice.providerPriceId, from));
+    await rotate(PRICE.starter, 'price_starter_rotated');
+    try {
+      fake.endPeriod(subscriptionId);
+      const events = fake.takeEvents();
+      const paid = events.find((event) => event.type === 'invoice.paid')!;
+      expect((await deliver(paid)).statusCode).toBe(500);
+      expect(await grantsOf(userId)).toHaveLength(1);
+      await rotate('price_starter_rotated', PRICE.starter);
+      // Stripe's next delivery of the same event.
+      expect((await deliver(paid)).statusCode).toBe(200);
+      expect(await grantsOf(userId)).toHaveLength(2);
+    } finally {
+      await rotate('price_starter_rotated', PRICE.starter);
+    }
   });
 
   it('schedules a downgrade for the period end, cancels it, and applies one at renewal', async () => {
