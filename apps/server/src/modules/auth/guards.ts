@@ -31,8 +31,8 @@ async function ensureSignedIn(request: FastifyRequest): Promise<SignedIn> {
 }
 
 /**
- * Every guard below runs before the request is validated (see moveGuardsBeforeValidation), so an
- * anonymous caller gets 401 and an outsider 404 before any 400 could list the route's fields.
+ * Every guard below runs before the body is read (see moveGuardsBeforeValidation), so an anonymous
+ * caller gets 401 and an outsider 404 before any 400 or 415 could say anything about the route.
  */
 const guards = new WeakSet<object>();
 function asGuard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
@@ -88,18 +88,22 @@ function toHandlerList(value: unknown): unknown[] {
 }
 
 /**
- * Fastify validates the body, params and query before `preHandler`. Registered before any route,
- * this moves the guards above from a route's `preHandler` to the front of its `preValidation`.
+ * Fastify parses the body (400 for broken JSON, 415 for another type) and validates the body,
+ * params and query before `preHandler`. Registered before any route, this moves the guards above
+ * from a route's `preHandler` or `preValidation` to the front of its `onRequest`, which runs once
+ * the route is matched (its params are known) and before the body is read.
  */
 export function moveGuardsBeforeValidation(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
+    const isGuard = (handler: unknown) => typeof handler === 'function' && guards.has(handler);
     const preHandlers = toHandlerList(route.preHandler);
-    const moved = preHandlers.filter((handler) => typeof handler === 'function' && guards.has(handler));
+    const preValidations = toHandlerList(route.preValidation);
+    const moved = [...preHandlers.filter(isGuard), ...preValidations.filter(isGuard)];
     if (moved.length === 0) return;
-    const kept = preHandlers.filter((handler) => !moved.includes(handler));
     // The route options' hook types differ per route generic; these are the route's own handlers.
-    route.preHandler = kept as RouteOptions['preHandler'];
-    route.preValidation = [...moved, ...toHandlerList(route.preValidation)] as RouteOptions['preValidation'];
+    route.preHandler = preHandlers.filter((handler) => !isGuard(handler)) as RouteOptions['preHandler'];
+    route.preValidation = preValidations.filter((handler) => !isGuard(handler)) as RouteOptions['preValidation'];
+    route.onRequest = [...moved, ...toHandlerList(route.onRequest)] as RouteOptions['onRequest'];
   });
 }
 

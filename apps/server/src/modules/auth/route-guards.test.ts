@@ -86,6 +86,32 @@ describe('authentication comes before validation on every protected route', () =
     expect(wrong).toEqual([]);
   });
 
+  it('answers an anonymous caller 401 on every protected write route whatever the body is: broken JSON, another type', async () => {
+    const operations = listOperations(app).filter(
+      (operation) => !isPublic(operation.path) && isWrite(operation.method) && operation.method !== 'DELETE',
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      for (const body of [
+        { contentType: 'application/json', payload: '{"not json' },
+        { contentType: 'text/plain', payload: 'hello' },
+      ]) {
+        const response = await app.inject({
+          method: operation.method as 'POST',
+          url: fill(operation.path),
+          headers: { 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        if (response.statusCode !== 401)
+          wrong.push(
+            `${operation.method} ${operation.path} (${body.contentType}) -> ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('answers a signed-in outsider 404 on every sub-account route, for a foreign and for a malformed id', async () => {
     const owner = await signInWithWorkspace(app, 'owner@route-guards.test');
     const outsider = await signInWithWorkspace(app, 'outsider@route-guards.test');
