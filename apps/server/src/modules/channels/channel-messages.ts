@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelMessageStatus } from '@agentry/core/channels';
 import type { AppConfig } from '../../config';
@@ -14,6 +14,7 @@ import { channelConnection, channelContact, channelConversation, channelMessage 
 import { consentReply, isWithinWhatsAppWindow, readConsentKeyword } from './contact-consent';
 import { createMessagingProvider } from './create-messaging-provider';
 import { applyEarlyStatuses } from './record-message-status';
+import { takeInboundForReply } from './reply-sweep';
 import { markConnectionRefused } from './sms-connections';
 
 export const CHANNEL_REPLY_QUEUE = 'channel-reply';
@@ -93,6 +94,8 @@ export async function receiveInboundMessage(options: {
           content: message.body,
           providerMessageId: message.providerMessageId,
           status: 'received',
+          // Keywords are answered here, not by the agent; an opted-out contact is not answered.
+          replyDue: !keyword && !contact.optedOutAt,
           createdAt: now,
         })
         .onConflictDoNothing()
@@ -122,10 +125,13 @@ export async function receiveInboundMessage(options: {
     await answerKeyword({ ...options, keyword, conversationId: stored.conversation.id, to: message.from });
     return { duplicate: false, messageId: stored.messageId, keyword };
   }
-  if (!stored.contact.optedOutAt) {
-    await options.queue.enqueue(CHANNEL_REPLY_QUEUE, { messageId: stored.messageId }, { jobId: stored.messageId });
-  }
+  if (!stored.contact.optedOutAt) await queueChannelReply(options.queue, stored.messageId);
   return { duplicate: false, messageId: stored.messageId };
+}
+
+/** Queues the agent's answer to an inbound SMS or WhatsApp message (once per message: the job id). */
+export function queueChannelReply(queue: JobQueue, messageId: string) {
+  return queue.enqueue(CHANNEL_REPLY_QUEUE, { messageId }, { jobId: messageId });
 }
 
 function isRollback(error: unknown) {
@@ -244,6 +250,9 @@ export async function runChannelReplyJob(options: {
   const { db, config, logger } = options;
   const [inbound] = await db.select().from(channelMessage).where(eq(channelMessage.id, options.messageId)).limit(1);
   if (!inbound) return;
+  // Answered at most once: the job takes the message before it decides anything. Whatever else
+  // the conversation holds (an answer to an earlier message, a team member's reply) does not count.
+  if (!(await takeInboundForReply(db, inbound.id, new Date()))) return;
   const context = await loadConversationContext(db, inbound.conversationId);
   if (!context) return;
   const { conversation, contact, connection } = context;
@@ -257,14 +266,6 @@ export async function runChannelReplyJob(options: {
   }
   const [agentRow] = await db.select().from(agentTable).where(eq(agentTable.id, agentId)).limit(1);
   if (!agentRow) return;
-  // Answered at most once: the job takes the message before the model is called. Whatever else
-  // the conversation holds (an answer to an earlier message, a team member's reply) does not count.
-  const [taken] = await db
-    .update(channelMessage)
-    .set({ replyTakenAt: new Date() })
-    .where(and(eq(channelMessage.id, inbound.id), isNull(channelMessage.replyTakenAt)))
-    .returning({ id: channelMessage.id });
-  if (!taken) return;
   const channel = conversation.channel === 'whatsapp' ? 'whatsapp' : 'sms';
   const result = await generateReply({
     db,

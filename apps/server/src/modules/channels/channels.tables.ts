@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -124,6 +125,12 @@ export const channelMessage = pgTable(
      * worker that died) never answers twice, and answers to other messages never stand in for it.
      */
     replyTakenAt: timestamp('reply_taken_at', { withTimezone: true }),
+    /**
+     * An inbound message the agent is to answer, written with the message: the reply job is queued
+     * after the commit, and a job lost between the two (a crash, a restart of the in-process
+     * queue) is queued again by the reply sweep, which looks for due messages not yet taken.
+     */
+    replyDue: boolean('reply_due').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -131,6 +138,9 @@ export const channelMessage = pgTable(
     uniqueIndex('channel_message_provider_id_idx')
       .on(table.providerMessageId)
       .where(sql`${table.providerMessageId} is not null`),
+    index('channel_message_reply_waiting_idx')
+      .on(table.createdAt)
+      .where(sql`${table.replyDue} and ${table.replyTakenAt} is null`),
   ],
 );
 

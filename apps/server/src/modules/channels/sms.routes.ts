@@ -16,7 +16,14 @@ import {
 } from '@agentry/core/sms';
 import { AppError } from '../../platform/http/app-error';
 import { requirePermission, requireSession, signedInUser } from '../auth/guards';
-import { CHANNEL_REPLY_QUEUE, receiveInboundMessage, runChannelReplyJob, sendHumanReply } from './channel-messages';
+import {
+  CHANNEL_REPLY_QUEUE,
+  queueChannelReply,
+  receiveInboundMessage,
+  runChannelReplyJob,
+  sendHumanReply,
+} from './channel-messages';
+import { startReplySweeper } from './reply-sweep';
 import {
   getChannelConversationForMemberOrThrow,
   getChannelTranscript,
@@ -64,6 +71,10 @@ function startChannelReplyWorker(app: FastifyInstance) {
     },
     { concurrency: 8 },
   );
+  startReplySweeper(app, {
+    channels: ['sms', 'whatsapp'],
+    queueReply: (messageId) => queueChannelReply(queue, messageId),
+  });
 }
 
 function registerConnectionRoutes(root: FastifyInstance) {

@@ -8,7 +8,8 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-op
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { llmUsage } from '../llm/llm.tables';
-import { receiveInboundMessage, runChannelReplyJob } from './channel-messages';
+import { queueChannelReply, receiveInboundMessage, runChannelReplyJob } from './channel-messages';
+import { findRepliesNotTaken, sweepReplies } from './reply-sweep';
 import {
   channelConnection,
   channelContact,
@@ -279,6 +280,63 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     // The same job again (a worker that died and was re-run): no second answer.
     await job();
     expect(twilioFake.sentTo('+14155550107')).toHaveLength(2);
+  });
+
+  it('answers a message whose reply job was lost after its commit once the reply sweep finds it, and only once', async () => {
+    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
+    // The process dies between the message's commit and its job: the job is never queued.
+    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
+    const receive = (providerMessageId: string, from: string, body: string, now?: Date) =>
+      receiveInboundMessage({
+        db: db(),
+        config: harness.app.platform.config,
+        queue: lostQueue,
+        logger: harness.app.log,
+        connection: row!,
+        message: { providerMessageId, channel: 'sms', from, body },
+        now,
+      });
+    const lost = await receive(`SM${'d'.repeat(32)}`, '+14155550181', 'Open on Sunday?');
+    // A keyword is answered where it arrives, never by the agent.
+    const keyword = await receive(`SM${'e'.repeat(32)}`, '+14155550182', 'STOP');
+    // Two hours old: left to the team rather than answered that late.
+    const old = await receive(
+      `SM${'f'.repeat(32)}`,
+      '+14155550183',
+      'Anyone there?',
+      new Date(Date.now() - 2 * 3_600_000),
+    );
+    const channels = ['sms', 'whatsapp'] as const;
+    const queueReply = (messageId: string) => queueChannelReply(harness.app.platform.queue, messageId);
+    // Right after the commit its job may still be on its way: not looked at yet.
+    expect(await findRepliesNotTaken(db(), [...channels], new Date())).not.toContain(lost.messageId);
+    const inTwoMinutes = new Date(Date.now() + 2 * 60_000);
+    const waiting = await findRepliesNotTaken(db(), [...channels], inTwoMinutes);
+    expect(waiting).toContain(lost.messageId);
+    expect(waiting).not.toContain(keyword.messageId);
+    expect(waiting).not.toContain(old.messageId);
+    // Not another channel's sweep.
+    expect(await findRepliesNotTaken(db(), ['instagram', 'messenger'], inTwoMinutes)).not.toContain(lost.messageId);
+
+    await sweepReplies({ db: db(), channels: [...channels], queueReply, now: inTwoMinutes });
+    const sent = await waitFor(
+      () => twilioFake.sentTo('+14155550181').map((message) => message.body),
+      (bodies) => bodies.length > 0,
+    );
+    expect(sent).toEqual(['Echo: Open on Sunday?']);
+    expect(twilioFake.sentTo('+14155550183')).toEqual([]);
+    // Taken by its job: a later sweep does not queue it again, and a job run anyway sends nothing.
+    await waitFor(
+      () => findRepliesNotTaken(db(), [...channels], inTwoMinutes),
+      (ids) => !ids.includes(lost.messageId!),
+    );
+    await runChannelReplyJob({
+      db: db(),
+      config: harness.app.platform.config,
+      logger: harness.app.log,
+      messageId: lost.messageId!,
+    });
+    expect(twilioFake.sentTo('+14155550181')).toHaveLength(1);
   });
 
   it("answers with the conversation's own agent when a campaign named one", async () => {

@@ -126,6 +126,7 @@ export async function ingestMetaEvents(options: {
           content: event.text,
           providerMessageId: event.mid,
           status: 'received',
+          replyDue: true,
           createdAt: event.at,
         })
         .onConflictDoNothing()
@@ -143,8 +144,13 @@ export async function ingestMetaEvents(options: {
       return true;
     });
     if (!isNew) continue;
-    await options.queue.enqueue<MetaReplyJob>(META_REPLY_QUEUE, { messageId }, { jobId: `meta-reply-${messageId}` });
+    await queueMetaReply(options.queue, messageId);
     queued += 1;
   }
   return { queued };
+}
+
+/** Queues the agent's answer to an inbound DM (once per message: the job id). */
+export function queueMetaReply(queue: JobQueue, messageId: string) {
+  return queue.enqueue<MetaReplyJob>(META_REPLY_QUEUE, { messageId }, { jobId: `meta-reply-${messageId}` });
 }

@@ -35,7 +35,8 @@ import {
   toMetaConnection,
 } from './meta-connection';
 import { registerMetaWebhookRoutes } from './meta-webhook.routes';
-import { META_REPLY_QUEUE, type MetaReplyJob } from './ingest-meta-events';
+import { META_REPLY_QUEUE, queueMetaReply, type MetaReplyJob } from './ingest-meta-events';
+import { startReplySweeper } from '../channels/reply-sweep';
 import { registerDmSimulatorRoutes } from './dm-simulator.routes';
 import { replyToMetaMessage } from './reply-to-meta-message';
 import { channelConnection } from '../channels/channels.tables';
@@ -244,4 +245,8 @@ export async function registerMetaDmRoutes(root: FastifyInstance) {
     (job) => replyToMetaMessage({ db, config, logger: app.log, messageId: job.messageId }),
     { concurrency: 2 },
   );
+  startReplySweeper(app, {
+    channels: ['instagram', 'messenger'],
+    queueReply: (messageId) => queueMetaReply(app.platform.queue, messageId),
+  });
 }

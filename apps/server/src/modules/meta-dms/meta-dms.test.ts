@@ -9,6 +9,9 @@ import { grantTestPlan } from '../../test/grant-test-plan';
 import { addTestMember } from '../../test/widget-fixtures';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
 import { llmUsage } from '../llm/llm.tables';
+import { findRepliesNotTaken, sweepReplies } from '../channels/reply-sweep';
+import { ingestMetaEvents, queueMetaReply } from './ingest-meta-events';
+import { loadMetaConnection } from './meta-connection';
 import { replyToMetaMessage } from './reply-to-meta-message';
 import { signMetaBody } from './verify-meta-signature';
 
@@ -276,6 +279,43 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
         contact: 'ig_customer_1',
       }),
     );
+  });
+
+  it('answers a DM whose reply job was lost after its commit once the reply sweep finds it, and only once', async () => {
+    const row = await loadMetaConnection(db(), connection.connectionId);
+    // The process dies between the message's commit and its job: the job is never queued.
+    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
+    const at = new Date();
+    await ingestMetaEvents({
+      db: db(),
+      queue: lostQueue,
+      row: row!,
+      appId: APP_ID,
+      events: [
+        {
+          kind: 'inbound',
+          customerId: 'ig_customer_lost',
+          mid: `m_${randomBytes(8).toString('hex')}`,
+          text: 'Gluten free?',
+          at,
+        },
+      ],
+    });
+    const [stored] = await messagesOf(connection.connectionId, 'ig_customer_lost');
+    const inTwoMinutes = new Date(at.getTime() + 2 * 60_000);
+    expect(await findRepliesNotTaken(db(), ['instagram', 'messenger'], inTwoMinutes)).toContain(stored!.id);
+
+    const queueReply = (messageId: string) => queueMetaReply(harness.app.platform.queue, messageId);
+    await sweepReplies({ db: db(), channels: ['instagram', 'messenger'], queueReply, now: inTwoMinutes });
+    const sent = await waitFor(
+      () => Promise.resolve(graph.sent.filter((entry) => entry.body.recipient.id === 'ig_customer_lost')),
+      (entries) => entries.length > 0,
+    );
+    expect(sent).toHaveLength(1);
+    // Taken by its job: the next sweep finds nothing, and a job run anyway sends nothing more.
+    expect(await findRepliesNotTaken(db(), ['instagram', 'messenger'], inTwoMinutes)).not.toContain(stored!.id);
+    await replyToMetaMessage({ db: db(), config: harness.app.platform.config, messageId: stored!.id });
+    expect(graph.sent.filter((entry) => entry.body.recipient.id === 'ig_customer_lost')).toHaveLength(1);
   });
 
   it("takes only its own account's events: another Page's, signed with the same app, are stored nowhere", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { metaLimits } from '@agentry/core/meta-dms';
 import type { AppConfig } from '../../config';
@@ -8,6 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
+import { takeInboundForReply } from '../channels/reply-sweep';
 import { generateReply } from '../llm/generate-reply';
 import { toChannelThreadOwner } from '../llm/thread-owner';
 import { createGraphApi, GraphRequestError } from './graph-api';
@@ -60,6 +61,9 @@ export async function replyToMetaMessage(options: {
     .limit(1);
   if (!found) return;
   const { message, conversation, contact } = found;
+  // Answered at most once: the job takes the message before it decides anything, so a job run
+  // again (a worker that died, the reply sweep) neither pays, nor sends, nor records twice.
+  if (!(await takeInboundForReply(db, message.id, now()))) return;
   const row = await loadMetaConnection(db, conversation.connectionId);
   if (!row || !row.agentId || row.status === 'needs_attention') return;
   if (conversation.pausedUntil && conversation.pausedUntil > now()) return;
@@ -101,14 +105,6 @@ export async function replyToMetaMessage(options: {
       errorCode: 'META_WINDOW_CLOSED',
     });
 
-  // Answered at most once: the job takes the message before anything is stored or the model is
-  // called, so a job run again (a worker that died) neither pays, nor sends, nor records twice.
-  const [taken] = await db
-    .update(channelMessage)
-    .set({ replyTakenAt: now() })
-    .where(and(eq(channelMessage.id, message.id), isNull(channelMessage.replyTakenAt)))
-    .returning({ id: channelMessage.id });
-  if (!taken) return;
   // Checked before spending anything: a message delivered late may already be outside the window.
   if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
 

@@ -1,0 +1,2 @@
+ALTER TABLE "channel_message" ADD COLUMN "reply_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "channel_message_reply_waiting_idx" ON "channel_message" USING btree ("created_at") WHERE "channel_message"."reply_due" and "channel_message"."reply_taken_at" is null;
