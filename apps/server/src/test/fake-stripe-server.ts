@@ -63,6 +63,7 @@ type FakeSession = {
   allow_promotion_codes: boolean;
   /** The one coupon the discounts resolve to, if any. */
   coupon: string | null;
+  created: number;
 };
 type FakeCoupon = {
   id: string;
@@ -454,6 +455,8 @@ export async function startFakeStripeServer(options: {
     return lines;
   }
 
+  const paidBeforeExpiring = new Set<string>();
+
   function handle(method: string, path: string, params: Json): unknown {
     const segments = path.split('/').filter(Boolean).slice(1);
     const [resource, id, action] = segments;
@@ -550,6 +553,7 @@ export async function startFakeStripeServer(options: {
           discounts: (params.discounts as Json[] | undefined) ?? null,
           allow_promotion_codes: params.allow_promotion_codes === 'true',
           coupon: couponId,
+          created: now(),
         };
         if (session.price) priceObject(session.price);
         sessions.set(session.id, session);
@@ -559,6 +563,31 @@ export async function startFakeStripeServer(options: {
         const session = sessions.get(sessionId);
         if (!session) throw missing('checkout.session', sessionId);
         return sessionObject(session, expand);
+      }
+      if (method === 'GET' && !sessionId) {
+        // Newest first, as Stripe lists; filtered by customer, status and created[gte].
+        const created = (params.created ?? {}) as { gte?: string };
+        const data = [...sessions.values()]
+          .filter((session) => !params.customer || session.customer === params.customer)
+          .filter((session) => !params.status || session.status === params.status)
+          .filter((session) => !created.gte || session.created >= Number(created.gte))
+          .reverse()
+          .slice(0, Number(params.limit ?? 10))
+          .map((session) => sessionObject(session));
+        return { object: 'list', has_more: false, url: '/v1/checkout/sessions', data };
+      }
+      if (method === 'POST' && sessionId && segments[3] === 'expire') {
+        const session = sessions.get(sessionId);
+        if (!session) throw missing('checkout.session', sessionId);
+        if (paidBeforeExpiring.delete(sessionId)) api.completeCheckout(sessionId);
+        if (session.status !== 'open')
+          throw new FakeStripeError(400, {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          });
+        session.status = 'expired';
+        emit('checkout.session.expired', sessionObject(session));
+        return sessionObject(session);
       }
     }
     if (resource === 'subscriptions' && id) {
@@ -781,7 +810,7 @@ export async function startFakeStripeServer(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const api = {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
@@ -943,8 +972,13 @@ export async function startFakeStripeServer(options: {
       emit('customer.subscription.updated', subscriptionObject(subscription));
       emit(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoiceObject(invoice));
     },
+    /** The customer pays this session just before our request to expire it arrives. */
+    payBeforeExpiring(sessionId: string) {
+      paidBeforeExpiring.add(sessionId);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return api;
 }
 
 export type FakeStripeServer = Awaited<ReturnType<typeof startFakeStripeServer>>;

@@ -341,7 +341,7 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
   });
 
   it('sells the secret offers: the Starter offer adds its 1,000 bonus credits once, the lifetime deal grants every month', async () => {
-    const { cookie, userId } = await newCustomer();
+    const { cookie } = await newCustomer();
     const starter = await call(cookie, 'POST', '/api/stripe/create-checkout', {
       priceId: priceId('offer_starter'),
       mode: 'subscription',
@@ -354,27 +354,56 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
       bonusCreditsGranted: 1000,
     });
 
-    const lifetime = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+    // One plan per account: the lifetime deal is not sold next to a subscription.
+    const refused = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: priceId('offer_lifetime'),
+      mode: 'payment',
+    });
+    expect(refused.json()).toEqual({
+      hasActiveSubscription: true,
+      error: 'You already have an active subscription!',
+    });
+
+    const buyer = await newCustomer();
+    const lifetime = await call(buyer.cookie, 'POST', '/api/stripe/create-checkout', {
       priceId: priceId('offer_lifetime'),
       mode: 'payment',
     });
     expect((await submitCheckout(lifetime.json().url)).statusCode).toBe(303);
-    expect((await call(cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({
+    expect((await call(buyer.cookie, 'GET', '/api/billing/capabilities')).json()).toMatchObject({
       planFamily: 'growth',
       capabilities: { features: { marketplace: true } },
     });
-    expect((await balanceOf(cookie)).planCreditsRemaining).toBe(3000);
+    expect((await balanceOf(buyer.cookie)).planCreditsRemaining).toBe(3000);
     await advanceDays(31);
     const grants = await harness.app.platform.database.db
       .select()
       .from(creditLedger)
-      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'grant')));
+      .where(and(eq(creditLedger.userId, buyer.userId), eq(creditLedger.kind, 'grant')));
     expect(
       grants
         .filter((grant) => String(grant.idempotencyKey).startsWith('monthly:lifetime_'))
         .map((grant) => Number(grant.metadata?.month))
         .sort((a, b) => a - b),
     ).toEqual([0, 1]);
+  });
+
+  it('closes the TEST MODE page opened in another tab, so only one plan can be paid', async () => {
+    const { cookie } = await newCustomer();
+    const open = (key: string) =>
+      call(cookie, 'POST', '/api/stripe/create-checkout', { priceId: priceId(key), mode: 'subscription' });
+    const first = (await open('growth_3000_month')).json<{ url: string }>();
+    const second = (await open('scale_10000_month')).json<{ url: string }>();
+    const page = await harness.app.inject({ method: 'GET', url: new URL(first.url).pathname });
+    expect(page.body).toContain('This checkout page has expired. Start again from the pricing page.');
+    expect(page.body).not.toContain('<form');
+    // Paying on the first page anyway goes back to where the checkout started, and charges nothing.
+    const late = await submitCheckout(first.url);
+    expect(late.statusCode).toBe(303);
+    expect(late.headers.location).not.toContain('/success');
+    expect((await balanceOf(cookie)).planCreditsRemaining).toBe(0);
+    await submitCheckout(second.url);
+    expect(await balanceOf(cookie)).toMatchObject({ planCode: 'scale', planCreditsRemaining: 10000 });
   });
 
   it('starts a checkout from the sign-in callback, and reads a price', async () => {

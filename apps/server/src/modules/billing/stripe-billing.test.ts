@@ -25,6 +25,7 @@ const PRICE = {
   scaleYear: 'price_scale_10000_y',
   pack: 'price_pack_1000',
   offer: 'price_offer_starter_m',
+  lifetime: 'price_offer_lifetime',
 };
 
 describe('billing with Stripe (fake Stripe server on loopback)', () => {
@@ -45,6 +46,7 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
         { id: PRICE.scaleYear, unit_amount: 213840, interval: 'year' },
         { id: PRICE.pack, unit_amount: 1500, interval: null },
         { id: PRICE.offer, unit_amount: 1975, interval: 'month' },
+        { id: PRICE.lifetime, unit_amount: 933333, interval: null },
       ],
     });
     harness = await createTestApp({
@@ -60,6 +62,7 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
         scale_10000_year: PRICE.scaleYear,
         pack_1000: PRICE.pack,
         offer_starter: PRICE.offer,
+        offer_lifetime: PRICE.lifetime,
       }),
     });
   });
@@ -596,6 +599,98 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     expect((await call(cookie, 'GET', '/api/openrouter/usage')).json().balance).toMatchObject({
       bonusCreditsGranted: 1000,
       planCreditsRemaining: 500,
+    });
+  });
+
+  describe('one plan per account', () => {
+    const openCheckout = async (cookie: string, priceId: string) => {
+      const response = await call(cookie, 'POST', '/api/stripe/create-checkout', { priceId, mode: 'subscription' });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ sessionId?: string; hasActiveSubscription?: boolean; useUpgradeFlow?: boolean }>();
+    };
+    const openSessionsOf = (userId: string) =>
+      [...fake.sessions.values()].filter((session) => session.metadata.userId === userId && session.status === 'open');
+    const plansOf = (userId: string) =>
+      harness.app.platform.database.db
+        .select({ priceId: billingSubscription.priceId, status: billingSubscription.status })
+        .from(billingSubscription)
+        .where(eq(billingSubscription.userId, userId));
+
+    it('closes the checkout page opened before, so two tabs cannot both be paid', async () => {
+      const { cookie, userId } = await newCustomer();
+      const first = await openCheckout(cookie, PRICE.growth);
+      const second = await openCheckout(cookie, PRICE.scale);
+      expect(fake.sessions.get(first.sessionId!)?.status).toBe('expired');
+      expect(() => fake.completeCheckout(first.sessionId!)).toThrow(/not open/);
+      fake.completeCheckout(second.sessionId!);
+      await deliverAll();
+      expect(await plansOf(userId)).toEqual([{ priceId: PRICE.scale, status: 'active' }]);
+      // A double click is still one page: the same session comes back and stays open.
+      const { cookie: other } = await newCustomer();
+      const once = await openCheckout(other, PRICE.growth);
+      const twice = await openCheckout(other, PRICE.growth);
+      expect(twice.sessionId).toBe(once.sessionId);
+      expect(fake.sessions.get(once.sessionId!)?.status).toBe('open');
+    });
+
+    it('counts a plan paid on another page before its event arrived: no second checkout', async () => {
+      const { cookie, userId } = await newCustomer();
+      const first = await openCheckout(cookie, PRICE.growth);
+      fake.completeCheckout(first.sessionId!);
+      // The webhook has not arrived yet.
+      expect(await openCheckout(cookie, PRICE.scale)).toMatchObject({ useUpgradeFlow: true });
+      expect(await openCheckout(cookie, PRICE.growth)).toMatchObject({
+        hasActiveSubscription: true,
+        error: 'You already have an active subscription!',
+      });
+      expect(openSessionsOf(userId)).toEqual([]);
+      await deliverAll();
+      expect(await plansOf(userId)).toEqual([{ priceId: PRICE.growth, status: 'active' }]);
+    });
+
+    it('refuses the new page when the one it closes was paid a moment before', async () => {
+      const { cookie, userId } = await newCustomer();
+      const first = await openCheckout(cookie, PRICE.growth);
+      fake.payBeforeExpiring(first.sessionId!);
+      const second = await openCheckout(cookie, PRICE.scale);
+      expect(second).toMatchObject({ hasActiveSubscription: true, error: 'You already have an active subscription!' });
+      expect(openSessionsOf(userId)).toEqual([]);
+      await deliverAll();
+      expect(await plansOf(userId)).toEqual([{ priceId: PRICE.growth, status: 'active' }]);
+    });
+
+    it('refuses the lifetime deal to a subscriber and a subscription to a lifetime holder', async () => {
+      const subscriber = await newCustomer();
+      await subscribe(subscriber.cookie, PRICE.growth);
+      const lifetime = await call(subscriber.cookie, 'POST', '/api/stripe/create-checkout', {
+        priceId: PRICE.lifetime,
+        mode: 'payment',
+      });
+      expect(lifetime.json()).toMatchObject({
+        hasActiveSubscription: true,
+        error: 'You already have an active subscription!',
+      });
+      expect(openSessionsOf(subscriber.userId)).toEqual([]);
+
+      const holder = await newCustomer();
+      const bought = await call(holder.cookie, 'POST', '/api/stripe/create-checkout', {
+        priceId: PRICE.lifetime,
+        mode: 'payment',
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      fake.completeCheckout(bought.json().sessionId);
+      await deliverAll();
+      expect(await openCheckout(holder.cookie, PRICE.scale)).toMatchObject({
+        hasActiveSubscription: true,
+        error: 'You already have an active subscription!',
+      });
+      expect(openSessionsOf(holder.userId)).toEqual([]);
+      // A bonus pack is no plan: it is sold to both.
+      const pack = await call(holder.cookie, 'POST', '/api/stripe/create-checkout', {
+        priceId: PRICE.pack,
+        mode: 'payment',
+      });
+      expect(pack.json().sessionId).toEqual(expect.any(String));
     });
   });
 

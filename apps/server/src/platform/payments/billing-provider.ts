@@ -15,6 +15,13 @@ export type BillingProvider = {
   createCustomer: (options: { userId: string; email: string; name: string; idempotencyKey: string }) => Promise<string>;
   createCheckoutSession: (options: CheckoutSessionOptions) => Promise<{ id: string; url: string }>;
   retrieveCheckoutSession: (id: string) => Promise<ProviderCheckoutSession | null>;
+  /** The customer's checkout sessions created since `since`, whatever their status, newest first. */
+  listCheckoutSessions: (options: { customerId: string; since: Date }) => Promise<ProviderCheckoutSession[]>;
+  /**
+   * Closes an open session so nobody can pay on it. Answers the status it ended in: 'complete'
+   * when it was paid before it could be closed.
+   */
+  expireCheckoutSession: (id: string) => Promise<'expired' | 'complete'>;
   retrievePrice: (priceId: string) => Promise<ProviderPrice | null>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
   retrieveInvoice: (id: string) => Promise<ProviderInvoice | null>;

@@ -9,6 +9,7 @@ import {
   type BillingEvent,
   type BillingProvider,
   type PriceChangeOptions,
+  type ProviderCheckoutSession,
   type ProviderInvoice,
   type ProviderSubscription,
 } from './billing-provider';
@@ -34,6 +35,21 @@ export function localPriceId(key: string) {
 function priceOf(priceId: string | null): BillingPrice | undefined {
   if (!priceId?.startsWith(LOCAL_PRICE_PREFIX)) return undefined;
   return findBillingPrice(priceId.slice(LOCAL_PRICE_PREFIX.length));
+}
+
+function toProviderSession(session: LocalCheckoutSession): ProviderCheckoutSession {
+  return {
+    id: session.id,
+    mode: session.mode,
+    status: session.status,
+    paymentStatus: session.paymentStatus,
+    customerId: session.customerId,
+    subscriptionId: session.subscriptionId,
+    priceId: session.priceId,
+    paymentMethodId: session.paymentMethodId,
+    amountTotal: session.amountDueCents,
+    metadata: session.metadata,
+  };
 }
 
 function addInterval(date: Date, interval: 'month' | 'year'): Date {
@@ -302,6 +318,7 @@ export function createLocalBillingProvider(options: {
                     : (params.discount.durationInMonths ?? 1),
             }
           : null,
+        createdAt: (await now()).toISOString(),
       };
       await store.put('checkout_session', session, params.customerId);
       return { id: session.id, url: `${options.publicUrl}/api/billing/local-checkout/${session.id}` };
@@ -309,19 +326,24 @@ export function createLocalBillingProvider(options: {
 
     async retrieveCheckoutSession(id) {
       const session = await store.get('checkout_session', id);
-      if (!session) return null;
-      return {
-        id: session.id,
-        mode: session.mode,
-        status: session.status,
-        paymentStatus: session.paymentStatus,
-        customerId: session.customerId,
-        subscriptionId: session.subscriptionId,
-        priceId: session.priceId,
-        paymentMethodId: session.paymentMethodId,
-        amountTotal: session.amountDueCents,
-        metadata: session.metadata,
-      };
+      return session ? toProviderSession(session) : null;
+    },
+
+    async listCheckoutSessions({ customerId, since }) {
+      const sessions = await store.list('checkout_session', customerId);
+      return sessions
+        .filter((session) => session.createdAt === null || new Date(session.createdAt) >= since)
+        .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
+        .map(toProviderSession);
+    },
+
+    async expireCheckoutSession(id) {
+      const session = await store.get('checkout_session', id);
+      if (!session) throw new Error(`No local checkout session ${id}`);
+      if (await store.replaceIf('checkout_session', { ...session, status: 'expired' }, 'status', 'open'))
+        return 'expired';
+      const current = await store.get('checkout_session', id);
+      return current?.status === 'complete' ? 'complete' : 'expired';
     },
 
     retrievePrice(priceId) {

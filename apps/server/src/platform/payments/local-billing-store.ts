@@ -41,6 +41,8 @@ export const LocalCheckoutSession = z.object({
   /** What paying the session charges (discount applied); null for setup sessions and older rows. */
   amountDueCents: z.number().int().nullable().default(null),
   discount: LocalDiscount.nullable().default(null),
+  /** Null on rows written before it was kept. */
+  createdAt: IsoDate.nullable().default(null),
 });
 export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSession>;
 

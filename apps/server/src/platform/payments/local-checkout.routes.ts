@@ -37,7 +37,8 @@ function renderCheckout(options: {
   discountNote: string;
   detail: string;
   error?: string;
-  isPayable: boolean;
+  /** Why the page takes no payment; null when it does. */
+  closedReason: string | null;
   isSetup: boolean;
 }) {
   const action = `/api/billing/local-checkout/${encodeURIComponent(options.sessionId)}`;
@@ -49,7 +50,7 @@ function renderCheckout(options: {
 <p class="muted">This is the built-in test checkout. No card is charged and no money moves.</p>
 ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
 ${
-  options.isPayable
+  options.closedReason === null
     ? `<form method="post" action="${action}/pay">
 <fieldset><legend>Test card</legend>
 <label><input type="radio" name="outcome" value="pay" checked> Card succeeds (4242 4242 4242 4242)</label>
@@ -57,9 +58,18 @@ ${
 </fieldset>
 <div class="actions"><button class="primary" type="submit">${options.isSetup ? 'Confirm' : 'Pay'}</button>
 <button class="secondary" type="submit" formaction="${action}/cancel">Cancel</button></div></form>`
-    : '<p class="error">Test payments are disabled because this server runs on a public address. Configure STRIPE_SECRET_KEY to take payments.</p>'
+    : `<p class="error">${escapeHtml(options.closedReason)}</p>`
 }`,
   );
+}
+
+function closedReasonOf(status: 'open' | 'complete' | 'expired', isTestModeAllowed: boolean): string | null {
+  if (status === 'complete') return 'This checkout is already paid.';
+  // Closed when the same account opened another plan checkout: one plan per account.
+  if (status === 'expired') return 'This checkout page has expired. Start again from the pricing page.';
+  if (!isTestModeAllowed)
+    return 'Test payments are disabled because this server runs on a public address. Configure STRIPE_SECRET_KEY to take payments.';
+  return null;
 }
 
 /** The local provider's pages: a TEST MODE checkout, a minimal portal and the adjustable clock. */
@@ -103,7 +113,7 @@ export function registerLocalCheckoutRoutes(root: FastifyInstance, provider: Loc
         amount,
         detail,
         error,
-        isPayable: provider.isTestModeAllowed && session.status === 'open',
+        closedReason: closedReasonOf(session.status, provider.isTestModeAllowed),
         isSetup,
       });
     }

@@ -36,6 +36,23 @@ function pickPaymentErrorCode(declineCode: string | null | undefined, code: stri
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/** A session as the billing module reads it; a listed session carries no line items, its price is then null. */
+function toCheckoutSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
+  const setupIntent = session.setup_intent;
+  return {
+    id: session.id,
+    mode: oneOf(session.mode, ['subscription', 'payment', 'setup'], 'payment'),
+    status: oneOf(session.status, ['open', 'complete', 'expired'], 'open'),
+    paymentStatus: oneOf(session.payment_status, ['paid', 'unpaid', 'no_payment_required'], 'unpaid'),
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    priceId: session.line_items?.data[0]?.price?.id ?? null,
+    paymentMethodId: setupIntent && typeof setupIntent !== 'string' ? idOf(setupIntent.payment_method) : null,
+    amountTotal: session.mode === 'setup' ? null : (session.amount_total ?? null),
+    metadata: session.metadata ?? {},
+  };
+}
+
 /** Stripe through its SDK; `apiBase` points the SDK at another host (the fake in tests). */
 export function createStripeBillingProvider(options: StripeOptions): BillingProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -220,21 +237,30 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
 
     async retrieveCheckoutSession(id) {
       const session = await orNull(stripe.checkout.sessions.retrieve(id, { expand: ['setup_intent', 'line_items'] }));
-      if (!session) return null;
-      const setupIntent = session.setup_intent;
-      const result: ProviderCheckoutSession = {
-        id: session.id,
-        mode: oneOf(session.mode, ['subscription', 'payment', 'setup'], 'payment'),
-        status: oneOf(session.status, ['open', 'complete', 'expired'], 'open'),
-        paymentStatus: oneOf(session.payment_status, ['paid', 'unpaid', 'no_payment_required'], 'unpaid'),
-        customerId: idOf(session.customer),
-        subscriptionId: idOf(session.subscription),
-        priceId: session.line_items?.data[0]?.price?.id ?? null,
-        paymentMethodId: setupIntent && typeof setupIntent !== 'string' ? idOf(setupIntent.payment_method) : null,
-        amountTotal: session.mode === 'setup' ? null : (session.amount_total ?? null),
-        metadata: session.metadata ?? {},
-      };
-      return result;
+      return session ? toCheckoutSession(session) : null;
+    },
+
+    async listCheckoutSessions({ customerId, since }) {
+      const page = await stripe.checkout.sessions.list({
+        customer: customerId,
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        limit: 100,
+      });
+      return page.data.map(toCheckoutSession);
+    },
+
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        // Not open any more: paid meanwhile, or expired already.
+        const session = await stripe.checkout.sessions.retrieve(id);
+        if (session.status === 'complete') return 'complete';
+        if (session.status === 'expired') return 'expired';
+        throw error;
+      }
     },
 
     async retrievePrice(priceId) {
