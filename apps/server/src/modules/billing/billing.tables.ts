@@ -64,6 +64,11 @@ export const billingSubscription = pgTable(
     scheduledPriceId: text('scheduled_price_id'),
     scheduledChangeDate: timestamp('scheduled_change_date', { withTimezone: true }),
     hasPendingUpdate: boolean('has_pending_update').notNull().default(false),
+    /**
+     * When the provider read this row was written from began. Two handlers' reads and writes can
+     * cross; the write of an older read never replaces a newer one (null: written before it was kept).
+     */
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

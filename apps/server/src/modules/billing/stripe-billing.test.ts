@@ -406,6 +406,36 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     expect(row?.status).toBe('canceled');
   });
 
+  it('keeps the newer read when two syncs of a subscription cross: a slow handler does not undo a cancellation', async () => {
+    const { cookie } = await newCustomer();
+    const { subscriptionId } = await subscribe(cookie, PRICE.starter);
+    const { db } = harness.app.platform.database;
+    const provider = createBillingProvider({ config: harness.app.platform.config, db, logger: harness.app.log });
+    // An event handler reads the subscription before the cancellation, and is slow to get its answer.
+    const before = await provider.retrieveSubscription(subscriptionId);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const slow = {
+      ...provider,
+      retrieveSubscription: async () => {
+        await answered;
+        return before;
+      },
+    };
+    const stale = syncSubscription({ db, provider: slow, subscriptionId });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Meanwhile the customer cancels at the period end, and that read is written first.
+    const canceled = await call(cookie, 'POST', '/stripe/cancel-subscription', { cancelAtPeriodEnd: true });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    answer();
+    await stale;
+    const [row] = await db.select().from(billingSubscription).where(eq(billingSubscription.id, subscriptionId));
+    expect(row?.cancelAtPeriodEnd).toBe(true);
+    expect((await balanceOf(cookie)).cancelAtPeriodEnd).toBe(true);
+  });
+
   it('leaves the plan and the card unchanged when the upgrade payment fails', async () => {
     const { cookie } = await newCustomer();
     const { subscriptionId } = await subscribe(cookie, PRICE.growth, { backdateDays: 10 });

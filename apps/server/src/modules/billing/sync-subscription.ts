@@ -13,7 +13,8 @@ const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
 /**
  * Rewrites our copy of a subscription from a fresh read of the provider. Events only say
  * "look again", so their order does not matter, except that two handlers' reads and writes can
- * cross: an ended subscription is never written back to a state it had before it ended.
+ * cross: the write of a read begun earlier never replaces that of a read begun later, and an
+ * ended subscription is never written back to a state it had before it ended.
  */
 export async function syncSubscription(options: {
   db: Database;
@@ -22,6 +23,7 @@ export async function syncSubscription(options: {
   logger?: FastifyBaseLogger;
 }) {
   const { db } = options;
+  const readAt = new Date();
   const subscription = await options.provider.retrieveSubscription(options.subscriptionId);
   if (!subscription) return null;
   const userId = await findUserIdByCustomer({ db, customerId: subscription.customerId });
@@ -48,17 +50,19 @@ export async function syncSubscription(options: {
     scheduledPriceId: subscription.scheduledPriceId,
     scheduledChangeDate: subscription.scheduledChangeDate,
     hasPendingUpdate: subscription.hasPendingUpdate,
+    readAt,
     updatedAt: new Date(),
   };
-  // A subscription that ended never comes back (the provider never reopens one): a read made
-  // before it ended, written after a newer handler wrote the end, must not undo it.
+  // A subscription that ended never comes back (the provider never reopens one), and an older
+  // read (a slow handler) never undoes what a newer one wrote, such as a scheduled cancellation.
   await db
     .insert(billingSubscription)
     .values({ id: subscription.id, ...values })
     .onConflictDoUpdate({
       target: billingSubscription.id,
       set: values,
-      setWhere: sql`${billingSubscription.status} not in ${ENDED_STATUSES} or excluded.status in ${ENDED_STATUSES}`,
+      setWhere: sql`(${billingSubscription.status} not in ${ENDED_STATUSES} or excluded.status in ${ENDED_STATUSES})
+        and (${billingSubscription.readAt} is null or ${billingSubscription.readAt} <= excluded.read_at)`,
     });
   await unlockSubaccountsIfAllowed({ db, userId });
   return { userId, subscription, price };

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_subscription" ADD COLUMN "read_at" timestamp with time zone;
