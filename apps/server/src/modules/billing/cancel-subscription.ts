@@ -5,6 +5,7 @@ import {
   type CancelSubscriptionReply,
   type ResubscribeReply,
 } from '@agentry/core/billing';
+import { errorCatalogue } from '@agentry/core/errors';
 import { AppError } from '../../platform/http/app-error';
 import type { BillingContext } from './billing-context';
 import { summarizePlan, toReturnUrl, withQuery } from './billing-context';
@@ -14,7 +15,9 @@ import {
   CHANGEABLE_STATUSES,
   findLatestSubscription,
   getChangeableSubscriptionOrThrow,
+  listEntitledSubscriptions,
 } from './get-billing-subscription';
+import { oneAtATime, openPlanPage, readPlanPages } from './plan-checkout-pages';
 import { syncSubscription } from './sync-subscription';
 
 /** POST /stripe/cancel-subscription: ends the plan at the period end (a scheduled downgrade is dropped first). */
@@ -82,20 +85,32 @@ export async function resubscribe(
     return { currentPlan, message: SUBSCRIPTION_CONTINUES_MESSAGE, url: null, error: null };
   }
   if (!price?.providerPriceId || !price.isActive) throw new AppError('SUBSCRIPTION_NOT_FOUND');
-  const customerId = await ensureBillingCustomer({
-    db: context.db,
-    provider: context.provider,
-    userId: options.userId,
+  const providerPriceId = price.providerPriceId;
+  // A resubscription is a plan checkout like any other: one plan per account.
+  return oneAtATime(options.userId, async () => {
+    const pages = await readPlanPages(context, options.userId);
+    const refused = { currentPlan, message: '', url: null, error: errorCatalogue.ACTIVE_SUBSCRIPTION_EXISTS.message };
+    if (pages.isPaymentPending) return refused;
+    const entitled = await listEntitledSubscriptions({ db: context.db, userId: options.userId });
+    if (entitled.length > 0) return refused;
+    const customerId = await ensureBillingCustomer({
+      db: context.db,
+      provider: context.provider,
+      userId: options.userId,
+    });
+    const returnUrl = toReturnUrl(context.publicUrl, options.returnUrl, '/usage');
+    const session = await openPlanPage(context, pages, (retry) =>
+      context.provider.createCheckoutSession({
+        mode: 'subscription',
+        customerId,
+        priceId: providerPriceId,
+        successUrl: withQuery(returnUrl, { resubscribed: 'true', session_id: '{CHECKOUT_SESSION_ID}' }),
+        cancelUrl: returnUrl,
+        metadata: { kind: 'resubscribe', userId: options.userId, priceId: providerPriceId },
+        idempotencyKey: `resubscribe:${subscription.id}:${Math.floor(Date.now() / 60_000)}${retry ? `:${randomUUID()}` : ''}`,
+      }),
+    );
+    if (!session) return refused;
+    return { currentPlan, message: 'Complete checkout to restore your subscription.', url: session.url, error: null };
   });
-  const returnUrl = toReturnUrl(context.publicUrl, options.returnUrl, '/usage');
-  const session = await context.provider.createCheckoutSession({
-    mode: 'subscription',
-    customerId,
-    priceId: price.providerPriceId,
-    successUrl: withQuery(returnUrl, { resubscribed: 'true', session_id: '{CHECKOUT_SESSION_ID}' }),
-    cancelUrl: returnUrl,
-    metadata: { kind: 'resubscribe', userId: options.userId, priceId: price.providerPriceId },
-    idempotencyKey: `resubscribe:${subscription.id}:${Math.floor(Date.now() / 60_000)}`,
-  });
-  return { currentPlan, message: 'Complete checkout to restore your subscription.', url: session.url, error: null };
 }

@@ -4,14 +4,13 @@ import type { CreateCheckoutBody, CreateCheckoutReply } from '@agentry/core/bill
 import { errorCatalogue } from '@agentry/core/errors';
 import { computeAmountDue, findPromotion, isPromotionFor } from '@agentry/core/pricing';
 import { AppError } from '../../platform/http/app-error';
-import type { ProviderCheckoutSession } from '../../platform/payments/billing-provider';
 import { user } from '../auth/auth.tables';
 import type { BillingContext } from './billing-context';
 import { toReturnUrl, withQuery } from './billing-context';
 import { ensureBillingCustomer, findCustomerId } from './ensure-billing-customer';
-import { getPriceByProviderIdOrThrow } from './find-price';
+import { getPriceByProviderIdOrThrow, type PriceRow } from './find-price';
 import { findLatestSubscription, listEntitledSubscriptions } from './get-billing-subscription';
-import { processCheckoutSession } from './process-checkout-session';
+import { oneAtATime, openPlanPage, readPlanPages } from './plan-checkout-pages';
 
 export const SHOULD_SIGN_IN_MESSAGE = 'This email already has an active subscription. Please sign in to manage it.';
 
@@ -23,52 +22,6 @@ async function hasActiveSubscription(context: BillingContext, userId: string) {
 async function hasLifetimeDeal(context: BillingContext, userId: string) {
   const entitled = await listEntitledSubscriptions({ db: context.db, userId });
   return entitled.some((row) => row.interval === 'lifetime');
-}
-
-/** How far back another tab's checkout page is looked for (Stripe keeps a page open for 24 hours). */
-const OTHER_PAGES_SINCE_MS = 24 * 3_600_000;
-
-/** A page that buys a plan: a subscription, or the lifetime deal (a payment that grants monthly). */
-function isPlanCheckout(session: ProviderCheckoutSession) {
-  return session.metadata.kind === 'checkout' && (session.mode === 'subscription' || session.metadata.plan === 'true');
-}
-
-/**
- * An account holds one plan. Its other plan checkout pages of the last day, open or paid: a paid
- * one whose event has not arrived yet is processed now, so the checks below see its plan.
- */
-async function readOtherPlanPages(context: BillingContext, userId: string): Promise<ProviderCheckoutSession[]> {
-  const customerId = await findCustomerId({ db: context.db, userId });
-  if (!customerId) return [];
-  const since = new Date((await context.provider.now()).getTime() - OTHER_PAGES_SINCE_MS);
-  const pages = (await context.provider.listCheckoutSessions({ customerId, since })).filter(isPlanCheckout);
-  for (const page of pages.filter((candidate) => candidate.status === 'complete'))
-    await processCheckoutSession({
-      db: context.db,
-      provider: context.provider,
-      sessionId: page.id,
-      logger: context.logger,
-    });
-  return pages.filter((page) => page.status === 'open');
-}
-
-/**
- * Closes the plan pages opened before this one, so two tabs cannot both be paid. False when one
- * of them was paid before it could be closed: that plan is in force and this page is closed too.
- */
-async function closeOtherPlanPages(context: BillingContext, pages: ProviderCheckoutSession[], keptId: string) {
-  for (const page of pages.filter((candidate) => candidate.id !== keptId)) {
-    if ((await context.provider.expireCheckoutSession(page.id)) === 'expired') continue;
-    await processCheckoutSession({
-      db: context.db,
-      provider: context.provider,
-      sessionId: page.id,
-      logger: context.logger,
-    });
-    await context.provider.expireCheckoutSession(keptId);
-    return false;
-  }
-  return true;
 }
 
 /** Someone else's address with a plan in force: they must sign in as that user to manage it. */
@@ -119,10 +72,26 @@ export async function createCheckout(
     couponId: body.couponId,
     promoCode: body.promoCode,
   });
+  const isPlan = price.mode === 'subscription' || price.interval === 'lifetime';
+  const open = () => openCheckout(context, { userId, body, price, due, isPlan });
+  return isPlan ? oneAtATime(userId, open) : open();
+}
+
+async function openCheckout(
+  context: BillingContext,
+  options: {
+    userId: string;
+    body: CreateCheckoutBody;
+    price: PriceRow;
+    due: ReturnType<typeof resolveAmountDue>;
+    isPlan: boolean;
+  },
+): Promise<CreateCheckoutReply> {
+  const { userId, body, price, due, isPlan } = options;
   const mode = price.mode;
-  const isPlan = mode === 'subscription' || price.interval === 'lifetime';
-  const otherPlanPages = isPlan ? await readOtherPlanPages(context, userId) : [];
+  const planPages = isPlan ? await readPlanPages(context, userId) : null;
   const alreadyActive = { hasActiveSubscription: true, error: errorCatalogue.ACTIVE_SUBSCRIPTION_EXISTS.message };
+  if (planPages?.isPaymentPending) return alreadyActive;
   // The lifetime deal is a plan of its own: never next to a subscription, nor a second one.
   if (isPlan && (await hasLifetimeDeal(context, userId))) return alreadyActive;
   if (price.interval === 'lifetime' && (await hasActiveSubscription(context, userId))) return alreadyActive;
@@ -166,29 +135,31 @@ export async function createCheckout(
   };
   // A double click within the same minute gets the same session back from the provider.
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 24);
-  const session = await context.provider.createCheckoutSession({
-    mode,
-    customerId,
-    priceId: body.priceId,
-    successUrl,
-    cancelUrl,
-    metadata: {
-      kind: 'checkout',
-      userId,
+  const create = (retry: boolean) =>
+    context.provider.createCheckoutSession({
+      mode,
+      customerId,
       priceId: body.priceId,
-      priceKey: price.key,
-      ...(isPlan ? { plan: 'true' } : {}),
-      ...(due.discount ? { couponId: due.discount.couponId } : {}),
-      ...(body.referralId ? { referralId: body.referralId } : {}),
-    },
-    ...(due.discount ? { discount: due.discount } : {}),
-    ...(due.amountDueCents === null ? {} : { amountDueCents: due.amountDueCents }),
-    // A code that is not one of our promotions can only be an operator's Stripe promotion code.
-    ...(body.promoCode && !due.discount && !findPromotion(body.promoCode) ? { promotionCode: body.promoCode } : {}),
-    referralId: body.referralId,
-    idempotencyKey: `checkout:${userId}:${fingerprint}:${Math.floor(Date.now() / 60_000)}`,
-  });
-  if (isPlan && !(await closeOtherPlanPages(context, otherPlanPages, session.id))) return alreadyActive;
+      successUrl,
+      cancelUrl,
+      metadata: {
+        kind: 'checkout',
+        userId,
+        priceId: body.priceId,
+        priceKey: price.key,
+        ...(isPlan ? { plan: 'true' } : {}),
+        ...(due.discount ? { couponId: due.discount.couponId } : {}),
+        ...(body.referralId ? { referralId: body.referralId } : {}),
+      },
+      ...(due.discount ? { discount: due.discount } : {}),
+      ...(due.amountDueCents === null ? {} : { amountDueCents: due.amountDueCents }),
+      // A code that is not one of our promotions can only be an operator's Stripe promotion code.
+      ...(body.promoCode && !due.discount && !findPromotion(body.promoCode) ? { promotionCode: body.promoCode } : {}),
+      referralId: body.referralId,
+      idempotencyKey: `checkout:${userId}:${fingerprint}:${Math.floor(Date.now() / 60_000)}${retry ? `:${randomUUID()}` : ''}`,
+    });
+  const session = planPages ? await openPlanPage(context, planPages, create) : await create(false);
+  if (!session) return alreadyActive;
   return { url: session.url, sessionId: session.id };
 }
 

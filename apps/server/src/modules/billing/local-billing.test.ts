@@ -402,6 +402,9 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect(late.statusCode).toBe(303);
     expect(late.headers.location).not.toContain('/success');
     expect((await balanceOf(cookie)).planCreditsRemaining).toBe(0);
+    // A double click is one page: the same session, still open.
+    const twice = (await open('scale_10000_month')).json<{ url: string }>();
+    expect(twice.url).toBe(second.url);
     await submitCheckout(second.url);
     expect(await balanceOf(cookie)).toMatchObject({ planCode: 'scale', planCreditsRemaining: 10000 });
   });

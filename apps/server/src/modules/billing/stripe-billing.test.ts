@@ -689,6 +689,64 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
       expect(await plansOf(userId)).toEqual([{ priceId: PRICE.growth, status: 'active' }]);
     });
 
+    it('switching back to a plan within the minute opens a page that can be paid', async () => {
+      const { cookie, userId } = await newCustomer();
+      const growth = await openCheckout(cookie, PRICE.growth);
+      await openCheckout(cookie, PRICE.scale);
+      // The same request again: Stripe would replay the first, closed page for its idempotency key.
+      const again = await openCheckout(cookie, PRICE.growth);
+      expect(again.sessionId).not.toBe(growth.sessionId);
+      expect(openSessionsOf(userId).map((session) => session.id)).toEqual([again.sessionId]);
+      fake.completeCheckout(again.sessionId!);
+      await deliverAll();
+      expect(await plansOf(userId)).toEqual([{ priceId: PRICE.growth, status: 'active' }]);
+    });
+
+    it('opens one page when two tabs ask at the same moment, and refuses a plan while a payment is settling', async () => {
+      const { cookie, userId } = await newCustomer();
+      const [growth, scale] = await Promise.all([
+        openCheckout(cookie, PRICE.growth),
+        openCheckout(cookie, PRICE.scale),
+      ]);
+      expect(growth.sessionId).toEqual(expect.any(String));
+      expect(scale.sessionId).toEqual(expect.any(String));
+      const open = openSessionsOf(userId);
+      expect(open).toHaveLength(1);
+      // Paid by SEPA: the plan is on its way, so no other plan page opens meanwhile.
+      fake.completeCheckout(open[0]!.id, { isPaymentDelayed: true });
+      await deliverAll();
+      expect(await openCheckout(cookie, PRICE.starter)).toMatchObject({
+        hasActiveSubscription: true,
+        error: 'You already have an active subscription!',
+      });
+      const lifetime = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+        priceId: PRICE.lifetime,
+        mode: 'payment',
+      });
+      expect(lifetime.json()).toMatchObject({ hasActiveSubscription: true });
+      expect(openSessionsOf(userId)).toEqual([]);
+    });
+
+    it('counts a resubscription page as a plan page', async () => {
+      const { cookie, userId } = await newCustomer();
+      const { subscriptionId } = await subscribe(cookie, PRICE.growth);
+      await call(cookie, 'POST', '/stripe/cancel-subscription', { cancelAtPeriodEnd: true });
+      fake.endPeriod(subscriptionId);
+      await deliverAll();
+      const resubscribed = await call(cookie, 'POST', '/stripe/resubscribe', {});
+      expect(resubscribed.json().url).toEqual(expect.any(String));
+      const [page] = openSessionsOf(userId);
+      expect(page?.metadata.kind).toBe('resubscribe');
+      // Another tab: a plan checkout closes the resubscription page...
+      const checkout = await openCheckout(cookie, PRICE.scale);
+      expect(fake.sessions.get(page!.id)?.status).toBe('expired');
+      // ...and a resubscription closes the plan checkout.
+      const again = await call(cookie, 'POST', '/stripe/resubscribe', {});
+      expect(again.json().url).toEqual(expect.any(String));
+      expect(fake.sessions.get(checkout.sessionId!)?.status).toBe('expired');
+      expect(openSessionsOf(userId)).toHaveLength(1);
+    });
+
     it('refuses the lifetime deal to a subscriber and a subscription to a lifetime holder', async () => {
       const subscriber = await newCustomer();
       await subscribe(subscriber.cookie, PRICE.growth);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findBillingPrice, type BillingPrice } from '@agentry/core/billing';
 import { applyPercentOff } from '@agentry/core/pricing';
@@ -288,8 +288,10 @@ export function createLocalBillingProvider(options: {
     },
 
     async createCheckoutSession(params) {
+      // As Stripe does for a repeated idempotency key: the same session again, as it was created.
+      const id = `cs_local_${createHash('sha256').update(params.idempotencyKey).digest('hex').slice(0, 24)}`;
       const session: LocalCheckoutSession = {
-        id: newId('cs'),
+        id,
         mode: params.mode,
         customerId: params.customerId,
         priceId: params.priceId,
@@ -320,7 +322,7 @@ export function createLocalBillingProvider(options: {
           : null,
         createdAt: (await now()).toISOString(),
       };
-      await store.put('checkout_session', session, params.customerId);
+      await store.putIfAbsent('checkout_session', session, params.customerId);
       return { id: session.id, url: `${options.publicUrl}/api/billing/local-checkout/${session.id}` };
     },
 

@@ -1,0 +1,83 @@
+import type { ProviderCheckoutSession } from '../../platform/payments/billing-provider';
+import type { BillingContext } from './billing-context';
+import { findCustomerId } from './ensure-billing-customer';
+import { processCheckoutSession } from './process-checkout-session';
+
+/** How far back another tab's checkout page is looked for (Stripe keeps a page open for 24 hours). */
+const PAGES_SINCE_MS = 24 * 3_600_000;
+
+/** A page that buys a plan: a subscription (a first one or a resubscription), or the lifetime deal. */
+function isPlanPage(session: ProviderCheckoutSession) {
+  return session.mode === 'subscription' || session.metadata.plan === 'true';
+}
+
+export type PlanPages = {
+  /** Pages still open: the new page closes them. */
+  open: ProviderCheckoutSession[];
+  /** Every page of the last day, whatever its status. */
+  all: ProviderCheckoutSession[];
+  /** A page was paid by a method that settles later (SEPA, ACH): that plan is on its way. */
+  isPaymentPending: boolean;
+};
+
+/**
+ * An account holds one plan. Its plan checkout pages of the last day: a paid one whose event has
+ * not arrived yet is processed now, so the plan checks that follow see its plan.
+ */
+export async function readPlanPages(context: BillingContext, userId: string): Promise<PlanPages> {
+  const customerId = await findCustomerId({ db: context.db, userId });
+  if (!customerId) return { open: [], all: [], isPaymentPending: false };
+  const since = new Date((await context.provider.now()).getTime() - PAGES_SINCE_MS);
+  const all = (await context.provider.listCheckoutSessions({ customerId, since })).filter(isPlanPage);
+  const paid = all.filter((page) => page.status === 'complete');
+  for (const page of paid) await processPage(context, page.id);
+  return {
+    open: all.filter((page) => page.status === 'open'),
+    all,
+    isPaymentPending: paid.some((page) => page.paymentStatus === 'unpaid'),
+  };
+}
+
+function processPage(context: BillingContext, sessionId: string) {
+  return processCheckoutSession({ db: context.db, provider: context.provider, sessionId, logger: context.logger });
+}
+
+/**
+ * Opens a plan page and closes the account's other open plan pages, so two tabs cannot both be
+ * paid. A provider answering an idempotent repeat with a page closed since (a quick switch back
+ * to a plan within the minute) gets asked once more with a fresh key. Answers null when a page
+ * was paid before it could be closed: that plan is in force, and the new page is closed too.
+ */
+export async function openPlanPage(
+  context: BillingContext,
+  pages: PlanPages,
+  create: (retry: boolean) => Promise<{ id: string; url: string }>,
+): Promise<{ id: string; url: string } | null> {
+  let session = await create(false);
+  if (pages.all.some((page) => page.id === session.id && page.status !== 'open')) session = await create(true);
+  for (const page of pages.open.filter((candidate) => candidate.id !== session.id)) {
+    if ((await context.provider.expireCheckoutSession(page.id)) === 'expired') continue;
+    await processPage(context, page.id);
+    await context.provider.expireCheckoutSession(session.id);
+    return null;
+  }
+  return session;
+}
+
+const running = new Map<string, Promise<unknown>>();
+
+/**
+ * One account's plan checkouts, one at a time in this process: two tabs' requests would otherwise
+ * both read the pages before either opens its own, and neither would close the other.
+ */
+export async function oneAtATime<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const before = running.get(userId) ?? Promise.resolve();
+  const turn = before.then(work);
+  const settled = turn.catch(() => undefined);
+  running.set(userId, settled);
+  try {
+    return await turn;
+  } finally {
+    if (running.get(userId) === settled) running.delete(userId);
+  }
+}
