@@ -14,7 +14,7 @@ import { channelConnection, channelContact, channelConversation, channelMessage 
 import { consentReply, isWithinWhatsAppWindow, readConsentKeyword } from './contact-consent';
 import { createMessagingProvider } from './create-messaging-provider';
 import { applyEarlyStatuses } from './record-message-status';
-import { takeInboundForReply } from './reply-sweep';
+import { takeInboundForReply } from './reply-turns';
 import { markConnectionRefused } from './sms-connections';
 
 export const CHANNEL_REPLY_QUEUE = 'channel-reply';
@@ -129,9 +129,9 @@ export async function receiveInboundMessage(options: {
   return { duplicate: false, messageId: stored.messageId };
 }
 
-/** Queues the agent's answer to an inbound SMS or WhatsApp message (once per message: the job id). */
-export function queueChannelReply(queue: JobQueue, messageId: string) {
-  return queue.enqueue(CHANNEL_REPLY_QUEUE, { messageId }, { jobId: messageId });
+/** Queues the agent's answer to an inbound SMS or WhatsApp message (once per message and attempt: the job id). */
+export function queueChannelReply(queue: JobQueue, messageId: string, attempt?: string) {
+  return queue.enqueue(CHANNEL_REPLY_QUEUE, { messageId }, { jobId: attempt ? `${messageId}-${attempt}` : messageId });
 }
 
 function isRollback(error: unknown) {

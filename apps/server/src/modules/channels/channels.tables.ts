@@ -92,6 +92,11 @@ export const channelConversation = pgTable(
     unreadCount: integer('unread_count').notNull().default(0),
     status: text('status').$type<'live' | 'closed'>().notNull().default('live'),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /**
+     * A reply job is answering this conversation until then (renewed for each message): its
+     * messages are answered one at a time, oldest first. A job that died gives the turn up then.
+     */
+    replyTurnUntil: timestamp('reply_turn_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

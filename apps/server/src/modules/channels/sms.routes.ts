@@ -23,7 +23,7 @@ import {
   runChannelReplyJob,
   sendHumanReply,
 } from './channel-messages';
-import { startReplySweeper } from './reply-sweep';
+import { answerInTurn, startReplySweeper } from './reply-turns';
 import {
   getChannelConversationForMemberOrThrow,
   getChannelTranscript,
@@ -67,13 +67,17 @@ function startChannelReplyWorker(app: FastifyInstance) {
     CHANNEL_REPLY_QUEUE,
     async (payload) => {
       const { messageId } = z.object({ messageId: z.string().min(1) }).parse(payload);
-      await runChannelReplyJob({ db: database.db, config, logger: app.log, messageId });
+      await answerInTurn({
+        db: database.db,
+        messageId,
+        answer: (next) => runChannelReplyJob({ db: database.db, config, logger: app.log, messageId: next }),
+      });
     },
     { concurrency: 8 },
   );
   startReplySweeper(app, {
     channels: ['sms', 'whatsapp'],
-    queueReply: (messageId) => queueChannelReply(queue, messageId),
+    queueReply: (messageId, attempt) => queueChannelReply(queue, messageId, attempt),
   });
 }
 

@@ -8,8 +8,8 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-op
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { llmUsage } from '../llm/llm.tables';
-import { queueChannelReply, receiveInboundMessage, runChannelReplyJob } from './channel-messages';
-import { findRepliesNotTaken, sweepReplies } from './reply-sweep';
+import { CHANNEL_REPLY_QUEUE, queueChannelReply, receiveInboundMessage, runChannelReplyJob } from './channel-messages';
+import { findRepliesNotTaken, sweepReplies } from './reply-turns';
 import {
   channelConnection,
   channelContact,
@@ -307,7 +307,8 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
       new Date(Date.now() - 2 * 3_600_000),
     );
     const channels = ['sms', 'whatsapp'] as const;
-    const queueReply = (messageId: string) => queueChannelReply(harness.app.platform.queue, messageId);
+    const queueReply = (messageId: string, attempt?: string) =>
+      queueChannelReply(harness.app.platform.queue, messageId, attempt);
     // Right after the commit its job may still be on its way: not looked at yet.
     expect(await findRepliesNotTaken(db(), [...channels], new Date())).not.toContain(lost.messageId);
     const inTwoMinutes = new Date(Date.now() + 2 * 60_000);
@@ -318,6 +319,13 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     // Not another channel's sweep.
     expect(await findRepliesNotTaken(db(), ['instagram', 'messenger'], inTwoMinutes)).not.toContain(lost.messageId);
 
+    // A first job under the message's own id ran and ended before it took the message (a database
+    // error, say): the queue keeps that id, so the sweep's job needs one of its own.
+    await harness.app.platform.queue.enqueue(
+      CHANNEL_REPLY_QUEUE,
+      { messageId: 'not-stored' },
+      { jobId: lost.messageId },
+    );
     await sweepReplies({ db: db(), channels: [...channels], queueReply, now: inTwoMinutes });
     const sent = await waitFor(
       () => twilioFake.sentTo('+14155550181').map((message) => message.body),
@@ -337,6 +345,28 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
       messageId: lost.messageId!,
     });
     expect(twilioFake.sentTo('+14155550181')).toHaveLength(1);
+  });
+
+  it('answers two quick messages one after the other, in order, the second knowing the first', async () => {
+    const from = '+14155550184';
+    openai.setDelays({ responseMs: 150 });
+    try {
+      await inbound(from, 'First question');
+      await inbound(from, 'Second question');
+      const sent = await waitFor(
+        () => twilioFake.sentTo(from).map((message) => message.body),
+        (bodies) => bodies.length >= 2,
+      );
+      expect(sent).toEqual(['Echo: First question', 'Echo: Second question']);
+    } finally {
+      openai.setDelays({});
+    }
+    // One thread: the model was asked the second question with the first turn before it.
+    const second = openai.requests.filter((request) => JSON.stringify(request.body).includes('Second question'));
+    expect(second).toHaveLength(1);
+    const history = JSON.stringify(second[0]!.body);
+    expect(history).toContain('First question');
+    expect(history).toContain('Echo: First question');
   });
 
   it("answers with the conversation's own agent when a campaign named one", async () => {

@@ -18,7 +18,7 @@ async function upsertConversation(
   row: MetaConnectionRow,
   customerId: string,
   inboundAt: Date | null,
-): Promise<{ conversationId: string; contactId: string }> {
+): Promise<{ conversationId: string; contactId: string; pausedUntil: Date | null }> {
   const channel = metaChannelOf[row.serviceType];
   const [contact] = await tx
     .insert(channelContact)
@@ -46,9 +46,9 @@ async function upsertConversation(
       agentId: row.agentId,
     })
     .onConflictDoUpdate({ target: channelConversation.contactId, set: { status: 'live' } })
-    .returning({ id: channelConversation.id });
+    .returning({ id: channelConversation.id, pausedUntil: channelConversation.pausedUntil });
   if (!conversation) throw new Error('channel conversation upsert returned nothing');
-  return { conversationId: conversation.id, contactId: contact.id };
+  return { conversationId: conversation.id, contactId: contact.id, pausedUntil: conversation.pausedUntil };
 }
 
 /**
@@ -115,7 +115,7 @@ export async function ingestMetaEvents(options: {
 
     const messageId = randomUUID();
     const isNew = await db.transaction(async (tx) => {
-      const { conversationId } = await upsertConversation(tx, row, event.customerId, event.at);
+      const { conversationId, pausedUntil } = await upsertConversation(tx, row, event.customerId, event.at);
       const [stored] = await tx
         .insert(channelMessage)
         .values({
@@ -126,7 +126,8 @@ export async function ingestMetaEvents(options: {
           content: event.text,
           providerMessageId: event.mid,
           status: 'received',
-          replyDue: true,
+          // Written to a team member who has the thread: never answered by the agent, even late.
+          replyDue: !(pausedUntil && pausedUntil > now),
           createdAt: event.at,
         })
         .onConflictDoNothing()
@@ -150,7 +151,11 @@ export async function ingestMetaEvents(options: {
   return { queued };
 }
 
-/** Queues the agent's answer to an inbound DM (once per message: the job id). */
-export function queueMetaReply(queue: JobQueue, messageId: string) {
-  return queue.enqueue<MetaReplyJob>(META_REPLY_QUEUE, { messageId }, { jobId: `meta-reply-${messageId}` });
+/** Queues the agent's answer to an inbound DM (once per message and attempt: the job id). */
+export function queueMetaReply(queue: JobQueue, messageId: string, attempt?: string) {
+  return queue.enqueue<MetaReplyJob>(
+    META_REPLY_QUEUE,
+    { messageId },
+    { jobId: `meta-reply-${messageId}${attempt ? `-${attempt}` : ''}` },
+  );
 }

@@ -36,7 +36,7 @@ import {
 } from './meta-connection';
 import { registerMetaWebhookRoutes } from './meta-webhook.routes';
 import { META_REPLY_QUEUE, queueMetaReply, type MetaReplyJob } from './ingest-meta-events';
-import { startReplySweeper } from '../channels/reply-sweep';
+import { answerInTurn, startReplySweeper } from '../channels/reply-turns';
 import { registerDmSimulatorRoutes } from './dm-simulator.routes';
 import { replyToMetaMessage } from './reply-to-meta-message';
 import { channelConnection } from '../channels/channels.tables';
@@ -242,11 +242,16 @@ export async function registerMetaDmRoutes(root: FastifyInstance) {
 
   app.platform.queue.work<MetaReplyJob>(
     META_REPLY_QUEUE,
-    (job) => replyToMetaMessage({ db, config, logger: app.log, messageId: job.messageId }),
+    (job) =>
+      answerInTurn({
+        db,
+        messageId: job.messageId,
+        answer: (next) => replyToMetaMessage({ db, config, logger: app.log, messageId: next }),
+      }),
     { concurrency: 2 },
   );
   startReplySweeper(app, {
     channels: ['instagram', 'messenger'],
-    queueReply: (messageId) => queueMetaReply(app.platform.queue, messageId),
+    queueReply: (messageId, attempt) => queueMetaReply(app.platform.queue, messageId, attempt),
   });
 }

@@ -9,7 +9,7 @@ import { grantTestPlan } from '../../test/grant-test-plan';
 import { addTestMember } from '../../test/widget-fixtures';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
 import { llmUsage } from '../llm/llm.tables';
-import { findRepliesNotTaken, sweepReplies } from '../channels/reply-sweep';
+import { findRepliesNotTaken, sweepReplies } from '../channels/reply-turns';
 import { ingestMetaEvents, queueMetaReply } from './ingest-meta-events';
 import { loadMetaConnection } from './meta-connection';
 import { replyToMetaMessage } from './reply-to-meta-message';
@@ -305,7 +305,8 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     const inTwoMinutes = new Date(at.getTime() + 2 * 60_000);
     expect(await findRepliesNotTaken(db(), ['instagram', 'messenger'], inTwoMinutes)).toContain(stored!.id);
 
-    const queueReply = (messageId: string) => queueMetaReply(harness.app.platform.queue, messageId);
+    const queueReply = (messageId: string, attempt?: string) =>
+      queueMetaReply(harness.app.platform.queue, messageId, attempt);
     await sweepReplies({ db: db(), channels: ['instagram', 'messenger'], queueReply, now: inTwoMinutes });
     const sent = await waitFor(
       () => Promise.resolve(graph.sent.filter((entry) => entry.body.recipient.id === 'ig_customer_lost')),
@@ -452,6 +453,11 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
       .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
       .where(eq(channelContact.address, 'ig_customer_3'));
     expect(conversation?.pausedUntil?.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+    // Written to Sam: not due an answer, so no sweep answers it once the hand-over has ended.
+    expect(stored[3]?.replyDue).toBe(false);
+    expect(
+      await findRepliesNotTaken(db(), ['instagram', 'messenger'], new Date(Date.now() + 45 * 60_000)),
+    ).not.toContain(stored[3]?.id);
   });
 
   it('marks the connection as needing attention when Facebook refuses the token (190), and a pasted Page token reconnects it', async () => {

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
-import { takeInboundForReply } from '../channels/reply-sweep';
+import { takeInboundForReply } from '../channels/reply-turns';
 import { generateReply } from '../llm/generate-reply';
 import { toChannelThreadOwner } from '../llm/thread-owner';
 import { createGraphApi, GraphRequestError } from './graph-api';

@@ -1,0 +1,172 @@
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ChannelKind } from '@agentry/core/channels';
+import type { Database } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows-of';
+import { channelConversation, channelMessage } from './channels.tables';
+
+/** A message's job is queued right after its commit: only a message older than this is swept. */
+const SWEEP_AFTER_MS = 60_000;
+/** An answer hours late would surprise the contact: an older message is left to the team's inbox. */
+const ANSWER_WITHIN_MS = 60 * 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 500;
+/** How long a reply job holds a conversation's turn for one answer (a model call and a send). */
+const TURN_MS = 3 * 60_000;
+
+/**
+ * The reply job takes its inbound message before anything else (the model, the window, the
+ * hand-over checks): a message is answered at most once, whatever runs the job again, and a
+ * message the job decided not to answer is not looked at again. False when it was taken already.
+ */
+export async function takeInboundForReply(db: Database, messageId: string, at: Date): Promise<boolean> {
+  const taken = await db
+    .update(channelMessage)
+    .set({ replyTakenAt: at })
+    .where(and(eq(channelMessage.id, messageId), isNull(channelMessage.replyTakenAt)))
+    .returning({ id: channelMessage.id });
+  return taken.length > 0;
+}
+
+/** Takes (or renews) the conversation's turn to answer; false while another job holds it. */
+async function takeTurn(db: Database, conversationId: string, holding: boolean, now: Date) {
+  const result = await db.execute(sql`
+    update channel_conversation set reply_turn_until = ${new Date(now.getTime() + TURN_MS)}
+    where id = ${conversationId}
+      and (${holding} or reply_turn_until is null or reply_turn_until < ${now})
+    returning id`);
+  return rowsOf(result).length > 0;
+}
+
+async function endTurn(db: Database, conversationId: string) {
+  await db.update(channelConversation).set({ replyTurnUntil: null }).where(eq(channelConversation.id, conversationId));
+}
+
+/** The conversation's oldest message due an answer and not taken: `ownId`, or one of the last hour. */
+async function findNextDue(db: Database, conversationId: string, ownId: string, now: Date) {
+  const [next] = await db
+    .select({ id: channelMessage.id })
+    .from(channelMessage)
+    .where(
+      and(
+        eq(channelMessage.conversationId, conversationId),
+        eq(channelMessage.replyDue, true),
+        isNull(channelMessage.replyTakenAt),
+        or(eq(channelMessage.id, ownId), gt(channelMessage.createdAt, new Date(now.getTime() - ANSWER_WITHIN_MS))),
+      ),
+    )
+    .orderBy(asc(channelMessage.position))
+    .limit(1);
+  return next?.id ?? null;
+}
+
+/**
+ * Answers a conversation's messages one at a time, oldest first, so two quick messages are
+ * answered in order and the second answer knows the first. The job of a message takes the
+ * conversation's turn and answers every message due in it; a job that finds the turn taken
+ * leaves its message to the holder, which looks again after giving the turn up (a message stored
+ * in between is answered then). A holder that dies gives the turn up when it runs out; the reply
+ * sweep then queues what it left.
+ */
+export async function answerInTurn(options: {
+  db: Database;
+  messageId: string;
+  answer: (messageId: string) => Promise<void>;
+  now?: () => Date;
+}) {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const [own] = await db
+    .select({ conversationId: channelMessage.conversationId })
+    .from(channelMessage)
+    .where(eq(channelMessage.id, options.messageId))
+    .limit(1);
+  if (!own) return;
+  const tried = new Set<string>();
+  for (;;) {
+    if (!(await takeTurn(db, own.conversationId, false, now()))) return;
+    try {
+      for (;;) {
+        const next = await findNextDue(db, own.conversationId, options.messageId, now());
+        // The answer takes its message; one it left untaken is not tried twice.
+        if (!next || tried.has(next)) break;
+        tried.add(next);
+        await takeTurn(db, own.conversationId, true, now());
+        await options.answer(next);
+      }
+    } finally {
+      await endTurn(db, own.conversationId);
+    }
+    const left = await findNextDue(db, own.conversationId, options.messageId, now());
+    if (!left || tried.has(left)) return;
+  }
+}
+
+/** Inbound messages of these channels due an answer whose reply job never took them. */
+export async function findRepliesNotTaken(db: Database, channels: ChannelKind[], now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: channelMessage.id })
+    .from(channelMessage)
+    .innerJoin(channelConversation, eq(channelConversation.id, channelMessage.conversationId))
+    .where(
+      and(
+        eq(channelMessage.replyDue, true),
+        isNull(channelMessage.replyTakenAt),
+        lt(channelMessage.createdAt, new Date(now.getTime() - SWEEP_AFTER_MS)),
+        gt(channelMessage.createdAt, new Date(now.getTime() - ANSWER_WITHIN_MS)),
+        inArray(channelConversation.channel, channels),
+      ),
+    )
+    .orderBy(channelMessage.createdAt)
+    .limit(SWEEP_BATCH);
+  return rows.map((row) => row.id);
+}
+
+/** Queues the reply job of a message; `attempt` names a job of its own beside the first one. */
+export type QueueReply = (messageId: string, attempt?: string) => Promise<unknown>;
+
+/**
+ * Queues again the reply jobs that were lost: the job is queued after the message's transaction
+ * commits, so a crash between the two, or a restart that empties the in-process queue, would
+ * leave the message unanswered; so would a job that failed before it took its message. Runs when
+ * the server is ready and then every minute; a job queued twice answers once (the job takes its
+ * message).
+ */
+export function startReplySweeper(app: FastifyInstance, options: { channels: ChannelKind[]; queueReply: QueueReply }) {
+  let isRunning = false;
+  const sweep = () => {
+    if (isRunning) return;
+    isRunning = true;
+    sweepReplies({ db: app.platform.database.db, ...options, now: new Date() })
+      .then((count) => {
+        if (count > 0) app.log.warn({ count, channels: options.channels }, 'lost reply jobs queued again');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'reply sweep failed'))
+      .finally(() => {
+        isRunning = false;
+      });
+  };
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', (done) => {
+    sweep();
+    done();
+  });
+  app.addHook('onClose', () => clearInterval(timer));
+}
+
+/**
+ * One sweep: queues each due message not taken, under a job id of this sweep's own (the first
+ * job's id may still be kept by the queue, done or failed). Answers how many were queued.
+ */
+export async function sweepReplies(options: {
+  db: Database;
+  channels: ChannelKind[];
+  queueReply: QueueReply;
+  now: Date;
+}): Promise<number> {
+  const ids = await findRepliesNotTaken(options.db, options.channels, options.now);
+  const attempt = `sweep-${Math.floor(options.now.getTime() / SWEEP_INTERVAL_MS)}`;
+  for (const id of ids) await options.queueReply(id, attempt);
+  return ids.length;
+}
