@@ -86,12 +86,12 @@ export async function answerInTurn(options: {
   for (;;) {
     if (!(await takeTurn(db, own.conversationId, false, now()))) return;
     try {
-      for (;;) {
+      for (let isFresh = true; ; isFresh = false) {
         const next = await findNextDue(db, own.conversationId, options.messageId, now());
         // The answer takes its message; one it left untaken is not tried twice.
         if (!next || tried.has(next)) break;
         tried.add(next);
-        await takeTurn(db, own.conversationId, true, now());
+        if (!isFresh) await takeTurn(db, own.conversationId, true, now());
         await options.answer(next);
       }
     } finally {
