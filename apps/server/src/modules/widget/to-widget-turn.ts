@@ -74,7 +74,7 @@ const continuedTurn: TurnStatementPart = {
       update widget_conversation set
         thread_id = ${value('threadId')}, agent_id = ${value('agentId')}, last_message = ${value('lastMessage')},
         last_message_time = ${value('answeredAt')}::timestamptz, total_messages = total_messages + 2,
-        visitor_read_messages = case when ${value('isVisitorWaiting')}::boolean then total_messages + 2 else visitor_read_messages end,
+        visitor_read_messages = total_messages + case when ${value('isVisitorWaiting')}::boolean then 2 else 1 end,
         unread_count = unread_count + 1, status = 'live'
       where id = ${value('conversationId')}
     ), ${storedReservationCtes}, ${insertMessages}`,
@@ -110,7 +110,7 @@ const startedTurn: TurnStatementPart = {
         last_message_time, total_messages, visitor_read_messages, unread_count, status, created_at)
       values (${value('conversationId')}, ${value('connectionId')}, (select id from visitor), ${value('threadId')},
         ${value('agentId')}, ${value('lastMessage')}, ${value('answeredAt')}::timestamptz, 2,
-        case when ${value('isVisitorWaiting')}::boolean then 2 else 0 end, 1, 'live', ${value('askedAt')}::timestamptz)
+        case when ${value('isVisitorWaiting')}::boolean then 2 else 1 end, 1, 'live', ${value('askedAt')}::timestamptz)
     ), ${storedReservationCtes}, ${insertMessages}`,
 };
 

@@ -153,7 +153,10 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         widgetId: request.params.widgetId,
         body,
       });
-      const signal = createClientAbortSignal(reply);
+      // A visitor who leaves (another page of the site, a reload) does not cancel the answer: it is
+      // written to its end, stored and paid once, and waits for them as unread. Only what is sent
+      // to them stops.
+      const visitorGone = createClientAbortSignal(reply);
       const gatewayInput = {
         db,
         config,
@@ -162,10 +165,9 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         source: 'widget' as const,
         ...prepared.gateway,
         turnContext: prepared.turnContext,
-        signal,
         cache,
         // The visitor's turn is stored with the thread's, in one statement, before the answer ends.
-        channelTurnOf: storeWidgetTurn({ prepared, body, signal }),
+        channelTurnOf: storeWidgetTurn({ prepared, body, signal: visitorGone }),
       };
 
       if (!wantsEventStream(request.query.stream, request.headers.accept)) {
@@ -190,19 +192,13 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
       const send = (event: WidgetChatStreamEvent) => events.send(event);
       try {
         for await (const text of stream.deltas) {
-          if (signal.aborted) break;
-          send({ type: 'delta', text });
-        }
-        if (signal.aborted) {
-          await release(prepared, request);
-          return;
+          if (!visitorGone.aborted) send({ type: 'delta', text });
         }
         const result = await stream.result;
-        const answer = toWidgetChatReply(prepared, result);
-        send({ type: 'done', reply: answer });
+        if (!visitorGone.aborted) send({ type: 'done', reply: toWidgetChatReply(prepared, result) });
       } catch (error) {
         await release(prepared, request);
-        send({ type: 'error', error: toStreamError(error, request.log) });
+        if (!visitorGone.aborted) send({ type: 'error', error: toStreamError(error, request.log) });
       } finally {
         events.end();
       }

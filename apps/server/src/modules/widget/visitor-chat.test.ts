@@ -494,6 +494,55 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('finishes and stores an answer whose visitor left mid-stream: unread for them, the message counted, paid once', async () => {
+    const widget = await newWidget();
+    fake.respondWith(() => ({ text: Array.from({ length: 30 }, (_, index) => `word${index}`).join(' ') }));
+    fake.setDelays({ chunkMs: 20 });
+    const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/widget/${widget.widgetId}/chat?stream=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Tell me about your returns', contactIdentifier: 'v_leaver_0000000000000000' }),
+      signal: controller.signal,
+    });
+    const threadId = response.headers.get('x-thread-id') ?? '';
+    const first = await response.body!.getReader().read();
+    expect(new TextDecoder().decode(first.value)).toContain('"type":"delta"');
+    // The visitor moves to another page of the site.
+    controller.abort();
+    await expect
+      .poll(
+        async () => {
+          const [conversation] = await db()
+            .select()
+            .from(widgetConversation)
+            .where(eq(widgetConversation.threadId, threadId));
+          if (!conversation) return [];
+          return db()
+            .select({ role: widgetMessage.role, content: widgetMessage.content })
+            .from(widgetMessage)
+            .where(eq(widgetMessage.conversationId, conversation.id))
+            .orderBy(asc(widgetMessage.position));
+        },
+        { timeout: 5000 },
+      )
+      .toHaveLength(2);
+    expect(fake.abortedResponses()).toBe(0);
+    const [usage] = await db().select().from(llmUsage).where(eq(llmUsage.threadId, threadId));
+    expect(usage?.status).toBe('succeeded');
+    const list = await harness.app.inject({
+      method: 'GET',
+      url: `/api/widget/${widget.widgetId}/conversations?contactIdentifier=v_leaver_0000000000000000`,
+    });
+    expect(list.json().conversations[0]).toMatchObject({ unreadCount: 1 });
+    expect(await readWidgetDailyCount(db(), widget.connectionId, utcDay(new Date()))).toEqual({
+      stored: 1,
+      inFlight: 0,
+    });
+    fake.setDelays({});
+  });
+
   it("gives a visitor their own conversation's messages (the server's copy), counts what they have not seen as unread, and refuses anyone else's", async () => {
     const widget = await newWidget();
     const first = WidgetChatReply.parse((await chat(widget, { message: 'Do you ship to Oslo?' })).json());
