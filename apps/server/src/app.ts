@@ -2,7 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { toFastifyTrustProxy, type AppConfig } from './config';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
 import { registerAgentVersionRoutes } from './modules/agents/agent-versions.routes';
@@ -65,7 +65,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     genReqId: () => createSupportId().slice(0, 16),
     frameworkErrors: handleFrameworkError,

@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, toFastifyTrustProxy } from './config';
 
 const publicDeployment = {
   PUBLIC_URL: 'https://app.agentry.example',
@@ -56,5 +57,31 @@ describe('trustedOrigins', () => {
     expect(loadConfig({ ...publicDeployment, NODE_ENV: 'development' }).trustedOrigins).toEqual([
       'https://app.agentry.example',
     ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it("is off by default, one hop for true, a hop count, or the proxies' addresses", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be/);
+  });
+
+  it('takes the address our load balancer saw, never one the client wrote into X-Forwarded-For', async () => {
+    for (const TRUST_PROXY of ['true', '10.0.0.0/8']) {
+      const app = Fastify({ trustProxy: toFastifyTrustProxy(loadConfig({ TRUST_PROXY }).trustProxy) });
+      app.get('/ip', (request) => ({ ip: request.ip }));
+      // The client sent its own header; the load balancer (10.0.0.1) added the address it saw.
+      const response = await app.inject({
+        url: '/ip',
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' },
+      });
+      expect(response.json()).toEqual({ ip: '203.0.113.7' });
+      await app.close();
+    }
   });
 });

@@ -93,7 +93,26 @@ const EnvSchema = z
       .min(1, 'WIDGET_IP_RATE_LIMIT_PER_MINUTE must be at least 1')
       .max(10_000_000)
       .default(60),
-    TRUST_PROXY: booleanFlag,
+    /**
+     * Which proxies' X-Forwarded-For to believe: a hop count, or their addresses (CIDR ranges,
+     * comma-separated). `true` is one hop. Never "every hop": a client writes the left of the header.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const text = (value ?? '').trim();
+        if (text === '' || text === 'false' || text === '0') return false;
+        if (text === 'true') return 1;
+        if (/^\d+$/.test(text)) return Number(text);
+        const addresses = text.split(',').map((part) => part.trim());
+        if (addresses.every((part) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(part))) return addresses.join(',');
+        context.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY must be false, true (one proxy), a number of proxies, or their addresses',
+        });
+        return z.NEVER;
+      }),
     /** Sign-in e-mails (magic links, direct login) per address, and per IP address, per 15 minutes. */
     SIGN_IN_RATE_LIMIT_PER_EMAIL: z.coerce
       .number()
@@ -252,7 +271,8 @@ export type AppConfig = {
   widgetDistDir: string;
   /** Website widget chat rate limits (messages per minute). */
   widget: { visitorMessagesPerMinute: number; ipMessagesPerMinute: number };
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string;
   /** Sign-in e-mails per 15 minutes: per address and per IP address. */
   signIn: { emailsPerAddress: number; emailsPerIp: number; lookupsPerIpPerMinute: number };
   marketplace: { dailyProjectLimit: number };
@@ -416,4 +436,16 @@ function parseStripePriceIds(value: string | undefined, onInvalid?: () => void):
     return {};
   }
   return Object.fromEntries(entries.map(([key, priceId]) => [key ?? '', priceId ?? '']));
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function of the hop (Fastify
+ * refuses a bare number): the nearest `hops` proxies are believed, so the client is the address
+ * the outermost of them saw. It cannot tell a proxy from a client that reaches the server
+ * directly, so it is for servers reachable through their load balancer alone; otherwise list the
+ * proxies' addresses.
+ */
+export function toFastifyTrustProxy(value: AppConfig['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
 }
