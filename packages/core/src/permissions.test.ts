@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actions, effectivePermissionRole, hasRoleFor, listAllowedActions, permissions } from './permissions';
+import {
+  actions,
+  effectivePermissionRole,
+  hasRoleFor,
+  listAllowedActions,
+  permissions,
+  roleChangeAction,
+} from './permissions';
 
 describe('permission table', () => {
   it('lets viewers read and nothing else', () => {
@@ -27,6 +34,22 @@ describe('permission table', () => {
   it('keeps billing and cancelling reachable in a locked sub account', () => {
     expect(permissions['billing.manage'].isWrite).toBe(false);
     expect(permissions['evaluation.cancel'].isWrite).toBe(false);
+  });
+
+  it('lets admins take team access away in a locked sub account, but not grant it', () => {
+    // Granting (invite, resend, a higher role) is a write: refused while locked.
+    expect(permissions['team.manage']).toMatchObject({ minimumRole: 'admin', isWrite: true });
+    // Taking away (remove, a lower role, revoke an invitation) spends nothing: allowed while locked.
+    expect(permissions['team.removeAccess']).toMatchObject({ minimumRole: 'admin', isWrite: false });
+    expect(hasRoleFor('member', 'team.removeAccess')).toBe(false);
+  });
+
+  it('names the action a role change needs: granting going up, taking away going down', () => {
+    expect(roleChangeAction({ from: 'viewer', to: 'member' })).toBe('team.manage');
+    expect(roleChangeAction({ from: 'member', to: 'admin' })).toBe('team.manage');
+    expect(roleChangeAction({ from: 'admin', to: 'member' })).toBe('team.removeAccess');
+    expect(roleChangeAction({ from: 'member', to: 'viewer' })).toBe('team.removeAccess');
+    expect(roleChangeAction({ from: 'member', to: 'member' })).toBe('team.removeAccess');
   });
 
   it('makes the billing owner the owner role, whatever their stored role', () => {

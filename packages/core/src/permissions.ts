@@ -117,7 +117,13 @@ export const permissions = {
   'providerKey.manage': write('admin'),
   /** Everyone in a sub account sees who else is in it; admins invite, change roles and remove. */
   'team.read': read(),
+  /** Granting access: inviting, resending an invitation, raising a role. Refused while locked. */
   'team.manage': write('admin'),
+  /**
+   * Taking access away: removing a member, lowering a role, revoking an invitation. Not blocked by
+   * the lock: it spends nothing, and an admin must be able to shut someone out of a locked sub account.
+   */
+  'team.removeAccess': read('admin'),
   /** Leaving a sub account: any member (the last admin cannot; the billing owner cannot). Allowed while locked. */
   'team.leave': read(),
   /** Plan and payment: the owner alone, and never blocked by the lock (an upgrade is how it lifts). */
@@ -134,6 +140,14 @@ export function effectivePermissionRole(options: { role: Role; isBillingOwner: b
 
 export function hasRoleFor(role: PermissionRole, action: Action): boolean {
   return permissionRoleRank[role] >= permissionRoleRank[permissions[action].minimumRole];
+}
+
+/**
+ * The action a role change needs: raising a role grants access (`team.manage`, refused while
+ * locked); lowering it, or keeping it, takes none (`team.removeAccess`).
+ */
+export function roleChangeAction(change: { from: Role; to: Role }): Action {
+  return permissionRoleRank[change.to] > permissionRoleRank[change.from] ? 'team.manage' : 'team.removeAccess';
 }
 
 /** The actions a role may take (for a UI that hides what it cannot do). */

@@ -1,15 +1,16 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { SubaccountDeletionSummary } from '@agentry/core/subaccounts';
-import type { Database } from '../../platform/db/database';
+import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { agent } from '../agents/agents.tables';
-import { member, organization, userProfile } from '../auth/auth.tables';
+import { member, organization, user, userProfile } from '../auth/auth.tables';
 import { channelConnection } from '../channels/channels.tables';
 import { demo } from '../demos/demos.tables';
 import { evaluationRun } from '../evaluation/evaluation.tables';
 import { providerKey } from '../llm/llm.tables';
 import { apiKey } from '../public-api/public-api.tables';
 import { widgetConnection } from '../widget/widget.tables';
+import { subaccountSettings } from './accounts.tables';
 
 async function firstCount(query: PromiseLike<{ value: number }[]>): Promise<number> {
   return (await query)[0]?.value ?? 0;
@@ -40,21 +41,41 @@ export async function summarizeSubaccountDeletion(options: {
 }
 
 /**
+ * Locks the user rows of the caller and of the sub account's owner (SELECT ... FOR UPDATE, in id
+ * order so two deletes locking the same two users cannot deadlock), as createSubaccount does:
+ * deletes touching one user then count that user's memberships one at a time, and parallel ones
+ * cannot leave them none.
+ */
+async function lockAffectedUsers(tx: Transaction, options: { subaccountId: string; userId: string }) {
+  const [settings] = await tx
+    .select({ ownerUserId: subaccountSettings.ownerUserId })
+    .from(subaccountSettings)
+    .where(eq(subaccountSettings.subaccountId, options.subaccountId))
+    .limit(1);
+  const userIds = [...new Set([options.userId, settings?.ownerUserId ?? options.userId])];
+  await tx.select({ id: user.id }).from(user).where(inArray(user.id, userIds)).orderBy(asc(user.id)).for('update');
+  return userIds;
+}
+
+/**
  * Deletes a sub account and everything in it (every tenant table cascades from the sub account
- * row), in one transaction. The caller's last sub account stays: the workspace needs one to
- * work in. Users whose active sub account it was fall back to their first one.
+ * row), in one transaction. Neither the caller's nor the owner's last sub account goes, whoever
+ * deletes it: a workspace needs one to work in. Users whose active sub account it was fall back to
+ * their first one.
  */
 export async function deleteSubaccount(options: { db: Database; subaccountId: string; userId: string }) {
   const { db, subaccountId, userId } = options;
   await db.transaction(async (tx) => {
-    const [others] = await tx
-      .select({ value: count() })
-      .from(member)
-      .where(and(eq(member.userId, userId), ne(member.organizationId, subaccountId)));
-    if ((others?.value ?? 0) === 0) {
-      throw new AppError('CONFLICT', {
-        message: 'This is your only sub account. Create another one before deleting it.',
-      });
+    for (const affectedUserId of await lockAffectedUsers(tx, { subaccountId, userId })) {
+      const [others] = await tx
+        .select({ value: count() })
+        .from(member)
+        .where(and(eq(member.userId, affectedUserId), ne(member.organizationId, subaccountId)));
+      if ((others?.value ?? 0) === 0) {
+        throw new AppError('CONFLICT', {
+          message: 'This is your only sub account. Create another one before deleting it.',
+        });
+      }
     }
     await tx
       .update(userProfile)

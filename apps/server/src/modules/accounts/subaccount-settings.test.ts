@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subaccount } from '@agentry/core/auth';
 import type { ConnectionSummary, SubaccountProfile } from '@agentry/core/subaccounts';
 import { agent } from '../agents/agents.tables';
 import { billingSubscription } from '../billing/billing.tables';
 import { channelConnection } from '../channels/channels.tables';
-import { organization } from '../auth/auth.tables';
+import { member, organization } from '../auth/auth.tables';
 import { widgetConnection } from '../widget/widget.tables';
+import { rowsOf } from '../../platform/db/rows-of';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures';
 import { grantTestPlan } from '../../test/grant-test-plan';
@@ -188,6 +189,74 @@ describe('sub-account settings, deletion, workspace creates and the connections 
       confirmation: 'confirm',
     });
     expect(last.statusCode).toBe(409);
+  });
+
+  const onlySubaccount = 'This is your only sub account. Create another one before deleting it.';
+
+  it("refuses another admin deleting the owner's last sub account", async () => {
+    const owner = await signInWithWorkspace(app, 'last-owner@agency.test');
+    const invited = await signInWithWorkspace(app, 'last-invited-admin@agency.test');
+    const { db } = app.platform.database;
+    await db
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: owner.subaccountId, userId: invited.userId, role: 'admin' });
+    const url = `/api/subaccounts/${owner.subaccountId}`;
+
+    // The invited admin has a workspace of their own, but the owner would be left with none.
+    const refused = await inject(invited.cookie, 'DELETE', url, { confirmation: 'confirm' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(onlySubaccount);
+    expect(await db.select().from(organization).where(eq(organization.id, owner.subaccountId))).toHaveLength(1);
+
+    // Once the owner has another one, the same admin may delete it.
+    await grantTestPlan(db, owner.userId);
+    expect((await inject(owner.cookie, 'POST', '/api/subaccounts', { name: 'Second' })).statusCode).toBe(201);
+    expect((await inject(invited.cookie, 'DELETE', url, { confirmation: 'confirm' })).statusCode).toBe(204);
+  });
+
+  /**
+   * Runs `deletes` at once. On PostgreSQL a transaction holds the sub accounts' rows until both
+   * deletes wait on a lock, so both have passed whatever check comes before their DELETE: the race
+   * is forced, not hoped for. PGlite has one connection and runs transactions one after the other.
+   */
+  async function raceDeletes(subaccountIds: string[], deletes: () => Promise<{ statusCode: number }[]>) {
+    const { db, mode } = app.platform.database;
+    if (mode !== 'postgres') return deletes();
+    let running: Promise<{ statusCode: number }[]> | undefined;
+    await db.transaction(async (tx) => {
+      await tx
+        .select({ id: organization.id })
+        .from(organization)
+        .where(inArray(organization.id, subaccountIds))
+        .for('update');
+      running = deletes();
+      const waiting = sql`select count(*)::int as value from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const [row] = rowsOf<{ value: number }>(await db.execute(waiting));
+        if ((row?.value ?? 0) >= subaccountIds.length) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('The deletes never waited on a lock');
+    });
+    return running!;
+  }
+
+  it("leaves one of a user's two sub accounts when both are deleted at once", async () => {
+    const owner = await signInWithWorkspace(app, 'parallel-delete@agency.test');
+    const { db } = app.platform.database;
+    await grantTestPlan(db, owner.userId);
+    const second = (await inject(owner.cookie, 'POST', '/api/subaccounts', { name: 'Other' })).json<Subaccount>().id;
+    const ids = [owner.subaccountId, second];
+
+    const responses = await raceDeletes(ids, () =>
+      Promise.all(
+        ids.map((id) => inject(owner.cookie, 'DELETE', `/api/subaccounts/${id}`, { confirmation: 'confirm' })),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([204, 409]);
+    const left = await db.select({ id: organization.id }).from(organization).where(inArray(organization.id, ids));
+    expect(left).toHaveLength(1);
   });
 
   it('creates one sub account for parallel creates at the limit, naming the plan when it refuses', async () => {

@@ -5,6 +5,7 @@ import { teamMessages, type InvitationPreview } from '@agentry/core/team';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { member, organization, user, userProfile } from '../auth/auth.tables';
+import { isSubaccountLocked } from '../billing/is-subaccount-locked';
 import { hashInvitationToken } from './invitation-token';
 import { teamInvitation } from './team.tables';
 
@@ -52,12 +53,16 @@ export function toInvitationPreview(row: Awaited<ReturnType<typeof findLiveInvit
  * Accepts an invitation for the signed-in user: the address must be the invited one. Single use
  * (the pending row is claimed in the same transaction); the user becomes a member with the
  * invited role (someone already in keeps their role) and the sub account becomes their active one.
+ * Joining grants access, which a sub account locked after a downgrade refuses (the same 403 as
+ * any write there); the invitation stays pending, so it works once the lock lifts.
  */
 export async function acceptInvitation(options: { db: Database; token: string; userId: string; email: string }) {
   const { db, userId } = options;
   const invitation = await findLiveInvitation(db, options.token);
   if (invitation.email.toLowerCase() !== options.email.toLowerCase())
     throw new AppError('FORBIDDEN', { message: teamMessages.wrongAddress });
+  if (await isSubaccountLocked({ db, subaccountId: invitation.subaccountId }))
+    throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
   await db.transaction(async (tx) => {
     const claimed = await tx
       .update(teamInvitation)

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@agentry/core/auth';
+import { Role } from '@agentry/core/auth';
+import { roleChangeAction, type Action } from '@agentry/core/permissions';
 import { teamMessages } from '@agentry/core/team';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { subaccountSettings } from '../accounts/accounts.tables';
 import { member, userProfile } from '../auth/auth.tables';
+import { authorize } from '../auth/authorize';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -35,10 +37,32 @@ function assertNotLastAdmin(state: { target: { role: string }; isOwner: boolean;
     throw new AppError('CONFLICT', { message: teamMessages.lastAdmin });
 }
 
-export async function changeMemberRole(options: { db: Database; subaccountId: string; memberId: string; role: Role }) {
+/** A stored role we do not know grants nothing, so any change from it grants access. */
+function roleChangeActionFrom(storedRole: string, to: Role): Action {
+  const from = Role.safeParse(storedRole);
+  return from.success ? roleChangeAction({ from: from.data, to }) : 'team.manage';
+}
+
+/**
+ * The route lets any admin in (`team.removeAccess`); whether the change grants access (a higher
+ * role, refused while the sub account is locked) is known only here, with the target's row locked.
+ */
+export async function changeMemberRole(options: {
+  db: Database;
+  subaccountId: string;
+  memberId: string;
+  role: Role;
+  byUserId: string;
+}) {
   await options.db.transaction(async (tx) => {
     const state = await lockMembers(tx, options.subaccountId, { memberId: options.memberId });
     if (state.target.role === options.role) return;
+    await authorize({
+      db: tx,
+      subaccountId: options.subaccountId,
+      userId: options.byUserId,
+      action: roleChangeActionFrom(state.target.role, options.role),
+    });
     if (options.role !== 'admin') assertNotLastAdmin(state);
     await tx.update(member).set({ role: options.role }).where(eq(member.id, options.memberId));
   });

@@ -84,7 +84,7 @@ export function registerTeamRoutes(root: FastifyInstance) {
   app.delete(
     '/api/subaccounts/:subaccountId/team/invitations/:invitationId',
     {
-      preHandler: requirePermission('team.manage'),
+      preHandler: requirePermission('team.removeAccess'),
       schema: { tags: ['team'], params: InvitationParams, response: { 200: Ok } },
     },
     async (request) => {
@@ -96,11 +96,13 @@ export function registerTeamRoutes(root: FastifyInstance) {
   app.patch(
     '/api/subaccounts/:subaccountId/team/members/:memberId',
     {
-      preHandler: requirePermission('team.manage'),
+      // Every role change needs an admin; raising one (granting access) is checked again inside.
+      preHandler: requirePermission('team.removeAccess'),
       schema: { tags: ['team'], params: MemberParams, body: ChangeRoleBody, response: { 200: Ok } },
     },
     async (request) => {
-      await changeMemberRole({ db, ...request.params, role: request.body.role });
+      const byUserId = signedInUser(request).id;
+      await changeMemberRole({ db, ...request.params, role: request.body.role, byUserId });
       return { ok: true as const };
     },
   );
@@ -108,7 +110,7 @@ export function registerTeamRoutes(root: FastifyInstance) {
   app.delete(
     '/api/subaccounts/:subaccountId/team/members/:memberId',
     {
-      preHandler: requirePermission('team.manage'),
+      preHandler: requirePermission('team.removeAccess'),
       schema: { tags: ['team'], params: MemberParams, response: { 200: Ok } },
     },
     async (request) => {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '@agentry/core/team';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { signInWithWorkspace } from '../../test/agent-fixtures';
+import { grantTestPlan } from '../../test/grant-test-plan';
 import { latestMagicLink } from '../../test/sign-in';
+import { subaccountSettings } from '../accounts/accounts.tables';
 import { member, user } from '../auth/auth.tables';
 import { teamInvitation } from './team.tables';
 
@@ -219,6 +221,69 @@ describe('team: invitations, roles, members', () => {
     expect(row).toBeUndefined();
     // Inviting the address again replaces the expired invitation.
     await invite('late@team.test', 'viewer');
+  });
+
+  it('in a locked sub account admins take access away but cannot grant it, and invitations cannot be accepted', async () => {
+    const owner = await signInWithWorkspace(app, 'locked-owner@team.test');
+    const { db } = app.platform.database;
+    await grantTestPlan(db, owner.userId);
+    const created = await call(owner, 'POST', '/api/subaccounts', { name: 'Locked client' });
+    const locked = { ...owner, subaccountId: created.json<{ id: string }>().id };
+    const join = async (email: string, role: 'admin' | 'member') => {
+      const session = await signInWithWorkspace(app, email);
+      const token = await invite(email, role, locked);
+      expect((await call(session, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+      return session;
+    };
+    const otherAdmin = await join('locked-admin@team.test', 'admin');
+    await join('locked-member@team.test', 'member');
+    await invite('locked-pending@team.test', 'viewer', locked);
+    const joiner = await signInWithWorkspace(app, 'locked-joiner@team.test');
+    const joinerToken = await invite('locked-joiner@team.test', 'member', locked);
+    await db
+      .update(subaccountSettings)
+      .set({ lockedAt: new Date() })
+      .where(eq(subaccountSettings.subaccountId, locked.subaccountId));
+
+    const base = `/api/subaccounts/${locked.subaccountId}/team`;
+    const before = await team(owner, locked.subaccountId);
+    const idOf = (email: string) => before.members.find((entry) => entry.email === email)!.id;
+    const pendingId = before.invitations.find((entry) => entry.email === 'locked-pending@team.test')!.id;
+    const lockError = {
+      code: 'PLAN_REQUIRED',
+      message: 'Pick a plan to use this feature',
+      reason: 'subaccount_locked',
+    };
+    const expectLocked = (response: { statusCode: number; json: () => { error: unknown } }) => {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toMatchObject(lockError);
+    };
+
+    // Granting access stays refused: inviting, resending, raising a role, accepting.
+    expectLocked(await call(owner, 'POST', `${base}/invitations`, { email: 'new@team.test', role: 'viewer' }));
+    expectLocked(await call(owner, 'POST', `${base}/invitations/${pendingId}/resend`));
+    expectLocked(await call(owner, 'PATCH', `${base}/members/${idOf('locked-member@team.test')}`, { role: 'admin' }));
+    expectLocked(await call(joiner, 'POST', `/api/invitations/${joinerToken}/accept`));
+    expect((await call(joiner, 'GET', base)).statusCode).toBe(404);
+    // Refused, not spent: it can still be accepted once the lock lifts.
+    expect((await call(null, 'GET', `/api/invitations/${joinerToken}`)).statusCode).toBe(200);
+
+    // Taking access away works, for admins only.
+    const removed = await call(otherAdmin, 'DELETE', `${base}/members/${idOf('locked-member@team.test')}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const demoted = await call(owner, 'PATCH', `${base}/members/${idOf('locked-admin@team.test')}`, { role: 'member' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const byMember = await call(otherAdmin, 'DELETE', `${base}/invitations/${pendingId}`);
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().error.code).toBe('FORBIDDEN');
+    expect((await call(owner, 'DELETE', `${base}/invitations/${pendingId}`)).statusCode).toBe(200);
+
+    const after = await team(owner, locked.subaccountId);
+    expect(after.members.map((entry) => [entry.email, entry.role]).sort()).toEqual([
+      ['locked-admin@team.test', 'member'],
+      ['locked-owner@team.test', 'admin'],
+    ]);
+    expect(after.invitations.map((entry) => entry.email)).toEqual(['locked-joiner@team.test']);
   });
 
   it("answers a viewer's writes 403 and an outsider 404 on every team route", async () => {
