@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AgentGate, AgentGateReply } from '@agentry/core/agent-versions';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
+import { authorize } from '../auth/authorize';
 import { evaluationRun } from '../evaluation/evaluation.tables';
 import { agent } from './agents.tables';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
@@ -23,15 +24,37 @@ export async function getAgentGate(options: {
   return { gate: { runId: row.gateRunId, threshold: row.gateThreshold ?? 0 }, runName: run?.name ?? null };
 }
 
-/** Names (or clears) the gate: a run of this agent in this sub account, and the allowed drop. */
+/**
+ * A change that lets more through: no gate where there was one, another run (which may be an
+ * easier one), or a larger allowed drop. Adding a gate or lowering the drop only tightens it.
+ */
+function isLoosening(current: AgentGate | null, next: AgentGate | null) {
+  if (!current) return false;
+  return !next || next.runId !== current.runId || next.threshold > current.threshold;
+}
+
+/**
+ * Names (or clears) the gate: a run of this agent in this sub account, and the allowed drop.
+ * Members may add or tighten a gate; loosening it is as much an override as publishing past it,
+ * so it needs the same right (`agent.publish.override`, admins).
+ */
 export async function updateAgentGate(options: {
   db: Database;
   subaccountId: string;
   agentId: string;
   gate: AgentGate | null;
+  byUserId: string;
 }): Promise<AgentGateReply> {
   const { db, gate } = options;
   const row = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
+  const current = row.gateRunId ? { runId: row.gateRunId, threshold: row.gateThreshold ?? 0 } : null;
+  if (isLoosening(current, gate))
+    await authorize({
+      db,
+      subaccountId: row.subaccountId,
+      userId: options.byUserId,
+      action: 'agent.publish.override',
+    });
   if (gate) {
     const [run] = await db
       .select({ id: evaluationRun.id })

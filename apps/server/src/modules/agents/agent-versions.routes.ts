@@ -94,7 +94,8 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
       preValidation: requirePermission('agent.gate.manage'),
       schema: { tags, params: AgentParams, body: UpdateAgentGateBody, response: { 200: AgentGateReply } },
     },
-    async (request) => updateAgentGate({ db, ...request.params, gate: request.body.gate }),
+    async (request) =>
+      updateAgentGate({ db, ...request.params, gate: request.body.gate, byUserId: signedInUser(request).id }),
   );
 
   app.post(

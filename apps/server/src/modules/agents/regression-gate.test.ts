@@ -152,5 +152,17 @@ describe('the regression gate', () => {
       .from(evaluationRun)
       .where(eq(evaluationRun.gateSourceRunId, gateRunId));
     expect(runsAfter).toHaveLength(runsBefore);
+
+    // A member may tighten the gate, never loosen or remove it: that would be an override without a note.
+    const setGate = (cookie: string, next: { runId: string; threshold: number } | null) =>
+      inject(cookie, 'PUT', `${agentUrl(agent.buildId)}/gate`, { gate: next });
+    expect((await setGate(member.cookie, null)).statusCode).toBe(403);
+    expect((await setGate(member.cookie, { runId: gateRunId, threshold: 100 })).statusCode).toBe(403);
+    expect((await setGate(member.cookie, { runId: gateRunId, threshold: 5 })).statusCode).toBe(200);
+    const current = await inject(owner.cookie, 'GET', `${agentUrl(agent.buildId)}/gate`);
+    expect(current.json<AgentGateReply>().gate).toEqual({ runId: gateRunId, threshold: 5 });
+    expect((await setGate(admin.cookie, null)).statusCode).toBe(200);
+    // With no gate, a member may name one again.
+    expect((await setGate(member.cookie, { runId: gateRunId, threshold: 20 })).statusCode).toBe(200);
   });
 });
