@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../platform/db/database';
+import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { agent } from '../agents/agents.tables';
@@ -13,13 +13,61 @@ import { startEvaluationRun } from '../evaluation/run/start-evaluation-run';
 import { buildTrial } from './build-trial';
 import { chooseTrialQuestions } from './choose-trial-questions';
 import { getPublishedVersion } from './get-published-version';
+import { holdEnqueues } from './hold-enqueues';
 import { optimizeProposal } from './optimize.tables';
+
+/**
+ * Claims a proposal for 'Try it': 'proposed' becomes 'trying' only for the first request (a
+ * second one waits on the row lock and then finds it taken). Inside the caller's transaction, so
+ * a failure further on gives the proposal back untouched.
+ */
+async function claimProposal(tx: Transaction, proposalId: string): Promise<void> {
+  const [claimed] = await tx
+    .update(optimizeProposal)
+    .set({ status: 'trying', updatedAt: new Date() })
+    .where(and(eq(optimizeProposal.id, proposalId), eq(optimizeProposal.status, 'proposed')))
+    .returning({ id: optimizeProposal.id });
+  if (!claimed) throw new AppError('CONFLICT', { message: 'This proposal has already been tried' });
+}
+
+/** The proposed instructions on the published behaviour, as the working copy and its new draft version. */
+async function writeCandidate(options: {
+  tx: Transaction;
+  agentRow: typeof agent.$inferSelect;
+  published: Awaited<ReturnType<typeof getPublishedVersion>>;
+  proposal: typeof optimizeProposal.$inferSelect;
+  userId: string;
+}) {
+  const { tx, agentRow, proposal } = options;
+  // The working copy is always the newest version, so the candidate becomes it.
+  const [written] = await tx
+    .update(agent)
+    .set({
+      ...toAgentBehaviour(options.published ?? agentRow),
+      instructions: proposal.proposedInstructions,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(agent.id, agentRow.id), eq(agent.subaccountId, agentRow.subaccountId)))
+    .returning();
+  if (!written) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
+  return recordAgentVersion({
+    db: tx,
+    agentRow: written,
+    source: 'optimize',
+    authorUserId: options.userId,
+    note: `Optimize: ${proposal.cause}`.slice(0, 500),
+  });
+}
 
 /**
  * 'Try it': saves the proposed instructions as a new draft version of the agent (the published
  * version's behaviour with the new instructions; visitors still get the published one), then
  * re-runs the failed questions and a sample of passed ones against it with the original run's
  * settings. The proposal is 'trying' until that run is over.
+ *
+ * All of it is one transaction (the run's job is queued once it commits): a refusal, e.g. too few
+ * credits, leaves the agent's working copy, its versions and the proposal as they were, and of
+ * two requests at once only one writes and starts a run; the other gets a 409.
  */
 export async function tryProposal(options: {
   db: Database;
@@ -28,83 +76,63 @@ export async function tryProposal(options: {
   proposal: typeof optimizeProposal.$inferSelect;
   userId: string;
 }): Promise<typeof optimizeProposal.$inferSelect> {
-  const { db, proposal } = options;
-  if (proposal.status !== 'proposed')
-    throw new AppError('CONFLICT', { message: 'This proposal has already been tried' });
-  const [run] = await db.select().from(evaluationRun).where(eq(evaluationRun.id, proposal.runId)).limit(1);
-  if (!run) throw new AppError('NOT_FOUND', { message: 'Evaluation not found' });
-  const agentRow = await getAgentRowOrThrow({ db, agentId: proposal.agentId, subaccountId: proposal.subaccountId });
-  const published = await getPublishedVersion({ db, agent: agentRow });
+  const { proposal } = options;
+  const jobs = holdEnqueues(options.queue);
+  const updated = await options.db.transaction(async (tx) => {
+    await claimProposal(tx, proposal.id);
+    // The helpers take a database handle; inside, they must read and write through this transaction.
+    const db: Database = tx;
+    const [run] = await db.select().from(evaluationRun).where(eq(evaluationRun.id, proposal.runId)).limit(1);
+    if (!run) throw new AppError('NOT_FOUND', { message: 'Evaluation not found' });
+    const agentRow = await getAgentRowOrThrow({ db, agentId: proposal.agentId, subaccountId: proposal.subaccountId });
+    const published = await getPublishedVersion({ db, agent: agentRow });
 
-  const { failedQuestionIds, passedQuestionIds } = await chooseTrialQuestions({
-    db,
-    runId: run.id,
-    failedConversationIds: proposal.failures.map((failure) => failure.conversationId),
-  });
-  const included = new Set([...failedQuestionIds, ...passedQuestionIds]);
-  const select = <T extends { id: string | number }>(questions: readonly T[]) =>
-    questions.map((question) => ({ ...question, selected: included.has(String(question.id)) }));
+    const { failedQuestionIds, passedQuestionIds } = await chooseTrialQuestions({
+      db,
+      runId: run.id,
+      failedConversationIds: proposal.failures.map((failure) => failure.conversationId),
+    });
+    const included = new Set([...failedQuestionIds, ...passedQuestionIds]);
+    const select = <T extends { id: string | number }>(questions: readonly T[]) =>
+      questions.map((question) => ({ ...question, selected: included.has(String(question.id)) }));
 
-  // The working copy is always the newest version, so the candidate becomes it.
-  const candidate = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(agent)
+    const candidate = await writeCandidate({ tx, agentRow, published, proposal, userId: options.userId });
+
+    const { payload } = run;
+    const started = await startEvaluationRun({
+      db,
+      config: options.config,
+      queue: jobs.queue,
+      subaccountId: proposal.subaccountId,
+      userId: options.userId,
+      type: 'openai-assistants',
+      body: {
+        ...payload,
+        evaluationId: randomUUID(),
+        evaluationName: `Try it: ${proposal.cause}`.slice(0, 200),
+        assistant_id: agentRow.id,
+        agentVersionId: candidate.id,
+        customQuestions: select(payload.customQuestions),
+        complianceQuestions: select(payload.complianceQuestions),
+        promptHackingQuestions: select(payload.promptHackingQuestions),
+      },
+    });
+
+    const trial = await buildTrial({ db, originalRunId: run.id, trialRunId: started.runId, failedQuestionIds });
+    const [tried] = await tx
+      .update(optimizeProposal)
       .set({
-        ...toAgentBehaviour(published ?? agentRow),
-        instructions: proposal.proposedInstructions,
+        candidateVersionId: candidate.id,
+        trialRunId: started.runId,
+        trialFailedQuestionIds: [...failedQuestionIds],
+        trial,
         updatedAt: new Date(),
       })
-      .where(and(eq(agent.id, agentRow.id), eq(agent.subaccountId, agentRow.subaccountId)))
+      .where(eq(optimizeProposal.id, proposal.id))
       .returning();
-    if (!updated) throw new AppError('NOT_FOUND', { message: 'Agent not found' });
-    return recordAgentVersion({
-      db: tx,
-      agentRow: updated,
-      source: 'optimize',
-      authorUserId: options.userId,
-      note: `Optimize: ${proposal.cause}`.slice(0, 500),
-    });
+    if (!tried) throw new AppError('NOT_FOUND', { message: 'Proposal not found' });
+    return tried;
   });
-
-  const { payload } = run;
-  const started = await startEvaluationRun({
-    db,
-    config: options.config,
-    queue: options.queue,
-    subaccountId: proposal.subaccountId,
-    userId: options.userId,
-    type: 'openai-assistants',
-    body: {
-      ...payload,
-      evaluationId: randomUUID(),
-      evaluationName: `Try it: ${proposal.cause}`.slice(0, 200),
-      assistant_id: agentRow.id,
-      agentVersionId: candidate.id,
-      customQuestions: select(payload.customQuestions),
-      complianceQuestions: select(payload.complianceQuestions),
-      promptHackingQuestions: select(payload.promptHackingQuestions),
-    },
-  });
-
-  const failedIds = [...failedQuestionIds];
-  const trial = await buildTrial({
-    db,
-    originalRunId: run.id,
-    trialRunId: started.runId,
-    failedQuestionIds: failedQuestionIds,
-  });
-  const [updated] = await db
-    .update(optimizeProposal)
-    .set({
-      status: 'trying',
-      candidateVersionId: candidate.id,
-      trialRunId: started.runId,
-      trialFailedQuestionIds: failedIds,
-      trial,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(optimizeProposal.id, proposal.id), eq(optimizeProposal.status, 'proposed')))
-    .returning();
-  if (!updated) throw new AppError('CONFLICT', { message: 'This proposal has already been tried' });
+  await jobs.release();
   return updated;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { GateFailingQuestion, GateResult } from '@agentry/core/agent-versions';
 import { isEvaluationRunOver } from '@agentry/core/evaluation';
@@ -19,51 +19,24 @@ const POLL_MS = 200;
 type RunRow = typeof evaluationRun.$inferSelect;
 
 /**
- * The gate's run for one version: a finished run of the gate's questions against it when there is
- * one (the gate run itself, or one the gate started before), else a new run, awaited.
+ * The evaluationId of the gate's next run for one version. Derived from the gate, the version and
+ * the newest of its runs that ended without finishing, so publishes asking at the same moment name
+ * the same run (startEvaluationRun answers the first one's) while a retry after a failed or
+ * cancelled run names a new one. Shaped as a UUID (version 8: custom) like a client's.
  */
-async function findOrRunGateRun(options: {
-  db: Database;
-  config: AppConfig;
-  queue: JobQueue;
-  gateRun: RunRow;
-  agentId: string;
-  versionId: string;
-  userId: string;
-}): Promise<RunRow> {
-  const { db, gateRun, versionId } = options;
-  const [existing] = await db
-    .select()
-    .from(evaluationRun)
-    .where(
-      and(
-        eq(evaluationRun.agentVersionId, versionId),
-        eq(evaluationRun.status, 'finished'),
-        or(eq(evaluationRun.id, gateRun.id), eq(evaluationRun.gateSourceRunId, gateRun.id)),
-      ),
-    )
-    .orderBy(desc(evaluationRun.createdAt))
-    .limit(1);
-  if (existing) return existing;
-  const started = await startEvaluationRun({
-    db,
-    config: options.config,
-    queue: options.queue,
-    subaccountId: gateRun.subaccountId,
-    userId: options.userId,
-    type: 'openai-assistants',
-    body: {
-      ...gateRun.payload,
-      evaluationId: randomUUID(),
-      evaluationName: `${gateRun.name} (regression gate)`.slice(0, 200),
-      assistant_id: options.agentId,
-      agentVersionId: versionId,
-    },
-    gateSourceRunId: gateRun.id,
-  });
+function gateEvaluationId(gateRunId: string, versionId: string, afterRunId: string | undefined): string {
+  const hex = createHash('sha256')
+    .update(`regression-gate:${gateRunId}:${versionId}:${afterRunId ?? ''}`)
+    .digest('hex');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Waits for a gate run to end: answers it when it finished, else says why the publish cannot go on. */
+async function waitForGateRun(db: Database, runId: string): Promise<RunRow> {
   const deadline = Date.now() + GATE_WAIT_MS;
   for (;;) {
-    const [run] = await db.select().from(evaluationRun).where(eq(evaluationRun.id, started.runId)).limit(1);
+    const [run] = await db.select().from(evaluationRun).where(eq(evaluationRun.id, runId)).limit(1);
     if (!run) throw new AppError('NOT_FOUND', { message: 'Evaluation not found' });
     if (isEvaluationRunOver(run.status)) {
       if (run.status !== 'finished')
@@ -78,6 +51,55 @@ async function findOrRunGateRun(options: {
       });
     await sleep(POLL_MS);
   }
+}
+
+/**
+ * The gate's run for one version: a finished run of the gate's questions against it when there is
+ * one (the gate run itself, or one the gate started before), else the one still queued or running
+ * (a publish asked again before it ended), else a new run; awaited. Asking again never pays again.
+ */
+async function findOrRunGateRun(options: {
+  db: Database;
+  config: AppConfig;
+  queue: JobQueue;
+  gateRun: RunRow;
+  agentId: string;
+  versionId: string;
+  userId: string;
+}): Promise<RunRow> {
+  const { db, gateRun, versionId } = options;
+  const runs = await db
+    .select()
+    .from(evaluationRun)
+    .where(
+      and(
+        eq(evaluationRun.agentVersionId, versionId),
+        or(eq(evaluationRun.id, gateRun.id), eq(evaluationRun.gateSourceRunId, gateRun.id)),
+      ),
+    )
+    .orderBy(desc(evaluationRun.createdAt));
+  const finished = runs.find((run) => run.status === 'finished');
+  if (finished) return finished;
+  const going = runs.find((run) => !isEvaluationRunOver(run.status));
+  if (going) return waitForGateRun(db, going.id);
+  // Only runs that failed or were cancelled are left: the newest of them makes the next run's id.
+  const started = await startEvaluationRun({
+    db,
+    config: options.config,
+    queue: options.queue,
+    subaccountId: gateRun.subaccountId,
+    userId: options.userId,
+    type: 'openai-assistants',
+    body: {
+      ...gateRun.payload,
+      evaluationId: gateEvaluationId(gateRun.id, versionId, runs[0]?.id),
+      evaluationName: `${gateRun.name} (regression gate)`.slice(0, 200),
+      assistant_id: options.agentId,
+      agentVersionId: versionId,
+    },
+    gateSourceRunId: gateRun.id,
+  });
+  return waitForGateRun(db, started.runId);
 }
 
 async function loadVerdicts(db: Database, runId: string) {
