@@ -41,6 +41,6 @@ export function toWidgetChatReply(prepared: PreparedWidgetChat, result: ReplyRes
     threadId: result.threadId,
     widgetConversationThreadId: conversationId,
     ...(prepared.conversation ? {} : { newWidgetConversationThreadId: conversationId }),
-    contactIdentifier: prepared.contactIdentifier,
+    contactIdentifier: prepared.isContactIdentifierAnswered ? prepared.contactIdentifier : '',
   };
 }

@@ -23,6 +23,11 @@ export type PreparedWidgetChat = {
   /** The sub account's lock state, who pays and the thread's history, read with the daily-limit check. */
   turnContext: TurnContext;
   contactIdentifier: string;
+  /**
+   * The reply names the visitor's key only to whoever sent it (or a new visitor): it opens every
+   * conversation of theirs, and a conversation id alone (a shared link) must not lead to it.
+   */
+  isContactIdentifierAnswered: boolean;
   conversation: { id: string; visitorId: string } | null;
   newConversationId: string;
   /** What the gateway gets: the stored thread plus the message, or a new thread. */
@@ -140,6 +145,7 @@ export async function prepareWidgetChatOrThrow(options: {
     dailyReservation,
     turnContext,
     contactIdentifier,
+    isContactIdentifierAnswered: Boolean(body.contactIdentifier) || !conversation,
     conversation: conversation ? { id: conversation.id, visitorId: conversation.visitorId } : null,
     newConversationId: randomUUID(),
     gateway,

@@ -312,6 +312,26 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect((await chat(widget, { message: 'over the limit' })).json().error.code).toBe('WIDGET_DAILY_LIMIT');
   });
 
+  it("never hands a visitor's key to someone who only knows one of their conversations", async () => {
+    const widget = await newWidget();
+    const started = WidgetChatReply.parse((await chat(widget, { message: 'My order is late' })).json());
+    // A conversation id seen elsewhere (a shared link, a screenshot of the dashboard) continues it...
+    const continued = await chat(widget, {
+      message: 'Show me everything',
+      widgetConversationThreadId: started.widgetConversationThreadId,
+    });
+    expect(continued.statusCode).toBe(200);
+    // ...but does not answer the key to every conversation of that visitor.
+    expect(continued.json().contactIdentifier).toBe('');
+    // The visitor who sends their key gets it back as before.
+    const own = await chat(widget, {
+      message: 'Thanks',
+      widgetConversationThreadId: started.widgetConversationThreadId,
+      contactIdentifier: started.contactIdentifier,
+    });
+    expect(own.json().contactIdentifier).toBe(started.contactIdentifier);
+  });
+
   it('gives a message back to the daily limit when a rate limit counted elsewhere refuses it', async () => {
     const widget = await newWidget({ dailyLimit: 2 });
     // Another instance counted this visitor up to the limit: this one has not seen the count, so it
