@@ -148,6 +148,13 @@ const EnvSchema = z
       .default(30),
     /** Local-disk file storage (uploads); default <DATA_DIR>/uploads. Unused when S3 is configured. */
     STORAGE_DIR: z.string().optional(),
+    /** What one user's uploaded files may take up in all, in megabytes. */
+    UPLOAD_QUOTA_MB_PER_USER: z.coerce
+      .number()
+      .int()
+      .min(1, 'UPLOAD_QUOTA_MB_PER_USER must be at least 1')
+      .max(10_000_000)
+      .default(1024),
     /** S3-compatible storage (AWS S3, R2, MinIO), path-style: <S3_ENDPOINT>/<S3_BUCKET>/<key>. */
     S3_ENDPOINT: z
       .url({ message: 'S3_ENDPOINT must be an absolute URL such as https://s3.eu-west-1.amazonaws.com' })
@@ -283,6 +290,8 @@ export type AppConfig = {
   meta: { graphBaseUrl: string; dialogBaseUrl: string };
   storage: {
     dir: string;
+    /** The bytes one user's uploaded files may take up in all. */
+    quotaBytesPerUser: number;
     s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
   };
 };
@@ -368,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     storage: {
       dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'uploads')),
+      quotaBytesPerUser: env.UPLOAD_QUOTA_MB_PER_USER * 1024 * 1024,
       s3:
         env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
           ? {

@@ -30,6 +30,7 @@ export const ErrorCode = {
   ACTIVE_SUBSCRIPTION_EXISTS: 'ACTIVE_SUBSCRIPTION_EXISTS',
   PROMO_CODE_INVALID: 'PROMO_CODE_INVALID',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  STORAGE_QUOTA_EXCEEDED: 'STORAGE_QUOTA_EXCEEDED',
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   DEMO_LIMIT_REACHED: 'DEMO_LIMIT_REACHED',
@@ -105,6 +106,10 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   ACTIVE_SUBSCRIPTION_EXISTS: { status: 409, message: 'You already have an active subscription!' },
   PROMO_CODE_INVALID: { status: 400, message: 'Unable to redeem promo code.' },
   FILE_TOO_LARGE: { status: 413, message: 'File exceeds 25MB limit' },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'Your uploaded files have reached your storage limit. Contact support to raise it.',
+  },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: 'Unsupported file type' },
   RATE_LIMITED: { status: 429, message: 'Rate limit exceeded. Too many requests in a short period.' },
   DEMO_LIMIT_REACHED: {

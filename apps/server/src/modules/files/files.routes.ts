@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILE_NAME_HEADER, MAX_FILE_BYTES, UploadFileQuery, UploadedFile } from '@agentry/core/files';
@@ -12,6 +12,30 @@ import { uploadFile } from './upload-file';
 
 const tags = ['files'];
 const UPLOAD_RATE_LIMIT = { limit: 60, windowMs: 10 * 60 * 1000 };
+/** Uploads one process buffers at once, per user and in all: a body is held in memory until stored. */
+const UPLOADS_IN_FLIGHT_PER_USER = 2;
+const UPLOADS_IN_FLIGHT = 8;
+
+/**
+ * Counts the uploads being received. A slot is taken before the body is read and given back when
+ * the request's connection is done with it (answered, refused or dropped by the client).
+ */
+function createUploadSlots() {
+  const perUser = new Map<string, number>();
+  let total = 0;
+  return (reply: FastifyReply, userId: string) => {
+    const mine = perUser.get(userId) ?? 0;
+    if (mine >= UPLOADS_IN_FLIGHT_PER_USER || total >= UPLOADS_IN_FLIGHT) throw new AppError('RATE_LIMITED');
+    perUser.set(userId, mine + 1);
+    total += 1;
+    reply.raw.once('close', () => {
+      total -= 1;
+      const left = (perUser.get(userId) ?? 1) - 1;
+      if (left > 0) perUser.set(userId, left);
+      else perUser.delete(userId);
+    });
+  };
+}
 
 /** The file name header, URI-decoded; null when absent or not decodable (then 'Invalid file name'). */
 function readFileName(value: string | string[] | undefined): string | null {
@@ -30,7 +54,8 @@ function readFileName(value: string | string[] | undefined): string | null {
  */
 export async function registerFileRoutes(root: FastifyInstance) {
   const { db } = root.platform.database;
-  const { storage, cache } = root.platform;
+  const { storage, cache, config } = root.platform;
+  const takeUploadSlot = createUploadSlots();
 
   // Its own scope: the raw-body parser must not apply to any other route.
   await root.register((scope, _options, done) => {
@@ -43,8 +68,10 @@ export async function registerFileRoutes(root: FastifyInstance) {
         // Before the body is read: no anonymous or rate-limited client makes the server buffer 25MB.
         onRequest: [
           requireSession,
-          async (request) => {
-            await enforceRateLimit({ cache, key: `upload:${signedInUser(request).id}`, ...UPLOAD_RATE_LIMIT });
+          async (request, reply) => {
+            const userId = signedInUser(request).id;
+            await enforceRateLimit({ cache, key: `upload:${userId}`, ...UPLOAD_RATE_LIMIT });
+            takeUploadSlot(reply, userId);
           },
         ],
         bodyLimit: MAX_FILE_BYTES + 1,
@@ -66,6 +93,7 @@ export async function registerFileRoutes(root: FastifyInstance) {
           name: readFileName(request.headers[FILE_NAME_HEADER]),
           bytes: body,
           purpose: request.query.purpose,
+          quotaBytes: config.storage.quotaBytesPerUser,
         });
         return reply.status(201).send(uploaded);
       },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,6 +185,79 @@ describe('uploads on local disk', () => {
     expect((await upload({ body: png, name: 'logo.png', session: null })).statusCode).toBe(401);
     expect((await harness.app.inject({ method: 'GET', url: '/files/AAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     expect((await harness.app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+  });
+});
+
+describe('upload limits per user', () => {
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentry-files-quota-'));
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let owner: Session;
+
+  beforeAll(async () => {
+    harness = await createTestApp({ STORAGE_DIR: storageDir, UPLOAD_QUOTA_MB_PER_USER: '1' });
+    owner = await signInWithWorkspace(harness.app, 'quota@files.test');
+  });
+  afterAll(async () => {
+    await harness.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const pngOf = (bytes: number) => {
+    const file = Buffer.alloc(bytes);
+    png.copy(file);
+    return file;
+  };
+
+  it("refuses a file past the user's storage quota, and stores nothing of it", async () => {
+    const send = (body: Buffer) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/files?purpose=project-image',
+        headers: { cookie: owner.cookie, 'content-type': 'image/png', 'x-file-name': 'photo.png' },
+        payload: body,
+      });
+    expect((await send(pngOf(600 * 1024))).statusCode).toBe(201);
+    const over = await send(pngOf(600 * 1024));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error).toMatchObject({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      message: 'Your uploaded files have reached your storage limit. Contact support to raise it.',
+    });
+    expect(fs.readdirSync(path.join(storageDir, 'project-image'))).toHaveLength(1);
+    // What is left still fits.
+    expect((await send(pngOf(300 * 1024))).statusCode).toBe(201);
+  });
+
+  it('receives two uploads of one user at a time; a third waits for one of them to end', async () => {
+    const address = await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    // Two uploads whose bodies are still arriving (a slow connection).
+    const slow = [0, 1].map(() => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/files?purpose=project-image',
+        headers: {
+          cookie: owner.cookie,
+          'content-type': 'image/png',
+          'x-file-name': 'slow.png',
+          'content-length': String(64 * 1024),
+        },
+      });
+      request.on('error', () => undefined);
+      request.write(pngOf(1024));
+      return request;
+    });
+    const post = () =>
+      fetch(`${address}/api/files?purpose=project-image`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, 'content-type': 'image/png', 'x-file-name': 'small.png' },
+        body: pngOf(2048),
+      });
+    await expect.poll(async () => (await post()).status, { timeout: 5000 }).toBe(429);
+    for (const request of slow) request.destroy();
+    await expect.poll(async () => (await post()).status, { timeout: 5000 }).toBe(201);
   });
 });
 
