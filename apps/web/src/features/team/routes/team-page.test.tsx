@@ -96,6 +96,56 @@ describe('/:connectId/team', { timeout: 30_000 }, () => {
     expect(screen.queryByText('No pending invitations')).not.toBeInTheDocument();
   });
 
+  it('lets an admin of a locked sub account take access away but grant none', async () => {
+    const calls = mockApi({
+      'GET /api/me': {
+        body: {
+          ...signedInUser,
+          subaccounts: signedInUser.subaccounts.map((entry) =>
+            entry.id === 'sa-1' ? { ...entry, isLocked: true } : entry,
+          ),
+        },
+      },
+      'GET /api/subaccounts/sa-1/theme': { body: { isDarkMode: true, theme: 'dark', primaryColor: '#43c0b8' } },
+      'GET /api/subaccounts/sa-1/team': {
+        body: {
+          members: [team.members[0], { ...team.members[1], role: 'member' }],
+          invitations: [
+            {
+              id: 'inv-1',
+              email: 'late@client.test',
+              role: 'viewer',
+              sentAt: '2025-03-01T10:00:00.000Z',
+              expiresAt: '2099-03-08T10:00:00.000Z',
+              isExpired: false,
+            },
+          ],
+        },
+      },
+      'DELETE /api/subaccounts/sa-1/team/invitations/inv-1': { body: { ok: true } },
+    });
+    const user = userEvent.setup();
+    renderConnect('/sa-1/team');
+    expect(await screen.findByText('late@client.test', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('No one new can join while this sub account is locked')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    // A lower role and removal stay; a higher one is off.
+    await user.click(screen.getByRole('button', { name: 'Actions for Grace Hopper' }));
+    expect(await screen.findByRole('menuitemradio', { name: 'Admin' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'Viewer' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('menuitem', { name: 'Remove from team' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke this invitation?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: 'DELETE', path: '/api/subaccounts/sa-1/team/invitations/inv-1' }),
+      ),
+    );
+  });
+
   it('says when the team cannot load, with a retry', async () => {
     mockApi({
       'GET /api/me': { body: signedInUser },

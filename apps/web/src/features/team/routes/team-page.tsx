@@ -1,7 +1,8 @@
 import type { Role } from '@agentry/core/auth';
+import { roleChangeAction } from '@agentry/core/permissions';
 import type { TeamInvitation, TeamMember } from '@agentry/core/team';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Eye, LogOut, MailPlus, MoreHorizontal, RotateCw, Users } from 'lucide-react';
+import { Eye, Lock, LogOut, MailPlus, MoreHorizontal, RotateCw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -44,23 +45,35 @@ export function TeamPage() {
   const { data: session } = useSession();
   const subaccount = session ? selectSubaccount(session, connectId) : null;
   if (!subaccount) return null;
-  return <TeamView subaccountId={subaccount.id} subaccountName={subaccount.name} role={subaccount.role} />;
+  return (
+    <TeamView
+      subaccountId={subaccount.id}
+      subaccountName={subaccount.name}
+      role={subaccount.role}
+      isLocked={subaccount.isLocked === true}
+    />
+  );
 }
 
 function TeamView({
   subaccountId,
   subaccountName,
   role,
+  isLocked,
 }: {
   subaccountId: string;
   subaccountName: string;
   role: Role;
+  isLocked: boolean;
 }) {
   const team = useQuery(teamQuery(subaccountId));
   const mutations = useTeamMutations(subaccountId);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const canManage = canRole(role, 'team.manage');
+  // Granting access (invite, resend, a higher role) stops while the sub account is locked after a
+  // downgrade; taking it away (remove, revoke, a lower role) does not.
+  const canGrant = canRole(role, 'team.manage', { isLocked });
+  const canManage = canRole(role, 'team.removeAccess', { isLocked });
   const [isInviteOpen, setIsInviteOpen] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const you = team.data?.members.find((entry) => entry.isYou);
@@ -93,11 +106,16 @@ function TeamView({
             People who work in {subaccountName}. Admins manage the team, members build, viewers look.
           </p>
         </div>
-        {canManage ? (
+        {canGrant ? (
           <Button onClick={() => setIsInviteOpen(true)}>
             <MailPlus aria-hidden />
             Invite
           </Button>
+        ) : canManage ? (
+          <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+            <Lock className="size-4" aria-hidden />
+            No one new can join while this sub account is locked
+          </p>
         ) : (
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
             <Eye className="size-4" aria-hidden />
@@ -130,6 +148,7 @@ function TeamView({
                   key={entry.id}
                   member={entry}
                   canManage={canManage}
+                  canGrant={canGrant}
                   onChangeRole={(next) => setPending({ kind: 'role', member: entry, role: next })}
                   onRemove={() => setPending({ kind: 'remove', member: entry })}
                 />
@@ -148,10 +167,12 @@ function TeamView({
                   title="No pending invitations"
                   description="Invite a colleague or your client. They get an e-mail with a link to join."
                   action={
-                    <Button variant="outline" onClick={() => setIsInviteOpen(true)}>
-                      <MailPlus aria-hidden />
-                      Invite someone
-                    </Button>
+                    canGrant ? (
+                      <Button variant="outline" onClick={() => setIsInviteOpen(true)}>
+                        <MailPlus aria-hidden />
+                        Invite someone
+                      </Button>
+                    ) : undefined
                   }
                   className="max-w-none"
                 />
@@ -161,6 +182,7 @@ function TeamView({
                     <InvitationRow
                       key={invitation.id}
                       invitation={invitation}
+                      canResend={canGrant}
                       isResending={mutations.resend.isPending && mutations.resend.variables === invitation.id}
                       onResend={() =>
                         mutations.resend.mutate(invitation.id, {
@@ -248,11 +270,13 @@ function Initial({ name }: { name: string }) {
 function MemberRow({
   member,
   canManage,
+  canGrant,
   onChangeRole,
   onRemove,
 }: {
   member: TeamMember;
   canManage: boolean;
+  canGrant: boolean;
   onChangeRole: (role: Role) => void;
   onRemove: () => void;
 }) {
@@ -291,7 +315,11 @@ function MemberRow({
                 onValueChange={(value) => value !== member.role && onChangeRole(value as Role)}
               >
                 {(['admin', 'member', 'viewer'] as const).map((option) => (
-                  <DropdownMenuRadioItem key={option} value={option}>
+                  <DropdownMenuRadioItem
+                    key={option}
+                    value={option}
+                    disabled={!canGrant && roleChangeAction({ from: member.role, to: option }) === 'team.manage'}
+                  >
                     {roleLabels[option]}
                   </DropdownMenuRadioItem>
                 ))}
@@ -310,11 +338,13 @@ function MemberRow({
 
 function InvitationRow({
   invitation,
+  canResend,
   isResending,
   onResend,
   onRevoke,
 }: {
   invitation: TeamInvitation;
+  canResend: boolean;
   isResending: boolean;
   onResend: () => void;
   onRevoke: () => void;
@@ -332,10 +362,12 @@ function InvitationRow({
       <div className="flex shrink-0 items-center gap-2">
         {invitation.isExpired ? <Badge variant="warning">Expired</Badge> : <Badge variant="pending">Pending</Badge>}
         <RoleBadge role={invitation.role} />
-        <Button variant="ghost" size="sm" onClick={onResend} disabled={isResending}>
-          <RotateCw aria-hidden className={isResending ? 'animate-spin' : undefined} />
-          Resend
-        </Button>
+        {canResend ? (
+          <Button variant="ghost" size="sm" onClick={onResend} disabled={isResending}>
+            <RotateCw aria-hidden className={isResending ? 'animate-spin' : undefined} />
+            Resend
+          </Button>
+        ) : null}
         <Button variant="ghost" size="sm" onClick={onRevoke} className="text-destructive">
           Revoke
         </Button>
