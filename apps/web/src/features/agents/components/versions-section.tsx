@@ -17,6 +17,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
 import { agentKeys } from '@/lib/queries/agents';
 import {
   agentGateQuery,
@@ -251,7 +252,12 @@ export function VersionsSection(props: {
         </div>
       ) : null}
 
-      <GateSettings subaccountId={subaccountId} agentId={agentId} canEdit={props.canEdit} />
+      <GateSettings
+        subaccountId={subaccountId}
+        agentId={agentId}
+        canEdit={props.canEdit}
+        canLoosen={props.canOverride}
+      />
     </section>
   );
 }
@@ -363,7 +369,21 @@ function GateRefusal(props: {
   );
 }
 
-function GateSettings({ subaccountId, agentId, canEdit }: { subaccountId: string; agentId: string; canEdit: boolean }) {
+/**
+ * Members may add a gate or lower its allowed drop; removing it, choosing another evaluation or
+ * allowing a larger drop lets more through, an override only admins make (the server checks too).
+ */
+function GateSettings({
+  subaccountId,
+  agentId,
+  canEdit,
+  canLoosen,
+}: {
+  subaccountId: string;
+  agentId: string;
+  canEdit: boolean;
+  canLoosen: boolean;
+}) {
   const queryClient = useQueryClient();
   const gate = useQuery(agentGateQuery(subaccountId, agentId));
   const runs = useQuery({ ...gateCandidatesQuery(), enabled: canEdit });
@@ -384,6 +404,8 @@ function GateSettings({ subaccountId, agentId, canEdit }: { subaccountId: string
   );
   const threshold = Number(values.threshold);
   const isValid = values.runId !== '' && Number.isFinite(threshold) && threshold >= 0 && threshold <= 100;
+  const isLoosening = current !== null && (values.runId !== current.runId || threshold > current.threshold);
+  const isLocked = isLoosening && !canLoosen;
 
   return (
     <div className="grid gap-3 border-t border-border pt-4">
@@ -433,15 +455,20 @@ function GateSettings({ subaccountId, agentId, canEdit }: { subaccountId: string
             />
           </div>
           <div className="flex gap-2">
-            <Button type="submit" variant="outline" disabled={!isValid || save.isPending}>
+            <Button type="submit" variant="outline" disabled={!isValid || isLocked || save.isPending}>
               Save gate
             </Button>
-            {current ? (
+            {current && canLoosen ? (
               <Button variant="ghost" onClick={() => save.mutate(null)} disabled={save.isPending}>
                 Remove
               </Button>
             ) : null}
           </div>
+          {current && !canLoosen ? (
+            <p className={cn('basis-full text-sm', isLocked ? 'text-destructive' : 'text-muted-foreground')}>
+              Only admins can remove the gate, choose another evaluation or allow a larger drop.
+            </p>
+          ) : null}
         </form>
       ) : null}
     </div>

@@ -222,6 +222,44 @@ describe('agent page', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   });
 
+  it('lets a member tighten the regression gate but not loosen or remove it', async () => {
+    mockApi({
+      ...baseHandlers,
+      'GET /api/me': {
+        body: {
+          ...signedInUser,
+          subaccounts: signedInUser.subaccounts.map((entry) =>
+            entry.id === 'sa-1' ? { ...entry, role: 'member' } : entry,
+          ),
+        },
+      },
+      'GET /api/subaccounts/sa-1/agents/agent-1/gate': {
+        body: { gate: { runId: 'run-1', threshold: 10 }, runName: 'Compliance set' },
+      },
+      'GET /api/evaluations': {
+        body: {
+          evaluations: [
+            { id: 'run-1', name: 'Compliance set', status: 'finished', agent: { buildId: 'agent-1' } },
+            { id: 'run-2', name: 'Easier set', status: 'finished', agent: { buildId: 'agent-1' } },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWorkspace(agentPath);
+    expect(
+      await screen.findByText('Only admins can remove the gate, choose another evaluation or allow a larger drop.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    const allowed = screen.getByRole('spinbutton', { name: 'Allowed drop (points)' });
+    await user.clear(allowed);
+    await user.type(allowed, '20');
+    expect(screen.getByRole('button', { name: 'Save gate' })).toBeDisabled();
+    await user.clear(allowed);
+    await user.type(allowed, '5');
+    expect(screen.getByRole('button', { name: 'Save gate' })).toBeEnabled();
+  });
+
   it("says 'Agent not found' for an unknown agent", async () => {
     mockApi({
       ...baseHandlers,
