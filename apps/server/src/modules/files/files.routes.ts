@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILE_NAME_HEADER, MAX_FILE_BYTES, UploadFileQuery, UploadedFile } from '@agentry/core/files';
@@ -9,34 +9,10 @@ import { contentDisposition } from './content-disposition';
 import { openStoredFileOrThrow } from './open-stored-file';
 import { readUploadBody } from './read-upload-body';
 import { uploadFile } from './upload-file';
+import { createUploadSlots } from './upload-slots';
 
 const tags = ['files'];
 const UPLOAD_RATE_LIMIT = { limit: 60, windowMs: 10 * 60 * 1000 };
-/** Uploads one process buffers at once, per user and in all: a body is held in memory until stored. */
-const UPLOADS_IN_FLIGHT_PER_USER = 2;
-const UPLOADS_IN_FLIGHT = 8;
-
-/**
- * Counts the uploads being received. A slot is taken before the body is read and given back when
- * the request's connection is done with it (answered, refused or dropped by the client).
- */
-function createUploadSlots() {
-  const perUser = new Map<string, number>();
-  let total = 0;
-  return (reply: FastifyReply, userId: string) => {
-    const mine = perUser.get(userId) ?? 0;
-    if (mine >= UPLOADS_IN_FLIGHT_PER_USER || total >= UPLOADS_IN_FLIGHT) throw new AppError('RATE_LIMITED');
-    perUser.set(userId, mine + 1);
-    total += 1;
-    reply.raw.once('close', () => {
-      total -= 1;
-      const left = (perUser.get(userId) ?? 1) - 1;
-      if (left > 0) perUser.set(userId, left);
-      else perUser.delete(userId);
-    });
-  };
-}
-
 /** The file name header, URI-decoded; null when absent or not decodable (then 'Invalid file name'). */
 function readFileName(value: string | string[] | undefined): string | null {
   if (typeof value !== 'string' || value === '') return null;
@@ -71,7 +47,7 @@ export async function registerFileRoutes(root: FastifyInstance) {
           async (request, reply) => {
             const userId = signedInUser(request).id;
             await enforceRateLimit({ cache, key: `upload:${userId}`, ...UPLOAD_RATE_LIMIT });
-            takeUploadSlot(reply, userId);
+            takeUploadSlot(request, reply, userId);
           },
         ],
         bodyLimit: MAX_FILE_BYTES + 1,

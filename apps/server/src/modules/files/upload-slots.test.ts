@@ -1,0 +1,40 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createUploadSlots } from './upload-slots';
+
+/** A request and its response whose connection the client has already dropped. */
+async function droppedRequest() {
+  const request = new PassThrough();
+  const response = new PassThrough();
+  request.destroy();
+  response.destroy();
+  await new Promise((resolve) => setImmediate(resolve));
+  return { request: { raw: request }, reply: { raw: response } };
+}
+
+describe('upload slots', () => {
+  it('gives back the slot of an upload whose client left before the slot was taken', async () => {
+    const take = createUploadSlots({ perUser: 1, total: 8 });
+    for (let index = 0; index < 3; index += 1) {
+      const { request, reply } = await droppedRequest();
+      take(request, reply, 'user-1');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
+  it('refuses a second upload of one user while the first is received, and the one after it ends', async () => {
+    const take = createUploadSlots({ perUser: 1, total: 8 });
+    const request = new PassThrough();
+    const response = new PassThrough();
+    take({ raw: request }, { raw: response }, 'user-1');
+    const other = await droppedRequest();
+    expect(() => take(other.request, other.reply, 'user-1')).toThrow(/Rate limit exceeded/);
+    // Another user has a slot of their own.
+    take({ raw: new PassThrough() }, { raw: new PassThrough() }, 'user-2');
+    response.end();
+    response.resume();
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = await droppedRequest();
+    expect(() => take(next.request, next.reply, 'user-1')).not.toThrow();
+  });
+});
