@@ -97,6 +97,8 @@ export const channelConversation = pgTable(
      * messages are answered one at a time, oldest first. A job that died gives the turn up then.
      */
     replyTurnUntil: timestamp('reply_turn_until', { withTimezone: true }),
+    /** Which job holds the turn: only it renews or gives it up (a holder whose time ran out cannot). */
+    replyTurnHolder: text('reply_turn_holder'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ChannelKind } from '@agentry/core/channels';
+import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows-of';
 import { channelConversation, channelMessage } from './channels.tables';
@@ -11,8 +13,16 @@ const SWEEP_AFTER_MS = 60_000;
 const ANSWER_WITHIN_MS = 60 * 60_000;
 const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 500;
-/** How long a reply job holds a conversation's turn for one answer (a model call and a send). */
-const TURN_MS = 3 * 60_000;
+/** Beyond a model call, what sending one answer may take (Twilio's retries, Meta's parts). */
+const SEND_BUDGET_MS = 2 * 60_000;
+
+/** How long a turn lasts per answer: longer than the model call and the send together. */
+export function turnMsFor(config: AppConfig) {
+  return config.llm.requestTimeoutMs + SEND_BUDGET_MS;
+}
+
+/** Answers one holder gives before it passes the turn on (a chatty contact does not hold a worker). */
+const ANSWERS_PER_TURN = 5;
 
 /**
  * The reply job takes its inbound message before anything else (the model, the window, the
@@ -28,18 +38,33 @@ export async function takeInboundForReply(db: Database, messageId: string, at: D
   return taken.length > 0;
 }
 
-/** Takes (or renews) the conversation's turn to answer; false while another job holds it. */
-async function takeTurn(db: Database, conversationId: string, holding: boolean, now: Date) {
+type Turn = { conversationId: string; holder: string; turnMs: number };
+
+/** Takes the conversation's turn when nobody holds it (or the holder's time ran out). */
+async function takeTurn(db: Database, turn: Turn, now: Date) {
   const result = await db.execute(sql`
-    update channel_conversation set reply_turn_until = ${new Date(now.getTime() + TURN_MS)}
-    where id = ${conversationId}
-      and (${holding} or reply_turn_until is null or reply_turn_until < ${now})
+    update channel_conversation
+    set reply_turn_until = ${new Date(now.getTime() + turn.turnMs)}, reply_turn_holder = ${turn.holder}
+    where id = ${turn.conversationId} and (reply_turn_until is null or reply_turn_until < ${now})
     returning id`);
   return rowsOf(result).length > 0;
 }
 
-async function endTurn(db: Database, conversationId: string) {
-  await db.update(channelConversation).set({ replyTurnUntil: null }).where(eq(channelConversation.id, conversationId));
+/** Renews the turn for one more answer; false when it is no longer this job's. */
+async function renewTurn(db: Database, turn: Turn, now: Date) {
+  const renewed = await db
+    .update(channelConversation)
+    .set({ replyTurnUntil: new Date(now.getTime() + turn.turnMs) })
+    .where(and(eq(channelConversation.id, turn.conversationId), eq(channelConversation.replyTurnHolder, turn.holder)))
+    .returning({ id: channelConversation.id });
+  return renewed.length > 0;
+}
+
+async function endTurn(db: Database, turn: Turn) {
+  await db
+    .update(channelConversation)
+    .set({ replyTurnUntil: null, replyTurnHolder: null })
+    .where(and(eq(channelConversation.id, turn.conversationId), eq(channelConversation.replyTurnHolder, turn.holder)));
 }
 
 /** The conversation's oldest message due an answer and not taken: `ownId`, or one of the last hour. */
@@ -63,18 +88,24 @@ async function findNextDue(db: Database, conversationId: string, ownId: string, 
 /**
  * Answers a conversation's messages one at a time, oldest first, so two quick messages are
  * answered in order and the second answer knows the first. The job of a message takes the
- * conversation's turn and answers every message due in it; a job that finds the turn taken
- * leaves its message to the holder, which looks again after giving the turn up (a message stored
- * in between is answered then). A holder that dies gives the turn up when it runs out; the reply
- * sweep then queues what it left.
+ * conversation's turn and answers the messages due in it; a job that finds the turn taken leaves
+ * its message to the holder, which looks again after giving the turn up (a message stored in
+ * between is answered then). The turn lasts `turnMs` per answer (longer than a model call and a
+ * send can take) and only its holder renews or ends it, so a holder that outlived it stops. A
+ * holder that dies gives the turn up when its time runs out; the reply sweep then queues what it
+ * left. After a few answers the holder passes the turn on to a job of its own, so one chatty
+ * contact does not hold a worker that others wait for.
  */
 export async function answerInTurn(options: {
   db: Database;
   messageId: string;
   answer: (messageId: string) => Promise<void>;
+  queueReply: QueueReply;
+  turnMs: number;
+  logger: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { db } = options;
+  const { db, logger } = options;
   const now = options.now ?? (() => new Date());
   const [own] = await db
     .select({ conversationId: channelMessage.conversationId })
@@ -82,20 +113,30 @@ export async function answerInTurn(options: {
     .where(eq(channelMessage.id, options.messageId))
     .limit(1);
   if (!own) return;
+  const turn: Turn = { conversationId: own.conversationId, holder: randomUUID(), turnMs: options.turnMs };
   const tried = new Set<string>();
   for (;;) {
-    if (!(await takeTurn(db, own.conversationId, false, now()))) return;
+    if (!(await takeTurn(db, turn, now()))) return;
+    let answered = 0;
     try {
-      for (let isFresh = true; ; isFresh = false) {
+      for (;;) {
         const next = await findNextDue(db, own.conversationId, options.messageId, now());
         // The answer takes its message; one it left untaken is not tried twice.
         if (!next || tried.has(next)) break;
+        if (answered === ANSWERS_PER_TURN) {
+          await options.queueReply(next, `turn-${turn.holder}`);
+          return;
+        }
+        if (answered > 0 && !(await renewTurn(db, turn, now()))) return;
         tried.add(next);
-        if (!isFresh) await takeTurn(db, own.conversationId, true, now());
-        await options.answer(next);
+        answered += 1;
+        // One answer that fails (the provider, the credits) does not hold back the ones after it.
+        await options.answer(next).catch((error: unknown) => {
+          logger.error({ err: error, messageId: next }, 'channel reply failed');
+        });
       }
     } finally {
-      await endTurn(db, own.conversationId);
+      await endTurn(db, turn);
     }
     const left = await findNextDue(db, own.conversationId, options.messageId, now());
     if (!left || tried.has(left)) return;
@@ -115,6 +156,8 @@ export async function findRepliesNotTaken(db: Database, channels: ChannelKind[],
         lt(channelMessage.createdAt, new Date(now.getTime() - SWEEP_AFTER_MS)),
         gt(channelMessage.createdAt, new Date(now.getTime() - ANSWER_WITHIN_MS)),
         inArray(channelConversation.channel, channels),
+        // Waiting for a job answering its conversation is not lost.
+        or(isNull(channelConversation.replyTurnUntil), lt(channelConversation.replyTurnUntil, now)),
       ),
     )
     .orderBy(channelMessage.createdAt)

@@ -23,7 +23,7 @@ import {
   runChannelReplyJob,
   sendHumanReply,
 } from './channel-messages';
-import { answerInTurn, startReplySweeper } from './reply-turns';
+import { answerInTurn, startReplySweeper, turnMsFor } from './reply-turns';
 import {
   getChannelConversationForMemberOrThrow,
   getChannelTranscript,
@@ -71,6 +71,9 @@ function startChannelReplyWorker(app: FastifyInstance) {
         db: database.db,
         messageId,
         answer: (next) => runChannelReplyJob({ db: database.db, config, logger: app.log, messageId: next }),
+        queueReply: (next, attempt) => queueChannelReply(queue, next, attempt),
+        turnMs: turnMsFor(config),
+        logger: app.log,
       });
     },
     { concurrency: 8 },

@@ -9,7 +9,7 @@ import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-tw
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { llmUsage } from '../llm/llm.tables';
 import { CHANNEL_REPLY_QUEUE, queueChannelReply, receiveInboundMessage, runChannelReplyJob } from './channel-messages';
-import { findRepliesNotTaken, sweepReplies } from './reply-turns';
+import { answerInTurn, findRepliesNotTaken, sweepReplies, takeInboundForReply } from './reply-turns';
 import {
   channelConnection,
   channelContact,
@@ -367,6 +367,110 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     const history = JSON.stringify(second[0]!.body);
     expect(history).toContain('First question');
     expect(history).toContain('Echo: First question');
+  });
+
+  it('a holder whose turn ran out stops at once and leaves the next holder alone', async () => {
+    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
+    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
+    const ids: string[] = [];
+    for (const [index, text] of ['One', 'Two', 'Three'].entries()) {
+      const stored = await receiveInboundMessage({
+        db: db(),
+        config: harness.app.platform.config,
+        queue: lostQueue,
+        logger: harness.app.log,
+        connection: row!,
+        message: {
+          providerMessageId: `SM${String(index).repeat(32)}`,
+          channel: 'sms',
+          from: '+14155550185',
+          body: text,
+        },
+      });
+      ids.push(stored.messageId!);
+    }
+    const [first, second] = ids;
+    let clock = Date.now();
+    const answered: string[] = [];
+    let releaseSecond!: () => void;
+    const secondHeld = new Promise<void>((resolve) => {
+      releaseSecond = resolve;
+    });
+    const answerAs = (holder: string) => async (messageId: string) => {
+      await takeInboundForReply(db(), messageId, new Date(clock));
+      answered.push(`${holder}:${ids.indexOf(messageId) + 1}`);
+      if (messageId === second) await secondHeld;
+    };
+    const turn = (messageId: string, holder: string, answer?: (messageId: string) => Promise<void>) =>
+      answerInTurn({
+        db: db(),
+        messageId,
+        answer: answer ?? answerAs(holder),
+        queueReply: () => Promise.resolve(),
+        turnMs: 1_000,
+        logger: harness.app.log,
+        now: () => new Date(clock),
+      });
+    let later: Promise<void> | undefined;
+    await turn(first!, 'A', async (messageId) => {
+      await answerAs('A')(messageId);
+      // A's answer outlives its turn; another job takes the conversation meanwhile.
+      clock += 5_000;
+      later = turn(second!, 'B');
+      await expect.poll(() => answered).toContain('B:2');
+    });
+    // A gave up without answering more, and without ending B's turn.
+    expect(answered).toEqual(['A:1', 'B:2']);
+    const [conversation] = await db()
+      .select({ holder: channelConversation.replyTurnHolder })
+      .from(channelConversation)
+      .innerJoin(channelMessage, eq(channelMessage.conversationId, channelConversation.id))
+      .where(eq(channelMessage.id, second!));
+    expect(conversation?.holder).toEqual(expect.any(String));
+    releaseSecond();
+    await later;
+    expect(answered).toEqual(['A:1', 'B:2', 'B:3']);
+  });
+
+  it('goes on after an answer that failed, and passes the turn on after five answers', async () => {
+    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
+    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
+    const ids: string[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      const stored = await receiveInboundMessage({
+        db: db(),
+        config: harness.app.platform.config,
+        queue: lostQueue,
+        logger: harness.app.log,
+        connection: row!,
+        message: {
+          providerMessageId: `SMf${String(index).repeat(31)}`,
+          channel: 'sms',
+          from: '+14155550186',
+          body: `Q${index}`,
+        },
+      });
+      ids.push(stored.messageId!);
+    }
+    const answered: number[] = [];
+    const passedOn: string[] = [];
+    await answerInTurn({
+      db: db(),
+      messageId: ids[0]!,
+      answer: async (messageId) => {
+        await takeInboundForReply(db(), messageId, new Date());
+        answered.push(ids.indexOf(messageId));
+        if (messageId === ids[0]) throw new Error('provider down');
+      },
+      queueReply: (messageId) => {
+        passedOn.push(messageId);
+        return Promise.resolve();
+      },
+      turnMs: 60_000,
+      logger: harness.app.log,
+    });
+    expect(answered).toEqual([0, 1, 2, 3, 4]);
+    expect(passedOn).toEqual([ids[5]]);
   });
 
   it("answers with the conversation's own agent when a campaign named one", async () => {

@@ -36,7 +36,7 @@ import {
 } from './meta-connection';
 import { registerMetaWebhookRoutes } from './meta-webhook.routes';
 import { META_REPLY_QUEUE, queueMetaReply, type MetaReplyJob } from './ingest-meta-events';
-import { answerInTurn, startReplySweeper } from '../channels/reply-turns';
+import { answerInTurn, startReplySweeper, turnMsFor } from '../channels/reply-turns';
 import { registerDmSimulatorRoutes } from './dm-simulator.routes';
 import { replyToMetaMessage } from './reply-to-meta-message';
 import { channelConnection } from '../channels/channels.tables';
@@ -247,6 +247,9 @@ export async function registerMetaDmRoutes(root: FastifyInstance) {
         db,
         messageId: job.messageId,
         answer: (next) => replyToMetaMessage({ db, config, logger: app.log, messageId: next }),
+        queueReply: (next, attempt) => queueMetaReply(app.platform.queue, next, attempt),
+        turnMs: turnMsFor(config),
+        logger: app.log,
       }),
     { concurrency: 2 },
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_conversation" ADD COLUMN "reply_turn_holder" text;
