@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AgentGate, AgentGateReply } from '@agentry/core/agent-versions';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -69,9 +69,19 @@ export async function updateAgentGate(options: {
       .limit(1);
     if (!run) throw new AppError('VALIDATION_ERROR', { message: 'Choose an evaluation of this agent' });
   }
-  await db
+  // Written only over the gate this check read: a member's change racing an admin's cannot undo it.
+  const [written] = await db
     .update(agent)
     .set({ gateRunId: gate?.runId ?? null, gateThreshold: gate?.threshold ?? null })
-    .where(and(eq(agent.id, row.id), eq(agent.subaccountId, row.subaccountId)));
+    .where(
+      and(
+        eq(agent.id, row.id),
+        eq(agent.subaccountId, row.subaccountId),
+        sql`${agent.gateRunId} is not distinct from ${row.gateRunId}`,
+        sql`${agent.gateThreshold} is not distinct from ${row.gateThreshold}`,
+      ),
+    )
+    .returning({ id: agent.id });
+  if (!written) throw new AppError('CONFLICT');
   return getAgentGate(options);
 }

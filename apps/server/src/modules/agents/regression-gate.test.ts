@@ -13,7 +13,7 @@ import {
   startRun,
   waitForRun,
 } from '../evaluation/evaluation-fixtures';
-import { evaluationRun } from '../evaluation/evaluation.tables';
+import { evaluationConversation, evaluationRun } from '../evaluation/evaluation.tables';
 
 describe('the regression gate', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -152,6 +152,20 @@ describe('the regression gate', () => {
       .from(evaluationRun)
       .where(eq(evaluationRun.gateSourceRunId, gateRunId));
     expect(runsAfter).toHaveLength(runsBefore);
+
+    // Nor can a member turn the gate's failing verdicts into passes: that is an override as well.
+    const [failing] = await harness.app.platform.database.db
+      .select({ id: evaluationConversation.id, runId: evaluationConversation.runId })
+      .from(evaluationConversation)
+      .innerJoin(evaluationRun, eq(evaluationRun.id, evaluationConversation.runId))
+      .where(eq(evaluationRun.agentVersionId, worse));
+    const overrideVerdict = (cookie: string, runId: string) =>
+      inject(cookie, 'PATCH', `/api/evaluations/${runId}/conversations/${failing!.id}/verdict`, {
+        verdict: 'pass',
+        note: 'fine',
+      });
+    expect((await overrideVerdict(member.cookie, failing!.runId)).statusCode).toBe(403);
+    expect((await overrideVerdict(admin.cookie, failing!.runId)).statusCode).toBe(200);
 
     // A member may tighten the gate, never loosen or remove it: that would be an override without a note.
     const setGate = (cookie: string, next: { runId: string; threshold: number } | null) =>

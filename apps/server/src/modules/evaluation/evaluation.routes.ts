@@ -41,7 +41,7 @@ import { listConversationDetails } from './results/list-conversation-details';
 import { listEvaluations } from './results/list-evaluations';
 import { listTemplates } from './settings/list-templates';
 import { listTestingModels } from './settings/list-testing-models';
-import { overrideVerdict } from './results/override-verdict';
+import { isGateEvidence, overrideVerdict } from './results/override-verdict';
 import { startEvaluationRun } from './run/start-evaluation-run';
 import { startQuestionGeneration } from './generation/start-question-generation';
 import { streamEvaluationEvents } from './run/stream-evaluation-events';
@@ -233,6 +233,9 @@ export function registerEvaluationRoutes(root: FastifyInstance) {
         userId,
         action: 'evaluation.manage',
       });
+      // A verdict the regression gate counts decides a publish: changing it is an override too.
+      if (await isGateEvidence(db, run))
+        await getRunForMemberOrThrow({ db, runId: run.id, userId, action: 'agent.publish.override' });
       return overrideVerdict({
         db,
         runId: run.id,

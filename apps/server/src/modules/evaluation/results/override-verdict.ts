@@ -2,10 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import type { OverrideVerdictBody, OverrideVerdictReply } from '@agentry/core/evaluation';
 import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/http/app-error';
+import { agent } from '../../agents/agents.tables';
 import { computeTotals, passRateOf } from './compute-totals';
 import { evaluationConversation } from '../evaluation.tables';
 import { getConversationRowOrThrow } from './get-conversation-row-or-throw';
 import { toConversationListItem } from './to-conversation-list-item';
+
+/**
+ * Whether a regression gate counts this run's verdicts: a gate's run of a version, or the run an
+ * agent names as its gate.
+ */
+export async function isGateEvidence(db: Database, run: { id: string; gateSourceRunId: string | null }) {
+  if (run.gateSourceRunId) return true;
+  const [gated] = await db.select({ id: agent.id }).from(agent).where(eq(agent.gateRunId, run.id)).limit(1);
+  return gated !== undefined;
+}
 
 /**
  * A manual verdict beside the judge's (which is kept); null clears it. Only judged
