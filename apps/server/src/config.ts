@@ -106,7 +106,9 @@ const EnvSchema = z
         if (text === 'true') return 1;
         if (/^\d+$/.test(text)) return Number(text);
         const addresses = text.split(',').map((part) => part.trim());
-        if (addresses.every((part) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(part))) return addresses.join(',');
+        const isAddress = (part: string) =>
+          /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(part) || ['loopback', 'linklocal', 'uniquelocal'].includes(part);
+        if (addresses.every(isAddress)) return addresses.join(',');
         context.addIssue({
           code: 'custom',
           message: 'TRUST_PROXY must be false, true (one proxy), a number of proxies, or their addresses',
