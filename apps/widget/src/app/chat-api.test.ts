@@ -4,7 +4,7 @@ import { fetchLiveConversations, sendWidgetChat, WidgetChatError } from './chat-
 const body = { message: 'Hi', history: [] };
 const reply = { message: 'Hello there', threadId: 't1', widgetConversationThreadId: 'c1', contactIdentifier: 'v1' };
 
-function sse(events: unknown[], chunkSize = 7): Response {
+function sse(events: unknown[], chunkSize = 7, headers: Record<string, string> = {}): Response {
   const text = events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
@@ -14,7 +14,7 @@ function sse(events: unknown[], chunkSize = 7): Response {
       controller.close();
     },
   });
-  return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  return new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream', ...headers } });
 }
 
 function json(status: number, value: unknown): Response {
@@ -58,6 +58,36 @@ describe('sendWidgetChat', () => {
     expect(JSON.parse(fetchImpl.mock.calls[0]?.[1]?.body as string)).toEqual(body);
     expect(deltas).toEqual(['Hel', 'Hello there']);
     expect(result).toMatchObject(reply);
+  });
+
+  it('says where the answer is stored as soon as the stream starts, before any token', async () => {
+    const events: string[] = [];
+    await sendWidgetChat({
+      apiBase: 'https://app.example',
+      widgetId: 'w1',
+      body,
+      onStart: (started) => events.push(`start ${JSON.stringify(started)}`),
+      onDelta: (text) => events.push(`delta ${text}`),
+      fetchImpl: () =>
+        Promise.resolve(
+          sse(
+            [
+              { type: 'delta', text: 'Hi' },
+              { type: 'done', reply },
+            ],
+            7,
+            {
+              'x-widget-conversation-id': 'c1',
+              'x-thread-id': 't1',
+              'x-contact-identifier': 'v1',
+            },
+          ),
+        ),
+    });
+    expect(events).toEqual([
+      'start {"widgetConversationThreadId":"c1","threadId":"t1","contactIdentifier":"v1"}',
+      'delta Hi',
+    ]);
   });
 
   it('falls back to JSON and accepts newWidgetConversationThreadId', async () => {

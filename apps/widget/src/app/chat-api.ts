@@ -61,6 +61,13 @@ function parseEvent(line: string): WidgetChatStreamEvent | null {
   }
 }
 
+/** What the stream's headers say before the answer: its conversation, thread and (for a new visitor) key. */
+export type StartedChat = {
+  widgetConversationThreadId: string;
+  threadId: string | null;
+  contactIdentifier: string | null;
+};
+
 /**
  * POST /api/widget/:id/chat?stream=1. Streams tokens to onDelta while the server sends
  * text/event-stream; reads a JSON answer otherwise. Errors follow docs/product/widget.md#texts; a 429 shows the
@@ -73,6 +80,11 @@ export async function sendWidgetChat(options: {
   /** The embedding page (X-Widget-Parent-Origin, checked against the allowed domains). */
   parentOrigin?: string | null;
   onDelta?: (text: string) => void;
+  /**
+   * Where the answer is being stored, as soon as the stream starts: kept at once, a visitor who
+   * leaves mid-answer finds the conversation (and the answer in it) when they come back.
+   */
+  onStart?: (started: StartedChat) => void;
   fetchImpl?: FetchLike;
 }): Promise<WidgetChatReply> {
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
@@ -97,6 +109,13 @@ export async function sendWidgetChat(options: {
   }
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.includes('text/event-stream') || !response.body) return toReply(await readJson(response));
+  const conversationId = response.headers.get('x-widget-conversation-id');
+  if (conversationId)
+    options.onStart?.({
+      widgetConversationThreadId: conversationId,
+      threadId: response.headers.get('x-thread-id'),
+      contactIdentifier: response.headers.get('x-contact-identifier'),
+    });
 
   let text = '';
   for await (const data of readEventStream(response.body)) {

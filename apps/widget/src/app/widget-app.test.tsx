@@ -266,6 +266,40 @@ describe('WidgetApp', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps where an answer is stored as soon as it starts, so a visitor who leaves mid-answer finds it', async () => {
+    localStorage.clear();
+    // The answer starts and never ends here: the visitor leaves the page while it is written.
+    answer = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              new TextEncoder().encode(`data: ${JSON.stringify({ type: 'delta', text: 'Sure' })}\n\n`),
+            );
+          },
+        }),
+        {
+          headers: {
+            'content-type': 'text/event-stream',
+            'x-widget-conversation-id': 'conv-new',
+            'x-thread-id': 'thread-new',
+            'x-contact-identifier': 'v_new_visitor',
+          },
+        },
+      );
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await userEvent.type(screen.getByRole('textbox'), 'Do you ship abroad?{Enter}');
+    await screen.findByText('Sure');
+    expect(localStorage.getItem(storageKeys.contactIdentifier('w1'))).toBe('v_new_visitor');
+    const session = JSON.parse(localStorage.getItem(storageKeys.session('w1')) ?? '{}');
+    expect(session).toMatchObject({
+      dbThreadId: 'conv-new',
+      openAIThreadId: 'thread-new',
+      contactIdentifier: 'v_new_visitor',
+    });
+  });
+
   it('follows the session another tab writes', async () => {
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));

@@ -349,6 +349,29 @@ export function WidgetApp({
               : [...current.messages, agentMessage],
           };
         });
+      // Where the answer is stored, kept as soon as it is known: a visitor may leave mid-answer.
+      const rememberConversation = (stored: {
+        widgetConversationThreadId: string;
+        threadId: string | null;
+        contactIdentifier: string | null;
+      }) => {
+        if (stored.contactIdentifier && stored.contactIdentifier !== latest.current.contactIdentifier) {
+          writeItem(storage, storageKeys.contactIdentifier(widgetId), stored.contactIdentifier);
+          latest.current.contactIdentifier = stored.contactIdentifier;
+          setContactIdentifier(stored.contactIdentifier);
+        }
+        const remember = (current: ActiveChat): ActiveChat =>
+          current.id !== before.id
+            ? current
+            : {
+                ...current,
+                openAIThreadId: stored.threadId || current.openAIThreadId,
+                dbThreadId: stored.widgetConversationThreadId || current.dbThreadId,
+                lastActivity: Date.now(),
+              };
+        setChat(remember);
+        return remember;
+      };
       try {
         const reply = await sendWidgetChat({
           apiBase: config.apiBase,
@@ -362,25 +385,16 @@ export function WidgetApp({
             ...(contact.current ? { contact: contact.current } : {}),
             ...(withHistory ? { history: buildChatHistory(before.messages) } : {}),
           },
+          onStart: (started) => {
+            if (latest.current.chat.id !== before.id) return;
+            const remember = rememberConversation(started);
+            persist({ chat: remember(latest.current.chat) });
+          },
           onDelta: (partial) => putAgentMessage(partial),
         });
         if (latest.current.chat.id !== before.id) return;
-        if (reply.contactIdentifier && reply.contactIdentifier !== latest.current.contactIdentifier) {
-          writeItem(storage, storageKeys.contactIdentifier(widgetId), reply.contactIdentifier);
-          latest.current.contactIdentifier = reply.contactIdentifier;
-          setContactIdentifier(reply.contactIdentifier);
-        }
+        rememberConversation(reply);
         putAgentMessage(reply.message);
-        setChat((current) =>
-          current.id !== before.id
-            ? current
-            : {
-                ...current,
-                openAIThreadId: reply.threadId || current.openAIThreadId,
-                dbThreadId: reply.widgetConversationThreadId || current.dbThreadId,
-                lastActivity: Date.now(),
-              },
-        );
       } catch (error) {
         if (latest.current.chat.id !== before.id) return;
         putAgentMessage(error instanceof WidgetChatError ? error.display : CONNECTION_ERROR_TEXT, true);

@@ -5,7 +5,7 @@ import type { PreparedWidgetChat } from './prepare-widget-chat';
 import { toWidgetTurn } from './to-widget-turn';
 
 /** The conversation a prepared message lands in: the one continued, or the new one. */
-function conversationIdOf(prepared: PreparedWidgetChat): string {
+export function conversationIdOf(prepared: PreparedWidgetChat): string {
   return prepared.conversation?.id ?? prepared.newConversationId;
 }
 

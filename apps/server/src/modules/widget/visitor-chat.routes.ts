@@ -20,7 +20,7 @@ import { generateReply, type ReplyStream } from '../llm/generate-reply';
 import { startEventStream } from '../llm/sse';
 import { toStreamError } from '../llm/to-stream-error';
 import { assertWidgetOrigin } from './assert-widget-origin';
-import { storeWidgetTurn, toWidgetChatReply } from './complete-widget-chat';
+import { conversationIdOf, storeWidgetTurn, toWidgetChatReply } from './complete-widget-chat';
 import { listConversations } from './list-conversations';
 import { getVisitorTranscriptOrThrow } from './get-visitor-transcript';
 import { loadPublicWidget } from './load-public-widget';
@@ -188,7 +188,13 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         await release(prepared, request);
         throw error;
       }
-      const events = startEventStream(reply, { 'x-thread-id': stream.threadId });
+      // Where the answer is stored, before any of it: a visitor who leaves mid-answer (a new one
+      // included) finds the conversation, and the answer in it, when they come back.
+      const events = startEventStream(reply, {
+        'x-thread-id': stream.threadId,
+        'x-widget-conversation-id': conversationIdOf(prepared),
+        ...(prepared.isContactIdentifierAnswered ? { 'x-contact-identifier': prepared.contactIdentifier } : {}),
+      });
       const send = (event: WidgetChatStreamEvent) => events.send(event);
       try {
         for await (const text of stream.deltas) {

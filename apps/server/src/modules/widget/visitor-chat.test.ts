@@ -527,6 +527,10 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
       signal: controller.signal,
     });
     const threadId = response.headers.get('x-thread-id') ?? '';
+    // Where the answer will be, before any of it: what the widget keeps if the visitor leaves.
+    const conversationId = response.headers.get('x-widget-conversation-id');
+    expect(conversationId).toEqual(expect.any(String));
+    expect(response.headers.get('x-contact-identifier')).toBe('v_leaver_0000000000000000');
     const first = await response.body!.getReader().read();
     expect(new TextDecoder().decode(first.value)).toContain('"type":"delta"');
     // The visitor moves to another page of the site.
@@ -537,7 +541,7 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
           const [conversation] = await db()
             .select()
             .from(widgetConversation)
-            .where(eq(widgetConversation.threadId, threadId));
+            .where(eq(widgetConversation.id, conversationId!));
           if (!conversation) return [];
           return db()
             .select({ role: widgetMessage.role, content: widgetMessage.content })
