@@ -113,6 +113,20 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 
+  /** Stores an inbound message whose reply job is never queued (the process died after the commit). */
+  const receiveWithoutJob = async (providerMessageId: string, from: string, body: string, now?: Date) => {
+    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
+    return receiveInboundMessage({
+      db: db(),
+      config: harness.app.platform.config,
+      queue: { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') },
+      logger: harness.app.log,
+      connection: row!,
+      message: { providerMessageId, channel: 'sms', from, body },
+      now,
+    });
+  };
+
   it('stores the credentials encrypted and never sends them back', async () => {
     expect(connection).toMatchObject({ mode: 'twilio', accountSidHint: 'aaaa', status: 'active' });
     expect(JSON.stringify(connection)).not.toContain(ACCOUNT.authToken);
@@ -283,19 +297,8 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
   });
 
   it('answers a message whose reply job was lost after its commit once the reply sweep finds it, and only once', async () => {
-    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
     // The process dies between the message's commit and its job: the job is never queued.
-    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
-    const receive = (providerMessageId: string, from: string, body: string, now?: Date) =>
-      receiveInboundMessage({
-        db: db(),
-        config: harness.app.platform.config,
-        queue: lostQueue,
-        logger: harness.app.log,
-        connection: row!,
-        message: { providerMessageId, channel: 'sms', from, body },
-        now,
-      });
+    const receive = receiveWithoutJob;
     const lost = await receive(`SM${'d'.repeat(32)}`, '+14155550181', 'Open on Sunday?');
     // A keyword is answered where it arrives, never by the agent.
     const keyword = await receive(`SM${'e'.repeat(32)}`, '+14155550182', 'STOP');
@@ -370,25 +373,9 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
   });
 
   it('a holder whose turn ran out stops at once and leaves the next holder alone', async () => {
-    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
-    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
     const ids: string[] = [];
-    for (const [index, text] of ['One', 'Two', 'Three'].entries()) {
-      const stored = await receiveInboundMessage({
-        db: db(),
-        config: harness.app.platform.config,
-        queue: lostQueue,
-        logger: harness.app.log,
-        connection: row!,
-        message: {
-          providerMessageId: `SM${String(index).repeat(32)}`,
-          channel: 'sms',
-          from: '+14155550185',
-          body: text,
-        },
-      });
-      ids.push(stored.messageId!);
-    }
+    for (const [index, text] of ['One', 'Two', 'Three'].entries())
+      ids.push((await receiveWithoutJob(`SM${String(index).repeat(32)}`, '+14155550185', text)).messageId!);
     const [first, second] = ids;
     let clock = Date.now();
     const answered: string[] = [];
@@ -433,25 +420,9 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
   });
 
   it('goes on after an answer that failed, and passes the turn on after five answers', async () => {
-    const [row] = await db().select().from(channelConnection).where(eq(channelConnection.id, connection.id));
-    const lostQueue = { ...harness.app.platform.queue, enqueue: () => Promise.resolve('lost') };
     const ids: string[] = [];
-    for (let index = 0; index < 7; index += 1) {
-      const stored = await receiveInboundMessage({
-        db: db(),
-        config: harness.app.platform.config,
-        queue: lostQueue,
-        logger: harness.app.log,
-        connection: row!,
-        message: {
-          providerMessageId: `SMf${String(index).repeat(31)}`,
-          channel: 'sms',
-          from: '+14155550186',
-          body: `Q${index}`,
-        },
-      });
-      ids.push(stored.messageId!);
-    }
+    for (let index = 0; index < 7; index += 1)
+      ids.push((await receiveWithoutJob(`SMf${String(index).repeat(31)}`, '+14155550186', `Q${index}`)).messageId!);
     const answered: number[] = [];
     const passedOn: string[] = [];
     await answerInTurn({
