@@ -8,6 +8,8 @@ export const CONNECTION_ERROR_TEXT = "Sorry, I'm having trouble connecting.";
 /** A failed send; `display` is exactly what the chat shows. */
 export class WidgetChatError extends Error {
   readonly display: string;
+  /** The HTTP status of a refused request (404: the widget or the conversation is gone). */
+  status: number | null = null;
   constructor(message: string, display?: string) {
     super(message);
     this.display = display ?? (message ? `${CONNECTION_ERROR_TEXT} (Error: ${message})` : CONNECTION_ERROR_TEXT);
@@ -104,8 +106,12 @@ export async function sendWidgetChat(options: {
   }
   if (!response.ok) {
     const message = errorText(await readJson(response));
-    if (response.status === 429 && message) throw new WidgetChatError(message, message);
-    throw new WidgetChatError(`API request failed with status: ${response.status}`);
+    const error =
+      response.status === 429 && message
+        ? new WidgetChatError(message, message)
+        : new WidgetChatError(`API request failed with status: ${response.status}`);
+    error.status = response.status;
+    throw error;
   }
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.includes('text/event-stream') || !response.body) return toReply(await readJson(response));

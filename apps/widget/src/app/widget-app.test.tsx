@@ -300,6 +300,73 @@ describe('WidgetApp', () => {
     });
   });
 
+  it('forgets the conversation a failed answer named, so the next message is not sent to one that does not exist', async () => {
+    localStorage.clear();
+    answer = () =>
+      new Response(`data: ${JSON.stringify({ type: 'error', error: { message: 'The provider is down' } })}\n\n`, {
+        headers: {
+          'content-type': 'text/event-stream',
+          'x-widget-conversation-id': 'conv-never-stored',
+          'x-thread-id': 'thread-never-stored',
+          'x-contact-identifier': 'v_visitor',
+        },
+      });
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await userEvent.type(screen.getByRole('textbox'), 'Hello?{Enter}');
+    await screen.findByText(/The provider is down/);
+    const session = JSON.parse(localStorage.getItem(storageKeys.session('w1')) ?? '{}');
+    expect(session.dbThreadId ?? null).toBeNull();
+    expect(session.openAIThreadId ?? null).toBeNull();
+  });
+
+  it('goes on in a new conversation when the server no longer has the one the chat continues', async () => {
+    localStorage.clear();
+    const now = Date.now();
+    localStorage.setItem(storageKeys.contactIdentifier('w1'), 'v_visitor');
+    localStorage.setItem(
+      storageKeys.session('w1'),
+      JSON.stringify({
+        version: 1,
+        widgetId: 'w1',
+        contactIdentifier: 'v_visitor',
+        openAIThreadId: 'thread-gone',
+        dbThreadId: 'conv-gone',
+        activeChat: {
+          id: 'chat-1',
+          messages: [{ id: 'u0', content: 'Earlier question', sender: 'user', timestamp: now }],
+          lastActivity: now,
+        },
+        isOpen: true,
+        showMessages: true,
+        showChatList: false,
+        scrollPosition: 0,
+        widgetTitle: 'Chat Widget',
+        aiName: 'AI Assistant',
+        sessionStarted: now,
+        lastUpdated: now,
+      }),
+    );
+    answer = (body) =>
+      body.widgetConversationThreadId === 'conv-gone'
+        ? new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Conversation not found' } }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          })
+        : sse(`Answer to ${String(body.message)}`, {
+            threadId: 'thread-2',
+            widgetConversationThreadId: 'conv-2',
+            contactIdentifier: 'v_visitor',
+          });
+    renderApp();
+    await openAndSend('Still there?');
+    const chats = calls.filter((call) => call.url.includes('/chat'));
+    expect(chats.map((call) => call.body?.widgetConversationThreadId ?? null)).toEqual(['conv-gone', null]);
+    expect(chats[1]?.body?.history).toEqual(
+      expect.arrayContaining([expect.objectContaining({ content: 'Earlier question' })]),
+    );
+  });
+
   it('follows the session another tab writes', async () => {
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));

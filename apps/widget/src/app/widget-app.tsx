@@ -372,18 +372,18 @@ export function WidgetApp({
         setChat(remember);
         return remember;
       };
-      try {
-        const reply = await sendWidgetChat({
+      const ask = (ids: { threadId: string | null; dbThreadId: string | null; withHistory: boolean }) =>
+        sendWidgetChat({
           apiBase: config.apiBase,
           widgetId,
           parentOrigin,
           body: {
             message,
-            threadId: before.openAIThreadId,
-            widgetConversationThreadId: before.dbThreadId,
+            threadId: ids.threadId,
+            widgetConversationThreadId: ids.dbThreadId,
             contactIdentifier: latest.current.contactIdentifier,
             ...(contact.current ? { contact: contact.current } : {}),
-            ...(withHistory ? { history: buildChatHistory(before.messages) } : {}),
+            ...(ids.withHistory ? { history: buildChatHistory(before.messages) } : {}),
           },
           onStart: (started) => {
             if (latest.current.chat.id !== before.id) return;
@@ -392,11 +392,27 @@ export function WidgetApp({
           },
           onDelta: (partial) => putAgentMessage(partial),
         });
+      try {
+        let reply;
+        try {
+          reply = await ask({ threadId: before.openAIThreadId, dbThreadId: before.dbThreadId, withHistory });
+        } catch (error) {
+          // The conversation is gone on the server (deleted, or named by an answer that was never
+          // stored): the chat goes on in a new one, seeded with what the visitor sees.
+          if (!(error instanceof WidgetChatError && error.status === 404 && before.dbThreadId)) throw error;
+          reply = await ask({ threadId: null, dbThreadId: null, withHistory: true });
+        }
         if (latest.current.chat.id !== before.id) return;
         rememberConversation(reply);
         putAgentMessage(reply.message);
       } catch (error) {
         if (latest.current.chat.id !== before.id) return;
+        // An answer that failed stored nothing: a conversation its stream named is forgotten again.
+        setChat((current) =>
+          current.id !== before.id
+            ? current
+            : { ...current, openAIThreadId: before.openAIThreadId, dbThreadId: before.dbThreadId },
+        );
         putAgentMessage(error instanceof WidgetChatError ? error.display : CONNECTION_ERROR_TEXT, true);
       } finally {
         if (latest.current.chat.id === before.id) setIsPending(false);
