@@ -10,6 +10,8 @@ export class WidgetChatError extends Error {
   readonly display: string;
   /** The HTTP status of a refused request (404: the widget or the conversation is gone). */
   status: number | null = null;
+  /** The server refused or failed the answer (an HTTP error, an error event): nothing was stored. */
+  isRefused = false;
   constructor(message: string, display?: string) {
     super(message);
     this.display = display ?? (message ? `${CONNECTION_ERROR_TEXT} (Error: ${message})` : CONNECTION_ERROR_TEXT);
@@ -111,6 +113,7 @@ export async function sendWidgetChat(options: {
         ? new WidgetChatError(message, message)
         : new WidgetChatError(`API request failed with status: ${response.status}`);
     error.status = response.status;
+    error.isRefused = true;
     throw error;
   }
   const contentType = response.headers.get('content-type') ?? '';
@@ -133,7 +136,9 @@ export async function sendWidgetChat(options: {
     } else if (event.type === 'done') {
       return toReply({ ...event.reply, message: event.reply.message || text });
     } else if (event.type === 'error') {
-      throw new WidgetChatError(event.error.message);
+      const error = new WidgetChatError(event.error.message);
+      error.isRefused = true;
+      throw error;
     }
   }
   throw new WidgetChatError('No message in API response');

@@ -320,6 +320,35 @@ describe('WidgetApp', () => {
     expect(session.openAIThreadId ?? null).toBeNull();
   });
 
+  it('keeps the conversation when the connection drops mid-answer (the server may still store it)', async () => {
+    localStorage.clear();
+    answer = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(
+              new TextEncoder().encode(`data: ${JSON.stringify({ type: 'delta', text: 'Sure' })}\n\n`),
+            );
+            setTimeout(() => controller.error(new TypeError('network error')), 20);
+          },
+        }),
+        {
+          headers: {
+            'content-type': 'text/event-stream',
+            'x-widget-conversation-id': 'conv-kept',
+            'x-thread-id': 'thread-kept',
+            'x-contact-identifier': 'v_visitor',
+          },
+        },
+      );
+    renderApp();
+    await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await userEvent.type(screen.getByRole('textbox'), 'Hello?{Enter}');
+    await screen.findByText(/having trouble connecting/);
+    const session = JSON.parse(localStorage.getItem(storageKeys.session('w1')) ?? '{}');
+    expect(session.dbThreadId).toBe('conv-kept');
+  });
+
   it('goes on in a new conversation when the server no longer has the one the chat continues', async () => {
     localStorage.clear();
     const now = Date.now();

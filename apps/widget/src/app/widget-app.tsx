@@ -407,12 +407,15 @@ export function WidgetApp({
         putAgentMessage(reply.message);
       } catch (error) {
         if (latest.current.chat.id !== before.id) return;
-        // An answer that failed stored nothing: a conversation its stream named is forgotten again.
-        setChat((current) =>
-          current.id !== before.id
-            ? current
-            : { ...current, openAIThreadId: before.openAIThreadId, dbThreadId: before.dbThreadId },
-        );
+        // An answer the server failed stored nothing: a conversation its stream named is forgotten
+        // again. A dropped connection keeps it (the server may still store the answer; if it did
+        // not, the next message goes on in a new conversation).
+        if (error instanceof WidgetChatError && error.isRefused)
+          setChat((current) =>
+            current.id !== before.id
+              ? current
+              : { ...current, openAIThreadId: before.openAIThreadId, dbThreadId: before.dbThreadId },
+          );
         putAgentMessage(error instanceof WidgetChatError ? error.display : CONNECTION_ERROR_TEXT, true);
       } finally {
         if (latest.current.chat.id === before.id) setIsPending(false);

@@ -124,6 +124,9 @@ export async function answerInTurn(options: {
         // The answer takes its message; one it left untaken is not tried twice.
         if (!next || tried.has(next)) break;
         if (answered === ANSWERS_PER_TURN) {
+          // Given up before the next job is queued, so that job finds the turn free (the finally
+          // below then ends nothing).
+          await endTurn(db, turn);
           await options.queueReply(next, `turn-${turn.holder}`);
           return;
         }

@@ -433,9 +433,15 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
         answered.push(ids.indexOf(messageId));
         if (messageId === ids[0]) throw new Error('provider down');
       },
-      queueReply: (messageId) => {
+      queueReply: async (messageId) => {
+        // The job queued next finds the turn free.
+        const [conversation] = await db()
+          .select({ holder: channelConversation.replyTurnHolder })
+          .from(channelConversation)
+          .innerJoin(channelMessage, eq(channelMessage.conversationId, channelConversation.id))
+          .where(eq(channelMessage.id, messageId));
+        expect(conversation?.holder).toBeNull();
         passedOn.push(messageId);
-        return Promise.resolve();
       },
       turnMs: 60_000,
       logger: harness.app.log,

@@ -22,6 +22,25 @@ describe('upload slots', () => {
     }
   });
 
+  it('keeps the slot of an upload whose body was read whole until it is answered', async () => {
+    const take = createUploadSlots({ perUser: 1, total: 8 });
+    const request = Object.assign(new PassThrough(), { complete: true });
+    const response = new PassThrough();
+    take({ raw: request }, { raw: response }, 'user-1');
+    // The body arrives whole and is read to its end, which destroys the request stream.
+    request.end(Buffer.from('bytes'));
+    request.resume();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(request.destroyed).toBe(true);
+    const other = await droppedRequest();
+    expect(() => take(other.request, other.reply, 'user-1')).toThrow(/Rate limit exceeded/);
+    response.end();
+    response.resume();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const next = await droppedRequest();
+    expect(() => take(next.request, next.reply, 'user-1')).not.toThrow();
+  });
+
   it('refuses a second upload of one user while the first is received, and the one after it ends', async () => {
     const take = createUploadSlots({ perUser: 1, total: 8 });
     const request = new PassThrough();

@@ -35,8 +35,10 @@ export function createUploadSlots(limits = { perUser: UPLOADS_IN_FLIGHT_PER_USER
     timer.unref();
     request.raw.once('end', () => clearTimeout(timer));
     finished(reply.raw, release);
-    finished(request.raw, () => {
-      if (request.raw.destroyed) release();
+    // A request dropped before its body ended: its response may never be written. One whose body
+    // was read whole (reading it to the end destroys it too) keeps its slot until it is answered.
+    finished(request.raw, (error) => {
+      if (error || !(request.raw as Readable & { complete?: boolean }).complete) release();
     });
   };
 }

@@ -193,7 +193,11 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
       const events = startEventStream(reply, {
         'x-thread-id': stream.threadId,
         'x-widget-conversation-id': conversationIdOf(prepared),
-        ...(prepared.isContactIdentifierAnswered ? { 'x-contact-identifier': prepared.contactIdentifier } : {}),
+        // A key the server made (a new visitor); one the client sent, it knows (and may hold bytes
+        // a header cannot carry).
+        ...(prepared.isContactIdentifierAnswered && !body.contactIdentifier
+          ? { 'x-contact-identifier': prepared.contactIdentifier }
+          : {}),
       });
       const send = (event: WidgetChatStreamEvent) => events.send(event);
       try {

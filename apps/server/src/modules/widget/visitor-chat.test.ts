@@ -530,7 +530,8 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     // Where the answer will be, before any of it: what the widget keeps if the visitor leaves.
     const conversationId = response.headers.get('x-widget-conversation-id');
     expect(conversationId).toEqual(expect.any(String));
-    expect(response.headers.get('x-contact-identifier')).toBe('v_leaver_0000000000000000');
+    // The visitor sent their key: it is not repeated.
+    expect(response.headers.get('x-contact-identifier')).toBeNull();
     const first = await response.body!.getReader().read();
     expect(new TextDecoder().decode(first.value)).toContain('"type":"delta"');
     // The visitor moves to another page of the site.
@@ -565,6 +566,9 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
       inFlight: 0,
     });
     fake.setDelays({});
+    // A new visitor gets the key made for them before the answer.
+    const newcomer = await chat(widget, { message: 'Hi' }, { query: '?stream=1' });
+    expect(newcomer.headers['x-contact-identifier']).toMatch(/^v_[\w-]{20,}$/);
   });
 
   it("gives a visitor their own conversation's messages (the server's copy), counts what they have not seen as unread, and refuses anyone else's", async () => {
