@@ -12,11 +12,25 @@ export function createJobQueue(options: { redisUrl?: string; logger: FastifyBase
 
 type PendingJob = { id: string; payload: unknown; attempt: number; attempts: number };
 
+/**
+ * Ids of ended jobs the in-process queue still answers "already queued" for, as BullMQ keeps its
+ * latest done and failed jobs: beyond them the oldest are forgotten, so a long-running server
+ * does not keep every id it ever saw.
+ */
+export const IN_PROCESS_KEPT_JOB_IDS = 5000;
+
 function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
   const pending = new Map<string, PendingJob[]>();
   const workers = new Map<string, { handler: JobHandler<unknown>; concurrency: number; running: number }>();
+  /** Queued, running and recently ended jobs (`queue:id`). */
   const seen = new Set<string>();
+  /** Ended jobs, oldest first, while they are kept in `seen`. */
+  const ended: string[] = [];
   let isClosed = false;
+  const forgetWhenOld = (key: string) => {
+    ended.push(key);
+    while (ended.length > IN_PROCESS_KEPT_JOB_IDS) seen.delete(ended.shift() as string);
+  };
 
   function drain(queue: string) {
     const worker = workers.get(queue);
@@ -27,10 +41,14 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
       worker.running += 1;
       void worker
         .handler(job.payload, { id: job.id, attempt: job.attempt })
-        .catch((error: unknown) => {
-          logger.error({ err: error, queue, jobId: job.id, attempt: job.attempt }, 'job failed');
-          if (job.attempt < job.attempts) jobs.push({ ...job, attempt: job.attempt + 1 });
-        })
+        .then(
+          () => forgetWhenOld(`${queue}:${job.id}`),
+          (error: unknown) => {
+            logger.error({ err: error, queue, jobId: job.id, attempt: job.attempt }, 'job failed');
+            if (job.attempt < job.attempts) jobs.push({ ...job, attempt: job.attempt + 1 });
+            else forgetWhenOld(`${queue}:${job.id}`);
+          },
+        )
         .finally(() => {
           worker.running -= 1;
           drain(queue);
