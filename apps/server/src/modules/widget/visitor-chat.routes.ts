@@ -42,6 +42,19 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   const { config, cache } = app.platform;
   const ownOrigin = new URL(config.publicUrl).origin;
 
+  // Answers being written, whether or not their visitor is still there: a server shutting down
+  // waits for them (at most the model's timeout) before its database closes, so none is lost.
+  const answering = new Set<Promise<unknown>>();
+  const whileAnswering = <T>(work: Promise<T>): Promise<T> => {
+    answering.add(work);
+    const forget = () => answering.delete(work);
+    work.then(forget, forget);
+    return work;
+  };
+  root.addHook('preClose', async () => {
+    await Promise.allSettled([...answering]);
+  });
+
   async function loadPublicWidgetOrThrow(request: FastifyRequest, widgetId: string) {
     const widget = await loadPublicWidget({ db, widgetId });
     if (!widget) throw new AppError('NOT_FOUND', { message: 'Widget not found' });
@@ -142,76 +155,79 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
         response: { 200: WidgetChatReply },
       },
     },
-    async (request, reply) => {
-      const { body } = request;
-      const prepared = await prepareWidgetChatOrThrow({
-        db,
-        cache,
-        config,
-        ownOrigin,
-        request,
-        widgetId: request.params.widgetId,
-        body,
-      });
-      // A visitor who leaves (another page of the site, a reload) does not cancel the answer: it is
-      // written to its end, stored and paid once, and waits for them as unread. Only what is sent
-      // to them stops.
-      const visitorGone = createClientAbortSignal(reply);
-      const gatewayInput = {
-        db,
-        config,
-        logger: request.log,
-        agent: prepared.agent,
-        source: 'widget' as const,
-        ...prepared.gateway,
-        turnContext: prepared.turnContext,
-        cache,
-        // The visitor's turn is stored with the thread's, in one statement, before the answer ends.
-        channelTurnOf: storeWidgetTurn({ prepared, body, signal: visitorGone }),
-      };
+    (request, reply) =>
+      whileAnswering(
+        (async () => {
+          const { body } = request;
+          const prepared = await prepareWidgetChatOrThrow({
+            db,
+            cache,
+            config,
+            ownOrigin,
+            request,
+            widgetId: request.params.widgetId,
+            body,
+          });
+          // A visitor who leaves (another page of the site, a reload) does not cancel the answer: it is
+          // written to its end, stored and paid once, and waits for them as unread. Only what is sent
+          // to them stops.
+          const visitorGone = createClientAbortSignal(reply);
+          const gatewayInput = {
+            db,
+            config,
+            logger: request.log,
+            agent: prepared.agent,
+            source: 'widget' as const,
+            ...prepared.gateway,
+            turnContext: prepared.turnContext,
+            cache,
+            // The visitor's turn is stored with the thread's, in one statement, before the answer ends.
+            channelTurnOf: storeWidgetTurn({ prepared, body, signal: visitorGone }),
+          };
 
-      if (!wantsEventStream(request.query.stream, request.headers.accept)) {
-        try {
-          const result = await generateReply(gatewayInput);
-          // A visitor who left (reloaded) while the answer was written finds it unread later.
-          return toWidgetChatReply(prepared, result);
-        } catch (error) {
-          await release(prepared, request);
-          throw error;
-        }
-      }
+          if (!wantsEventStream(request.query.stream, request.headers.accept)) {
+            try {
+              const result = await generateReply(gatewayInput);
+              // A visitor who left (reloaded) while the answer was written finds it unread later.
+              return toWidgetChatReply(prepared, result);
+            } catch (error) {
+              await release(prepared, request);
+              throw error;
+            }
+          }
 
-      let stream: ReplyStream;
-      try {
-        stream = await generateReply({ ...gatewayInput, stream: true });
-      } catch (error) {
-        await release(prepared, request);
-        throw error;
-      }
-      // Where the answer is stored, before any of it: a visitor who leaves mid-answer (a new one
-      // included) finds the conversation, and the answer in it, when they come back.
-      const events = startEventStream(reply, {
-        'x-thread-id': stream.threadId,
-        'x-widget-conversation-id': conversationIdOf(prepared),
-        // A key the server made (a new visitor); one the client sent, it knows (and may hold bytes
-        // a header cannot carry).
-        ...(prepared.isContactIdentifierAnswered && !body.contactIdentifier
-          ? { 'x-contact-identifier': prepared.contactIdentifier }
-          : {}),
-      });
-      const send = (event: WidgetChatStreamEvent) => events.send(event);
-      try {
-        for await (const text of stream.deltas) {
-          if (!visitorGone.aborted) send({ type: 'delta', text });
-        }
-        const result = await stream.result;
-        if (!visitorGone.aborted) send({ type: 'done', reply: toWidgetChatReply(prepared, result) });
-      } catch (error) {
-        await release(prepared, request);
-        if (!visitorGone.aborted) send({ type: 'error', error: toStreamError(error, request.log) });
-      } finally {
-        events.end();
-      }
-    },
+          let stream: ReplyStream;
+          try {
+            stream = await generateReply({ ...gatewayInput, stream: true });
+          } catch (error) {
+            await release(prepared, request);
+            throw error;
+          }
+          // Where the answer is stored, before any of it: a visitor who leaves mid-answer (a new one
+          // included) finds the conversation, and the answer in it, when they come back.
+          const events = startEventStream(reply, {
+            'x-thread-id': stream.threadId,
+            'x-widget-conversation-id': conversationIdOf(prepared),
+            // A key the server made (a new visitor); one the client sent, it knows (and may hold bytes
+            // a header cannot carry).
+            ...(prepared.isContactIdentifierAnswered && !body.contactIdentifier
+              ? { 'x-contact-identifier': prepared.contactIdentifier }
+              : {}),
+          });
+          const send = (event: WidgetChatStreamEvent) => events.send(event);
+          try {
+            for await (const text of stream.deltas) {
+              if (!visitorGone.aborted) send({ type: 'delta', text });
+            }
+            const result = await stream.result;
+            if (!visitorGone.aborted) send({ type: 'done', reply: toWidgetChatReply(prepared, result) });
+          } catch (error) {
+            await release(prepared, request);
+            if (!visitorGone.aborted) send({ type: 'error', error: toStreamError(error, request.log) });
+          } finally {
+            events.end();
+          }
+        })(),
+      ),
   );
 }
