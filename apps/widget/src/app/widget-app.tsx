@@ -392,6 +392,8 @@ export function WidgetApp({
           },
           onDelta: (partial) => putAgentMessage(partial),
         });
+      // The conversation the chat continues, or none once the server said it has no such one.
+      let kept = { openAIThreadId: before.openAIThreadId, dbThreadId: before.dbThreadId };
       try {
         let reply;
         try {
@@ -400,6 +402,7 @@ export function WidgetApp({
           // The conversation is gone on the server (deleted, or named by an answer that was never
           // stored): the chat goes on in a new one, seeded with what the visitor sees.
           if (!(error instanceof WidgetChatError && error.status === 404 && before.dbThreadId)) throw error;
+          kept = { openAIThreadId: null, dbThreadId: null };
           reply = await ask({ threadId: null, dbThreadId: null, withHistory: true });
         }
         if (latest.current.chat.id !== before.id) return;
@@ -411,11 +414,7 @@ export function WidgetApp({
         // again. A dropped connection keeps it (the server may still store the answer; if it did
         // not, the next message goes on in a new conversation).
         if (error instanceof WidgetChatError && error.isRefused)
-          setChat((current) =>
-            current.id !== before.id
-              ? current
-              : { ...current, openAIThreadId: before.openAIThreadId, dbThreadId: before.dbThreadId },
-          );
+          setChat((current) => (current.id !== before.id ? current : { ...current, ...kept }));
         putAgentMessage(error instanceof WidgetChatError ? error.display : CONNECTION_ERROR_TEXT, true);
       } finally {
         if (latest.current.chat.id === before.id) setIsPending(false);

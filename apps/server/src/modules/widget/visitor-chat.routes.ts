@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sleep } from '@agentry/core/sleep';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConversationTranscript,
@@ -29,6 +30,8 @@ import { releaseDailyMessage } from './release-daily-message';
 import { toPublicWidgetSettings } from './to-public-widget-settings';
 
 const tags = ['widget'];
+/** How long a shutdown waits for the widget answers being written. */
+const SHUTDOWN_WAIT_MS = 5_000;
 const VISITOR_LIST_LIMIT = 50;
 
 function wantsEventStream(stream: string | undefined, accept: string | undefined): boolean {
@@ -43,7 +46,8 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   const ownOrigin = new URL(config.publicUrl).origin;
 
   // Answers being written, whether or not their visitor is still there: a server shutting down
-  // waits for them (at most the model's timeout) before its database closes, so none is lost.
+  // waits for them before its database closes, for a few seconds (the other shutdown steps, the
+  // campaign and evaluation workers', come after this one and share the process's ten seconds).
   const answering = new Set<Promise<unknown>>();
   const whileAnswering = <T>(work: Promise<T>): Promise<T> => {
     answering.add(work);
@@ -52,7 +56,15 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
     return work;
   };
   root.addHook('preClose', async () => {
-    await Promise.allSettled([...answering]);
+    const deadline = Date.now() + SHUTDOWN_WAIT_MS;
+    // Again while some are left: one routed before the close may reach its handler meanwhile.
+    while (answering.size > 0 && Date.now() < deadline) {
+      const settled = new AbortController();
+      await Promise.race([
+        Promise.allSettled([...answering]).then(() => settled.abort()),
+        sleep(deadline - Date.now(), settled.signal).catch(() => undefined),
+      ]);
+    }
   });
 
   async function loadPublicWidgetOrThrow(request: FastifyRequest, widgetId: string) {
