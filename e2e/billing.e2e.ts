@@ -141,11 +141,25 @@ describe('billing: checkout, plan changes, promo codes', () => {
     await page.waitForTimeout(300);
     await saveScreenshot(page, 'billing-pricing');
 
+    // A plan page opened in another tab first: opening Growth's closes it (one plan per account).
+    const starter = pricing.getByRole('article', { name: 'Starter' });
+    const [earlier] = await Promise.all([
+      context.waitForEvent('page'),
+      starter.getByRole('button', { name: 'Choose Starter' }).click(),
+    ]);
+    await earlier.waitForLoadState();
     const [checkout] = await Promise.all([
       context.waitForEvent('page'),
       growth.getByRole('button', { name: 'Choose Growth' }).click(),
     ]);
     await checkout.waitForLoadState();
+    await earlier.reload();
+    expect(
+      await earlier.getByText('This checkout page has expired. Start again from the pricing page.').isVisible(),
+    ).toBe(true);
+    expect(await earlier.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+    await saveScreenshot(earlier, 'billing-checkout-expired');
+    await earlier.close();
     expect(await checkout.getByText('TEST MODE').first().isVisible()).toBe(true);
     expect(await checkout.getByText('$79').first().isVisible()).toBe(true);
     await checkout.getByRole('button', { name: 'Pay' }).click();

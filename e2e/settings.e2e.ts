@@ -154,6 +154,17 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
       reason: 'subaccount_locked',
     });
 
+    // The team page of the locked sub account: access can be taken away, none granted.
+    await page.goto(`/${second}/team`);
+    await expect
+      .poll(() => page.getByText('No one new can join while this sub account is locked').isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Invite', exact: true }).count()).toBe(0);
+    await saveScreenshot(page, 'team-locked');
+
+    await page.goto(`/${second}/ai-settings`);
     await page.getByRole('button', { name: 'Manage plan' }).click();
     await expect.poll(() => page.getByRole('dialog').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await page.waitForTimeout(300);
