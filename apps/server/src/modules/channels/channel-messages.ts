@@ -248,11 +248,10 @@ export async function runChannelReplyJob(options: {
   messageId: string;
 }) {
   const { db, config, logger } = options;
-  const [inbound] = await db.select().from(channelMessage).where(eq(channelMessage.id, options.messageId)).limit(1);
-  if (!inbound) return;
   // Answered at most once: the job takes the message before it decides anything. Whatever else
   // the conversation holds (an answer to an earlier message, a team member's reply) does not count.
-  if (!(await takeInboundForReply(db, inbound.id, new Date()))) return;
+  const inbound = await takeInboundForReply(db, options.messageId, new Date());
+  if (!inbound) return;
   const context = await loadConversationContext(db, inbound.conversationId);
   if (!context) return;
   const { conversation, contact, connection } = context;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ChannelKind } from '@agentry/core/channels';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
-import { rowsOf } from '../../platform/db/rows-of';
 import { channelConversation, channelMessage } from './channels.tables';
 
 /** A message's job is queued right after its commit: only a message older than this is swept. */
@@ -27,27 +26,32 @@ const ANSWERS_PER_TURN = 5;
 /**
  * The reply job takes its inbound message before anything else (the model, the window, the
  * hand-over checks): a message is answered at most once, whatever runs the job again, and a
- * message the job decided not to answer is not looked at again. False when it was taken already.
+ * message the job decided not to answer is not looked at again. Answers the message taken, or
+ * null when it was taken already (or is not stored).
  */
-export async function takeInboundForReply(db: Database, messageId: string, at: Date): Promise<boolean> {
-  const taken = await db
+export async function takeInboundForReply(db: Database, messageId: string, at: Date) {
+  const [taken] = await db
     .update(channelMessage)
     .set({ replyTakenAt: at })
     .where(and(eq(channelMessage.id, messageId), isNull(channelMessage.replyTakenAt)))
-    .returning({ id: channelMessage.id });
-  return taken.length > 0;
+    .returning();
+  return taken ?? null;
 }
+
+/** Nobody holds the conversation's turn, or the holder's time ran out. */
+const isTurnFree = (now: Date) =>
+  or(isNull(channelConversation.replyTurnUntil), lt(channelConversation.replyTurnUntil, now));
 
 type Turn = { conversationId: string; holder: string; turnMs: number };
 
 /** Takes the conversation's turn when nobody holds it (or the holder's time ran out). */
 async function takeTurn(db: Database, turn: Turn, now: Date) {
-  const result = await db.execute(sql`
-    update channel_conversation
-    set reply_turn_until = ${new Date(now.getTime() + turn.turnMs)}, reply_turn_holder = ${turn.holder}
-    where id = ${turn.conversationId} and (reply_turn_until is null or reply_turn_until < ${now})
-    returning id`);
-  return rowsOf(result).length > 0;
+  const taken = await db
+    .update(channelConversation)
+    .set({ replyTurnUntil: new Date(now.getTime() + turn.turnMs), replyTurnHolder: turn.holder })
+    .where(and(eq(channelConversation.id, turn.conversationId), isTurnFree(now)))
+    .returning({ id: channelConversation.id });
+  return taken.length > 0;
 }
 
 /** Renews the turn for one more answer; false when it is no longer this job's. */
@@ -160,7 +164,7 @@ export async function findRepliesNotTaken(db: Database, channels: ChannelKind[],
         gt(channelMessage.createdAt, new Date(now.getTime() - ANSWER_WITHIN_MS)),
         inArray(channelConversation.channel, channels),
         // Waiting for a job answering its conversation is not lost.
-        or(isNull(channelConversation.replyTurnUntil), lt(channelConversation.replyTurnUntil, now)),
+        isTurnFree(now),
       ),
     )
     .orderBy(channelMessage.createdAt)

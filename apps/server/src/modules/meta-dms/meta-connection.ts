@@ -84,8 +84,9 @@ export function testModePageId(connectionId: string) {
  * webhook entry), the simulator's Page in TEST MODE; null before one is chosen. One Meta app can
  * serve several connections and posts every Page's events to the one URL it was given.
  */
-export function metaAccountIdOf(row: MetaConnectionRow, isTestMode: boolean): string | null {
-  if (isTestMode) return testModePageId(row.id);
+export function metaAccountIdOf(row: MetaConnectionRow): string | null {
+  // No credentials: the connection runs in TEST MODE.
+  if (row.credentials === null) return testModePageId(row.id);
   const settings = readMetaSettings(row);
   return (metaChannelOf[row.serviceType] === 'instagram' ? settings.instagram?.id : settings.page?.id) ?? null;
 }

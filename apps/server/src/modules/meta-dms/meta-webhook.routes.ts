@@ -69,7 +69,7 @@ export async function registerMetaWebhookRoutes(root: FastifyInstance) {
       const expectedObject = metaChannelOf[row.serviceType] === 'instagram' ? 'instagram' : 'page';
       if (payload.object === expectedObject) {
         // Only this connection's account: another Page's events would be answered (and paid for) here.
-        const accountId = metaAccountIdOf(row, credentials === null);
+        const accountId = metaAccountIdOf(row);
         const entries = payload.entry ?? [];
         const own = entries.filter((entry) => accountId !== null && entry.id === accountId);
         if (own.length < entries.length)
