@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import type { ProviderCheckoutSession } from '../../platform/payments/billing-provider';
+import { billingSubscription } from './billing.tables';
 import type { BillingContext } from './billing-context';
 import { findCustomerId } from './ensure-billing-customer';
 import { processCheckoutSession } from './process-checkout-session';
@@ -12,8 +14,6 @@ function isPlanPage(session: ProviderCheckoutSession) {
 }
 
 export type PlanPages = {
-  /** Pages still open: the new page closes them. */
-  open: ProviderCheckoutSession[];
   /** Every page of the last day, whatever its status. */
   all: ProviderCheckoutSession[];
   /** A page was paid by a method that settles later (SEPA, ACH): that plan is on its way. */
@@ -26,16 +26,28 @@ export type PlanPages = {
  */
 export async function readPlanPages(context: BillingContext, userId: string): Promise<PlanPages> {
   const customerId = await findCustomerId({ db: context.db, userId });
-  if (!customerId) return { open: [], all: [], isPaymentPending: false };
+  if (!customerId) return { all: [], isPaymentPending: false };
   const since = new Date((await context.provider.now()).getTime() - PAGES_SINCE_MS);
   const all = (await context.provider.listCheckoutSessions({ customerId, since })).filter(isPlanPage);
   const paid = all.filter((page) => page.status === 'complete');
-  for (const page of paid) await processPage(context, page.id);
-  return {
-    open: all.filter((page) => page.status === 'open'),
-    all,
-    isPaymentPending: paid.some((page) => page.paymentStatus === 'unpaid'),
-  };
+  const stored = await listStoredPlans(context, paid);
+  for (const page of paid) if (!stored.has(planIdOf(page))) await processPage(context, page.id);
+  return { all, isPaymentPending: paid.some((page) => page.paymentStatus === 'unpaid') };
+}
+
+/** The plan row a paid page makes: its subscription, or the lifetime deal's own row. */
+function planIdOf(page: ProviderCheckoutSession) {
+  return page.subscriptionId ?? `lifetime_${page.id}`;
+}
+
+/** Which of these pages' plans are stored already (their events were handled): no need to ask again. */
+async function listStoredPlans(context: BillingContext, pages: ProviderCheckoutSession[]) {
+  if (pages.length === 0) return new Set<string>();
+  const rows = await context.db
+    .select({ id: billingSubscription.id })
+    .from(billingSubscription)
+    .where(inArray(billingSubscription.id, pages.map(planIdOf)));
+  return new Set(rows.map((row) => row.id));
 }
 
 function processPage(context: BillingContext, sessionId: string) {
@@ -55,7 +67,7 @@ export async function openPlanPage(
 ): Promise<{ id: string; url: string } | null> {
   let session = await create(false);
   if (pages.all.some((page) => page.id === session.id && page.status !== 'open')) session = await create(true);
-  for (const page of pages.open.filter((candidate) => candidate.id !== session.id)) {
+  for (const page of pages.all.filter((candidate) => candidate.status === 'open' && candidate.id !== session.id)) {
     if ((await context.provider.expireCheckoutSession(page.id)) === 'expired') continue;
     await processPage(context, page.id);
     await context.provider.expireCheckoutSession(session.id);
