@@ -122,6 +122,16 @@ export type AgentGate = z.infer<typeof AgentGate>;
 export const AgentGateReply = z.object({ gate: AgentGate.nullable(), runName: z.string().nullable() });
 export type AgentGateReply = z.infer<typeof AgentGateReply>;
 
+/**
+ * A gate change that lets more through: no gate where there was one, another run (which may be an
+ * easier one), or a larger allowed drop. Adding a gate or lowering the drop only tightens it.
+ * Loosening is an override, as publishing past the gate is: admins only.
+ */
+export function isGateLoosening(current: AgentGate | null, next: AgentGate | null): boolean {
+  if (!current) return false;
+  return !next || next.runId !== current.runId || next.threshold > current.threshold;
+}
+
 export const UpdateAgentGateBody = z.object({ gate: AgentGate.nullable() });
 export type UpdateAgentGateBody = z.infer<typeof UpdateAgentGateBody>;
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AgentGate, AgentGateReply } from '@agentry/core/agent-versions';
+import { isGateLoosening, type AgentGate, type AgentGateReply } from '@agentry/core/agent-versions';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { authorize } from '../auth/authorize';
@@ -25,15 +25,6 @@ export async function getAgentGate(options: {
 }
 
 /**
- * A change that lets more through: no gate where there was one, another run (which may be an
- * easier one), or a larger allowed drop. Adding a gate or lowering the drop only tightens it.
- */
-function isLoosening(current: AgentGate | null, next: AgentGate | null) {
-  if (!current) return false;
-  return !next || next.runId !== current.runId || next.threshold > current.threshold;
-}
-
-/**
  * Names (or clears) the gate: a run of this agent in this sub account, and the allowed drop.
  * Members may add or tighten a gate; loosening it is as much an override as publishing past it,
  * so it needs the same right (`agent.publish.override`, admins).
@@ -48,7 +39,7 @@ export async function updateAgentGate(options: {
   const { db, gate } = options;
   const row = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
   const current = row.gateRunId ? { runId: row.gateRunId, threshold: row.gateThreshold ?? 0 } : null;
-  if (isLoosening(current, gate))
+  if (isGateLoosening(current, gate))
     await authorize({
       db,
       subaccountId: row.subaccountId,

@@ -42,6 +42,7 @@ import { listEvaluations } from './results/list-evaluations';
 import { listTemplates } from './settings/list-templates';
 import { listTestingModels } from './settings/list-testing-models';
 import { isGateEvidence, overrideVerdict } from './results/override-verdict';
+import { authorize } from '../auth/authorize';
 import { startEvaluationRun } from './run/start-evaluation-run';
 import { startQuestionGeneration } from './generation/start-question-generation';
 import { streamEvaluationEvents } from './run/stream-evaluation-events';
@@ -235,7 +236,7 @@ export function registerEvaluationRoutes(root: FastifyInstance) {
       });
       // A verdict the regression gate counts decides a publish: changing it is an override too.
       if (await isGateEvidence(db, run))
-        await getRunForMemberOrThrow({ db, runId: run.id, userId, action: 'agent.publish.override' });
+        await authorize({ db, subaccountId: run.subaccountId, userId, action: 'agent.publish.override' });
       return overrideVerdict({
         db,
         runId: run.id,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   agentBehaviourFields,
+  isGateLoosening,
   listChangedBehaviourFields,
   type AgentBehaviourField,
   type AgentVersion,
@@ -404,8 +405,7 @@ function GateSettings({
   );
   const threshold = Number(values.threshold);
   const isValid = values.runId !== '' && Number.isFinite(threshold) && threshold >= 0 && threshold <= 100;
-  const isLoosening = current !== null && (values.runId !== current.runId || threshold > current.threshold);
-  const isLocked = isLoosening && !canLoosen;
+  const isLocked = !canLoosen && isGateLoosening(current, { runId: values.runId, threshold });
 
   return (
     <div className="grid gap-3 border-t border-border pt-4">
