@@ -837,10 +837,6 @@ export async function startFakeStripeServer(options: {
         signature: stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret }),
       };
     },
-    /**
-     * The customer finishing checkout. A subscription's first period can be backdated so a
-     * later upgrade lands mid-period.
-     */
     /** The delayed payment of a completed checkout went through. */
     settleAsyncPayment(sessionId: string) {
       const session = sessions.get(sessionId);
@@ -855,6 +851,10 @@ export async function startFakeStripeServer(options: {
       }
       emit('checkout.session.async_payment_succeeded', sessionObject(session));
     },
+    /**
+     * The customer finishing checkout. A subscription's first period can be backdated so a
+     * later upgrade lands mid-period.
+     */
     completeCheckout(
       sessionId: string,
       completion: {

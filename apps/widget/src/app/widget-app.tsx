@@ -19,6 +19,7 @@ import {
   fetchLiveConversations,
   fetchVisitorTranscript,
   sendWidgetChat,
+  type StartedChat,
   WidgetChatError,
 } from './chat-api';
 import { computeBlockSize, computeFrameSize } from './frame-size';
@@ -350,11 +351,7 @@ export function WidgetApp({
           };
         });
       // Where the answer is stored, kept as soon as it is known: a visitor may leave mid-answer.
-      const rememberConversation = (stored: {
-        widgetConversationThreadId: string;
-        threadId: string | null;
-        contactIdentifier: string | null;
-      }) => {
+      const rememberConversation = (stored: StartedChat) => {
         if (stored.contactIdentifier && stored.contactIdentifier !== latest.current.contactIdentifier) {
           writeItem(storage, storageKeys.contactIdentifier(widgetId), stored.contactIdentifier);
           latest.current.contactIdentifier = stored.contactIdentifier;

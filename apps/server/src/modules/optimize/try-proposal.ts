@@ -13,7 +13,7 @@ import { startEvaluationRun } from '../evaluation/run/start-evaluation-run';
 import { buildTrial } from './build-trial';
 import { chooseTrialQuestions } from './choose-trial-questions';
 import { getPublishedVersion } from './get-published-version';
-import { holdEnqueues } from './hold-enqueues';
+import { holdEnqueues } from '../../platform/queue/hold-enqueues';
 import { optimizeProposal } from './optimize.tables';
 
 /**

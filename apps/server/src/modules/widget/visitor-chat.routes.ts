@@ -222,7 +222,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
             'x-widget-conversation-id': conversationIdOf(prepared),
             // A key the server made (a new visitor); one the client sent, it knows (and may hold bytes
             // a header cannot carry).
-            ...(prepared.isContactIdentifierAnswered && !body.contactIdentifier
+            ...(!body.contactIdentifier && !prepared.conversation
               ? { 'x-contact-identifier': prepared.contactIdentifier }
               : {}),
           });

@@ -1,6 +1,6 @@
-import type { JobQueue } from '../../platform/queue/job-queue';
+import type { JobQueue } from './job-queue';
 
-type HeldJob = { queue: string; payload: unknown; options?: { jobId?: string; attempts?: number } };
+type HeldJob = Parameters<JobQueue['enqueue']>;
 
 /**
  * A queue that keeps its jobs until `release`: for work started inside a transaction, whose
@@ -11,13 +11,13 @@ export function holdEnqueues(queue: JobQueue): { queue: JobQueue; release: () =>
   return {
     queue: {
       ...queue,
-      enqueue: (name, payload, options) => {
-        held.push({ queue: name, payload, ...(options ? { options } : {}) });
-        return Promise.resolve(options?.jobId ?? '');
+      enqueue: (...job) => {
+        held.push(job);
+        return Promise.resolve(job[2]?.jobId ?? '');
       },
     },
     release: async () => {
-      for (const job of held.splice(0)) await queue.enqueue(job.queue, job.payload, job.options);
+      for (const job of held.splice(0)) await queue.enqueue(...job);
     },
   };
 }
