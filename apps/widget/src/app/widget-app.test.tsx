@@ -6,6 +6,7 @@ import { defaultWidgetSettings } from '@agentry/core/widget';
 import type { WidgetAppConfig } from './read-widget-config';
 import { WidgetApp } from './widget-app';
 import { storageKeys } from './widget-storage';
+import { testSession } from './test-session';
 
 const config: WidgetAppConfig = {
   ...defaultWidgetSettings,
@@ -355,26 +356,18 @@ describe('WidgetApp', () => {
     localStorage.setItem(storageKeys.contactIdentifier('w1'), 'v_visitor');
     localStorage.setItem(
       storageKeys.session('w1'),
-      JSON.stringify({
-        version: 1,
-        widgetId: 'w1',
-        contactIdentifier: 'v_visitor',
-        openAIThreadId: 'thread-gone',
-        dbThreadId: 'conv-gone',
-        activeChat: {
-          id: 'chat-1',
-          messages: [{ id: 'u0', content: 'Earlier question', sender: 'user', timestamp: now }],
-          lastActivity: now,
-        },
-        isOpen: true,
-        showMessages: true,
-        showChatList: false,
-        scrollPosition: 0,
-        widgetTitle: 'Chat Widget',
-        aiName: 'AI Assistant',
-        sessionStarted: now,
-        lastUpdated: now,
-      }),
+      JSON.stringify(
+        testSession(now, {
+          contactIdentifier: 'v_visitor',
+          openAIThreadId: 'thread-gone',
+          dbThreadId: 'conv-gone',
+          activeChat: {
+            id: 'chat-1',
+            messages: [{ id: 'u0', content: 'Earlier question', sender: 'user', timestamp: now }],
+            lastActivity: now,
+          },
+        }),
+      ),
     );
     answer = (body) =>
       body.widgetConversationThreadId === 'conv-gone'
@@ -400,9 +393,7 @@ describe('WidgetApp', () => {
     renderApp();
     await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
     const now = Date.now();
-    const otherTab = {
-      version: 1,
-      widgetId: 'w1',
+    const otherTab = testSession(now, {
       contactIdentifier: 'v_other',
       openAIThreadId: 't9',
       dbThreadId: 'c9',
@@ -414,15 +405,7 @@ describe('WidgetApp', () => {
         ],
         lastActivity: now,
       },
-      isOpen: true,
-      showMessages: true,
-      showChatList: false,
-      scrollPosition: 0,
-      widgetTitle: 'Chat Widget',
-      aiName: 'AI Assistant',
-      sessionStarted: now,
-      lastUpdated: now,
-    };
+    });
     act(() => {
       window.dispatchEvent(
         new StorageEvent('storage', { key: storageKeys.session('w1'), newValue: JSON.stringify(otherTab) }),

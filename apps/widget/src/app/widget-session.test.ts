@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { archiveChat, deleteSavedConversation, readSavedConversations } from './saved-conversations';
-import { clearSession, readSession, writeSession, type WidgetSession } from './widget-session';
+import { clearSession, readSession, writeSession } from './widget-session';
 import { storageKeys } from './widget-storage';
+import { testSession } from './test-session';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -15,29 +16,7 @@ function memoryStorage() {
 
 const hour = 3_600_000;
 
-function session(lastActivity: number, overrides: Partial<WidgetSession> = {}): WidgetSession {
-  return {
-    version: 1,
-    widgetId: 'w1',
-    contactIdentifier: 'visitor-1',
-    openAIThreadId: 't1',
-    dbThreadId: 'd1',
-    activeChat: {
-      id: 'chat-1',
-      messages: [{ id: 'm1', content: 'Hello', sender: 'agent', timestamp: 1 }],
-      lastActivity,
-    },
-    isOpen: true,
-    showMessages: true,
-    showChatList: false,
-    scrollPosition: 0,
-    widgetTitle: 'Chat Widget',
-    aiName: 'AI Assistant',
-    sessionStarted: lastActivity,
-    lastUpdated: lastActivity,
-    ...overrides,
-  };
-}
+const session = testSession;
 
 describe('widget session', () => {
   it('is valid for one hour since the last activity, per widget', () => {
