@@ -1,6 +1,12 @@
-import type { TestApp } from '../../test/create-test-app';
-import { createTestAgent } from '../../test/agent-fixtures';
-import { textOf, type FakeChatRequest, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { createTestApp, type TestApp } from '../../test/create-test-app';
+import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import {
+  startFakeOpenAiServer,
+  textOf,
+  type FakeChatRequest,
+  type FakeOpenAiServer,
+} from '../../test/fake-openai-server';
+import { grantTestPlan } from '../../test/grant-test-plan';
 import {
   evaluationPayload,
   evaluationQuestion,
@@ -95,4 +101,23 @@ export async function createFailedRun(
   const runId = started.json<{ runId: string }>().runId;
   const summary = await waitForRun(app, session.cookie, runId);
   return { agent, runId, summary };
+}
+
+/** The optimize tests' app: the fake provider, and an owner with a plan and credits. */
+export async function startOptimizeApp(email: string) {
+  const fake = await startFakeOpenAiServer();
+  const harness = await createTestApp({
+    OPENAI_API_KEY: 'sk-platform',
+    OPENAI_BASE_URL: fake.url,
+    LLM_TIMEOUT_MS: '5000',
+  });
+  const owner = await signInWithWorkspace(harness.app, email);
+  await grantTestPlan(harness.app.platform.database.db, owner.userId);
+  await grantTestCredits(harness.app, owner.userId, 50_000_000);
+  return { fake, harness, owner };
+}
+
+export async function stopOptimizeApp(started: Awaited<ReturnType<typeof startOptimizeApp>>) {
+  await started.harness.close();
+  await started.fake.close();
 }

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ListAgentVersionsReply } from '@agentry/core/agent-versions';
 import type { ListProposalsReply, OptimizeProposal, ProposalReply } from '@agentry/core/optimize';
-import { createTestApp } from '../../test/create-test-app';
-import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
-import { grantTestPlan } from '../../test/grant-test-plan';
-import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import type { createTestApp } from '../../test/create-test-app';
+import type { signInWithWorkspace } from '../../test/agent-fixtures';
+import { textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { addTestMember, createTestWidget } from '../../test/widget-fixtures';
 import { llmUsage } from '../llm/llm.tables';
 import { evaluationRun } from '../evaluation/evaluation.tables';
@@ -15,6 +14,8 @@ import {
   PRICE_QUESTION,
   PRICE_RULE,
   scriptOptimizeProvider,
+  startOptimizeApp,
+  stopOptimizeApp,
 } from './optimize-fixtures';
 
 describe('Optimize loop: failures -> proposal -> candidate -> re-run -> accept (fake provider)', () => {
@@ -23,16 +24,9 @@ describe('Optimize loop: failures -> proposal -> candidate -> re-run -> accept (
   let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: '5000' });
-    owner = await signInWithWorkspace(harness.app, 'owner@loop.test');
-    await grantTestPlan(harness.app.platform.database.db, owner.userId);
-    await grantTestCredits(harness.app, owner.userId, 50_000_000);
+    ({ fake, harness, owner } = await startOptimizeApp('owner@loop.test'));
   }, 120_000);
-  afterAll(async () => {
-    await harness.close();
-    await fake.close();
-  });
+  afterAll(() => stopOptimizeApp({ fake, harness, owner }));
   beforeEach(() => fake.reset());
 
   const as = (cookie: string) => (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ListProposalsReply, OptimizeProposal, ProposalReply } from '@agentry/core/optimize';
-import { createTestApp } from '../../test/create-test-app';
-import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
-import { grantTestPlan } from '../../test/grant-test-plan';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import type { createTestApp } from '../../test/create-test-app';
+import type { signInWithWorkspace } from '../../test/agent-fixtures';
+import type { FakeOpenAiServer } from '../../test/fake-openai-server';
 import { agent, agentVersion } from '../agents/agents.tables';
 import { creditBalance } from '../credits/credits.tables';
 import { evaluationRun } from '../evaluation/evaluation.tables';
-import { createFailedRun, scriptOptimizeProvider } from './optimize-fixtures';
+import { createFailedRun, scriptOptimizeProvider, startOptimizeApp, stopOptimizeApp } from './optimize-fixtures';
 import { optimizeProposal } from './optimize.tables';
 import { tryProposal } from './try-proposal';
 
@@ -19,16 +18,9 @@ describe("'Try it' on a proposal", () => {
   const db = () => harness.app.platform.database.db;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: '5000' });
-    owner = await signInWithWorkspace(harness.app, 'owner@try-it.test');
-    await grantTestPlan(db(), owner.userId);
-    await grantTestCredits(harness.app, owner.userId, 50_000_000);
+    ({ fake, harness, owner } = await startOptimizeApp('owner@try-it.test'));
   }, 120_000);
-  afterAll(async () => {
-    await harness.close();
-    await fake.close();
-  });
+  afterAll(() => stopOptimizeApp({ fake, harness, owner }));
   beforeEach(() => fake.reset());
 
   const as = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
