@@ -73,7 +73,10 @@ export async function deleteSubaccount(options: { db: Database; subaccountId: st
         .where(and(eq(member.userId, affectedUserId), ne(member.organizationId, subaccountId)));
       if ((others?.value ?? 0) === 0) {
         throw new AppError('CONFLICT', {
-          message: 'This is your only sub account. Create another one before deleting it.',
+          message:
+            affectedUserId === userId
+              ? 'This is your only sub account. Create another one before deleting it.'
+              : "This is the owner's only sub account. They need another one before it can be deleted.",
         });
       }
     }

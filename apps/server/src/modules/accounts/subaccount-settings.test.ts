@@ -189,9 +189,10 @@ describe('sub-account settings, deletion, workspace creates and the connections 
       confirmation: 'confirm',
     });
     expect(last.statusCode).toBe(409);
+    expect(last.json().error.message).toBe('This is your only sub account. Create another one before deleting it.');
   });
 
-  const onlySubaccount = 'This is your only sub account. Create another one before deleting it.';
+  const ownersOnlySubaccount = "This is the owner's only sub account. They need another one before it can be deleted.";
 
   it("refuses another admin deleting the owner's last sub account", async () => {
     const owner = await signInWithWorkspace(app, 'last-owner@agency.test');
@@ -205,7 +206,7 @@ describe('sub-account settings, deletion, workspace creates and the connections 
     // The invited admin has a workspace of their own, but the owner would be left with none.
     const refused = await inject(invited.cookie, 'DELETE', url, { confirmation: 'confirm' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(onlySubaccount);
+    expect(refused.json().error.message).toBe(ownersOnlySubaccount);
     expect(await db.select().from(organization).where(eq(organization.id, owner.subaccountId))).toHaveLength(1);
 
     // Once the owner has another one, the same admin may delete it.
