@@ -24,6 +24,11 @@ export async function startFakeGraphServer(options: { appId: string; appSecret: 
   const longTokens = new Set<string>();
   /** Recipients Meta refuses as outside the messaging window. */
   const closedWindows = new Set<string>();
+  /**
+   * Runs after a send is accepted and before the Send API answers: Meta's echo webhook of a sent
+   * message can reach the app before the Send API's own answer does.
+   */
+  let beforeSendAnswer: ((sent: SentGraphMessage & { messageId: string }) => Promise<void>) | null = null;
 
   const graphError = (
     response: http.ServerResponse,
@@ -135,10 +140,13 @@ export async function startFakeGraphServer(options: { appId: string; appSecret: 
             error_subcode: 2018278,
           });
         sent.push({ pageToken: token, body });
-        return json(response, 200, {
-          recipient_id: body.recipient.id,
-          message_id: `m_${randomBytes(12).toString('base64url')}`,
-        });
+        const messageId = `m_${randomBytes(12).toString('base64url')}`;
+        const answer = () => json(response, 200, { recipient_id: body.recipient.id, message_id: messageId });
+        if (!beforeSendAnswer) return answer();
+        void beforeSendAnswer({ pageToken: token, body, messageId }).then(answer, (error: unknown) =>
+          graphError(response, 500, { message: String(error), type: 'FakeHookError', code: 1 }),
+        );
+        return;
       }
       graphError(response, 400, { message: `Unknown path components: ${path}`, type: 'OAuthException', code: 2500 });
     });
@@ -159,6 +167,10 @@ export async function startFakeGraphServer(options: { appId: string; appSecret: 
       return page.token;
     },
     closeWindow: (recipientId: string) => closedWindows.add(recipientId),
+    /** Sets (or with null clears) what runs between accepting a send and answering it. */
+    setBeforeSendAnswer(hook: typeof beforeSendAnswer) {
+      beforeSendAnswer = hook;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { metaChannelOf } from '@agentry/core/meta-dms';
 import type { Database } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/queue/job-queue';
@@ -52,10 +52,45 @@ async function upsertConversation(
 }
 
 /**
+ * The agent's reply an echo is of, when the reply job has stored it (queued, before sending) and
+ * the Send API has not answered yet: the echo can come first, and Instagram's carries no app id.
+ * The reply takes the echo's mid and counts as sent; answers whether one was found.
+ */
+async function claimEchoedReply(tx: Transaction, options: { conversationId: string; mid: string; text: string }) {
+  const isWaiting = and(
+    eq(channelMessage.conversationId, options.conversationId),
+    eq(channelMessage.direction, 'outbound'),
+    eq(channelMessage.role, 'assistant'),
+    eq(channelMessage.status, 'queued'),
+    isNull(channelMessage.providerMessageId),
+    eq(channelMessage.content, options.text),
+  );
+  const claimed = await tx
+    .update(channelMessage)
+    .set({ providerMessageId: options.mid, status: 'sent' })
+    .where(
+      and(
+        isWaiting,
+        inArray(
+          channelMessage.id,
+          tx
+            .select({ id: channelMessage.id })
+            .from(channelMessage)
+            .where(isWaiting)
+            .orderBy(asc(channelMessage.position))
+            .limit(1),
+        ),
+      ),
+    )
+    .returning({ id: channelMessage.id });
+  return claimed.length > 0;
+}
+
+/**
  * Stores what a delivery says, each event in its own short transaction, and queues the agent's
  * answer to every new customer message. A message already stored (Meta retries deliveries) is
- * skipped by its unique mid. An echo of a message the app did not send is a team member
- * answering from the Page inbox: stored, and with handover on the agent pauses in that thread.
+ * skipped by its unique mid. An echo of a message the app did not send (not its app id, not a
+ * stored mid, not a reply waiting for the Send API's answer) is a team member answering from the Page inbox: stored, and with handover on the agent pauses in that thread.
  */
 export async function ingestMetaEvents(options: {
   db: Database;
@@ -83,6 +118,7 @@ export async function ingestMetaEvents(options: {
       if (isOurs) continue;
       await db.transaction(async (tx) => {
         const { conversationId } = await upsertConversation(tx, row, event.customerId, null);
+        if (await claimEchoedReply(tx, { conversationId, mid: event.mid, text: event.text })) return;
         const [stored] = await tx
           .insert(channelMessage)
           .values({

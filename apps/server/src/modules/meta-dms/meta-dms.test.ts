@@ -88,6 +88,10 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
       .orderBy(channelMessage.position)
       .then((rows) => rows.map((row) => row.message));
   }
+  /** At least `count` messages, none of them still waiting for the Send API's answer. */
+  function isSettled(rows: { status: string }[], count: number) {
+    return rows.length >= count && rows.every((row) => row.status !== 'queued');
+  }
   async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -224,7 +228,7 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     });
     const stored = await waitFor(
       () => messagesOf(connection.connectionId, 'ig_customer_1'),
-      (rows) => rows.length >= 2,
+      (rows) => isSettled(rows, 2),
     );
     expect(stored.map((row) => [row.role, row.status])).toEqual([
       ['user', 'received'],
@@ -380,7 +384,7 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     );
     const stored = await waitFor(
       () => messagesOf(connection.connectionId, 'ig_customer_2'),
-      (rows) => rows.filter((row) => row.role === 'assistant').length >= 4,
+      (rows) => isSettled(rows, 8) && rows.filter((row) => row.role === 'assistant').length >= 4,
     );
     expect(stored.filter((row) => row.role === 'user').map((row) => row.content)).toEqual([
       'Opening hours',
@@ -400,7 +404,7 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     );
     const stored = await waitFor(
       () => messagesOf(connection.connectionId, 'ig_customer_late'),
-      (rows) => rows.length >= 2,
+      (rows) => isSettled(rows, 2),
     );
     expect(stored[1]).toMatchObject({ role: 'assistant', status: 'failed', errorCode: 'META_WINDOW_CLOSED' });
     expect(stored[1]?.content).toContain('Meta only allows replies within 24 hours');
@@ -411,7 +415,7 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     await deliver(connection.connectionId, messaging('instagram', [textEvent('ig_customer_closed', 'Hi')]));
     const refused = await waitFor(
       () => messagesOf(connection.connectionId, 'ig_customer_closed'),
-      (rows) => rows.length >= 2,
+      (rows) => isSettled(rows, 2),
     );
     expect(refused[1]).toMatchObject({ status: 'failed', errorCode: 'META_WINDOW_CLOSED' });
   });
@@ -427,7 +431,7 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     );
     await waitFor(
       () => messagesOf(connection.connectionId, 'ig_customer_3'),
-      (rows) => rows.length >= 2,
+      (rows) => isSettled(rows, 2),
     );
     // A person replies from the Page inbox: an echo without our app id.
     await deliver(
@@ -460,12 +464,71 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     ).not.toContain(stored[3]?.id);
   });
 
+  it("recognises the echo of the agent's reply that arrives without an app id before the Send API answers", async () => {
+    await call('PUT', `/api/meta-dms/connections/${connection.connectionId}`, owner.cookie, {
+      handover: { enabled: true, resumeAfterMinutes: 30 },
+    });
+    // Instagram's echo of our own message, without app_id, delivered while the Send API call is still open.
+    const echoed: number[] = [];
+    graph.setBeforeSendAnswer(async ({ body, messageId }) => {
+      const echo = await deliver(
+        connection.connectionId,
+        messaging('instagram', [
+          {
+            sender: { id: PAGE.instagram.id },
+            recipient: { id: body.recipient.id },
+            timestamp: Date.now(),
+            message: { mid: messageId, text: body.message.text, is_echo: true },
+          },
+        ]),
+      );
+      echoed.push(echo.statusCode);
+    });
+    try {
+      await deliver(
+        connection.connectionId,
+        messaging('instagram', [textEvent('ig_customer_early', 'Open on Sunday?')]),
+      );
+      const stored = await waitFor(
+        () => messagesOf(connection.connectionId, 'ig_customer_early'),
+        (rows) => isSettled(rows, 2),
+      );
+      expect(echoed).toEqual([200]);
+      const sent = graph.sent.filter((entry) => entry.body.recipient.id === 'ig_customer_early');
+      expect(sent).toHaveLength(1);
+      // One message, the agent's, under the echo's mid: no team member's copy, no hand-over.
+      expect(stored.map((row) => [row.role, row.status])).toEqual([
+        ['user', 'received'],
+        ['assistant', 'sent'],
+      ]);
+      expect(stored[1]?.content).toBe(sent[0]?.body.message.text);
+      expect(stored[1]?.providerMessageId).toMatch(/^m_/);
+      const [conversation] = await db()
+        .select({ pausedUntil: channelConversation.pausedUntil, lastMessage: channelConversation.lastMessage })
+        .from(channelConversation)
+        .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
+        .where(eq(channelContact.address, 'ig_customer_early'));
+      expect(conversation?.pausedUntil).toBeNull();
+      expect(conversation?.lastMessage).toBe(sent[0]?.body.message.text);
+    } finally {
+      graph.setBeforeSendAnswer(null);
+    }
+
+    // The agent still answers the next message: nothing was handed over.
+    await deliver(connection.connectionId, messaging('instagram', [textEvent('ig_customer_early', 'And Monday?')]));
+    const after = await waitFor(
+      () => messagesOf(connection.connectionId, 'ig_customer_early'),
+      (rows) => isSettled(rows, 4),
+    );
+    expect(after.map((row) => row.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
   it('marks the connection as needing attention when Facebook refuses the token (190), and a pasted Page token reconnects it', async () => {
     graph.revoke(PAGE.token);
     await deliver(connection.connectionId, messaging('instagram', [textEvent('ig_customer_4', 'Are you open today?')]));
     const stored = await waitFor(
       () => messagesOf(connection.connectionId, 'ig_customer_4'),
-      (rows) => rows.length >= 2,
+      (rows) => isSettled(rows, 2),
     );
     expect(stored[1]).toMatchObject({ status: 'failed', errorCode: 'META_AUTH_FAILED' });
     const read = await call('GET', `/api/meta-dms/connections/${connection.connectionId}`, owner.cookie);

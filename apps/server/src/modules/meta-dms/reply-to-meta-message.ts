@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { metaLimits } from '@agentry/core/meta-dms';
 import type { AppConfig } from '../../config';
@@ -70,14 +70,15 @@ export async function replyToMetaMessage(options: {
 
   async function storeOutbound(values: {
     content: string;
-    status: 'sent' | 'failed';
+    status: 'queued' | 'sent' | 'failed';
     errorCode?: string;
     providerMessageId?: string;
     threadId?: string;
   }) {
+    const id = randomUUID();
     await db.transaction(async (tx) => {
       await tx.insert(channelMessage).values({
-        id: randomUUID(),
+        id,
         conversationId: conversation.id,
         direction: 'outbound',
         role: 'assistant',
@@ -97,13 +98,15 @@ export async function replyToMetaMessage(options: {
         })
         .where(eq(channelConversation.id, conversation.id));
     });
+    return id;
   }
-  const refuseOutsideWindow = () =>
-    storeOutbound({
+  const refuseOutsideWindow = async () => {
+    await storeOutbound({
       content: new AppError('META_WINDOW_CLOSED').message,
       status: 'failed',
       errorCode: 'META_WINDOW_CLOSED',
     });
+  };
 
   // Checked before spending anything: a message delivered late may already be outside the window.
   if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
@@ -129,7 +132,8 @@ export async function replyToMetaMessage(options: {
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'AI_PROVIDER_ERROR';
     options.logger?.warn({ err: error, connectionId: row.id }, 'meta dm reply: no answer');
-    return storeOutbound({ content: '', status: 'failed', errorCode: code });
+    await storeOutbound({ content: '', status: 'failed', errorCode: code });
+    return;
   }
 
   // The answer can take a while: the window is checked again right before sending, and a team
@@ -146,19 +150,26 @@ export async function replyToMetaMessage(options: {
 
   const credentials = readMetaCredentials(config, row);
   if (credentials === null) {
-    return storeOutbound({
+    await storeOutbound({
       content: answer.text,
       status: 'sent',
       providerMessageId: `test_${randomUUID()}`,
       threadId: answer.threadId,
     });
+    return;
   }
-  if (!credentials.pageToken)
-    return storeOutbound({ content: answer.text, status: 'failed', errorCode: 'META_AUTH_FAILED' });
+  if (!credentials.pageToken) {
+    await storeOutbound({ content: answer.text, status: 'failed', errorCode: 'META_AUTH_FAILED' });
+    return;
+  }
   const graph = createGraphApi(config.meta.graphBaseUrl);
   const parts = splitForSend(answer.text);
   for (const [index, part] of parts.entries()) {
     const threadId = index === 0 ? answer.threadId : undefined;
+    // Stored before it goes out, as queued: Meta's echo of it can arrive before the Send API
+    // answers, and Instagram's carries no app id, so the echo finds it here (claimEchoedReply)
+    // instead of taking it for a team member's message and handing the thread over.
+    const queuedId = await storeOutbound({ content: part, status: 'queued', threadId });
     let sent;
     try {
       sent = await graph.sendText({ pageToken: credentials.pageToken, recipientId: contact.address, text: part });
@@ -174,9 +185,22 @@ export async function replyToMetaMessage(options: {
           ? 'META_WINDOW_CLOSED'
           : 'META_REQUEST_FAILED';
       const unsent = parts.slice(index).join('\n\n');
-      return storeOutbound({ content: unsent, status: 'failed', errorCode, threadId });
+      await db
+        .update(channelMessage)
+        .set({ content: unsent, status: 'failed', errorCode })
+        .where(and(eq(channelMessage.id, queuedId), eq(channelMessage.status, 'queued')));
+      return;
     }
-    // Each part is stored under its own mid, so its echo is recognised as the agent's.
-    await storeOutbound({ content: part, status: 'sent', providerMessageId: sent.message_id, threadId });
+    // Under its mid, so a later echo is recognised as the agent's (one that came first set it already).
+    await db.transaction(async (tx) => {
+      await tx
+        .update(channelMessage)
+        .set({ providerMessageId: sent.message_id, status: 'sent' })
+        .where(and(eq(channelMessage.id, queuedId), isNull(channelMessage.providerMessageId)));
+      await tx
+        .update(channelConversation)
+        .set({ lastMessage: part.slice(0, LAST_MESSAGE_LENGTH), lastMessageTime: now() })
+        .where(eq(channelConversation.id, conversation.id));
+    });
   }
 }
