@@ -103,6 +103,8 @@ export async function startFakeTwilioServer(
   const requests: { method: string; path: string; form: Record<string, string> }[] = [];
   const failures: FakeTwilioError[] = [];
   const refusedNumbers = new Map<string, FakeTwilioError>();
+  /** Numbers whose sends are taken (stored, listed) but whose answer never arrives: the connection drops. */
+  const unansweredNumbers = new Set<string>();
   const pendingCallbacks = new Set<Promise<unknown>>();
   let autoStatusCallbacks = options.autoStatusCallbacks ?? true;
   let statusCallbacksBeforeAnswer = options.statusCallbacksBeforeAnswer ?? false;
@@ -346,6 +348,10 @@ export async function startFakeTwilioServer(
         if (!isAccount && !messageSid && request.method === 'POST') {
           if (options.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, options.sendDelayMs));
           const [status, body] = await handleCreate(accountSid, form);
+          if (status === 201 && unansweredNumbers.has(form.To ?? '')) {
+            request.socket.destroy();
+            return;
+          }
           answer(status, body);
           return;
         }
@@ -375,6 +381,11 @@ export async function startFakeTwilioServer(
     /** Every create to this E.164 number answers this error. */
     refuseNumber(number: string, error: FakeTwilioError) {
       refusedNumbers.set(number, error);
+    },
+    /** Sends to this number are taken, but the connection drops before the answer (a timeout seen by the caller). */
+    dropAnswersTo(number: string, value = true) {
+      if (value) unansweredNumbers.add(number);
+      else unansweredNumbers.delete(number);
     },
     setAutoStatusCallbacks(value: boolean) {
       autoStatusCallbacks = value;

@@ -13,9 +13,11 @@ import { toChannelThreadOwner } from '../llm/thread-owner';
 import { channelConnection, channelContact, channelConversation, channelMessage } from './channels.tables';
 import { consentReply, isWithinWhatsAppWindow, readConsentKeyword } from './contact-consent';
 import { createMessagingProvider } from './create-messaging-provider';
+import { findTakenSend } from './find-taken-send';
 import { applyEarlyStatuses } from './record-message-status';
 import { takeInboundForReply } from './reply-turns';
 import { markConnectionRefused } from './sms-connections';
+import { isUnansweredSend } from './twilio-messaging-provider';
 
 export const CHANNEL_REPLY_QUEUE = 'channel-reply';
 
@@ -181,6 +183,7 @@ export async function sendAndRecord(options: {
   let status: ChannelMessageStatus = 'failed';
   let errorCode: string | null = null;
   let failure: Error | undefined;
+  const askedAt = new Date();
   try {
     const sent = await provider.send({ channel: options.channel, to: options.to, body: options.body });
     providerMessageId = sent.providerMessageId;
@@ -190,6 +193,28 @@ export async function sendAndRecord(options: {
     errorCode = error instanceof AppError ? error.code : 'SMS_SEND_FAILED';
     if (errorCode.endsWith('_AUTH_FAILED')) {
       await markConnectionRefused({ db, connectionId: connection.id, message: (error as Error).message });
+    }
+    // No answer is not a refusal: Twilio may have taken it, and then it is stored as sent, under
+    // its SID (for the status callbacks), rather than as 'not sent' inviting a second send.
+    const taken = isUnansweredSend(error)
+      ? await findTakenSend({
+          db,
+          provider,
+          channel: options.channel,
+          to: options.to,
+          body: options.body,
+          since: askedAt,
+        }).catch((lookup: unknown) => {
+          options.logger.warn({ err: lookup }, 'unanswered send not looked up in the provider log');
+          return null;
+        })
+      : null;
+    if (taken) {
+      options.logger.warn({ connectionId: connection.id }, 'send unanswered but found in the provider log');
+      providerMessageId = taken.providerMessageId;
+      status = taken.status;
+      errorCode = null;
+      failure = undefined;
     }
   }
   const now = new Date();

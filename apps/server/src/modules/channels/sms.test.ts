@@ -226,6 +226,42 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     }
   });
 
+  it('records a reply Twilio took but whose answer was lost as sent, found in its message log', async () => {
+    twilioFake.dropAnswersTo('+14155550131');
+    try {
+      await inbound('+14155550131', 'Do you deliver?');
+      const sent = await waitFor(
+        () => Promise.resolve(twilioFake.sentTo('+14155550131')),
+        (list) => list.length === 1,
+      );
+      const stored = await waitFor(
+        () => db().select().from(channelMessage).where(eq(channelMessage.direction, 'outbound')),
+        (rows) => rows.some((row) => row.content === 'Echo: Do you deliver?' && row.status !== 'queued'),
+      );
+      const reply = stored.find((row) => row.content === 'Echo: Do you deliver?');
+      // Twilio has it: the transcript must not say 'not sent', and its callbacks must find it by SID.
+      expect(reply).toMatchObject({ role: 'assistant', providerMessageId: sent[0]!.sid, errorCode: null });
+      expect(reply?.status).not.toBe('failed');
+      await twilioFake.settle();
+      await waitFor(
+        () => db().select().from(channelMessage).where(eq(channelMessage.providerMessageId, sent[0]!.sid)),
+        (rows) => rows[0]?.status === 'delivered',
+      );
+      expect(twilioFake.sentTo('+14155550131')).toHaveLength(1);
+    } finally {
+      twilioFake.dropAnswersTo('+14155550131', false);
+    }
+
+    // A send that Twilio never took is still stored as not sent.
+    twilioFake.failNextSend({ status: 500, code: 20500, message: 'Internal Server Error' });
+    await inbound('+14155550132', 'Hello?');
+    const failed = await waitFor(
+      () => db().select().from(channelMessage).where(eq(channelMessage.content, 'Echo: Hello?')),
+      (rows) => rows.length === 1,
+    );
+    expect(failed[0]).toMatchObject({ status: 'failed', providerMessageId: null });
+  });
+
   it('keeps the furthest status of a message not written yet, and forgets it after a day', async () => {
     const early = () =>
       db()

@@ -82,6 +82,19 @@ const INVALID_NUMBER_CODES = new Set([21211, 21214, 21217, 21265, 21401, 21407, 
 const SESSION_EXPIRED_CODES = new Set([63016]);
 const AUTH_CODES = new Set([20003, 20005, 20006, 20008, 20403]);
 
+/**
+ * A send Twilio never answered (a timeout, a dropped connection), as opposed to one it refused:
+ * it may have taken the message all the same.
+ */
+export function isUnansweredSend(error: unknown): boolean {
+  return (
+    error instanceof AppError &&
+    error.cause !== undefined &&
+    !(error.cause instanceof twilio.RestException) &&
+    !(error.cause instanceof AppError)
+  );
+}
+
 /** Twilio's refusal as our error: SMS_* for SMS, WHATSAPP_* for WhatsApp. */
 export function toChannelError(channel: 'sms' | 'whatsapp', error: unknown): AppError {
   if (error instanceof AppError) return error;
