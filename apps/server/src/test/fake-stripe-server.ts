@@ -46,6 +46,8 @@ type FakeInvoice = {
   amount_paid: number;
   created: number;
   paymentError: string | null;
+  /** The payment that paid it (Stripe links invoices to charges through invoice payments). */
+  payment_intent: string | null;
 };
 type FakeSession = {
   id: string;
@@ -64,6 +66,10 @@ type FakeSession = {
   /** The one coupon the discounts resolve to, if any. */
   coupon: string | null;
   created: number;
+  /** Payment mode: the payment intent that paid it. */
+  payment_intent: string | null;
+  /** Subscription mode: the subscription's first invoice. */
+  invoice: string | null;
 };
 type FakeCoupon = {
   id: string;
@@ -80,6 +86,24 @@ type FakeSchedule = {
   status: 'active' | 'released';
   released_subscription: string | null;
   phases: { price: string; start_date: number; end_date: number }[];
+};
+type FakeCharge = {
+  id: string;
+  customer: string;
+  amount: number;
+  amount_refunded: number;
+  payment_intent: string;
+  /** Not on Stripe's charge object (invoice payments link them); kept here for chargeOf. */
+  invoice: string | null;
+  dispute: string | null;
+  created: number;
+};
+type FakeDispute = {
+  id: string;
+  charge: string;
+  amount: number;
+  status: 'needs_response' | 'won' | 'lost';
+  created: number;
 };
 export type FakeEvent = { id: string; type: string; object: Json };
 
@@ -150,6 +174,8 @@ export async function startFakeStripeServer(options: {
   const invoices = new Map<string, FakeInvoice>();
   const schedules = new Map<string, FakeSchedule>();
   const coupons = new Map<string, FakeCoupon>();
+  const charges = new Map<string, FakeCharge>();
+  const disputes = new Map<string, FakeDispute>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const outbox: FakeEvent[] = [];
   const requests: { method: string; path: string; params: Json; idempotencyKey: string | undefined }[] = [];
@@ -286,6 +312,8 @@ export async function startFakeStripeServer(options: {
       payment_status: session.payment_status,
       customer: session.customer,
       subscription: session.subscription,
+      payment_intent: session.payment_intent,
+      invoice: session.invoice,
       success_url: session.success_url,
       cancel_url: session.cancel_url,
       url: session.status === 'open' ? `https://checkout.stripe.test/c/pay/${session.id}` : null,
@@ -379,6 +407,134 @@ export async function startFakeStripeServer(options: {
     };
   }
 
+  function chargeObject(charge: FakeCharge): Json {
+    return {
+      id: charge.id,
+      object: 'charge',
+      amount: charge.amount,
+      amount_captured: charge.amount,
+      amount_refunded: charge.amount_refunded,
+      balance_transaction: null,
+      captured: true,
+      created: charge.created,
+      currency: 'usd',
+      customer: charge.customer,
+      description: null,
+      disputed: charge.dispute !== null,
+      failure_code: null,
+      failure_message: null,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: charge.payment_intent,
+      payment_method: GOOD_CARD,
+      refunded: charge.amount_refunded >= charge.amount,
+      status: 'succeeded',
+    };
+  }
+
+  function disputeObject(dispute: FakeDispute): Json {
+    const charge = charges.get(dispute.charge);
+    return {
+      id: dispute.id,
+      object: 'dispute',
+      amount: dispute.amount,
+      balance_transactions: [],
+      charge: dispute.charge,
+      created: dispute.created,
+      currency: 'usd',
+      evidence: {},
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: charge?.payment_intent ?? null,
+      reason: 'fraudulent',
+      status: dispute.status,
+    };
+  }
+
+  /** A successful payment: Stripe makes a charge (under a payment intent) for anything above zero. */
+  function createCharge(customer: string, amount: number, invoice: string | null): FakeCharge | null {
+    if (amount <= 0) return null;
+    const charge: FakeCharge = {
+      id: newId('ch'),
+      customer,
+      amount,
+      amount_refunded: 0,
+      payment_intent: newId('pi'),
+      invoice,
+      dispute: null,
+      created: now(),
+    };
+    charges.set(charge.id, charge);
+    return charge;
+  }
+
+  function chargeInvoice(invoice: FakeInvoice) {
+    invoice.payment_intent = createCharge(invoice.customer, invoice.amount_paid, invoice.id)?.payment_intent ?? null;
+  }
+
+  function chargeSession(session: FakeSession) {
+    const total = Number(sessionAmounts(session).amount_total ?? 0);
+    session.payment_intent = createCharge(session.customer, total, null)?.payment_intent ?? null;
+  }
+
+  function getCharge(params: Json): FakeCharge {
+    const chargeId = typeof params.charge === 'string' ? params.charge : undefined;
+    const intent = typeof params.payment_intent === 'string' ? params.payment_intent : undefined;
+    const charge = chargeId
+      ? charges.get(chargeId)
+      : [...charges.values()].find((entry) => entry.payment_intent === intent);
+    if (!charge) throw missing(chargeId ? 'charge' : 'payment_intent', chargeId ?? intent ?? '');
+    return charge;
+  }
+
+  /** POST /v1/refunds: the amount defaults to what is left; Stripe refuses more than that. */
+  function createRefund(params: Json): Json {
+    const charge = getCharge(params);
+    const left = charge.amount - charge.amount_refunded;
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (left <= 0)
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        param: 'amount',
+      });
+    if (charge.dispute)
+      throw new FakeStripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_disputed',
+        message: `Charge ${charge.id} has been charged back; cannot issue a refund.`,
+      });
+    charge.amount_refunded += amount;
+    const refund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: charge.id,
+      created: now(),
+      currency: 'usd',
+      metadata: {},
+      payment_intent: charge.payment_intent,
+      reason: typeof params.reason === 'string' ? params.reason : null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    emit('charge.refunded', chargeObject(charge));
+    emit('refund.created', refund);
+    return refund;
+  }
+
   function emit(type: string, object: Json) {
     outbox.push({ id: newId('evt'), type, object });
   }
@@ -394,25 +550,30 @@ export async function startFakeStripeServer(options: {
     billingReason: string,
     lines: FakeLine[],
     paymentMethod: string | null,
+    /** A delayed payment method (SEPA, ACH): the invoice stays open until the payment settles. */
+    isPaymentDelayed = false,
   ): FakeInvoice {
     const amount = Math.max(
       0,
       lines.reduce((sum, line) => sum + line.amount, 0),
     );
     const isDeclined = paymentMethod === DECLINED_CARD && amount > 0;
+    const isPaid = !isDeclined && !isPaymentDelayed;
     const invoice: FakeInvoice = {
       id: newId('in'),
       customer: subscription.customer,
       subscription: subscription.id,
-      status: isDeclined ? 'open' : 'paid',
+      status: isPaid ? 'paid' : 'open',
       billing_reason: billingReason,
       lines,
       amount_due: amount,
-      amount_paid: isDeclined ? 0 : amount,
+      amount_paid: isPaid ? amount : 0,
       created: now(),
       paymentError: isDeclined ? 'insufficient_funds' : null,
+      payment_intent: null,
     };
     invoices.set(invoice.id, invoice);
+    if (isPaid) chargeInvoice(invoice);
     return invoice;
   }
 
@@ -554,6 +715,8 @@ export async function startFakeStripeServer(options: {
           allow_promotion_codes: params.allow_promotion_codes === 'true',
           coupon: couponId,
           created: now(),
+          payment_intent: null,
+          invoice: null,
         };
         if (session.price) priceObject(session.price);
         sessions.set(session.id, session);
@@ -565,11 +728,13 @@ export async function startFakeStripeServer(options: {
         return sessionObject(session, expand);
       }
       if (method === 'GET' && !sessionId) {
-        // Newest first, as Stripe lists; filtered by customer, status and created[gte].
+        // Newest first, as Stripe lists; filtered by customer, status, created[gte], payment intent and subscription.
         const created = (params.created ?? {}) as { gte?: string };
         const data = [...sessions.values()]
           .filter((session) => !params.customer || session.customer === params.customer)
           .filter((session) => !params.status || session.status === params.status)
+          .filter((session) => !params.payment_intent || session.payment_intent === params.payment_intent)
+          .filter((session) => !params.subscription || session.subscription === params.subscription)
           .filter((session) => !created.gte || session.created >= Number(created.gte))
           .reverse()
           .slice(0, Number(params.limit ?? 10))
@@ -616,12 +781,57 @@ export async function startFakeStripeServer(options: {
         amount_paid: 0,
         created: now(),
         paymentError: null,
+        payment_intent: null,
       });
     }
     if (resource === 'invoices' && id && method === 'GET') {
       const invoice = invoices.get(id);
       if (!invoice) throw missing('invoice', id);
       return invoiceObject(invoice);
+    }
+    if (resource === 'invoice_payments' && method === 'GET' && params.payment) {
+      const payment = params.payment as { type?: string; payment_intent?: string };
+      const invoice = [...invoices.values()].find(
+        (entry) => entry.payment_intent !== null && entry.payment_intent === payment.payment_intent,
+      );
+      const data = invoice
+        ? [
+            {
+              id: newId('inpay'),
+              object: 'invoice_payment',
+              invoice: invoice.id,
+              amount_requested: invoice.amount_due,
+              amount_paid: invoice.amount_paid,
+              currency: 'usd',
+              status: 'paid',
+              is_default: true,
+              livemode: false,
+              payment: { type: 'payment_intent', payment_intent: invoice.payment_intent },
+            },
+          ]
+        : [];
+      return { object: 'list', has_more: false, url: '/v1/invoice_payments', data };
+    }
+    if (resource === 'charges' && method === 'GET' && id) {
+      const charge = charges.get(id);
+      if (!charge) throw missing('charge', id);
+      return chargeObject(charge);
+    }
+    if (resource === 'refunds' && method === 'POST' && !id) return createRefund(params);
+    if (resource === 'disputes' && method === 'GET') {
+      if (id) {
+        const dispute = disputes.get(id);
+        if (!dispute) throw missing('dispute', id);
+        return disputeObject(dispute);
+      }
+      const data = [...disputes.values()]
+        .filter((dispute) => !params.charge || dispute.charge === params.charge)
+        .filter(
+          (dispute) => !params.payment_intent || charges.get(dispute.charge)?.payment_intent === params.payment_intent,
+        )
+        .reverse()
+        .map(disputeObject);
+      return { object: 'list', has_more: false, url: '/v1/disputes', data };
     }
     if (resource === 'invoice_payments' && method === 'GET') {
       const invoice = invoices.get(String(params.invoice));
@@ -817,6 +1027,44 @@ export async function startFakeStripeServer(options: {
     subscriptions,
     invoices,
     coupons,
+    charges,
+    disputes,
+    /** The charge that paid an invoice, or a payment-mode checkout session. */
+    chargeOf(paid: { invoiceId: string } | { sessionId: string }): string {
+      const paymentIntent =
+        'invoiceId' in paid
+          ? invoices.get(paid.invoiceId)?.payment_intent
+          : sessions.get(paid.sessionId)?.payment_intent;
+      const charge = [...charges.values()].find((entry) => entry.payment_intent === paymentIntent);
+      if (!charge) throw new Error(`no charge for ${JSON.stringify(paid)}`);
+      return charge.id;
+    },
+    /** The cardholder disputes the charge with their bank: Stripe withdraws the disputed amount. */
+    openDispute(chargeId: string): string {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`no charge ${chargeId}`);
+      if (charge.dispute) throw new Error(`charge ${chargeId} is already disputed`);
+      const dispute: FakeDispute = {
+        id: newId('du'),
+        charge: chargeId,
+        amount: charge.amount - charge.amount_refunded,
+        status: 'needs_response',
+        created: now(),
+      };
+      disputes.set(dispute.id, dispute);
+      charge.dispute = dispute.id;
+      emit('charge.dispute.created', disputeObject(dispute));
+      emit('charge.dispute.funds_withdrawn', disputeObject(dispute));
+      return dispute.id;
+    },
+    /** The bank decides: won reinstates the funds, lost keeps them withdrawn. */
+    closeDispute(disputeId: string, outcome: 'won' | 'lost') {
+      const dispute = disputes.get(disputeId);
+      if (!dispute || dispute.status !== 'needs_response') throw new Error(`dispute ${disputeId} is not open`);
+      dispute.status = outcome;
+      emit('charge.dispute.closed', disputeObject(dispute));
+      if (outcome === 'won') emit('charge.dispute.funds_reinstated', disputeObject(dispute));
+    },
     /** Events produced since the last call, oldest first. */
     takeEvents(): FakeEvent[] {
       return outbox.splice(0, outbox.length);
@@ -847,8 +1095,10 @@ export async function startFakeStripeServer(options: {
       if (invoice && invoice.status === 'open') {
         invoice.status = 'paid';
         invoice.amount_paid = invoice.amount_due;
+        chargeInvoice(invoice);
         emit('invoice.paid', invoiceObject(invoice));
       }
+      if (session.mode === 'payment') chargeSession(session);
       emit('checkout.session.async_payment_succeeded', sessionObject(session));
     },
     /**
@@ -911,18 +1161,17 @@ export async function startFakeStripeServer(options: {
             },
           ],
           paymentMethod,
+          // Processing: the first invoice stays open until the payment settles.
+          completion.isPaymentDelayed,
         );
         subscription.latest_invoice = invoice.id;
         session.subscription = subscription.id;
-        if (completion.isPaymentDelayed) {
-          // Processing: the first invoice stays open until the payment settles.
-          invoice.status = 'open';
-          invoice.amount_paid = 0;
-        }
+        session.invoice = invoice.id;
         emit('checkout.session.completed', sessionObject(session));
         emit('customer.subscription.created', subscriptionObject(subscription));
         if (!completion.isPaymentDelayed) emit('invoice.paid', invoiceObject(invoice));
       } else {
+        if (!completion.isPaymentDelayed) chargeSession(session);
         emit('checkout.session.completed', sessionObject(session));
       }
       return session;

@@ -25,6 +25,9 @@ export type BillingProvider = {
   retrievePrice: (priceId: string) => Promise<ProviderPrice | null>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
   retrieveInvoice: (id: string) => Promise<ProviderInvoice | null>;
+  /** A payment, with what has been refunded of it, what it paid for, and its dispute if any. */
+  retrieveCharge: (id: string) => Promise<ProviderCharge | null>;
+  retrieveDispute: (id: string) => Promise<ProviderDispute | null>;
   /** The invoice an immediate price change would produce, prorated at `prorationDate`. */
   previewPriceChange: (options: PriceChangeOptions) => Promise<ProviderInvoice>;
   /** Immediate change: always_invoice proration, pending_if_incomplete payment (a failed payment changes nothing). */
@@ -139,6 +142,25 @@ export type ProviderInvoice = {
   amountDue: number;
   amountPaid: number;
   lines: ProviderInvoiceLine[];
+};
+
+/** open until the bank decides; an inquiry that closed, or a dispute prevented, reads as won. */
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+export type ProviderDispute = { id: string; chargeId: string; status: DisputeStatus };
+
+export type ProviderCharge = {
+  id: string;
+  customerId: string | null;
+  amountCents: number;
+  /** Cumulative: every refund of the charge so far. */
+  amountRefundedCents: number;
+  /** The subscription invoice it paid, if any. */
+  invoiceId: string | null;
+  /** The checkout session it paid: a payment-mode session, or the session whose subscription's first invoice it paid. */
+  checkoutSessionId: string | null;
+  /** A charge is disputed at most once. */
+  dispute: { id: string; status: DisputeStatus } | null;
 };
 
 export type PriceChangeOptions = {

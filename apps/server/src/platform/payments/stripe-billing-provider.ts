@@ -5,6 +5,7 @@ import {
   PaymentDeclinedError,
   WebhookSignatureError,
   type BillingProvider,
+  type DisputeStatus,
   type ProviderCheckoutSession,
   type ProviderInvoice,
   type ProviderSubscription,
@@ -35,6 +36,13 @@ function pickPaymentErrorCode(declineCode: string | null | undefined, code: stri
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+/** Stripe's dispute statuses as far as credits go: an inquiry that closed, or a prevented dispute, took nothing. */
+function toDisputeStatus(status: string): DisputeStatus {
+  if (status === 'lost') return 'lost';
+  if (status === 'won' || status === 'warning_closed' || status === 'prevented') return 'won';
+  return 'open';
+}
 
 /** A session as the billing module reads it; a listed session carries no line items, its price is then null. */
 function toCheckoutSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
@@ -133,6 +141,33 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       }
     }
     return null;
+  }
+
+  /** A charge names no invoice in this API version: invoice payments link a payment intent to its invoice. */
+  async function findInvoiceIdOfPayment(paymentIntentId: string | null): Promise<string | null> {
+    if (!paymentIntentId) return null;
+    const payments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    return idOf(payments.data[0]?.invoice);
+  }
+
+  /**
+   * The checkout session a payment paid: a payment-mode session holds the payment intent; a
+   * subscription-mode session holds its subscription's first invoice.
+   */
+  async function findCheckoutSessionIdOfPayment(paymentIntentId: string | null, invoiceId: string | null) {
+    if (!invoiceId) {
+      if (!paymentIntentId) return null;
+      const page = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+      return page.data[0]?.id ?? null;
+    }
+    const invoice = await stripe.invoices.retrieve(invoiceId);
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+    if (invoice.billing_reason !== 'subscription_create' || !subscriptionId) return null;
+    const page = await stripe.checkout.sessions.list({ subscription: subscriptionId, limit: 10 });
+    return page.data.find((session) => idOf(session.invoice) === invoiceId)?.id ?? null;
   }
 
   const isMissing = (error: unknown) =>
@@ -278,6 +313,32 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
     async retrieveInvoice(id) {
       const invoice = await orNull(stripe.invoices.retrieve(id));
       return invoice ? toInvoice(invoice) : null;
+    },
+
+    async retrieveCharge(id) {
+      const charge = await orNull(stripe.charges.retrieve(id));
+      if (!charge) return null;
+      const paymentIntentId = idOf(charge.payment_intent);
+      const [invoiceId, disputes] = await Promise.all([
+        findInvoiceIdOfPayment(paymentIntentId),
+        charge.disputed ? stripe.disputes.list({ charge: charge.id, limit: 1 }) : null,
+      ]);
+      const dispute = disputes?.data[0];
+      return {
+        id: charge.id,
+        customerId: idOf(charge.customer),
+        amountCents: charge.amount,
+        amountRefundedCents: charge.amount_refunded,
+        invoiceId,
+        checkoutSessionId: await findCheckoutSessionIdOfPayment(paymentIntentId, invoiceId),
+        dispute: dispute ? { id: dispute.id, status: toDisputeStatus(dispute.status) } : null,
+      };
+    },
+
+    async retrieveDispute(id) {
+      const dispute = await orNull(stripe.disputes.retrieve(id));
+      const chargeId = dispute ? idOf(dispute.charge) : null;
+      return dispute && chargeId ? { id: dispute.id, chargeId, status: toDisputeStatus(dispute.status) } : null;
     },
 
     async previewPriceChange(params) {
