@@ -713,3 +713,30 @@ export const AdvanceClockBody = z.object({ days: z.number().positive().max(3660)
 export type AdvanceClockBody = z.infer<typeof AdvanceClockBody>;
 export const AdvanceClockReply = z.object({ now: IsoDate, offsetDays: z.number() });
 export type AdvanceClockReply = z.infer<typeof AdvanceClockReply>;
+
+/** The local provider's TEST MODE payment tools: a payment, refunded or disputed as Stripe's would be. */
+export const LocalChargeReply = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  amountCents: z.number().int(),
+  amountRefundedCents: z.number().int(),
+  invoiceId: z.string().nullable(),
+  checkoutSessionId: z.string().nullable(),
+  disputeId: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type LocalChargeReply = z.infer<typeof LocalChargeReply>;
+export const LocalChargeListReply = z.object({ charges: z.array(LocalChargeReply) });
+export type LocalChargeListReply = z.infer<typeof LocalChargeListReply>;
+/** Omitted: everything left to refund. */
+export const LocalRefundBody = z.object({ amountCents: z.number().int().positive().optional() });
+export type LocalRefundBody = z.infer<typeof LocalRefundBody>;
+export const LocalDisputeReply = z.object({
+  id: z.string(),
+  chargeId: z.string(),
+  status: z.enum(['open', 'won', 'lost']),
+  createdAt: IsoDate,
+});
+export type LocalDisputeReply = z.infer<typeof LocalDisputeReply>;
+export const CloseLocalDisputeBody = z.object({ outcome: z.enum(['won', 'lost']) });
+export type CloseLocalDisputeBody = z.infer<typeof CloseLocalDisputeBody>;

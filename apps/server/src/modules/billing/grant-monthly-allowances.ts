@@ -7,8 +7,13 @@ import { grantPeriodCredits } from '../credits/grant-credits';
 import { billingPrice, billingSubscription } from './billing.tables';
 import { ENTITLED_STATUSES } from './get-billing-subscription';
 
+/** What the keys of a subscription's monthly grants start with: all of them, or one period's. */
+export function monthlyGrantKeyPrefix(subscriptionId: string, periodStart?: Date) {
+  return `monthly:${subscriptionId}:${periodStart ? `${periodStart.toISOString()}:` : ''}`;
+}
+
 export function monthlyGrantKey(subscriptionId: string, periodStart: Date, month: number) {
-  return `monthly:${subscriptionId}:${periodStart.toISOString()}:${month}`;
+  return `${monthlyGrantKeyPrefix(subscriptionId, periodStart)}${month}`;
 }
 
 /**

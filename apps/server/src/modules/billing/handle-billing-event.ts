@@ -6,12 +6,13 @@ import { billingEvent } from './billing.tables';
 import { grantMonthlyAllowances } from './grant-monthly-allowances';
 import { processCheckoutSession } from './process-checkout-session';
 import { processPaidInvoice } from './process-paid-invoice';
+import { reverseChargeCredits } from './reverse-charge-credits';
 import { syncSubscription } from './sync-subscription';
 
 /**
  * Every provider event, Stripe's by webhook and the local provider's directly. An event id
- * already recorded does nothing; the work itself is idempotent too (keys per invoice and
- * session), so two deliveries racing each other still grant once. The event is recorded
+ * already recorded does nothing; the work itself is idempotent too (keys per invoice, session,
+ * refunded amount and dispute), so two deliveries racing each other still grant or take once. The event is recorded
  * after the work, so a failure is retried by the provider's next delivery.
  */
 export async function handleBillingEvent(options: {
@@ -56,6 +57,15 @@ export async function handleBillingEvent(options: {
     case 'invoice.payment_failed':
       await syncInvoiceSubscription({ db, provider, invoiceId: event.objectId, logger });
       break;
+    case 'charge.refunded':
+      await reverseChargeCredits({ db, provider, chargeId: event.objectId, logger });
+      break;
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      // The event names the dispute; the credits follow its charge, re-read with the dispute's status.
+      await reverseDisputedCharge({ db, provider, disputeId: event.objectId, logger });
+      break;
     case 'test_helpers.test_clock.ready':
       await grantMonthlyAllowances({ db, now: await provider.now() });
       break;
@@ -77,6 +87,16 @@ async function syncInvoiceSubscription(options: {
 }) {
   const invoice = await options.provider.retrieveInvoice(options.invoiceId);
   if (invoice?.subscriptionId) await syncSubscription({ ...options, subscriptionId: invoice.subscriptionId });
+}
+
+async function reverseDisputedCharge(options: {
+  db: Database;
+  provider: BillingProvider;
+  disputeId: string;
+  logger?: FastifyBaseLogger;
+}) {
+  const dispute = await options.provider.retrieveDispute(options.disputeId);
+  if (dispute) await reverseChargeCredits({ ...options, chargeId: dispute.chargeId });
 }
 
 async function syncScheduleSubscription(options: {

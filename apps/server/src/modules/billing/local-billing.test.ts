@@ -455,6 +455,12 @@ describe('the local provider on a public address', () => {
         payload: { days: 1 },
       });
       expect(clock.statusCode).toBe(404);
+      const refund = await harness.app.inject({
+        method: 'POST',
+        url: '/api/billing/local/charges/ch_local_any/refund',
+        payload: {},
+      });
+      expect(refund.statusCode).toBe(404);
       const { db } = harness.app.platform.database;
       const [row] = await db
         .insert(user)

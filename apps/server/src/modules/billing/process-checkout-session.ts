@@ -10,6 +10,11 @@ import { findPriceByProviderId } from './find-price';
 import { monthlyGrantKey } from './grant-monthly-allowances';
 import { syncSubscription } from './sync-subscription';
 
+/** Our subscription row for a lifetime deal bought in checkout session `sessionId`. */
+export function lifetimeSubscriptionId(sessionId: string) {
+  return `lifetime_${sessionId}`;
+}
+
 /**
  * A completed checkout: a subscription is synced (its invoice grants the credits), an offer's
  * one-time bonus and a bonus pack are granted, a lifetime deal starts its monthly grants.
@@ -49,7 +54,7 @@ export async function processCheckoutSession(options: {
     });
   }
   if (price.interval === 'lifetime' && session.customerId) {
-    const id = `lifetime_${session.id}`;
+    const id = lifetimeSubscriptionId(session.id);
     await db
       .insert(billingSubscription)
       .values({

@@ -14,16 +14,21 @@ export const creditLedgerKinds = [
   'release',
   'adjustment',
   'debt_payment',
+  /** Credits a refunded payment had granted, taken back. */
+  'refund',
+  /** Credits a disputed payment had granted, taken back; given back when the dispute is won. */
+  'dispute',
 ] as const;
 export type CreditLedgerKind = (typeof creditLedgerKinds)[number];
 
 /**
  * Per billing user: plan credits (reset every period) and bonus credits (never expire), in
  * millicredits. Changed only by conditional UPDATEs inside the transaction that also appends
- * the ledger entry, so the two never disagree. Bonus credits go below zero in one case only: a
- * call whose reported usage exceeded both its hold and the balance. That negative amount is
- * owed; every debit requires a positive total, so billed calls stop until a grant covers it
- * (bonus grants add to it directly, a plan grant pays it first).
+ * the ledger entry, so the two never disagree. Bonus credits go below zero in two cases: a
+ * call whose reported usage exceeded both its hold and the balance, and a refunded or disputed
+ * payment whose credits were already spent. That negative amount is owed; every debit requires
+ * a positive total, so billed calls stop until a grant covers it (bonus grants add to it
+ * directly, a plan grant pays it first).
  */
 export const creditBalance = pgTable(
   'credit_balance',

@@ -20,7 +20,9 @@ import {
   type LocalInvoice,
   type LocalSubscription,
 } from './local-billing-store';
+import { createLocalCharges, type LocalCharges } from './local-charges';
 import { registerLocalCheckoutRoutes } from './local-checkout.routes';
+import { registerLocalPaymentToolRoutes } from './local-payment-tools.routes';
 
 const LOCAL_PRICE_PREFIX = 'price_local_';
 export const DECLINING_PAYMENT_METHOD = 'pm_local_declined';
@@ -75,6 +77,8 @@ export type LocalBillingProvider = BillingProvider & {
   describePrice: (priceId: string | null) => BillingPrice | undefined;
   /** Moves the clock forward and runs every renewal, cancellation and scheduled change now due. */
   advanceClock: (days: number) => Promise<{ now: Date; offsetDays: number }>;
+  /** TEST MODE refunds and disputes of the payments taken here. */
+  charges: Pick<LocalCharges, 'list' | 'refund' | 'openDispute' | 'closeDispute'>;
   isTestModeAllowed: boolean;
 };
 
@@ -98,6 +102,8 @@ export function createLocalBillingProvider(options: {
     if (!sink) throw new Error('The local billing provider has no event sink');
     await sink({ id: newId('evt'), type, objectId });
   }
+
+  const charges = createLocalCharges({ store, now, emit });
 
   function toProviderSubscription(subscription: LocalSubscription): ProviderSubscription {
     return {
@@ -208,6 +214,7 @@ export function createLocalBillingProvider(options: {
     billingReason: string,
     paymentMethodId: string | null,
     amount: number,
+    checkoutSessionId: string | null = null,
   ): Promise<LocalInvoice> {
     const isPaid = paymentMethodId !== DECLINING_PAYMENT_METHOD;
     const invoice: LocalInvoice = {
@@ -230,6 +237,13 @@ export function createLocalBillingProvider(options: {
       ],
     };
     await store.put('invoice', invoice, subscription.customerId);
+    if (isPaid)
+      await charges.record({
+        customerId: invoice.customerId,
+        amountCents: amount,
+        invoiceId: invoice.id,
+        checkoutSessionId,
+      });
     return invoice;
   }
 
@@ -369,6 +383,10 @@ export function createLocalBillingProvider(options: {
       return invoice ? toProviderInvoice(invoice) : null;
     },
 
+    retrieveCharge: (id) => charges.retrieveCharge(id),
+    retrieveDispute: (id) => charges.retrieveDispute(id),
+    charges,
+
     async previewPriceChange(params: PriceChangeOptions) {
       return toProviderInvoice(
         prorate(await getSubscriptionOrThrow(params.subscriptionId), params.newPriceId, params.prorationDate),
@@ -405,6 +423,12 @@ export function createLocalBillingProvider(options: {
       const paid: LocalInvoice = { ...invoice, status: 'paid', amountPaid: invoice.amountDue };
       await store.put('subscription', changed, subscription.customerId);
       await store.put('invoice', paid, subscription.customerId);
+      await charges.record({
+        customerId: paid.customerId,
+        amountCents: paid.amountPaid,
+        invoiceId: paid.id,
+        checkoutSessionId: null,
+      });
       if (params.paymentMethodId) {
         const customer = await store.get('customer', subscription.customerId);
         if (customer)
@@ -466,6 +490,7 @@ export function createLocalBillingProvider(options: {
 
     registerRoutes(app: FastifyInstance) {
       registerLocalCheckoutRoutes(app, provider);
+      registerLocalPaymentToolRoutes(app, provider);
     },
 
     getCheckoutSession: (sessionId) => store.get('checkout_session', sessionId),
@@ -516,11 +541,24 @@ export function createLocalBillingProvider(options: {
         const firstAmount = session.amountDueCents ?? periodAmount(subscription);
         subscription.discount = afterOnePeriod(subscription.discount);
         await store.put('subscription', subscription, session.customerId);
-        const invoice = await createPeriodInvoice(subscription, 'subscription_create', paymentMethodId, firstAmount);
+        const invoice = await createPeriodInvoice(
+          subscription,
+          'subscription_create',
+          paymentMethodId,
+          firstAmount,
+          session.id,
+        );
         await emit('checkout.session.completed', session.id);
         await emit('customer.subscription.created', subscription.id);
         await emit('invoice.paid', invoice.id);
       } else {
+        if (session.mode === 'payment')
+          await charges.record({
+            customerId: session.customerId,
+            amountCents: session.amountDueCents ?? 0,
+            invoiceId: null,
+            checkoutSessionId: session.id,
+          });
         await emit('checkout.session.completed', session.id);
       }
       return { redirectUrl: successUrl };

@@ -84,11 +84,35 @@ export const LocalInvoice = z.object({
 });
 export type LocalInvoice = z.infer<typeof LocalInvoice>;
 
+/** A payment above zero: a paid invoice, or a paid payment-mode checkout. */
+export const LocalCharge = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  amountCents: z.number().int().positive(),
+  amountRefundedCents: z.number().int().nonnegative(),
+  invoiceId: z.string().nullable(),
+  /** The checkout it paid: a payment-mode session, or the one whose subscription's first invoice it paid. */
+  checkoutSessionId: z.string().nullable(),
+  disputeId: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type LocalCharge = z.infer<typeof LocalCharge>;
+
+export const LocalDispute = z.object({
+  id: z.string(),
+  chargeId: z.string(),
+  status: z.enum(['open', 'won', 'lost']),
+  createdAt: IsoDate,
+});
+export type LocalDispute = z.infer<typeof LocalDispute>;
+
 const schemas = {
   customer: LocalCustomer,
   checkout_session: LocalCheckoutSession,
   subscription: LocalSubscription,
   invoice: LocalInvoice,
+  charge: LocalCharge,
+  dispute: LocalDispute,
 };
 type Kind = keyof typeof schemas;
 type ValueOf<K extends Kind> = z.infer<(typeof schemas)[K]>;

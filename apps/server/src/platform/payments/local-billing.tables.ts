@@ -2,13 +2,15 @@ import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-c
 
 /**
  * The local (embedded) payment provider's own records: customers, checkout sessions,
- * subscriptions, invoices. Kept in the database so several instances and restarts agree.
+ * subscriptions, invoices, charges and their disputes. Kept in the database so several instances and restarts agree.
  */
 export const localBillingObject = pgTable(
   'local_billing_object',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['customer', 'checkout_session', 'subscription', 'invoice'] }).notNull(),
+    kind: text('kind', {
+      enum: ['customer', 'checkout_session', 'subscription', 'invoice', 'charge', 'dispute'],
+    }).notNull(),
     customerId: text('customer_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
