@@ -103,6 +103,9 @@ async function grantUpgradeProration(options: {
     idempotencyKey: `upgrade:${invoice.id}`,
     reference: invoice.id,
     kind: 'upgrade_proration',
+    // For the period the change fell in: processed after the next one began, they had expired.
+    // The change's time is in whole seconds, the period's start may not be: the rest of its second.
+    periodAt: new Date(charged.periodStart.getTime() + SECOND_MS - 1),
     metadata: { fromPriceId: credited.priceId, toPriceId: charged.priceId, timeFraction, credits },
   });
 }

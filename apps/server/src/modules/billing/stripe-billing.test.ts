@@ -359,6 +359,39 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     expect(prorations).toHaveLength(1);
   });
 
+  it('adds nothing for an upgrade invoice processed after the next period began: those credits had expired', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { subscriptionId } = await subscribe(cookie, PRICE.growth, { backdateDays: 15 });
+    const { db } = harness.app.platform.database;
+    const provider = createBillingProvider({ config: harness.app.platform.config, db, logger: harness.app.log });
+    const subscription = await provider.retrieveSubscription(subscriptionId);
+    // The upgrade is paid at Stripe (the customer's tab closed before finalize-upgrade ran) ...
+    await provider.changePrice({
+      customerId: subscription!.customerId,
+      subscriptionId,
+      itemId: subscription!.itemId!,
+      newPriceId: PRICE.scale,
+      prorationDate: new Date(),
+      idempotencyKey: `late-upgrade:${subscriptionId}`,
+      paymentMethodId: GOOD_CARD,
+    });
+    const upgradeEvents = fake.takeEvents();
+    const upgradePaid = upgradeEvents.find((event) => event.type === 'invoice.paid');
+    expect(upgradePaid).toBeDefined();
+    // ... and its event reaches us only after the renewal's.
+    fake.endPeriod(subscriptionId);
+    await deliverAll();
+    expect((await balanceOf(cookie)).planCreditsRemaining).toBe(10000);
+    for (const event of upgradeEvents) expect((await deliver(event)).statusCode).toBe(200);
+
+    expect((await balanceOf(cookie)).planCreditsRemaining).toBe(10000);
+    const prorations = await db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'upgrade_proration')));
+    expect(prorations).toEqual([]);
+  });
+
   it('upgrades an annual plan with credits for the rest of the month it is in, the months after at the new allowance', async () => {
     const { cookie } = await newCustomer();
     // Day 59 of the year: the third month of the allowance is nine days old.

@@ -121,7 +121,12 @@ async function openPeriod(options: Parameters<typeof grantPeriodCredits>[0]): Pr
   });
 }
 
-/** Adds plan credits to the current period (an upgrade's prorated difference); they pay anything owed first. */
+/**
+ * Adds plan credits to the current period (an upgrade's prorated difference); they pay anything
+ * owed first. With `periodAt` (the moment they were bought for) they are added only while the
+ * period that moment belongs to is still the current one: credits of a period that has since ended
+ * would have expired with it, so a late delivery adds nothing (and records nothing).
+ */
 export async function addPlanCredits(options: {
   db: Database;
   billingUserId: string;
@@ -129,36 +134,50 @@ export async function addPlanCredits(options: {
   idempotencyKey: string;
   reference: string;
   kind?: Extract<CreditLedgerKind, 'upgrade_proration' | 'adjustment'>;
+  periodAt?: Date;
   metadata?: Record<string, unknown>;
 }): Promise<GrantResult> {
   assertMillicredits(options.millicredits);
-  return applyGrantOnce({
-    db: options.db,
-    entry: {
-      userId: options.billingUserId,
-      kind: options.kind ?? 'upgrade_proration',
-      planDelta: options.millicredits,
-      idempotencyKey: options.idempotencyKey,
-      reference: options.reference,
-      metadata: options.metadata,
-    },
-    apply: async (tx) => {
-      await tx
-        .update(creditBalance)
-        .set({
-          planMillicredits: sql`${creditBalance.planMillicredits} + ${options.millicredits}::bigint`,
-          planLimitMillicredits: sql`${creditBalance.planLimitMillicredits} + ${options.millicredits}::bigint`,
-          updatedAt: new Date(),
-        })
-        .where(eq(creditBalance.userId, options.billingUserId));
-      await payDebtFromPlan({
-        db: tx,
-        billingUserId: options.billingUserId,
-        idempotencyKey: `debt_payment:${options.idempotencyKey}`,
+  try {
+    return await applyGrantOnce({
+      db: options.db,
+      entry: {
+        userId: options.billingUserId,
+        kind: options.kind ?? 'upgrade_proration',
+        planDelta: options.millicredits,
+        idempotencyKey: options.idempotencyKey,
         reference: options.reference,
-      });
-    },
-  });
+        metadata: options.metadata,
+      },
+      apply: async (tx) => {
+        const [row] = await tx
+          .update(creditBalance)
+          .set({
+            planMillicredits: sql`${creditBalance.planMillicredits} + ${options.millicredits}::bigint`,
+            planLimitMillicredits: sql`${creditBalance.planLimitMillicredits} + ${options.millicredits}::bigint`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(creditBalance.userId, options.billingUserId),
+              options.periodAt ? lte(creditBalance.periodStartedAt, options.periodAt) : undefined,
+            ),
+          )
+          .returning({ userId: creditBalance.userId });
+        // Throwing rolls back the ledger entry appended before.
+        if (!row) throw new StaleGrant();
+        await payDebtFromPlan({
+          db: tx,
+          billingUserId: options.billingUserId,
+          idempotencyKey: `debt_payment:${options.idempotencyKey}`,
+          reference: options.reference,
+        });
+      },
+    });
+  } catch (error) {
+    if (error instanceof StaleGrant) return { isApplied: false };
+    throw error;
+  }
 }
 
 /** Bonus credits (packs, promo codes, adjustments): they never expire, and added to a negative (owed) bucket they pay it first. */
