@@ -32,6 +32,22 @@ describe('HOST', () => {
   });
 });
 
+describe('PUBLIC_URL', () => {
+  it('counts as this computer only for localhost and loopback addresses, never a public name that starts like one', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.1.2.3', 'http://[::1]:3000']) {
+      const config = loadConfig({ PUBLIC_URL: url });
+      expect(config.billing.isLocalTestModeAllowed, url).toBe(true);
+    }
+    for (const url of ['https://127.example.com', 'https://localhost.example.com', 'https://127.0.0.1.nip.io']) {
+      // A public address: the dev mailbox and the TEST MODE tools stay off, and sign-in needs real e-mail.
+      expect(() => loadConfig({ PUBLIC_URL: url }), url).toThrow(/AUTH_SECRET/);
+      const config = loadConfig({ PUBLIC_URL: url, AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example.com' });
+      expect(config.billing.isLocalTestModeAllowed, url).toBe(false);
+      expect(config.trustedOrigins, url).toEqual([new URL(url).origin]);
+    }
+  });
+});
+
 describe('trustedOrigins', () => {
   it('trusts both loopback names on the same port, in development and under npm start', () => {
     for (const NODE_ENV of ['development', 'production']) {

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { isIPv4 } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 import { defaultWebDistDir, defaultWidgetDistDir } from './paths';
 
 /**
@@ -401,9 +402,10 @@ function parseEncryptionKey(value: string): Buffer | undefined {
   return key.length === 32 ? key : undefined;
 }
 
+/** localhost, ::1 or an IPv4 address in 127.0.0.0/8; a name like 127.example.com is a public address. */
 function isLoopbackUrl(url: string) {
   const { hostname } = new URL(url);
-  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+  return hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
