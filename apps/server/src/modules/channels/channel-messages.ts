@@ -16,6 +16,7 @@ import { createMessagingProvider } from './create-messaging-provider';
 import { findTakenSend } from './find-taken-send';
 import { applyEarlyStatuses } from './record-message-status';
 import { takeInboundForReply } from './reply-turns';
+import { isUniqueViolation } from '../credits/debit-balance';
 import { markConnectionRefused } from './sms-connections';
 import { isUnansweredSend } from './twilio-messaging-provider';
 
@@ -183,6 +184,8 @@ export async function sendAndRecord(options: {
   let status: ChannelMessageStatus = 'failed';
   let errorCode: string | null = null;
   let failure: Error | undefined;
+  /** The send's own failure, when its SID was found in the provider's log instead. */
+  let foundInLog: { failure: Error; errorCode: string } | null = null;
   const askedAt = new Date();
   try {
     const sent = await provider.send({ channel: options.channel, to: options.to, body: options.body });
@@ -209,36 +212,46 @@ export async function sendAndRecord(options: {
           return null;
         })
       : null;
-    if (taken) {
+    if (taken && failure && errorCode) {
       options.logger.warn({ connectionId: connection.id }, 'send unanswered but found in the provider log');
+      foundInLog = { failure, errorCode };
       providerMessageId = taken.providerMessageId;
       status = taken.status;
-      errorCode = null;
+      if (status !== 'failed') errorCode = null;
       failure = undefined;
     }
   }
   const now = new Date();
   const id = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(channelMessage).values({
-      id,
-      conversationId: options.conversationId,
-      direction: 'outbound',
-      role: options.role,
-      content: options.body,
-      providerMessageId,
-      status,
-      errorCode,
-      createdAt: now,
+  const store = () =>
+    db.transaction(async (tx) => {
+      await tx.insert(channelMessage).values({
+        id,
+        conversationId: options.conversationId,
+        direction: 'outbound',
+        role: options.role,
+        content: options.body,
+        providerMessageId,
+        status,
+        errorCode,
+        createdAt: now,
+      });
+      await tx
+        .update(channelConversation)
+        .set({
+          lastMessage: options.body.slice(0, 500),
+          lastMessageTime: now,
+          totalMessages: sql`${channelConversation.totalMessages} + 1`,
+        })
+        .where(eq(channelConversation.id, options.conversationId));
     });
-    await tx
-      .update(channelConversation)
-      .set({
-        lastMessage: options.body.slice(0, 500),
-        lastMessageTime: now,
-        totalMessages: sql`${channelConversation.totalMessages} + 1`,
-      })
-      .where(eq(channelConversation.id, options.conversationId));
+  await store().catch(async (error: unknown) => {
+    // A SID found in the log that another send of the same words stored meanwhile was that one's.
+    if (!foundInLog || !isUniqueViolation(error)) throw error;
+    providerMessageId = null;
+    status = 'failed';
+    ({ failure, errorCode } = foundInLog);
+    await store();
   });
   await applyEarlyStatuses({
     db,

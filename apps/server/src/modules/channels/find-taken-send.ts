@@ -4,13 +4,13 @@ import { channelMessage } from './channels.tables';
 import type { MessagingProvider, ProviderLogEntry } from './messaging-provider';
 
 /** The provider's log may date a send a little before our own clock did. */
-const CLOCK_SKEW_MS = 60_000;
+const CLOCK_SKEW_MS = 5_000;
 
 /**
  * A send the provider never answered (a timeout, a dropped connection) may have been taken all
- * the same: its own log of messages to that number since the send is read, and the first one with
- * the same text that no stored message claims yet is it. Null when the log has none (or cannot be
- * read): the send is then stored as not sent.
+ * the same: the provider's log of this connection's messages to that number since the send is
+ * read, and the newest one with the same text that no stored message claims yet is it. Null when
+ * the log has none (or cannot be read): the send is then stored as not sent.
  */
 export async function findTakenSend(options: {
   db: Database;
@@ -25,7 +25,8 @@ export async function findTakenSend(options: {
     to: options.to,
     since: new Date(options.since.getTime() - CLOCK_SKEW_MS),
   });
-  const candidates = log.filter((entry) => entry.body === options.body);
+  const since = options.since.getTime() - CLOCK_SKEW_MS;
+  const candidates = log.filter((entry) => entry.body === options.body && entry.sentAt.getTime() >= since);
   if (candidates.length === 0) return null;
   const claimed = await options.db
     .select({ id: channelMessage.providerMessageId })
@@ -37,6 +38,6 @@ export async function findTakenSend(options: {
       ),
     );
   const claimedIds = new Set(claimed.map((row) => row.id));
-  // The log is newest first: the oldest unclaimed one is the earliest send this could be.
-  return candidates.filter((entry) => !claimedIds.has(entry.providerMessageId)).at(-1) ?? null;
+  // The log is newest first.
+  return candidates.find((entry) => !claimedIds.has(entry.providerMessageId)) ?? null;
 }

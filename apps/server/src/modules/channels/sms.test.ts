@@ -228,10 +228,27 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
 
   it('records a reply Twilio took but whose answer was lost as sent, found in its message log', async () => {
     twilioFake.dropAnswersTo('+14155550131');
+    // Another number of the same Twilio account writes the same words to the same person a moment later.
+    twilioFake.messages.push({
+      sid: `SM${'f'.repeat(32)}`,
+      accountSid: ACCOUNT.accountSid,
+      to: '+14155550131',
+      from: '+15005550009',
+      messagingServiceSid: null,
+      body: 'Echo: Do you deliver?',
+      contentSid: null,
+      contentVariables: null,
+      status: 'delivered',
+      statusCallback: null,
+      errorCode: null,
+      errorMessage: null,
+      numSegments: 1,
+      createdAtMs: Date.now() + 2_000,
+    });
     try {
       await inbound('+14155550131', 'Do you deliver?');
       const sent = await waitFor(
-        () => Promise.resolve(twilioFake.sentTo('+14155550131')),
+        () => Promise.resolve(twilioFake.sentTo('+14155550131').filter((entry) => entry.from === BUSINESS_NUMBER)),
         (list) => list.length === 1,
       );
       const stored = await waitFor(
@@ -247,7 +264,7 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
         () => db().select().from(channelMessage).where(eq(channelMessage.providerMessageId, sent[0]!.sid)),
         (rows) => rows[0]?.status === 'delivered',
       );
-      expect(twilioFake.sentTo('+14155550131')).toHaveLength(1);
+      expect(twilioFake.sentTo('+14155550131').filter((entry) => entry.from === BUSINESS_NUMBER)).toHaveLength(1);
     } finally {
       twilioFake.dropAnswersTo('+14155550131', false);
     }

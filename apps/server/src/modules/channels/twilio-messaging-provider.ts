@@ -173,8 +173,15 @@ export function createTwilioMessagingProvider(options: {
           dateSentAfter: new Date(since.getTime() - 1000),
           pageSize: 100,
         });
-        // A queued message has no date_sent yet: the filter keeps it (Twilio lists it too).
-        return found.map((entry) => ({
+        // A queued message has no date_sent yet: the filter keeps it (Twilio lists it too). Only this
+        // connection's own sender's messages: the account may have other numbers writing the same words.
+        const sender =
+          channel === 'whatsapp' ? senders.whatsappFrom && address('whatsapp', senders.whatsappFrom) : senders.smsFrom;
+        const isOurs = (entry: { from: string | null; messagingServiceSid: string | null }) =>
+          channel === 'sms' && senders.messagingServiceSid
+            ? entry.messagingServiceSid === senders.messagingServiceSid
+            : entry.from === sender;
+        return found.filter(isOurs).map((entry) => ({
           providerMessageId: entry.sid,
           to,
           body: entry.body ?? '',
