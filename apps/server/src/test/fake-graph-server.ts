@@ -28,7 +28,7 @@ export async function startFakeGraphServer(options: { appId: string; appSecret: 
    * Runs after a send is accepted and before the Send API answers: Meta's echo webhook of a sent
    * message can reach the app before the Send API's own answer does.
    */
-  let beforeSendAnswer: ((sent: SentGraphMessage & { messageId: string }) => Promise<void>) | null = null;
+  let beforeSendAnswer: ((sent: SentGraphMessage & { messageId: string }) => Promise<void | 'drop'>) | null = null;
 
   const graphError = (
     response: http.ServerResponse,
@@ -143,8 +143,10 @@ export async function startFakeGraphServer(options: { appId: string; appSecret: 
         const messageId = `m_${randomBytes(12).toString('base64url')}`;
         const answer = () => json(response, 200, { recipient_id: body.recipient.id, message_id: messageId });
         if (!beforeSendAnswer) return answer();
-        void beforeSendAnswer({ pageToken: token, body, messageId }).then(answer, (error: unknown) =>
-          graphError(response, 500, { message: String(error), type: 'FakeHookError', code: 1 }),
+        // 'drop': the message went out, but the connection drops before the answer (a timeout for the caller).
+        void beforeSendAnswer({ pageToken: token, body, messageId }).then(
+          (outcome) => (outcome === 'drop' ? request.socket.destroy() : answer()),
+          (error: unknown) => graphError(response, 500, { message: String(error), type: 'FakeHookError', code: 1 }),
         );
         return;
       }

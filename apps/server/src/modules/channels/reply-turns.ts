@@ -182,14 +182,26 @@ export type QueueReply = (messageId: string, attempt?: string) => Promise<unknow
  * the server is ready and then every minute; a job queued twice answers once (the job takes its
  * message).
  */
-export function startReplySweeper(app: FastifyInstance, options: { channels: ChannelKind[]; queueReply: QueueReply }) {
+export function startReplySweeper(
+  app: FastifyInstance,
+  options: {
+    channels: ChannelKind[];
+    queueReply: QueueReply;
+    /** The channel's own clean-up of what a crash left mid-send, run on each sweep; answers how many. */
+    settleStale?: (db: Database, now: Date) => Promise<number>;
+  },
+) {
   let isRunning = false;
   const sweep = () => {
     if (isRunning) return;
     isRunning = true;
-    sweepReplies({ db: app.platform.database.db, ...options, now: new Date() })
-      .then((count) => {
+    const { db } = app.platform.database;
+    const now = new Date();
+    sweepReplies({ db, channels: options.channels, queueReply: options.queueReply, now })
+      .then(async (count) => {
         if (count > 0) app.log.warn({ count, channels: options.channels }, 'lost reply jobs queued again');
+        const settled = (await options.settleStale?.(db, now)) ?? 0;
+        if (settled > 0) app.log.warn({ settled, channels: options.channels }, 'replies left mid-send marked not sent');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'reply sweep failed'))
       .finally(() => {

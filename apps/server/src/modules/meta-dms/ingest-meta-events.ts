@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { metaChannelOf } from '@agentry/core/meta-dms';
 import type { Database } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
+import { QUEUED_REPLY_MS } from './fail-stale-queued-replies';
 import type { MetaEvent } from './parse-meta-webhook';
 import { readMetaSettings, type MetaConnectionRow } from './meta-connection';
 
@@ -56,7 +57,10 @@ async function upsertConversation(
  * the Send API has not answered yet: the echo can come first, and Instagram's carries no app id.
  * The reply takes the echo's mid and counts as sent; answers whether one was found.
  */
-async function claimEchoedReply(tx: Transaction, options: { conversationId: string; mid: string; text: string }) {
+async function claimEchoedReply(
+  tx: Transaction,
+  options: { conversationId: string; mid: string; text: string; now: Date },
+) {
   const isWaiting = and(
     eq(channelMessage.conversationId, options.conversationId),
     eq(channelMessage.direction, 'outbound'),
@@ -64,6 +68,8 @@ async function claimEchoedReply(tx: Transaction, options: { conversationId: stri
     eq(channelMessage.status, 'queued'),
     isNull(channelMessage.providerMessageId),
     eq(channelMessage.content, options.text),
+    // One a crash left behind is not waiting for anything: a team member's same words are theirs.
+    gt(channelMessage.createdAt, new Date(options.now.getTime() - QUEUED_REPLY_MS)),
   );
   const claimed = await tx
     .update(channelMessage)
@@ -118,7 +124,7 @@ export async function ingestMetaEvents(options: {
       if (isOurs) continue;
       await db.transaction(async (tx) => {
         const { conversationId } = await upsertConversation(tx, row, event.customerId, null);
-        if (await claimEchoedReply(tx, { conversationId, mid: event.mid, text: event.text })) return;
+        if (await claimEchoedReply(tx, { conversationId, mid: event.mid, text: event.text, now })) return;
         const [stored] = await tx
           .insert(channelMessage)
           .values({

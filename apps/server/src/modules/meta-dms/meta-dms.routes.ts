@@ -38,6 +38,7 @@ import { registerMetaWebhookRoutes } from './meta-webhook.routes';
 import { META_REPLY_QUEUE, queueMetaReply, type MetaReplyJob } from './ingest-meta-events';
 import { answerInTurn, startReplySweeper, turnMsFor } from '../channels/reply-turns';
 import { registerDmSimulatorRoutes } from './dm-simulator.routes';
+import { failStaleQueuedReplies } from './fail-stale-queued-replies';
 import { replyToMetaMessage } from './reply-to-meta-message';
 import { channelConnection } from '../channels/channels.tables';
 import { eq } from 'drizzle-orm';
@@ -256,5 +257,6 @@ export async function registerMetaDmRoutes(root: FastifyInstance) {
   startReplySweeper(app, {
     channels: ['instagram', 'messenger'],
     queueReply: (messageId, attempt) => queueMetaReply(app.platform.queue, messageId, attempt),
+    settleStale: failStaleQueuedReplies,
   });
 }

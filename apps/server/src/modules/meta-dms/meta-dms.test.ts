@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaConnection, MetaPageChoice, SimulatorThreadReply } from '@agentry/core/meta-dms';
@@ -10,6 +10,7 @@ import { addTestMember } from '../../test/widget-fixtures';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
 import { llmUsage } from '../llm/llm.tables';
 import { findRepliesNotTaken, sweepReplies } from '../channels/reply-turns';
+import { failStaleQueuedReplies } from './fail-stale-queued-replies';
 import { ingestMetaEvents, queueMetaReply } from './ingest-meta-events';
 import { loadMetaConnection } from './meta-connection';
 import { replyToMetaMessage } from './reply-to-meta-message';
@@ -521,6 +522,97 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
       (rows) => isSettled(rows, 4),
     );
     expect(after.map((row) => row.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it("keeps a reply part sent when its echo came but the Send API's answer never did, and sends the rest", async () => {
+    let calls = 0;
+    graph.setBeforeSendAnswer(async ({ body, messageId }) => {
+      calls += 1;
+      if (calls > 1) return;
+      await deliver(
+        connection.connectionId,
+        messaging('instagram', [
+          {
+            sender: { id: PAGE.instagram.id },
+            recipient: { id: body.recipient.id },
+            timestamp: Date.now(),
+            message: { mid: messageId, text: body.message.text, is_echo: true },
+          },
+        ]),
+      );
+      return 'drop';
+    });
+    // An agent whose answer is its long first message: two parts of at most 2000 characters.
+    const talkative = await createTestAgent(harness.app, owner, {
+      aiName: 'Parking Helper',
+      firstMessage: `Welcome ${'to the bakery on the market square '.repeat(55)}and enjoy your visit`,
+    });
+    const moved = await call('PUT', `/api/meta-dms/connections/${connection.connectionId}`, owner.cookie, {
+      agentId: talkative.buildId,
+    });
+    expect(moved.statusCode).toBe(200);
+    try {
+      await deliver(
+        connection.connectionId,
+        messaging('instagram', [textEvent('ig_customer_dropped', 'Where is parking?')]),
+      );
+      const stored = await waitFor(
+        () => messagesOf(connection.connectionId, 'ig_customer_dropped'),
+        (rows) => isSettled(rows, 3),
+      );
+      const sent = graph.sent.filter((entry) => entry.body.recipient.id === 'ig_customer_dropped');
+      expect(sent).toHaveLength(2);
+      // Meta echoed the first part, so it went out: sent under the echo's mid, and the second part followed.
+      expect(stored.map((row) => [row.role, row.status, row.errorCode])).toEqual([
+        ['user', 'received', null],
+        ['assistant', 'sent', null],
+        ['assistant', 'sent', null],
+      ]);
+      expect(stored.slice(1).map((row) => row.content)).toEqual(sent.map((entry) => entry.body.message.text));
+    } finally {
+      graph.setBeforeSendAnswer(null);
+      await call('PUT', `/api/meta-dms/connections/${connection.connectionId}`, owner.cookie, { agentId });
+    }
+  });
+
+  it("never lets a reply part left queued by a crash claim a team member's later echo, and marks it not sent", async () => {
+    await call('PUT', `/api/meta-dms/connections/${connection.connectionId}`, owner.cookie, {
+      handover: { enabled: true, resumeAfterMinutes: 30 },
+    });
+    await deliver(connection.connectionId, messaging('instagram', [textEvent('ig_customer_crash', 'Menu?')]));
+    const answered = await waitFor(
+      () => messagesOf(connection.connectionId, 'ig_customer_crash'),
+      (rows) => isSettled(rows, 2),
+    );
+    // A process died between storing a part and sending it, twenty minutes ago.
+    const stale = {
+      id: randomUUID(),
+      conversationId: answered[0]!.conversationId,
+      direction: 'outbound' as const,
+      role: 'assistant' as const,
+      content: 'See you soon!',
+      status: 'queued' as const,
+      createdAt: new Date(Date.now() - 20 * 60_000),
+    };
+    await db().insert(channelMessage).values(stale);
+    // A team member writes the same words from the Page inbox: theirs, and the agent pauses.
+    await deliver(
+      connection.connectionId,
+      messaging('instagram', [
+        {
+          sender: { id: PAGE.instagram.id },
+          recipient: { id: 'ig_customer_crash' },
+          timestamp: Date.now(),
+          message: { mid: 'm_team_same_words', text: 'See you soon!', is_echo: true },
+        },
+      ]),
+    );
+    const after = await messagesOf(connection.connectionId, 'ig_customer_crash');
+    expect(after.find((row) => row.providerMessageId === 'm_team_same_words')?.role).toBe('human');
+    // The reply sweep marks the stale part as not sent.
+    await failStaleQueuedReplies(db(), new Date());
+    const [marked] = await db().select().from(channelMessage).where(eq(channelMessage.id, stale.id));
+    expect(marked).toMatchObject({ status: 'failed', errorCode: 'META_REQUEST_FAILED' });
   });
 
   it('marks the connection as needing attention when Facebook refuses the token (190), and a pasted Page token reconnects it', async () => {

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
+import { isUniqueViolation } from '../credits/debit-balance';
 import { takeInboundForReply } from '../channels/reply-turns';
 import { generateReply } from '../llm/generate-reply';
 import { toChannelThreadOwner } from '../llm/thread-owner';
@@ -100,6 +101,36 @@ export async function replyToMetaMessage(options: {
     });
     return id;
   }
+  /**
+   * A part that went out: under its mid (one its echo set first stays), so a later echo is
+   * recognised as the agent's. A mid already stored is not written twice: a twin part of the same
+   * words took it from its echo, and this one gets the twin's from the twin's own echo.
+   */
+  async function recordSentPart(sent: { queuedId: string; mid: string | null; text: string }) {
+    const setMid = sent.mid
+      ? db
+          .update(channelMessage)
+          .set({ providerMessageId: sent.mid, status: 'sent' })
+          .where(
+            and(
+              eq(channelMessage.id, sent.queuedId),
+              isNull(channelMessage.providerMessageId),
+              sql`not exists (select 1 from channel_message held where held.provider_message_id = ${sent.mid})`,
+            ),
+          )
+          .then(
+            () => undefined,
+            (error: unknown) => {
+              if (!isUniqueViolation(error)) throw error;
+            },
+          )
+      : Promise.resolve();
+    await setMid;
+    await db
+      .update(channelConversation)
+      .set({ lastMessage: sent.text.slice(0, LAST_MESSAGE_LENGTH), lastMessageTime: now() })
+      .where(eq(channelConversation.id, conversation.id));
+  }
   const refuseOutsideWindow = async () => {
     await storeOutbound({
       content: new AppError('META_WINDOW_CLOSED').message,
@@ -170,9 +201,10 @@ export async function replyToMetaMessage(options: {
     // answers, and Instagram's carries no app id, so the echo finds it here (claimEchoedReply)
     // instead of taking it for a team member's message and handing the thread over.
     const queuedId = await storeOutbound({ content: part, status: 'queued', threadId });
-    let sent;
+    let mid: string | null = null;
     try {
-      sent = await graph.sendText({ pageToken: credentials.pageToken, recipientId: contact.address, text: part });
+      mid = (await graph.sendText({ pageToken: credentials.pageToken, recipientId: contact.address, text: part }))
+        .message_id;
     } catch (error) {
       // A refusal by Graph, or no answer at all (a network error, a timeout): the rest is stored
       // as failed, so the transcript shows the reply was not (or may not have been) sent.
@@ -185,22 +217,14 @@ export async function replyToMetaMessage(options: {
           ? 'META_WINDOW_CLOSED'
           : 'META_REQUEST_FAILED';
       const unsent = parts.slice(index).join('\n\n');
-      await db
+      const marked = await db
         .update(channelMessage)
         .set({ content: unsent, status: 'failed', errorCode })
-        .where(and(eq(channelMessage.id, queuedId), eq(channelMessage.status, 'queued')));
-      return;
+        .where(and(eq(channelMessage.id, queuedId), eq(channelMessage.status, 'queued')))
+        .returning({ id: channelMessage.id });
+      if (marked.length > 0) return;
+      // Its echo came before the answer that never did: the part went out, and the rest goes on.
     }
-    // Under its mid, so a later echo is recognised as the agent's (one that came first set it already).
-    await db.transaction(async (tx) => {
-      await tx
-        .update(channelMessage)
-        .set({ providerMessageId: sent.message_id, status: 'sent' })
-        .where(and(eq(channelMessage.id, queuedId), isNull(channelMessage.providerMessageId)));
-      await tx
-        .update(channelConversation)
-        .set({ lastMessage: part.slice(0, LAST_MESSAGE_LENGTH), lastMessageTime: now() })
-        .where(eq(channelConversation.id, conversation.id));
-    });
+    await recordSentPart({ queuedId, mid, text: part });
   }
 }
