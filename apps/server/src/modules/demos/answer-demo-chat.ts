@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DemoSettings, type DemoChatReply, type DemoHistoryEntry } from '@agentry/core/demos';
+import { DEMO_HISTORY_CHARS, DemoSettings, type DemoChatReply, type DemoHistoryEntry } from '@agentry/core/demos';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -21,9 +21,10 @@ export type DemoChatInput = {
 };
 
 /**
- * One visitor turn of a demo (docs/product/demos.md#chatting, Demo chat): 404 for an unknown demo, 409 when its agent
- * is gone, 429 when its request limit is used up. The request is taken from the limit before
- * the LLM call and given back if the call fails; the sub account pays through the gateway.
+ * One visitor turn of a demo (docs/product/demos.md#chatting, Demo chat): 400 for a history over its size cap, 404 for an
+ * unknown demo, 409 when its agent is gone or its stored settings no longer fit, 429 when its request limit is used
+ * up. Everything that can refuse the turn runs before a request is taken from the limit; the request is given back if
+ * the LLM call fails. The sub account pays through the gateway.
  */
 export async function answerDemoChat(options: {
   db: Database;
@@ -33,28 +34,34 @@ export async function answerDemoChat(options: {
   input: DemoChatInput;
 }): Promise<DemoChatReply> {
   const { db, input } = options;
+  // Only a new thread reads the client's history (later turns read the stored thread), so only then is its size
+  // the model's cost; clients send their whole conversation with every turn.
+  if (!input.threadId) assertDemoHistorySize(input.history);
   const found = await loadDemoRow({ db, demoId: input.demoId });
   if (!found) throw new AppError('DEMO_NOT_FOUND');
   const { row, agentRow } = found;
   if (input.expectedAgentId !== undefined && input.expectedAgentId !== row.buildId)
     throw new AppError('DEMO_NOT_FOUND');
   if (!row.buildId || !agentRow) throw new AppError('DEMO_MISCONFIGURED');
-
-  const claimed = await claimDemoRequest({ db, demoId: row.id });
-  if (!claimed)
-    throw new AppError('DEMO_LIMIT_REACHED', {
-      extra: { requestCount: row.requestLimit, requestLimit: row.requestLimit },
-    });
-
-  const settings = DemoSettings.parse(row.settings);
+  const settings = DemoSettings.safeParse(row.settings);
+  if (!settings.success) {
+    options.logger?.warn({ demoId: row.id, err: settings.error }, 'demo settings no longer fit their schema');
+    throw new AppError('DEMO_MISCONFIGURED');
+  }
   const agent = await loadPublishedReplyAgent({ db, agentRow });
   const conversation = input.threadId
     ? null
     : toDemoConversation({
         history: input.history,
         message: input.message,
-        welcomeMessages: [settings.welcomeMessage, agent.firstMessage],
+        welcomeMessages: [settings.data.welcomeMessage, agent.firstMessage],
       });
+
+  const claimed = await claimDemoRequest({ db, demoId: row.id });
+  if (!claimed)
+    throw new AppError('DEMO_LIMIT_REACHED', {
+      extra: { requestCount: row.requestLimit, requestLimit: row.requestLimit },
+    });
   try {
     const result = await generateReply({
       db,
@@ -81,5 +88,13 @@ export async function answerDemoChat(options: {
   } catch (error) {
     await releaseDemoRequest({ db, demoId: row.id });
     throw error;
+  }
+}
+
+function assertDemoHistorySize(history: readonly DemoHistoryEntry[] | undefined): void {
+  let historyChars = 0;
+  for (const entry of history ?? []) historyChars += entry.content.length;
+  if (historyChars > DEMO_HISTORY_CHARS) {
+    throw new AppError('VALIDATION_ERROR', { message: `History must be at most ${DEMO_HISTORY_CHARS} characters` });
   }
 }

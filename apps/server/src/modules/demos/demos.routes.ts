@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../platform/http/app-error';
 import { sendRouteNotFound } from '../../platform/http/error-handler';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 import { loadOptionalSession, requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { createClientAbortSignal } from '../llm/client-abort-signal';
 import { answerDemoChat, type DemoChatInput } from './answer-demo-chat';
@@ -41,7 +42,7 @@ const EMBED_CHECK_ONLY_OWN_URL = "Only the demo's own background website can be 
 
 /**
  * Demos: the creator API (session + membership), the public shared-demo API for anonymous
- * visitors (rate limited per IP), the demo chat calls, the embed check, and the shared page's
+ * visitors (rate limited per client network), the demo chat calls, the embed check, and the shared page's
  * Open Graph tags. See docs/decisions/demos-server.md.
  */
 export function registerDemoRoutes(root: FastifyInstance) {
@@ -49,8 +50,14 @@ export function registerDemoRoutes(root: FastifyInstance) {
   const { db } = app.platform.database;
   const { config, cache } = app.platform;
   const perMinute = config.demos.visitorRateLimitPerMinute;
+  // Per client network (IPv6: per /64), so walking through one subscriber's addresses does not reset the count.
   const limitVisitor = (request: FastifyRequest, scope: string, factor = 1) =>
-    enforceRateLimit({ cache, key: `demo-${scope}:${request.ip}`, limit: perMinute * factor, windowMs: WINDOW_MS });
+    enforceRateLimit({
+      cache,
+      key: `demo-${scope}:${toClientNetwork(request.ip)}`,
+      limit: perMinute * factor,
+      windowMs: WINDOW_MS,
+    });
   // Both chat forms (demo-chat and the sms demo's OpenRouter form): rate limit, demoId required, one turn.
   const answerVisitorTurn = async (
     request: FastifyRequest,
@@ -216,7 +223,7 @@ export function registerDemoRoutes(root: FastifyInstance) {
       const userId = request.signedIn?.user.id;
       await enforceRateLimit({
         cache,
-        key: `demo-embed-check:${userId ?? request.ip}`,
+        key: `demo-embed-check:${userId ?? toClientNetwork(request.ip)}`,
         limit: perMinute,
         windowMs: WINDOW_MS,
       });

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Demo, PublicDemo } from '@agentry/core/demos';
+import { DEMO_HISTORY_CHARS, type Demo, type PublicDemo } from '@agentry/core/demos';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
@@ -409,6 +409,96 @@ describe('demos', () => {
       ]);
     });
 
+    it('refuses a history over the character cap with 400 before counting or charging; one under it starts the thread', async () => {
+      const created = await createDemo();
+      const db = harness.app.platform.database.db;
+      const balanceBefore = await getCreditBalance({ db, billingUserId: owner.userId });
+      const hugeHistory = Array.from({ length: 50 }, (_, index) => ({
+        role: index % 2 === 0 ? 'user' : 'assistant',
+        content: `${index} ${'x'.repeat(15_990)}`,
+      }));
+      const tooBig = `History must be at most ${DEMO_HISTORY_CHARS} characters`;
+      const refused = await inject('POST', '/api/demo-chat', {
+        demoId: created.demoId,
+        message: 'Summarize all of that',
+        history: hugeHistory,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(tooBig);
+      const refusedMessages = await inject('POST', `/api/demo-chat?demoId=${created.demoId}`, {
+        message: 'Summarize all of that',
+        messages: hugeHistory,
+      });
+      expect(refusedMessages.statusCode).toBe(400);
+      expect(refusedMessages.json().error.message).toBe(tooBig);
+      const smsDemo = await createDemo({ type: 'sms' });
+      const refusedOpenRouter = await inject('POST', '/api/openrouter/chat', {
+        demoId: smsDemo.demoId,
+        build_id: agentId,
+        message: 'Summarize all of that',
+        messages: hugeHistory,
+      });
+      expect(refusedOpenRouter.statusCode).toBe(400);
+      expect(refusedOpenRouter.json().error.message).toBe(tooBig);
+      expect(fake.requests).toHaveLength(0);
+      const countOf = async (demoId: string) =>
+        (await db.select({ count: demo.requestCount }).from(demo).where(eq(demo.id, demoId)))[0]?.count;
+      expect(await countOf(created.demoId)).toBe(0);
+      expect(await countOf(smsDemo.demoId)).toBe(0);
+      expect((await getCreditBalance({ db, billingUserId: owner.userId })).totalMillicredits).toBe(
+        balanceBefore.totalMillicredits,
+      );
+
+      // Exactly at the cap: answered, the history seeds the thread.
+      const half = DEMO_HISTORY_CHARS / 2;
+      const fits = await inject('POST', '/api/demo-chat', {
+        demoId: created.demoId,
+        message: 'And now?',
+        history: [
+          { role: 'user', content: `a${'y'.repeat(half - 1)}` },
+          { role: 'assistant', content: `b${'z'.repeat(half - 1)}` },
+        ],
+      });
+      expect(fits.statusCode).toBe(200);
+      expect(fits.json().requestCount).toBe(1);
+      expect(fake.requests[0]?.body.messages.map((message) => message.role)).toEqual([
+        'system',
+        'user',
+        'assistant',
+        'user',
+      ]);
+      // Once the thread exists the stored thread is the history: a client that sends its whole
+      // conversation along is answered, and none of it reaches the model.
+      const continued = await inject('POST', '/api/demo-chat', {
+        demoId: created.demoId,
+        message: 'One more',
+        threadId: fits.json().threadId,
+        history: hugeHistory,
+      });
+      expect(continued.statusCode).toBe(200);
+      expect(JSON.stringify(fake.requests[1]?.body.messages)).not.toContain('x'.repeat(100));
+    });
+
+    it('answers a demo whose stored settings no longer fit with 409, without taking a request', async () => {
+      const created = await createDemo();
+      const db = harness.app.platform.database.db;
+      await db
+        .update(demo)
+        .set({ settings: { ...created.settings, theme: 'sepia' } as unknown as Demo['settings'] })
+        .where(eq(demo.id, created.demoId));
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await inject('POST', '/api/demo-chat', { demoId: created.demoId, message: 'hello?' });
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error).toMatchObject({
+          code: 'DEMO_MISCONFIGURED',
+          message: 'Demo is missing configuration. Please recreate the demo from the dashboard.',
+        });
+      }
+      const [stored] = await db.select({ count: demo.requestCount }).from(demo).where(eq(demo.id, created.demoId));
+      expect(stored?.count).toBe(0);
+      expect(fake.requests).toHaveLength(0);
+    });
+
     it('answers /api/openrouter/chat only for the demo its build_id belongs to', async () => {
       const created = await createDemo({ type: 'sms' });
       const ok = await inject('POST', '/api/openrouter/chat', {
@@ -549,6 +639,43 @@ describe('demo visitor rate limit', () => {
         payload: { demoId: 'demo_nope', message: 'hi' },
       });
       expect(other.statusCode).toBe(404);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('counts IPv6 visitors by their /64: chat, shared-demo reads and embed checks', async () => {
+    const harness = await createTestApp({ DEMO_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      // A fresh /64: on Redis the counters outlive one test app.
+      const network = `2001:db8:${randomInt(65_536).toString(16)}:${randomInt(65_536).toString(16)}`;
+      const addressOf = (index: number) => `${network}:${index.toString(16)}::${randomInt(1, 65_536).toString(16)}`;
+      const statusesOf = async (call: (remoteAddress: string) => Promise<{ statusCode: number }>, count: number) => {
+        const statuses: number[] = [];
+        for (let index = 1; index <= count; index += 1) statuses.push((await call(addressOf(index))).statusCode);
+        return statuses;
+      };
+      const chat = (remoteAddress: string) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/api/demo-chat',
+          remoteAddress,
+          payload: { demoId: 'demo_nope', message: 'hi' },
+        });
+      expect(await statusesOf(chat, 4)).toEqual([404, 404, 404, 429]);
+      const read = (remoteAddress: string) =>
+        harness.app.inject({ method: 'GET', url: '/api/shared-demos/demo_nope', remoteAddress });
+      expect(await statusesOf(read, 13)).toEqual([...Array.from({ length: 12 }, () => 404), 429]);
+      const embedCheck = (remoteAddress: string) =>
+        harness.app.inject({
+          method: 'POST',
+          url: '/api/check-embeddable',
+          remoteAddress,
+          payload: { demoId: 'demo_nope' },
+        });
+      expect(await statusesOf(embedCheck, 4)).toEqual([404, 404, 404, 429]);
+      // The next /64 is another subscriber.
+      expect((await chat(`2001:db8:ffff:${randomInt(65_536).toString(16)}::1`)).statusCode).toBe(404);
     } finally {
       await harness.close();
     }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -391,6 +391,31 @@ describe('public API', () => {
         payload: { type: 'other', message: 'hi' },
       });
       expect(badBody.statusCode).toBe(400);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it('checks the secret before the body: a bad body without the right secret is 401 and counts as a failed secret', async () => {
+      const { app } = harness;
+      // A fresh address: on Redis the counters outlive one test app.
+      const remoteAddress = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+      const failedCounter = `rate:webhook-failed-secret:${remoteAddress}`;
+      const failuresBefore = await app.platform.cache.count(failedCounter);
+      const call = (payload: unknown, headers: Record<string, string> = {}) =>
+        app.inject({
+          method: 'POST',
+          url: `/webhook/${agentId}`,
+          remoteAddress,
+          headers,
+          payload: payload as Record<string, unknown>,
+        });
+      const probe = await call({});
+      expect(probe.statusCode).toBe(401);
+      expect(probe.json().error.message).toBe('Invalid webhook secret');
+      expect(probe.json().error).not.toHaveProperty('fields');
+      const wrong = await call({ type: 'other' }, { 'x-webhook-secret': 'whsec_wrong' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.message).toBe('Invalid webhook secret');
+      expect(await app.platform.cache.count(failedCounter)).toBe(failuresBefore + 2);
       expect(fake.requests).toHaveLength(0);
     });
 

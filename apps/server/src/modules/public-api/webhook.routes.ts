@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WebhookBody, WebhookReply } from '@agentry/core/llm';
@@ -27,15 +27,44 @@ function isSameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** POST /webhook/:agentId: the contract existing integrations use ({type, threadId, message} -> {threadId, response}). */
+/**
+ * POST /webhook/:agentId: the contract existing integrations use ({type, threadId, message} -> {threadId, response}).
+ * The secret is checked when the request arrives, before its body is read or validated: a caller without the
+ * right secret learns nothing about the body and every such call counts against its network's failed-secret limit.
+ */
 export function registerWebhookRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
   const { config, cache } = app.platform;
+  const callers = new WeakMap<FastifyRequest, typeof agent.$inferSelect>();
 
   app.post(
     '/webhook/:agentId',
     {
+      onRequest: async (request) => {
+        const failedKey = `rate:webhook-failed-secret:${toClientNetwork(request.ip)}`;
+        if ((await cache.count(failedKey)) >= WEBHOOK_FAILED_SECRET_LIMIT.limit) {
+          throw new AppError('RATE_LIMITED', { extra: { retryAfterMs: WEBHOOK_FAILED_SECRET_LIMIT.windowMs } });
+        }
+        // Not validated yet (that comes after this hook): read as the raw strings they are.
+        const { agentId } = request.params as { agentId?: unknown };
+        const header = request.headers['x-webhook-secret'];
+        // A wrong secret and an unknown agent answer the same 401 and cost the same comparison.
+        const row: typeof agent.$inferSelect | undefined =
+          typeof agentId === 'string' && agentId !== ''
+            ? await getAgentRowOrThrow({ db, agentId }).catch((error: unknown) => {
+                if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+                throw error;
+              })
+            : undefined;
+        const secret = typeof header === 'string' ? header : '';
+        const isMatch = isSameSecret(secret, row?.webhookSecret ?? '');
+        if (!row || !secret || !isMatch) {
+          await cache.hit(failedKey, WEBHOOK_FAILED_SECRET_LIMIT.windowMs);
+          throw new AppError('UNAUTHORIZED', { message: 'Invalid webhook secret' });
+        }
+        callers.set(request, row);
+      },
       schema: {
         tags: ['public-api'],
         params: z.object({ agentId: z.string().min(1) }),
@@ -45,24 +74,8 @@ export function registerWebhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const failedKey = `rate:webhook-failed-secret:${toClientNetwork(request.ip)}`;
-      if ((await cache.count(failedKey)) >= WEBHOOK_FAILED_SECRET_LIMIT.limit) {
-        throw new AppError('RATE_LIMITED', { extra: { retryAfterMs: WEBHOOK_FAILED_SECRET_LIMIT.windowMs } });
-      }
-      // A wrong secret and an unknown agent answer the same 401 and cost the same comparison.
-      const row: typeof agent.$inferSelect | undefined = await getAgentRowOrThrow({
-        db,
-        agentId: request.params.agentId,
-      }).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
-        throw error;
-      });
-      const secret = request.headers['x-webhook-secret'] ?? '';
-      const isMatch = isSameSecret(secret, row?.webhookSecret ?? '');
-      if (!row || !secret || !isMatch) {
-        await cache.hit(failedKey, WEBHOOK_FAILED_SECRET_LIMIT.windowMs);
-        throw new AppError('UNAUTHORIZED', { message: 'Invalid webhook secret' });
-      }
+      const row = callers.get(request);
+      if (!row) throw new AppError('UNAUTHORIZED', { message: 'Invalid webhook secret' });
       await enforceRateLimit({ cache, key: `webhook:${row.id}`, ...WEBHOOK_RATE_LIMIT });
       const result = await generateReply({
         db,
