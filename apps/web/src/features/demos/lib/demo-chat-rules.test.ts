@@ -47,6 +47,17 @@ describe('demo chat history', () => {
     ]);
   });
 
+  it('keeps only the newest messages the server takes: 49 besides the new one, 32,000 characters', () => {
+    const long = Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? user(`q${index}`) : bot(`a${index}`)));
+    const history = toDemoHistory(long);
+    expect(history).toHaveLength(49);
+    expect(history.at(-1)).toEqual({ role: 'assistant', content: 'a59' });
+    const wordy = Array.from({ length: 6 }, (_, index) => user(`${index}${'x'.repeat(9_000)}`));
+    const trimmed = toDemoHistory(wordy);
+    expect(trimmed.map((entry) => entry.content[0])).toEqual(['3', '4', '5']);
+    expect(trimmed.reduce((sum, entry) => sum + entry.content.length, 0)).toBeLessThanOrEqual(32_000);
+  });
+
   it('shows the live welcome message until the first user message, then the conversation as it stands', () => {
     const welcome = buildWelcomeMessage({ showWelcomeMessage: true, welcomeMessage: 'Hi from settings' });
     expect(visibleDemoMessages([], welcome).map((message) => message.content)).toEqual(['Hi from settings']);
