@@ -58,18 +58,43 @@ export const modelPrices: Readonly<Record<string, ModelPrice>> = {
   [OFFLINE_MODEL]: { inputUsdPerMillion: 0, outputUsdPerMillion: 0 },
 };
 
-/** Unknown models are priced high so that a reservation never falls short of the real charge. */
+/**
+ * What a model not in the table is recorded at on the sub account's own key (where it costs no
+ * credits). Calls on platform credits never use it: they are refused (listedPriceForModel).
+ */
 export const UNKNOWN_MODEL_PRICE: ModelPrice = { inputUsdPerMillion: 15, outputUsdPerMillion: 60 };
 
+/** The table's entry for a lower-case name; never an Object property ('constructor', 'toString'). */
+function tablePriceOf(name: string): ModelPrice | undefined {
+  return Object.hasOwn(modelPrices, name) ? modelPrices[name] : undefined;
+}
+
+function withoutVendorOf(name: string): string {
+  return name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;
+}
+
 /**
- * The price of a model by its name as the agent stores it: exact, then without an OpenRouter
- * vendor prefix ('openai/gpt-4o'), then without a dated snapshot suffix ('gpt-4o-2024-08-06').
+ * The table's price of exactly this model, by its name or without an OpenRouter vendor prefix
+ * ('openai/gpt-4o'); undefined for any other name, dated snapshots ('gpt-4o-2024-05-13') and
+ * variants ('...:nitro') included, which may cost more than the model they are named after.
+ * Only such a model may run on platform credits (docs/product/billing-and-credits.md).
+ */
+export function listedPriceForModel(model: string): ModelPrice | undefined {
+  const name = model.trim().toLowerCase();
+  return tablePriceOf(name) ?? tablePriceOf(withoutVendorOf(name));
+}
+
+/**
+ * The price of a model by its name as the agent stores it: its listed price, else the price of
+ * the model a dated snapshot or variant is named after ('gpt-4o-2024-08-06'), else
+ * UNKNOWN_MODEL_PRICE. Exact for every model platform credits run (listedPriceForModel); an
+ * estimate for the sub account's own keys.
  */
 export function priceForModel(model: string): ModelPrice {
-  const name = model.trim().toLowerCase();
-  const withoutVendor = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;
-  const withoutSnapshot = withoutVendor.replace(/-\d{4}-\d{2}-\d{2}$/, '').replace(/:.*$/, '');
-  return modelPrices[name] ?? modelPrices[withoutVendor] ?? modelPrices[withoutSnapshot] ?? UNKNOWN_MODEL_PRICE;
+  const withoutSnapshot = withoutVendorOf(model.trim().toLowerCase())
+    .replace(/-\d{4}-\d{2}-\d{2}$/, '')
+    .replace(/:.*$/, '');
+  return listedPriceForModel(model) ?? tablePriceOf(withoutSnapshot) ?? UNKNOWN_MODEL_PRICE;
 }
 
 /** A rough token count for text we have not sent yet: four characters a token. */
@@ -204,6 +229,14 @@ export type CreatedApiKeyReply = z.infer<typeof CreatedApiKeyReply>;
 
 const OpenAiContentPart = z.object({ type: z.string(), text: z.string().optional() });
 
+/** The most tokens an answer may ask for: the agent's own limit (agents.ts), which a call cannot raise. */
+export const MAX_OUTPUT_TOKENS = 128_000;
+const OutputTokens = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_OUTPUT_TOKENS, { error: `Must be at most ${MAX_OUTPUT_TOKENS} tokens` });
+
 /** The subset of OpenAI's chat completion request an agent answers; `model` is the agent id. */
 export const ChatCompletionBody = z.object({
   model: z.string().min(1),
@@ -218,8 +251,8 @@ export const ChatCompletionBody = z.object({
   stream: z.boolean().nullish(),
   stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
   temperature: z.number().min(0).max(2).nullish(),
-  max_tokens: z.number().int().positive().nullish(),
-  max_completion_tokens: z.number().int().positive().nullish(),
+  max_tokens: OutputTokens.nullish(),
+  max_completion_tokens: OutputTokens.nullish(),
   /** Our extension: continue a stored thread (answered in `thread_id` and the x-thread-id header). */
   thread_id: z.string().min(1).nullish(),
 });

@@ -25,7 +25,9 @@ export type HeldCallOutcome<T> = { value: T; usage: UsageRecord | null };
  * runs when the balance cannot cover it), runs the call, then settles exactly the reported
  * usage at the core conversion rule (more than the hold is taken from the balance, and what the
  * balance cannot cover is owed) or, when the call throws or reports no usage, gives the hold
- * back. Answers the value and the millicredits charged.
+ * back. Answers the value and the millicredits charged. A call that failed after the provider
+ * charged for part of it must answer that usage (with its error in `value`), never throw: a
+ * throw is free.
  */
 export async function withCreditHold<T>(
   terms: CreditHoldTerms,

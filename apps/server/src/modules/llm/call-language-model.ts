@@ -20,6 +20,7 @@ import { withCreditHold } from '../credits/with-credit-hold';
 import { buildAgentTools, type AgentTools } from './build-agent-tools';
 import { estimatePromptTokens } from './estimate-prompt-tokens';
 import { resolveModelRoute, type ModelChoice, type ModelRoute } from './resolve-model-route';
+import { markFinishedProviderCall } from './finished-provider-calls';
 import { createCallSignal, type CallSignal } from './create-call-signal';
 import { insertUsageRow, type TurnMeter, type UsageRow } from './save-thread-turn';
 import { toLlmAppError } from './to-llm-app-error';
@@ -140,7 +141,11 @@ function addUsage(total: ChatUsage | undefined, step: ChatUsage | undefined): Ch
   };
 }
 
-/** How a call ended, before it is paid for: what was written, what the provider reported, and the error if it failed. */
+/**
+ * How a call ended, before it is paid for: what was written, what the provider reported, and the
+ * error if it failed. A call that fails or is cancelled after the provider answered a step (or
+ * streamed text) ends with its `error` and is charged; one that did not gets there by throwing.
+ */
 type CallEnd = { text: string; usage: ChatUsage | undefined; status: UsageStatus; error?: unknown };
 
 /**
@@ -230,6 +235,17 @@ async function prepareCall(input: LlmCallInput) {
       input.logger?.error({ err: error }, 'could not record LLM usage'),
     );
   }
+  /**
+   * The usage of one step the provider answered (or of the part of a stream it sent): what it
+   * reported, else the prompt as counted before the call and `outputText` four characters a token.
+   */
+  function stepUsage(reported: ChatUsage | undefined, outputText: string): ChatUsage {
+    return {
+      inputTokens: reported?.inputTokens ?? estimatedInputTokens,
+      outputTokens: reported?.outputTokens ?? estimateTokens(outputText),
+    };
+  }
+
   const isMeteredWithAnswer = (end: CallEnd) =>
     input.isMeteredWithAnswer === true && end.status === 'succeeded' && end.text.trim() !== '';
 
@@ -241,9 +257,10 @@ async function prepareCall(input: LlmCallInput) {
 
   /**
    * Runs the call under the credit hold and records it. `execute` answers how the call ended; a
-   * call that failed before writing anything throws, and its hold is given back. A cancelled
-   * call that already wrote text is charged for that text (the provider charged us). Answers
-   * the result, or throws the AppError of a failed or cancelled call.
+   * call that failed before the provider answered anything throws, and its hold is given back. A
+   * call that failed or was cancelled after a step was answered or text was streamed is charged
+   * for those (the provider charged us), however it ended. Answers the result, or throws the
+   * AppError of a failed or cancelled call (hasFinishedProviderCall tells the charged ones).
    */
   async function pay(execute: () => Promise<CallEnd>): Promise<LlmResult> {
     let held: { value: CallEnd; chargedMillicredits: number; settle?: (tx: Transaction) => Promise<number> };
@@ -297,7 +314,11 @@ async function prepareCall(input: LlmCallInput) {
         }
       : undefined;
     if (!meter) await record(end.status, usageOf(end), held.chargedMillicredits);
-    if (end.error !== undefined) throw toReportedError(end.error, true);
+    if (end.error !== undefined) {
+      const reported = toReportedError(end.error, end.status === 'cancelled');
+      markFinishedProviderCall(reported);
+      throw reported;
+    }
     return {
       text: end.text,
       ...usageOf(end),
@@ -316,7 +337,7 @@ async function prepareCall(input: LlmCallInput) {
     return appError;
   }
 
-  return { route, settings, signalOf, pay };
+  return { route, settings, signalOf, stepUsage, pay };
 }
 
 /** The consumer of a stream stopped reading before it ended. */
@@ -324,6 +345,11 @@ class ClientWentAway extends Error {
   constructor() {
     super('The client went away.');
   }
+}
+
+/** The arguments the model wrote for its tool calls (part of what a step answered). */
+function argumentsOf(toolCalls: readonly ChatToolCall[]): string {
+  return toolCalls.map((call) => call.function.name + call.function.arguments).join('');
 }
 
 /**
@@ -355,16 +381,24 @@ export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
     const { signal, release } = call.signalOf();
     const messages = [...call.settings.request.messages];
     let usage: ChatUsage | undefined;
+    /** What the steps answered so far cost, each counted or estimated on its own. */
+    let paidUsage: ChatUsage | undefined;
     let text = '';
     try {
       for (let step = 1; ; step += 1) {
         const answer = await model.complete({ ...call.settings.request, messages }, signal);
         usage = addUsage(usage, answer.usage);
+        paidUsage = addUsage(paidUsage, call.stepUsage(answer.usage, answer.text + argumentsOf(answer.toolCalls)));
         text = answer.text;
         if (!tools || answer.toolCalls.length === 0) break;
         messages.push(...(await runToolCalls({ tools, text, toolCalls: answer.toolCalls, signal })));
         if (step >= steps) break;
       }
+    } catch (error) {
+      // Nothing answered yet: nothing to charge. Otherwise the steps answered are charged.
+      if (!paidUsage) throw error;
+      const status = input.signal?.aborted === true ? 'cancelled' : 'failed';
+      return { text: '', usage: paidUsage, status, error };
     } finally {
       release();
     }
@@ -415,8 +449,13 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
     return error;
   }
 
+  let text = '';
+  /** The text of the step being written: the provider has not reported what it costs yet. */
+  let stepText = '';
+  /** What the steps the provider finished cost, each counted or estimated on its own. */
+  let paidUsage: ChatUsage | undefined;
+
   async function* deltas(): AsyncGenerator<string> {
-    let text = '';
     let isDone = false;
     try {
       if (!first) return;
@@ -426,7 +465,7 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
       const messages = [...request.messages];
       let events = await first;
       for (let step = 1; ; step += 1) {
-        let stepText = '';
+        let answered = '';
         let toolCalls: ChatToolCall[] = [];
         for await (const event of events) {
           if (event.type === 'text') {
@@ -434,12 +473,16 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
             text += event.text;
             yield event.text;
           } else {
+            // The step is over: what it wrote is paid as the provider reports it from here on.
             usage = addUsage(usage, event.usage);
+            paidUsage = addUsage(paidUsage, call.stepUsage(event.usage, stepText + argumentsOf(event.toolCalls)));
+            answered = stepText;
+            stepText = '';
             toolCalls = event.toolCalls;
           }
         }
         if (!tools || toolCalls.length === 0) break;
-        messages.push(...(await runToolCalls({ tools, text: stepText, toolCalls, signal })));
+        messages.push(...(await runToolCalls({ tools, text: answered, toolCalls, signal })));
         if (step >= steps) break;
         events = await model.stream({ ...request, messages }, signal);
       }
@@ -449,22 +492,28 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
     } catch (caught) {
       isDone = true;
       const error = toStreamError(caught);
-      endOnError(error, text, input.signal?.aborted === true);
+      endOnError(error, input.signal?.aborted === true);
       await settled;
       throw error;
     } finally {
       if (!isDone) {
         // The consumer stopped reading: cancel the provider call and account for what was sent.
         stop.abort(new Error('The client went away.'));
-        endOnError(new ClientWentAway(), text, true);
+        endOnError(new ClientWentAway(), true);
         await settled.catch(() => undefined);
       }
     }
   }
 
-  /** A cancelled stream that already wrote text is paid for; anything else gives the hold back. */
-  function endOnError(error: unknown, text: string, isCancelled: boolean) {
-    if (isCancelled && text) endStream({ text, usage: undefined, status: 'cancelled', error });
+  /**
+   * A stream that ends early (cancelled, timed out, or failed) after the provider finished a step
+   * or sent text is paid for: the steps as reported, the text of the step cut short as estimated.
+   * Anything else gives the hold back.
+   */
+  function endOnError(error: unknown, isCancelled: boolean) {
+    const cutShort = stepText ? call.stepUsage(undefined, stepText) : undefined;
+    const spent = addUsage(paidUsage, cutShort);
+    if (spent) endStream({ text, usage: spent, status: isCancelled ? 'cancelled' : 'failed', error });
     else failStream(error);
   }
 

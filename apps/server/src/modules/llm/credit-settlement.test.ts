@@ -88,6 +88,27 @@ describe('the gateway settles by the usage the provider reports', () => {
     });
   });
 
+  it.each(['o1-pro', 'gpt-4o-2024-05-13', 'openai/o1-pro'])(
+    'refuses the model %s, which has no price of its own, on platform credits: 400, nothing held or sent',
+    async (model) => {
+      const db = harness.app.platform.database.db;
+      const owner = await signInWithWorkspace(harness.app, `unpriced-${model.replace('/', '-')}@settle.test`);
+      await grantTestCredits(harness.app, owner.userId, 100_000);
+      const agent = await createTestAgent(harness.app, owner, { aiName: 'Pricey', provider: 'openai', model });
+      for (const path of ['/api/openai/run-prompt', '/api/openai/run-prompt/stream']) {
+        const response = await runPrompt({ ...owner, agentId: agent.buildId }, 'hi', path);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: `The model ${model} has no price on this platform, so it cannot run on credits. Choose a listed model, or add your own provider key for it.`,
+        });
+      }
+      expect(fake.requests).toHaveLength(0);
+      expect(await db.select().from(creditHold).where(eq(creditHold.userId, owner.userId))).toEqual([]);
+      expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({ totalMillicredits: 100_000 });
+    },
+  );
+
   it('sizes the hold from a tokenizer count: 19,000 CJK characters hold at least 19,000 input tokens', async () => {
     const db = harness.app.platform.database.db;
     const owner = await newOwner('cjk@settle.test', 1_000_000);

@@ -9,6 +9,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { answerFromKnowledge } from '../../platform/llm/offline-responder';
 import { generateLlmText, streamLlmText, type LlmCallInput, type LlmResult } from './call-language-model';
+import { markFinishedProviderCall } from './finished-provider-calls';
 import { readTurnContextOrThrow, type TurnContext } from './read-turn-context';
 import { saveThreadTurn, type ChannelTurn } from './save-thread-turn';
 import type { ThreadOwner } from './thread-owner';
@@ -173,6 +174,7 @@ export async function generateReply(
     } catch (error) {
       // The turn was not stored: the call is still metered, on its own.
       await meter?.meterAlone();
+      if (typeof error === 'object' && error !== null) markFinishedProviderCall(error);
       throw error;
     }
     return reply;

@@ -183,6 +183,64 @@ describe("a sub account's own provider keys", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('runs a model the price table does not list on an own key (credits only refuse it)', async () => {
+    const { app } = harness;
+    const created = await app.inject({
+      method: 'POST',
+      url: keysUrl(),
+      headers: { cookie: owner.cookie },
+      payload: { provider: 'openai', apiKey: 'sk-own-pro-0002' },
+    });
+    const agent = await createTestAgent(app, owner, {
+      provider: 'openai',
+      model: 'o1-pro',
+      providerKeyId: created.json().id,
+    });
+    const response = await chat(agent.buildId, 'an unlisted model');
+    expect(response.json().message).toBe('Echo: an unlisted model');
+    expect(fake.requests[0]?.body.model).toBe('o1-pro');
+    const [usage] = await app.platform.database.db
+      .select()
+      .from(llmUsage)
+      .where(eq(llmUsage.threadId, response.json().threadId));
+    expect(usage).toMatchObject({ keySource: 'subaccount', model: 'o1-pro', millicredits: 0, status: 'succeeded' });
+    await app.inject({ method: 'DELETE', url: `${keysUrl()}/${created.json().id}`, headers: { cookie: owner.cookie } });
+  });
+
+  it('moves a stored key to another base URL only with the key entered again', async () => {
+    const { app } = harness;
+    const created = await app.inject({
+      method: 'POST',
+      url: keysUrl(),
+      headers: { cookie: owner.cookie },
+      payload: { provider: 'openai-compatible', apiKey: 'stored-secret', baseUrl: selfHosted.url },
+    });
+    const keyUrl = `${keysUrl()}/${created.json().id}`;
+    const update = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: keyUrl, headers: { cookie: owner.cookie }, payload });
+
+    // Another address without the key: refused, and the stored secret still goes only where it was saved for.
+    const moved = await update({ baseUrl: fake.url });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Enter the API key again to change the base URL.',
+    });
+    expect((await update({ baseUrl: null })).statusCode).toBe(400);
+    await app.inject({ method: 'POST', url: `${keyUrl}/test`, headers: { cookie: owner.cookie } });
+    expect(fake.requests).toHaveLength(0);
+    expect(selfHosted.requests[0]?.headers.authorization).toBe('Bearer stored-secret');
+
+    // The same address again (the form sends it back with a new label) needs no key.
+    const renamed = await update({ label: 'Renamed', baseUrl: selfHosted.url });
+    expect(renamed.json()).toMatchObject({ label: 'Renamed', baseUrl: selfHosted.url });
+    // With the key in the same request, the key moves.
+    const replaced = await update({ apiKey: 'new-secret', baseUrl: fake.url });
+    expect(replaced.json()).toMatchObject({ baseUrl: fake.url, lastFour: 'cret' });
+    await app.inject({ method: 'POST', url: `${keyUrl}/test`, headers: { cookie: owner.cookie } });
+    expect(fake.requests[0]?.headers.authorization).toBe('Bearer new-secret');
+  });
+
   it('lets only admins manage keys, and hides other sub accounts’ keys', async () => {
     const { app } = harness;
     const teammate = await signInWithWorkspace(app, 'member@keys.test');

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { KeyedLlmProvider, LlmKeySource, LlmProvider } from '@agentry/core/llm';
-import { OFFLINE_MODEL } from '@agentry/core/llm';
+import { listedPriceForModel, OFFLINE_MODEL } from '@agentry/core/llm';
 import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
@@ -104,7 +104,8 @@ function findSubaccountConnection(options: {
 /**
  * Picks the connection for a call: the key chosen on the agent, else the sub account's newest
  * key for the provider, else the platform key, else the offline responder (which says so).
- * With `cache`, the stored key is read once and remembered until any key changes.
+ * With `cache`, the stored key is read once and remembered until any key changes. A platform key
+ * that costs credits runs only the models of the price table (400 for any other).
  */
 export async function resolveModelRoute(options: {
   db: Database;
@@ -137,11 +138,18 @@ export async function resolveModelRoute(options: {
   if (choice.provider === 'offline') return offline;
   const platform = platformConnection(config, choice.provider);
   if (!platform) return offline;
+  const isBilled = platform.apiKey !== undefined;
+  // Credits are charged at the price table's rates: a model it does not list could cost the
+  // platform more than the user is charged (docs/product/billing-and-credits.md#model-prices).
+  if (isBilled && !listedPriceForModel(choice.model))
+    throw new AppError('VALIDATION_ERROR', {
+      message: `The model ${choice.model} has no price on this platform, so it cannot run on credits. Choose a listed model, or add your own provider key for it.`,
+    });
   return {
     provider: choice.provider,
     modelId: choice.model,
     keySource: 'platform',
-    isBilled: platform.apiKey !== undefined,
+    isBilled,
     model: withRetries(createLanguageModel(platform, choice.model)),
   };
 }

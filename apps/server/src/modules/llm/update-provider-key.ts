@@ -9,7 +9,11 @@ import { providerKey } from './llm.tables';
 import { encryptSecret } from './secret-box';
 import { lastFourOf, toProviderKey } from './to-provider-key';
 
-/** Renames a key, replaces the key itself, or changes its base URL. */
+/**
+ * Renames a key, replaces the key itself, or changes its base URL. A new base URL needs the key
+ * entered again in the same request: the stored secret is only ever sent where it was entered for
+ * (else an admin could point it at a server of theirs and test the key there).
+ */
 export async function updateProviderKey(options: {
   db: Database;
   config: AppConfig;
@@ -23,6 +27,9 @@ export async function updateProviderKey(options: {
     subaccountId: options.subaccountId,
     keyId: options.keyId,
   });
+  const isMoving = body.baseUrl !== undefined && body.baseUrl !== current.baseUrl;
+  if (isMoving && !body.apiKey)
+    throw new AppError('VALIDATION_ERROR', { message: 'Enter the API key again to change the base URL.' });
   const replacement = body.apiKey
     ? {
         encryptedKey: encryptSecret({ key: options.config.encryptionKey, plaintext: body.apiKey }),
