@@ -8,6 +8,7 @@ import { toDemoThreadOwner } from '../llm/thread-owner';
 import { claimDemoRequest } from './claim-demo-request';
 import { loadDemoRow } from './load-demo-row';
 import { releaseDemoRequest } from './release-demo-request';
+import { hasFinishedProviderCall } from '../llm/finished-provider-calls';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { toDemoConversation } from './to-demo-conversation';
 
@@ -86,7 +87,8 @@ export async function answerDemoChat(options: {
       requestLimit: claimed.requestLimit,
     };
   } catch (error) {
-    await releaseDemoRequest({ db, demoId: row.id });
+    // Given back only when no model call was paid for: one that was (and was charged) stays counted.
+    if (!hasFinishedProviderCall(error)) await releaseDemoRequest({ db, demoId: row.id });
     throw error;
   }
 }

@@ -571,6 +571,19 @@ describe('demos', () => {
       expect((await send('four')).statusCode).toBe(200);
     });
 
+    it('keeps the request counted when the model was called and paid but the answer could not be used', async () => {
+      const created = await createDemo({ requestLimit: 5 });
+      // The provider answers (and is paid), but with nothing to show.
+      fake.respondWith(() => ({ text: '' }));
+      try {
+        const failed = await inject('POST', '/api/demo-chat', { demoId: created.demoId, message: 'hello?' });
+        expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+      } finally {
+        fake.respondWith(null);
+      }
+      expect((await inject('GET', `/api/shared-demos/${created.demoId}`)).json<PublicDemo>().requestCount).toBe(1);
+    });
+
     it('gives the request back when the sub account has no credits (402)', async () => {
       const broke = await signInWithWorkspace(harness.app, 'broke@demos.test');
       const brokeAgent = await createTestAgent(harness.app, broke, { aiName: 'Broke bot' });
