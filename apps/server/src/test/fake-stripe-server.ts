@@ -98,13 +98,18 @@ type FakeCharge = {
   dispute: string | null;
   created: number;
 };
+/** Stripe's statuses: `warning_*` are an inquiry's (a retrieval request, no funds withdrawn). */
+type FakeDisputeStatus = 'warning_needs_response' | 'warning_closed' | 'needs_response' | 'won' | 'lost' | 'prevented';
 type FakeDispute = {
   id: string;
   charge: string;
   amount: number;
-  status: 'needs_response' | 'won' | 'lost';
+  status: FakeDisputeStatus;
+  /** Stripe's is_charge_refundable: the charge may still be refunded while the dispute is open. */
+  is_charge_refundable: boolean;
   created: number;
 };
+const OPEN_DISPUTE_STATUSES: FakeDisputeStatus[] = ['warning_needs_response', 'needs_response'];
 export type FakeEvent = { id: string; type: string; object: Json };
 
 export const DECLINED_CARD = 'pm_card_chargeDeclinedInsufficientFunds';
@@ -444,7 +449,7 @@ export async function startFakeStripeServer(options: {
       created: dispute.created,
       currency: 'usd',
       evidence: {},
-      is_charge_refundable: false,
+      is_charge_refundable: dispute.is_charge_refundable,
       livemode: false,
       metadata: {},
       payment_intent: charge?.payment_intent ?? null,
@@ -507,7 +512,9 @@ export async function startFakeStripeServer(options: {
         message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
         param: 'amount',
       });
-    if (charge.dispute)
+    const dispute = charge.dispute ? disputes.get(charge.dispute) : undefined;
+    // An open inquiry (or a dispute Stripe marks is_charge_refundable) may be refunded; a lost one not.
+    if (dispute && !dispute.is_charge_refundable)
       throw new FakeStripeError(400, {
         type: 'invalid_request_error',
         code: 'charge_disputed',
@@ -1039,8 +1046,12 @@ export async function startFakeStripeServer(options: {
       if (!charge) throw new Error(`no charge for ${JSON.stringify(paid)}`);
       return charge.id;
     },
-    /** The cardholder disputes the charge with their bank: Stripe withdraws the disputed amount. */
-    openDispute(chargeId: string): string {
+    /**
+     * The cardholder disputes the charge with their bank: Stripe withdraws the disputed amount. An
+     * inquiry (`isInquiry`) is a question from the bank first: nothing is withdrawn, and the charge
+     * may still be refunded while it is open.
+     */
+    openDispute(chargeId: string, opening: { isInquiry?: boolean; isChargeRefundable?: boolean } = {}): string {
       const charge = charges.get(chargeId);
       if (!charge) throw new Error(`no charge ${chargeId}`);
       if (charge.dispute) throw new Error(`charge ${chargeId} is already disputed`);
@@ -1048,20 +1059,29 @@ export async function startFakeStripeServer(options: {
         id: newId('du'),
         charge: chargeId,
         amount: charge.amount - charge.amount_refunded,
-        status: 'needs_response',
+        status: opening.isInquiry ? 'warning_needs_response' : 'needs_response',
+        is_charge_refundable: opening.isChargeRefundable ?? opening.isInquiry ?? false,
         created: now(),
       };
       disputes.set(dispute.id, dispute);
       charge.dispute = dispute.id;
       emit('charge.dispute.created', disputeObject(dispute));
-      emit('charge.dispute.funds_withdrawn', disputeObject(dispute));
+      if (!opening.isInquiry) emit('charge.dispute.funds_withdrawn', disputeObject(dispute));
       return dispute.id;
     },
-    /** The bank decides: won reinstates the funds, lost keeps them withdrawn. */
-    closeDispute(disputeId: string, outcome: 'won' | 'lost') {
+    /**
+     * The bank decides: won reinstates the funds, lost keeps them withdrawn. An inquiry closes as
+     * `warning_closed` (the bank asked no further); `prevented` is a dispute stopped before it opened.
+     */
+    closeDispute(disputeId: string, outcome: 'won' | 'lost' | 'warning_closed' | 'prevented') {
       const dispute = disputes.get(disputeId);
-      if (!dispute || dispute.status !== 'needs_response') throw new Error(`dispute ${disputeId} is not open`);
+      if (!dispute || !OPEN_DISPUTE_STATUSES.includes(dispute.status))
+        throw new Error(`dispute ${disputeId} is not open`);
+      const wasInquiry = dispute.status === 'warning_needs_response';
+      if (wasInquiry !== (outcome === 'warning_closed'))
+        throw new Error(`dispute ${disputeId} cannot close as ${outcome}`);
       dispute.status = outcome;
+      dispute.is_charge_refundable = outcome !== 'lost';
       emit('charge.dispute.closed', disputeObject(dispute));
       if (outcome === 'won') emit('charge.dispute.funds_reinstated', disputeObject(dispute));
     },

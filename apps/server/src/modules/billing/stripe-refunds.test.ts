@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
-import { startFakeStripeServer, type FakeEvent, type FakeStripeServer } from '../../test/fake-stripe-server';
+import { createBillingProvider } from '../../platform/payments/create-billing-provider';
+import { GOOD_CARD, startFakeStripeServer, type FakeEvent, type FakeStripeServer } from '../../test/fake-stripe-server';
 import { signIn } from '../../test/sign-in';
 import { creditLedger } from '../credits/credits.tables';
 import { getCreditBalance } from '../credits/get-credit-balance';
@@ -10,10 +11,12 @@ import { reserveCredits } from '../credits/reserve-credits';
 import { spendCredits } from '../credits/spend-credits';
 import { billingSubscription } from './billing.tables';
 import { grantMonthlyAllowances } from './grant-monthly-allowances';
+import { reverseChargeCredits } from './reverse-charge-credits';
 
 const WEBHOOK_SECRET = 'whsec_refund_secret';
 const PRICE = {
   growth: 'price_growth_3000_m',
+  scale: 'price_scale_10000_m',
   pack: 'price_pack_1000',
   offer: 'price_offer_starter_m',
   lifetime: 'price_offer_lifetime',
@@ -31,6 +34,7 @@ describe('refunds and disputes with Stripe (fake Stripe server on loopback)', ()
       webhookSecret: WEBHOOK_SECRET,
       prices: [
         { id: PRICE.growth, unit_amount: 7900, interval: 'month' },
+        { id: PRICE.scale, unit_amount: 29700, interval: 'month' },
         { id: PRICE.pack, unit_amount: 1500, interval: null },
         { id: PRICE.offer, unit_amount: 1975, interval: 'month' },
         { id: PRICE.lifetime, unit_amount: 933333, interval: null },
@@ -45,6 +49,7 @@ describe('refunds and disputes with Stripe (fake Stripe server on loopback)', ()
       STRIPE_API_BASE: fake.url,
       STRIPE_PRICE_IDS: JSON.stringify({
         growth_3000_month: PRICE.growth,
+        scale_10000_month: PRICE.scale,
         pack_1000: PRICE.pack,
         offer_starter: PRICE.offer,
         offer_lifetime: PRICE.lifetime,
@@ -98,6 +103,18 @@ describe('refunds and disputes with Stripe (fake Stripe server on loopback)', ()
     const chargeId = invoiceId ? fake.chargeOf({ invoiceId }) : fake.chargeOf({ sessionId });
     return { sessionId, subscriptionId: session.subscription, invoiceId, chargeId };
   }
+
+  /** The app's own provider, as the webhook handler uses it. */
+  const providerOf = () =>
+    createBillingProvider({ config: harness.app.platform.config, db: db(), logger: harness.app.log });
+
+  const lifetimeStatusOf = async (sessionId: string) => {
+    const [row] = await db()
+      .select({ status: billingSubscription.status })
+      .from(billingSubscription)
+      .where(eq(billingSubscription.id, `lifetime_${sessionId}`));
+    return row?.status;
+  };
 
   const balanceOf = (userId: string) => getCreditBalance({ db: db(), billingUserId: userId });
 
@@ -307,5 +324,137 @@ describe('refunds and disputes with Stripe (fake Stripe server on loopback)', ()
     expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
     for (const event of paymentEvents) await deliver(event);
     expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+  });
+  it('keeps a payment refunded in full during an inquiry taken back when the inquiry closes', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { chargeId } = await buy(cookie, PRICE.pack, 'payment');
+    const inquiryId = fake.openDispute(chargeId, { isInquiry: true });
+    const opened = await deliverAll();
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+
+    // Stripe lets the merchant refund a charge while its inquiry is open.
+    await stripe.refunds.create({ charge: chargeId });
+    const refunded = await deliverAll();
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+
+    // The bank asks no further (Stripe's warning_closed, read as won): the refund still stands.
+    fake.closeDispute(inquiryId, 'warning_closed');
+    const closed = await deliverAll();
+    expect(await balanceOf(userId)).toMatchObject({ planMillicredits: 0, bonusMillicredits: 0, debtMillicredits: 0 });
+    // Every event again, late and in another order: nothing moves.
+    for (const event of [...closed, ...refunded, ...opened].reverse())
+      await deliver({ ...event, id: `${event.id}_late` });
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+  });
+
+  it('gives back, when an inquiry closes, only what a refund made during it does not cover', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { chargeId } = await buy(cookie, PRICE.pack, 'payment');
+    const inquiryId = fake.openDispute(chargeId, { isInquiry: true });
+    await deliverAll();
+    await stripe.refunds.create({ charge: chargeId, amount: 500 });
+    await deliverAll();
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+
+    fake.closeDispute(inquiryId, 'warning_closed');
+    await deliverAll();
+    // A third of $15.00 refunded: a third of the 1,000 credits stays taken.
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(1_000_000 - 333_333);
+    expect(await disputeEntriesOf(userId)).toMatchObject(
+      expect.arrayContaining([
+        expect.objectContaining({ bonusDelta: -1_000_000 }),
+        expect.objectContaining({ bonusDelta: 666_667 }),
+      ]),
+    );
+
+    // A second refund after the inquiry closed takes the rest.
+    await stripe.refunds.create({ charge: chargeId });
+    await deliverAll();
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+  });
+
+  it("takes nothing back for a refunded upgrade whose prorated credits expired unused, and the period's usage once", async () => {
+    const { cookie, userId } = await newCustomer();
+    const checkout = await call(cookie, 'POST', '/api/stripe/create-checkout', {
+      priceId: PRICE.growth,
+      mode: 'subscription',
+    });
+    const session = fake.completeCheckout(checkout.json<{ sessionId: string }>().sessionId, { backdateDays: 15 });
+    await deliverAll();
+    const subscriptionId = session.subscription!;
+    const firstCharge = fake.chargeOf({ invoiceId: fake.subscriptions.get(subscriptionId)!.latest_invoice! });
+    const provider = providerOf();
+    const subscription = await provider.retrieveSubscription(subscriptionId);
+    const upgrade = await provider.changePrice({
+      customerId: subscription!.customerId,
+      subscriptionId,
+      itemId: subscription!.itemId!,
+      newPriceId: PRICE.scale,
+      prorationDate: new Date(),
+      idempotencyKey: `refund-upgrade:${subscriptionId}`,
+      paymentMethodId: GOOD_CARD,
+    });
+    await deliverAll();
+    const prorated = (await balanceOf(userId)).planMillicredits - 3_000_000;
+    expect(prorated).toBeGreaterThan(3_000_000);
+    await spendCredits({
+      db: db(),
+      billingUserId: userId,
+      millicredits: 1_000_000,
+      idempotencyKey: `spent:${userId}`,
+      reason: 'test',
+    });
+    fake.endPeriod(subscriptionId);
+    await deliverAll();
+    expect((await balanceOf(userId)).planMillicredits).toBe(10_000_000);
+
+    // The upgrade's prorated credits all expired unused at the renewal: none are owed.
+    await stripe.refunds.create({ charge: fake.chargeOf({ invoiceId: upgrade.invoice!.id }) });
+    await deliverAll();
+    expect(await balanceOf(userId)).toMatchObject({ planMillicredits: 10_000_000, bonusMillicredits: 0 });
+    // The first invoice: of its 3,000 credits, the 1,000 used; the 2,000 left expired.
+    await stripe.refunds.create({ charge: firstCharge });
+    await deliverAll();
+    expect(await balanceOf(userId)).toMatchObject({ planMillicredits: 9_000_000, bonusMillicredits: 0 });
+  });
+
+  it('keeps a lifetime deal whose dispute was won when a handler that read the dispute open finishes later', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { chargeId, sessionId } = await buy(cookie, PRICE.lifetime, 'payment');
+    const disputeId = fake.openDispute(chargeId);
+    await deliverAll();
+    expect(await lifetimeStatusOf(sessionId)).toBe('canceled');
+    const provider = providerOf();
+    const readWhileOpen = await provider.retrieveCharge(chargeId);
+    expect(readWhileOpen?.dispute?.status).toBe('open');
+
+    fake.closeDispute(disputeId, 'won');
+    await deliverAll();
+    expect(await lifetimeStatusOf(sessionId)).toBe('active');
+    expect((await balanceOf(userId)).planMillicredits).toBe(3_000_000);
+
+    // A handler that read the charge while its dispute was open finishes only now.
+    await reverseChargeCredits({
+      db: db(),
+      provider: { ...provider, retrieveCharge: () => Promise.resolve(readWhileOpen) },
+      chargeId,
+    });
+    expect(await lifetimeStatusOf(sessionId)).toBe('active');
+    expect((await balanceOf(userId)).planMillicredits).toBe(3_000_000);
+    expect((await call(cookie, 'GET', '/api/openrouter/usage')).json().balance.currentPriceId).toBe(PRICE.lifetime);
+  });
+
+  it('does not bring back a lifetime deal on a won dispute when the account has taken another plan since', async () => {
+    const { cookie } = await newCustomer();
+    const lifetime = await buy(cookie, PRICE.lifetime, 'payment');
+    const disputeId = fake.openDispute(lifetime.chargeId);
+    await deliverAll();
+    expect(await lifetimeStatusOf(lifetime.sessionId)).toBe('canceled');
+
+    await buy(cookie, PRICE.growth, 'subscription');
+    fake.closeDispute(disputeId, 'won');
+    await deliverAll();
+    expect(await lifetimeStatusOf(lifetime.sessionId)).toBe('canceled');
+    expect((await call(cookie, 'GET', '/api/openrouter/usage')).json().balance.currentPriceId).toBe(PRICE.growth);
   });
 });

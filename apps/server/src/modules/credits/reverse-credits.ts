@@ -38,7 +38,8 @@ type Balance = { planMillicredits: number; bonusMillicredits: number; periodKey:
  * holding the balance row's lock: the payment's earlier reversals are read, `decide` answers
  * what to move now, and each movement is appended under its key and applied to the balance.
  * Holding the lock while deciding serialises two deliveries racing each other, so the second
- * sees what the first took. A take never refuses: what the balance cannot cover is owed (a
+ * sees what the first took. `alongside` runs last in the same transaction, for state that must
+ * follow the same entries (a lifetime deal ended or brought back). A take never refuses: what the balance cannot cover is owed (a
  * negative bonus bucket), so billed calls stop until a grant pays it.
  */
 export async function reverseCredits(options: {
@@ -46,6 +47,7 @@ export async function reverseCredits(options: {
   billingUserId: string;
   reference: string;
   decide: (tx: Database, context: { previous: ReversalEntry[]; periodKey: string }) => Promise<CreditReversal[]>;
+  alongside?: (tx: Database, context: { previous: ReversalEntry[] }) => Promise<void>;
 }): Promise<CreditReversal[]> {
   return options.db.transaction(async (tx) => {
     let balance = await lockBalance(tx, options.billingUserId);
@@ -73,6 +75,7 @@ export async function reverseCredits(options: {
       balance = next;
       applied.push(reversal);
     }
+    await options.alongside?.(tx, { previous });
     return applied;
   });
 }
