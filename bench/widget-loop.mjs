@@ -37,6 +37,7 @@ async function measureBuild(entry) {
     entry,
     answer: ANSWER,
     dataDirPrefix: 'agentry-bench-loop-',
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     // Every simulated visitor comes from 127.0.0.1: lift the per-IP and per-visitor limits.
     env: { WIDGET_RATE_LIMIT_PER_MINUTE: '1000000', WIDGET_IP_RATE_LIMIT_PER_MINUTE: '1000000' },
   });
