@@ -5,12 +5,17 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { publishThroughGate } from '../agents/publish-through-gate';
+import { decideTriedProposal } from './decide-tried-proposal';
 import { optimizeProposal } from './optimize.tables';
 
 /**
  * Accept: publishes the candidate version the trial tested, so visitors get it. Publishing goes
  * through the agent's regression gate like any other publish (a refusal is a 409 GATE_FAILED;
  * an admin's override note publishes anyway).
+ *
+ * The proposal is claimed ('accepting') before anything is published: a reject at the same time
+ * either decided it first (this accept answers 409 and publishes nothing) or is refused. When the
+ * publish fails (the gate refused it, the gate's run failed), the proposal is 'tried' again.
  */
 export async function acceptProposal(options: {
   db: Database;
@@ -22,23 +27,35 @@ export async function acceptProposal(options: {
   overrideNote?: string;
 }): Promise<typeof optimizeProposal.$inferSelect> {
   const { db, proposal } = options;
-  if (proposal.status !== 'tried' || !proposal.candidateVersionId)
+  const candidateVersionId = proposal.candidateVersionId;
+  if (proposal.status === 'proposed' || proposal.status === 'trying' || !candidateVersionId)
     throw new AppError('CONFLICT', { message: 'Try the change before you publish it' });
-  await publishThroughGate({
-    db,
-    config: options.config,
-    queue: options.queue,
-    cache: options.cache,
-    subaccountId: proposal.subaccountId,
-    agentId: proposal.agentId,
-    versionId: proposal.candidateVersionId,
-    userId: options.userId,
-    ...(options.overrideNote ? { overrideNote: options.overrideNote } : {}),
-  });
+  const claimed = await decideTriedProposal({ db, proposalId: proposal.id, status: 'accepting' });
+  const isOurClaim = and(
+    eq(optimizeProposal.id, proposal.id),
+    eq(optimizeProposal.status, 'accepting'),
+    eq(optimizeProposal.updatedAt, claimed.updatedAt),
+  );
+  try {
+    await publishThroughGate({
+      db,
+      config: options.config,
+      queue: options.queue,
+      cache: options.cache,
+      subaccountId: proposal.subaccountId,
+      agentId: proposal.agentId,
+      versionId: candidateVersionId,
+      userId: options.userId,
+      ...(options.overrideNote ? { overrideNote: options.overrideNote } : {}),
+    });
+  } catch (error) {
+    await db.update(optimizeProposal).set({ status: 'tried', updatedAt: new Date() }).where(isOurClaim);
+    throw error;
+  }
   const [updated] = await db
     .update(optimizeProposal)
     .set({ status: 'accepted', updatedAt: new Date() })
-    .where(and(eq(optimizeProposal.id, proposal.id), eq(optimizeProposal.status, 'tried')))
+    .where(isOurClaim)
     .returning();
   if (!updated) throw new AppError('CONFLICT', { message: 'This proposal has already been decided' });
   return updated;

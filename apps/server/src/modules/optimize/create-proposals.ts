@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OptimizeProposal } from '@agentry/core/optimize';
 import type { AppConfig } from '../../config';
@@ -10,9 +10,35 @@ import type { evaluationRun } from '../evaluation/evaluation.tables';
 import { groupFailures, type FailureGroup } from './group-failures';
 import { listProposals } from './list-proposals';
 import { listRunFailures } from './list-run-failures';
-import { optimizeProposal } from './optimize.tables';
+import { optimizeProposal, optimizeProposing } from './optimize.tables';
 import { writeProposal } from './write-proposal';
 import { getBaseInstructions } from './get-base-instructions';
+
+/**
+ * A claim older than this belongs to a request whose server died (the model calls of one
+ * request end long before): another request may take it over.
+ */
+const PROPOSING_EXPIRES_MS = 10 * 60_000;
+
+/** Claims the run for one request; a second request while the first is at the models gets a 409. */
+async function claimProposing(db: Database, runId: string): Promise<string> {
+  const token = randomUUID();
+  const now = new Date();
+  const [claimed] = await db
+    .insert(optimizeProposing)
+    .values({ runId, token, claimedAt: now })
+    .onConflictDoUpdate({
+      target: optimizeProposing.runId,
+      set: { token, claimedAt: now },
+      setWhere: lt(optimizeProposing.claimedAt, new Date(now.getTime() - PROPOSING_EXPIRES_MS)),
+    })
+    .returning({ token: optimizeProposing.token });
+  if (!claimed)
+    throw new AppError('CONFLICT', {
+      message: 'Causes are already being found for this run; the proposals appear when that ends',
+    });
+  return token;
+}
 
 /**
  * Groups a finished run's failures by cause and writes one proposed change of the agent's
@@ -36,6 +62,35 @@ export async function createProposals(options: {
   if (failures.length === 0)
     throw new AppError('VALIDATION_ERROR', { message: 'This run has no failed answers to improve' });
 
+  const token = await claimProposing(db, run.id);
+  try {
+    await writeProposals({
+      db,
+      config: options.config,
+      logger: options.logger,
+      run,
+      agentRow,
+      failures,
+      userId: options.userId,
+    });
+  } finally {
+    await db
+      .delete(optimizeProposing)
+      .where(and(eq(optimizeProposing.runId, run.id), eq(optimizeProposing.token, token)));
+  }
+  return listProposals({ db, subaccountId: run.subaccountId, runId: run.id });
+}
+
+async function writeProposals(options: {
+  db: Database;
+  config: AppConfig;
+  logger?: FastifyBaseLogger;
+  run: typeof evaluationRun.$inferSelect;
+  agentRow: Awaited<ReturnType<typeof getAgentRowOrThrow>>;
+  failures: Awaited<ReturnType<typeof listRunFailures>>;
+  userId: string;
+}) {
+  const { db, run, agentRow, failures } = options;
   const instructions = await getBaseInstructions({ db, agent: agentRow });
   const grouping = await groupFailures({
     db,
@@ -87,5 +142,4 @@ export async function createProposals(options: {
       })),
     );
   });
-  return listProposals({ db, subaccountId: run.subaccountId, runId: run.id });
 }

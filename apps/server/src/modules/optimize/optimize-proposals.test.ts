@@ -76,6 +76,40 @@ describe('Optimize proposals and the AI Mentor (fake provider)', () => {
     expect(listed.json<ListProposalsReply>().proposals.map((entry) => entry.id)).toEqual([proposal?.id]);
   });
 
+  it('pays once when "Find causes" is asked twice at once: the second request gets a 409 and no duplicate list', async () => {
+    const { seen } = scriptOptimizeProvider(fake);
+    const { runId } = await createFailedRun(harness.app, owner);
+    const groupingsBefore = (await usageOf('optimize-grouping')).length;
+    fake.setDelays({ responseMs: 150 });
+    const ask = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/optimize/proposals',
+        headers: { cookie: owner.cookie },
+        payload: { runId },
+      });
+    const responses = await Promise.all([ask(), ask()]);
+    fake.setDelays({});
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.statusCode === 409);
+    expect(refused?.json<{ error: { message: string } }>().error.message).toBe(
+      'Causes are already being found for this run; the proposals appear when that ends',
+    );
+    expect(seen).toMatchObject({ grouping: 1, proposal: 1 });
+    expect(await usageOf('optimize-grouping')).toHaveLength(groupingsBefore + 1);
+    const listed = await harness.app.inject({
+      method: 'GET',
+      url: `/api/optimize/proposals?runId=${runId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(listed.json<ListProposalsReply>().proposals).toHaveLength(1);
+
+    // Once it ended, asking again works (and replaces the proposals not yet tried).
+    const again = await ask();
+    expect(again.statusCode).toBe(201);
+    expect(again.json<ListProposalsReply>().proposals).toHaveLength(1);
+  });
+
   it('hides another tenant’s run (404), whether reading or proposing', async () => {
     scriptOptimizeProvider(fake);
     const outsider = await signInWithWorkspace(harness.app, 'outsider@optimize.test');

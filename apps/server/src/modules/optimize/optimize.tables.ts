@@ -15,6 +15,12 @@ import { agent } from '../agents/agents.tables';
 import { evaluationRun } from '../evaluation/evaluation.tables';
 
 /**
+ * A proposal's status as stored: the wire's, plus 'accepting' while an accept publishes its
+ * candidate (shown as 'tried'; see decide-tried-proposal.ts).
+ */
+export type StoredProposalStatus = ProposalStatus | 'accepting';
+
+/**
  * A proposed change of an agent's instructions for one group of failures of an evaluation run
  * (docs/product/optimize-and-mentor.md). `candidateVersionId` is the draft version 'Try it'
  * made from it; `trial` what re-running the questions against it showed.
@@ -37,7 +43,7 @@ export const optimizeProposal = pgTable(
     currentInstructions: text('current_instructions').notNull(),
     proposedInstructions: text('proposed_instructions').notNull(),
     failures: jsonb('failures').$type<AddressedFailure[]>().notNull(),
-    status: text('status').$type<ProposalStatus>().notNull().default('proposed'),
+    status: text('status').$type<StoredProposalStatus>().notNull().default('proposed'),
     isOffline: boolean('is_offline').notNull().default(false),
     candidateVersionId: text('candidate_version_id'),
     /** The evaluation run 'Try it' started against the candidate, and the failed questions it re-ran. */
@@ -53,6 +59,19 @@ export const optimizeProposal = pgTable(
   },
   (table) => [index('optimize_proposal_run_idx').on(table.runId, table.createdAt)],
 );
+
+/**
+ * A run whose failures are being grouped and proposed for right now: one request at a time pays
+ * for the model calls (docs/product/optimize-and-mentor.md#causes-and-proposals). Removed when it ends.
+ */
+export const optimizeProposing = pgTable('optimize_proposing', {
+  runId: text('run_id')
+    .primaryKey()
+    .references(() => evaluationRun.id, { onDelete: 'cascade' }),
+  /** The request holding it: only that one removes it. */
+  token: text('token').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One user's AI Mentor conversation about one agent of a sub account. */
 export const mentorThread = pgTable(

@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { agentVersion } from '../agents/agents.tables';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { restoreAgentVersion } from '../agents/restore-agent-version';
-import { optimizeProposal } from './optimize.tables';
+import { decideTriedProposal } from './decide-tried-proposal';
+import type { optimizeProposal } from './optimize.tables';
 
 /**
  * Reject: the candidate stays in the agent's history as a draft version. When it is still the
@@ -17,13 +18,10 @@ export async function rejectProposal(options: {
   userId: string;
 }): Promise<typeof optimizeProposal.$inferSelect> {
   const { db, proposal } = options;
-  if (proposal.status !== 'tried') throw new AppError('CONFLICT', { message: 'Only a tried change can be rejected' });
-  const [updated] = await db
-    .update(optimizeProposal)
-    .set({ status: 'rejected', updatedAt: new Date() })
-    .where(and(eq(optimizeProposal.id, proposal.id), eq(optimizeProposal.status, 'tried')))
-    .returning();
-  if (!updated) throw new AppError('CONFLICT', { message: 'This proposal has already been decided' });
+  if (proposal.status === 'proposed' || proposal.status === 'trying')
+    throw new AppError('CONFLICT', { message: 'Only a tried change can be rejected' });
+  // Decided before anything else: an accept publishing at this moment makes this a 409.
+  const updated = await decideTriedProposal({ db, proposalId: proposal.id, status: 'rejected' });
 
   const agentRow = await getAgentRowOrThrow({ db, agentId: proposal.agentId, subaccountId: proposal.subaccountId });
   const [newest] = await db

@@ -11,7 +11,8 @@ export function toProposal(row: typeof optimizeProposal.$inferSelect): OptimizeP
     currentInstructions: row.currentInstructions,
     proposedInstructions: row.proposedInstructions,
     failures: row.failures,
-    status: row.status,
+    // An accept in progress is still 'tried' to the client, until it published or gave the proposal back.
+    status: row.status === 'accepting' ? 'tried' : row.status,
     isOffline: row.isOffline,
     candidateVersionId: row.candidateVersionId,
     trial: row.trial,

@@ -57,7 +57,8 @@ type Pending<T> = { entry: T; attempts: number };
 export function createConversationWriter(options: {
   db: Database;
   runId: string;
-  workerId: string;
+  /** The lease owner of the job that writes: its rows are written only while it holds the run. */
+  leaseOwner: string;
   progress: RunProgress;
   publish: () => Promise<void>;
   logger: FastifyBaseLogger;
@@ -77,7 +78,7 @@ export function createConversationWriter(options: {
   let lastWriteAt = 0;
 
   // Only while this worker holds the run: a worker that lost its lease leaves the rows to the next one.
-  const isHeld = sql`exists (select 1 from evaluation_run r where r.id = c.run_id and r.lease_owner = ${options.workerId})`;
+  const isHeld = sql`exists (select 1 from evaluation_run r where r.id = c.run_id and r.lease_owner = ${options.leaseOwner})`;
 
   async function writeStarts(ids: string[]) {
     const result = await db.execute(sql`

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,6 +35,8 @@ import { sumUsage } from '../results/usage-math';
 
 /** A worker holds a run for this long and renews it every third of it. */
 export const RUN_LEASE_MS = 30_000;
+/** How often a job waiting for another one's lease looks whether the run ended meanwhile. */
+const LEASE_POLL_MS = 1_000;
 
 export type RunChannelMessage = { kind: 'progress'; event: EvaluationProgressEvent } | { kind: 'cancel' };
 
@@ -55,18 +58,19 @@ export type RunEvaluationJobOptions = {
   logger: FastifyBaseLogger;
   events: LiveEvents;
   runId: string;
+  /** This process's id; each job holds the run under its own token beside it. */
   workerId: string;
   /** Aborted when this server shuts down: the run is left to be resumed. */
   shutdownSignal: AbortSignal;
 };
 
-async function claimRun(options: RunEvaluationJobOptions): Promise<RunRow | undefined> {
+async function claimRun(options: RunEvaluationJobOptions, leaseOwner: string): Promise<RunRow | undefined> {
   const now = new Date();
   const [claimed] = await options.db
     .update(evaluationRun)
     .set({
       status: 'running',
-      leaseOwner: options.workerId,
+      leaseOwner,
       leaseExpiresAt: new Date(now.getTime() + RUN_LEASE_MS),
       startedAt: sql`coalesce(${evaluationRun.startedAt}, now())`,
       updatedAt: now,
@@ -75,31 +79,43 @@ async function claimRun(options: RunEvaluationJobOptions): Promise<RunRow | unde
       and(
         eq(evaluationRun.id, options.runId),
         inArray(evaluationRun.status, ['queued', 'running']),
-        or(
-          isNull(evaluationRun.leaseExpiresAt),
-          lt(evaluationRun.leaseExpiresAt, now),
-          eq(evaluationRun.leaseOwner, options.workerId),
-        ),
+        or(isNull(evaluationRun.leaseExpiresAt), lt(evaluationRun.leaseExpiresAt, now)),
       ),
     )
     .returning();
   return claimed;
 }
 
-/** Claims the run; when another worker's lease is still running, waits for it once (it may belong to a dead instance). */
-async function claimRunOrWait(options: RunEvaluationJobOptions): Promise<RunRow | undefined> {
-  const claimed = await claimRun(options);
+/**
+ * Claims the run; when another job's lease is still running, waits for it once (it may belong to a
+ * dead instance), giving up as soon as the run ends.
+ */
+async function claimRunOrWait(options: RunEvaluationJobOptions, leaseOwner: string): Promise<RunRow | undefined> {
+  const claimed = await claimRun(options, leaseOwner);
   if (claimed) return claimed;
-  const [current] = await options.db
-    .select({ status: evaluationRun.status, leaseExpiresAt: evaluationRun.leaseExpiresAt })
-    .from(evaluationRun)
-    .where(eq(evaluationRun.id, options.runId))
-    .limit(1);
-  if (!current || (evaluationRunEndStatuses as readonly string[]).includes(current.status) || !current.leaseExpiresAt)
-    return undefined;
-  const wait = Math.min(RUN_LEASE_MS, current.leaseExpiresAt.getTime() - Date.now()) + 500;
-  await sleep(Math.max(0, wait), options.shutdownSignal).catch(() => undefined);
-  return options.shutdownSignal.aborted ? undefined : claimRun(options);
+  const readRun = async () => {
+    const [current] = await options.db
+      .select({ status: evaluationRun.status, leaseExpiresAt: evaluationRun.leaseExpiresAt })
+      .from(evaluationRun)
+      .where(eq(evaluationRun.id, options.runId))
+      .limit(1);
+    return current;
+  };
+  const isOver = (current: Awaited<ReturnType<typeof readRun>>) =>
+    !current || (evaluationRunEndStatuses as readonly string[]).includes(current.status);
+  const first = await readRun();
+  if (isOver(first) || !first?.leaseExpiresAt) return undefined;
+  const deadline = Date.now() + Math.min(RUN_LEASE_MS, first.leaseExpiresAt.getTime() - Date.now()) + 500;
+  while (Date.now() < deadline) {
+    await sleep(Math.min(LEASE_POLL_MS, Math.max(0, deadline - Date.now())), options.shutdownSignal).catch(
+      () => undefined,
+    );
+    if (options.shutdownSignal.aborted) return undefined;
+    const current = await readRun();
+    if (isOver(current)) return undefined;
+    if (!current?.leaseExpiresAt || current.leaseExpiresAt.getTime() < Date.now()) break;
+  }
+  return claimRun(options, leaseOwner);
 }
 
 async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Promise<AssistantUnderTest> {
@@ -164,7 +180,10 @@ async function loadAssistant(db: Database, config: AppConfig, run: RunRow): Prom
  */
 export async function runEvaluationJob(options: RunEvaluationJobOptions): Promise<void> {
   const { db, config, logger, events } = options;
-  const run = await claimRunOrWait(options);
+  // One owner per job, never the process's id alone: a resume job or a redelivered one that reaches
+  // this process while its run is worked here must not pass for the job that holds the lease.
+  const leaseOwner = `${options.workerId}:${randomUUID()}`;
+  const run = await claimRunOrWait(options, leaseOwner);
   if (!run) return;
   const log = logger.child({ runId: run.id });
 
@@ -200,7 +219,7 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
     void db
       .update(evaluationRun)
       .set({ leaseExpiresAt: new Date(Date.now() + RUN_LEASE_MS) })
-      .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, options.workerId)))
+      .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, leaseOwner)))
       .returning({ status: evaluationRun.status })
       .then(([row]) => {
         if (!row) stop('lease-lost');
@@ -219,6 +238,7 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
     await publish();
     await runConversations({
       options,
+      leaseOwner,
       run,
       rows,
       assistant,
@@ -246,7 +266,7 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
     await db
       .update(evaluationRun)
       .set({ leaseOwner: null, leaseExpiresAt: null })
-      .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, options.workerId)));
+      .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, leaseOwner)));
     return;
   }
   await finishRun({ db, run, reason, failure, progress, publish });
@@ -331,6 +351,7 @@ async function describeEveryConversationFailed(db: Database, runId: string): Pro
 
 async function runConversations(input: {
   options: RunEvaluationJobOptions;
+  leaseOwner: string;
   run: RunRow;
   rows: readonly ConversationRow[];
   assistant: AssistantUnderTest;
@@ -372,7 +393,7 @@ async function runConversations(input: {
   const writer = createConversationWriter({
     db,
     runId: run.id,
-    workerId: input.options.workerId,
+    leaseOwner: input.leaseOwner,
     progress,
     publish: input.publish,
     logger: input.log,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { EvaluationType, RunChatCompletionEvaluationBody } from '@agentry/core/evaluation';
 import type { AppConfig } from '../../../config';
 import type { Database } from '../../../platform/db/database';
@@ -16,10 +16,24 @@ import { chooseModelProvider } from '../settings/choose-model-provider';
 import { estimateRunMillicredits } from '../settings/estimate-run-millicredits';
 import { evaluationConversation, evaluationRun } from '../evaluation.tables';
 import { EVALUATION_RUN_QUEUE } from '../evaluation-types';
+import { lockSubaccount } from '../lock-subaccount';
 import { planConversations } from './plan-conversations';
 
 /** One run plans at most this many conversations (questions x variations). */
 export const MAX_CONVERSATIONS_PER_RUN = 1000;
+/**
+ * A sub account has at most this many runs queued or running (gate and 'Try it' runs included):
+ * the workers are shared by every tenant (docs/product/evaluation.md#runs).
+ */
+export const MAX_ACTIVE_RUNS_PER_SUBACCOUNT = 3;
+
+async function countActiveRuns(db: Database, subaccountId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(evaluationRun)
+    .where(and(eq(evaluationRun.subaccountId, subaccountId), inArray(evaluationRun.status, ['queued', 'running'])));
+  return row?.value ?? 0;
+}
 
 async function findRun(db: Database, subaccountId: string, evaluationId: string) {
   const [row] = await db
@@ -32,8 +46,9 @@ async function findRun(db: Database, subaccountId: string, evaluationId: string)
 
 /**
  * Starts an evaluation run: checks the agent (assistants) or model (chat completion), that the
- * sub account can pay for it (platform keys, estimated), plans its conversations and queues the
- * job. The client's evaluationId makes it idempotent: a repeat answers the first run.
+ * sub account can pay for it (platform keys, estimated) and has fewer than
+ * MAX_ACTIVE_RUNS_PER_SUBACCOUNT runs going, plans its conversations and queues the job. The
+ * client's evaluationId makes it idempotent: a repeat answers the first run.
  */
 export async function startEvaluationRun(options: {
   db: Database;
@@ -102,6 +117,13 @@ export async function startEvaluationRun(options: {
 
   const runId = randomUUID();
   const inserted = await db.transaction(async (tx) => {
+    await lockSubaccount(tx, subaccountId);
+    // The same evaluationId sent again meanwhile: that run stands (below), whatever the limit.
+    if (await findRun(tx, subaccountId, body.evaluationId)) return false;
+    if ((await countActiveRuns(tx, subaccountId)) >= MAX_ACTIVE_RUNS_PER_SUBACCOUNT)
+      throw new AppError('RATE_LIMITED', {
+        message: `This sub account already has ${MAX_ACTIVE_RUNS_PER_SUBACCOUNT} evaluations queued or running. Wait for one to end or cancel one, then start again.`,
+      });
     const [run] = await tx
       .insert(evaluationRun)
       .values({

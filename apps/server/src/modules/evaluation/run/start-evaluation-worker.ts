@@ -34,6 +34,7 @@ export function startEvaluationWorker(app: FastifyInstance) {
         logger: app.log,
         events,
         runId,
+        // The job holds the run under its own token beside this id: a second job of the run here waits.
         workerId,
         shutdownSignal: shutdown.signal,
       });

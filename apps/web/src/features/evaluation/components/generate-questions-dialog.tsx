@@ -94,10 +94,16 @@ export function GenerateQuestionsDialog({
         controller.signal,
       );
       id = reply.data.generatequestionsId;
-    } catch {
+    } catch (error) {
       if (controller.signal.aborted) return;
       setIsThinking(false);
-      evaluationToast.error(evaluationMessages.generationStartFailed);
+      // The server's reason (e.g. too many generations in progress) under the documented title.
+      evaluationToast.error(
+        evaluationMessages.generationStartFailed,
+        error instanceof Error && error.message !== evaluationMessages.generationStartFailed
+          ? error.message
+          : undefined,
+      );
       return;
     }
     try {

@@ -441,6 +441,36 @@ describe('question generator', { timeout: 20_000 }, () => {
     expect(storedList(evaluationStorageKeys.customQuestions)).toHaveLength(1);
   });
 
+  it('says why a generation was refused: the sub account has too many in progress', async () => {
+    const refusal =
+      'This sub account already has 3 question generations in progress. Wait for one to end, then try again.';
+    api({ 'POST /questiongenerator': { status: 429, body: { error: { code: 'RATE_LIMITED', message: refusal } } } });
+    const user = userEvent.setup();
+    await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Generate Questions with AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate Questions with AI' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Failed to start question generation')).toBeInTheDocument();
+    expect(screen.getByText(refusal)).toBeInTheDocument();
+  });
+
+  it("shows why a run was refused: the sub account's runs at the limit", async () => {
+    const refusal =
+      'This sub account already has 3 evaluations queued or running. Wait for one to end or cancel one, then start again.';
+    api({
+      'POST /api/evaluation/run/evaluationdata': {
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message: refusal } },
+      },
+    });
+    const user = userEvent.setup();
+    await openSettings();
+    await chooseTestingModel(user);
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('Failed to start evaluation')).toBeInTheDocument();
+    expect(screen.getByText(refusal)).toBeInTheDocument();
+  });
+
   it("toasts 'Failed to start question generation' when the job cannot start", async () => {
     api({ 'POST /questiongenerator': { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } } });
     const user = userEvent.setup();
