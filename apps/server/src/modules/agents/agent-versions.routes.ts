@@ -12,9 +12,11 @@ import {
 } from '@agentry/core/agent-versions';
 import { AgentParams } from '@agentry/core/agents';
 import { requirePermission, signedInUser } from '../auth/guards';
+import { canUserSeeToolCredentials } from './can-user-see-tool-credentials';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { getAgentVersionRowOrThrow } from './get-agent-version-or-throw';
 import { listAgentVersions } from './list-agent-versions';
+import { canActionSeeToolCredentials } from './mask-tool-credentials';
 import { getAgentGate, updateAgentGate } from './agent-gate';
 import { publishThroughGate } from './publish-through-gate';
 import { restoreAgentVersion } from './restore-agent-version';
@@ -35,7 +37,17 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
       preValidation: requirePermission('agent.read'),
       schema: { tags, params: AgentParams, response: { 200: ListAgentVersionsReply } },
     },
-    async (request) => listAgentVersions({ db, ...request.params }),
+    async (request) =>
+      listAgentVersions({
+        db,
+        ...request.params,
+        canSeeCredentials: await canUserSeeToolCredentials({
+          db,
+          subaccountId: request.params.subaccountId,
+          userId: signedInUser(request).id,
+          log: request.log,
+        }),
+      }),
   );
 
   app.get(
@@ -47,7 +59,11 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
     async (request) => {
       const { subaccountId, agentId, versionId } = request.params;
       await getAgentRowOrThrow({ db, agentId, subaccountId });
-      return toAgentVersion(await getAgentVersionRowOrThrow({ db, agentId, versionId }));
+      const version = await getAgentVersionRowOrThrow({ db, agentId, versionId });
+      const userId = signedInUser(request).id;
+      return toAgentVersion(version, {
+        canSeeCredentials: await canUserSeeToolCredentials({ db, subaccountId, userId, log: request.log }),
+      });
     },
   );
 
@@ -58,7 +74,15 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
       schema: { tags, params: AgentVersionParams, response: { 200: PublishAgentVersionReply } },
     },
     async (request) =>
-      publishThroughGate({ db, config, queue, cache, ...request.params, userId: signedInUser(request).id }),
+      publishThroughGate({
+        db,
+        config,
+        queue,
+        cache,
+        ...request.params,
+        userId: signedInUser(request).id,
+        canSeeCredentials: canActionSeeToolCredentials('agent.publish'),
+      }),
   );
 
   app.post(
@@ -76,6 +100,7 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
         ...request.params,
         userId: signedInUser(request).id,
         overrideNote: request.body.note,
+        canSeeCredentials: canActionSeeToolCredentials('agent.publish.override'),
       }),
   );
 
@@ -115,6 +140,7 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
         ...request.params,
         userId: signedInUser(request).id,
         note: request.body?.note,
+        canSeeCredentials: canActionSeeToolCredentials('agent.update'),
       });
       return reply.status(201).send(version);
     },

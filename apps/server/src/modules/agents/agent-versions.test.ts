@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AgentVersion, ListAgentVersionsReply } from '@agentry/core/agent-versions';
 import type { Agent } from '@agentry/core/agents';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
@@ -15,6 +16,8 @@ import {
   waitForRun,
 } from '../evaluation/evaluation-fixtures';
 import { evaluationRun } from '../evaluation/evaluation.tables';
+import { rowsOf } from '../../platform/db/rows-of';
+import { agent as agentTable, agentVersion } from './agents.tables';
 
 describe('agent versions', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -154,6 +157,60 @@ describe('agent versions', () => {
     expect(await widgetSays(widget.widgetId)).toBe('Version two.');
     const one = await as(owner.cookie)('GET', `${versionsUrl(agent.buildId)}/${oneId}`);
     expect(one.json<AgentVersion>()).toMatchObject({ number: 1, status: 'archived' });
+  });
+
+  /**
+   * Runs `publishes` at once. On PostgreSQL a transaction holds the agent's row until both
+   * publishes wait on a lock, so both have passed whatever check comes before: the race is forced,
+   * not hoped for. PGlite has one connection and runs transactions one after the other.
+   */
+  async function racePublishes<T>(agentId: string, count: number, publishes: () => Promise<T>) {
+    const { db, mode } = harness.app.platform.database;
+    if (mode !== 'postgres') return publishes();
+    let running: Promise<T> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.select({ id: agentTable.id }).from(agentTable).where(eq(agentTable.id, agentId)).for('update');
+      running = publishes();
+      const waiting = sql`select count(*)::int as value from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      for (let attempt = 0; attempt < 400; attempt += 1) {
+        const [row] = rowsOf<{ value: number }>(await db.execute(waiting));
+        if ((row?.value ?? 0) >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('The publishes never waited on a lock');
+    });
+    return running!;
+  }
+
+  it('leaves exactly one version published when two publishes arrive at once', async () => {
+    const agent = await createTestAgent(harness.app, owner, { aiName: 'Raced', instructions: 'Raced one.' });
+    const agentUrl = `/api/subaccounts/${owner.subaccountId}/agents/${agent.buildId}`;
+    await as(owner.cookie)('PATCH', agentUrl, { instructions: 'Raced two.' });
+    await as(owner.cookie)('PATCH', agentUrl, { instructions: 'Raced three.' });
+    const [three, two] = (await listVersions(agent.buildId)).versions;
+    const responses = await racePublishes(agent.buildId, 2, () =>
+      Promise.all(
+        [two, three].map((version) =>
+          as(owner.cookie)('POST', `${versionsUrl(agent.buildId)}/${version?.id ?? ''}/publish`, {}),
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    const after = await listVersions(agent.buildId);
+    const published = after.versions.filter((version) => version.status === 'published');
+    expect(published).toHaveLength(1);
+    expect(after.publishedVersionId).toBe(published[0]?.id);
+    expect(after.versions.find((version) => version.number === 1)?.status).toBe('archived');
+
+    // The database itself refuses a second published version of an agent.
+    const { db } = harness.app.platform.database;
+    const [row] = await db
+      .select()
+      .from(agentVersion)
+      .where(eq(agentVersion.id, published[0]?.id ?? ''));
+    if (!row) throw new Error('published version row missing');
+    await expect(db.insert(agentVersion).values({ ...row, id: randomUUID(), number: 99 })).rejects.toThrow();
   });
 
   it('lets viewers read the history but not publish or restore; another sub account sees nothing', async () => {

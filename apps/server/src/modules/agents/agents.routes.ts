@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,17 +14,21 @@ import {
   ListBuildsReply,
   UpdateAgentBody,
 } from '@agentry/core/agents';
+import { authorize } from '../auth/authorize';
 import { requirePermission, requireSession, signedInUser } from '../auth/guards';
 import { createAgent } from './create-agent';
 import { createAgentFromIdea } from './create-agent-from-idea';
 import { AGENTS_SCOPE } from './agents-cache-scope';
+import { canUserSeeToolCredentials } from './can-user-see-tool-credentials';
 import { deleteAgent } from './delete-agent';
 import { getActiveSubaccountId } from './get-active-subaccount-id';
 import { getAgentForMemberOrThrow } from './get-agent-for-member-or-throw';
 import { getAgentJobOrThrow } from './get-agent-job';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { listAgents } from './list-agents';
+import { canActionSeeToolCredentials, canRoleSeeToolCredentials } from './mask-tool-credentials';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
+import { startAgentBuildSweeper } from './sweep-agent-builds';
 import { toAgent } from './to-agent';
 import { updateAgent } from './update-agent';
 
@@ -36,6 +40,16 @@ export function registerAgentRoutes(root: FastifyInstance) {
   const { db } = app.platform.database;
   const { config, cache } = app.platform;
   const webhookUrl = (agentId: string) => `${config.publicUrl}/webhook/${agentId}`;
+  // Tool header values go to callers the permission table lets see credentials (mask-tool-credentials.ts).
+  const canSeeCredentials = (request: FastifyRequest & { params: { subaccountId: string } }) =>
+    canUserSeeToolCredentials({
+      db,
+      subaccountId: request.params.subaccountId,
+      userId: signedInUser(request).id,
+      log: request.log,
+    });
+  // Builds lost by the queue are queued again, or given up, from here on (no agent stays 'creating').
+  startAgentBuildSweeper(root);
 
   app.get(
     '/api/subaccounts/:subaccountId/agents',
@@ -44,7 +58,12 @@ export function registerAgentRoutes(root: FastifyInstance) {
       schema: { tags, params: SubaccountParams, querystring: ListAgentsQuery, response: { 200: ListAgentsReply } },
     },
     async (request) => ({
-      agents: await listAgents({ db, subaccountId: request.params.subaccountId, search: request.query.search }),
+      agents: await listAgents({
+        db,
+        subaccountId: request.params.subaccountId,
+        search: request.query.search,
+        canSeeCredentials: await canSeeCredentials(request),
+      }),
     }),
   );
 
@@ -61,6 +80,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
         subaccountId: request.params.subaccountId,
         userId: signedInUser(request).id,
         body: request.body,
+        canSeeCredentials: canActionSeeToolCredentials('agent.create'),
       });
       return reply.status(201).send(created);
     },
@@ -85,6 +105,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
         subaccountId: request.params.subaccountId,
         userId: signedInUser(request).id,
         idea: request.body.idea,
+        logger: request.log,
       });
       return reply.status(202).send(started);
     },
@@ -96,6 +117,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
     async (request) =>
       toAgent(
         await getAgentRowOrThrow({ db, agentId: request.params.agentId, subaccountId: request.params.subaccountId }),
+        { canSeeCredentials: await canSeeCredentials(request) },
       ),
   );
 
@@ -112,6 +134,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
         agentId: request.params.agentId,
         userId: signedInUser(request).id,
         body: request.body,
+        canSeeCredentials: canActionSeeToolCredentials('agent.update'),
       });
       await cache.forget(AGENTS_SCOPE);
       return updated;
@@ -170,7 +193,12 @@ export function registerAgentRoutes(root: FastifyInstance) {
       schema: { tags, params: z.object({ jobId: z.string().min(1) }), response: { 200: AgentJob } },
     },
     async (request, reply) => {
-      const job = await getAgentJobOrThrow({ db, jobId: request.params.jobId, userId: signedInUser(request).id });
+      const job = await getAgentJobOrThrow({
+        db,
+        jobId: request.params.jobId,
+        userId: signedInUser(request).id,
+        log: request.log,
+      });
       return reply.header('cache-control', 'no-store').send(job);
     },
   );
@@ -180,8 +208,14 @@ export function registerAgentRoutes(root: FastifyInstance) {
     '/api/builds',
     { preHandler: requireSession, schema: { tags, response: { 200: ListBuildsReply } } },
     async (request) => {
-      const subaccountId = await getActiveSubaccountId({ db, userId: signedInUser(request).id });
-      return { builds: subaccountId ? await listAgents({ db, subaccountId }) : [] };
+      const userId = signedInUser(request).id;
+      const subaccountId = await getActiveSubaccountId({ db, userId, log: request.log });
+      if (!subaccountId) return { builds: [] };
+      // The sub account is known only once the session is: the permission table is asked here.
+      const { permissionRole } = await authorize({ db, subaccountId, userId, action: 'agent.read', log: request.log });
+      return {
+        builds: await listAgents({ db, subaccountId, canSeeCredentials: canRoleSeeToolCredentials(permissionRole) }),
+      };
     },
   );
 
@@ -198,7 +232,13 @@ export function registerAgentRoutes(root: FastifyInstance) {
         userId: signedInUser(request).id,
         action: 'agent.read',
       });
-      return toAgent(row);
+      const canSeeCredentials = await canUserSeeToolCredentials({
+        db,
+        subaccountId: row.subaccountId,
+        userId: signedInUser(request).id,
+        log: request.log,
+      });
+      return toAgent(row, { canSeeCredentials });
     },
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AgentVersionSource, AgentVersionStatus } from '@agentry/core/agent-versions';
 import type { AgentCategory, AgentJobStatus, AgentStatus, AgentType } from '@agentry/core/agents';
@@ -98,5 +99,11 @@ export const agentVersion = pgTable(
     publishedByUserId: text('published_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     gateOverrideNote: text('gate_override_note'),
   },
-  (table) => [uniqueIndex('agent_version_agent_number_idx').on(table.agentId, table.number)],
+  (table) => [
+    uniqueIndex('agent_version_agent_number_idx').on(table.agentId, table.number),
+    // One published version per agent, whatever publishes at once (record-agent-version.ts archives first).
+    uniqueIndex('agent_version_published_idx')
+      .on(table.agentId)
+      .where(sql`${table.status} = 'published'`),
+  ],
 );

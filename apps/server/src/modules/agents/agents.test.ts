@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
-import { member } from '../auth/auth.tables';
+import type { Agent } from '@agentry/core/agents';
+import type { ListAgentVersionsReply } from '@agentry/core/agent-versions';
+import { member, userProfile } from '../auth/auth.tables';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { llmUsage } from '../llm/llm.tables';
+import { agent as agentTable } from './agents.tables';
 import { BUILDER_SYSTEM_PROMPT } from './draft-agent-configuration';
 
 async function waitForJob(app: TestApp, cookie: string, jobId: string) {
@@ -248,6 +251,136 @@ describe('agents', () => {
       headers: { cookie: owner.cookie },
     });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('hides tool header values from viewers; members see them, and a member saving the agent keeps them', async () => {
+    const { app } = harness;
+    const secrets = { Authorization: 'Bearer crm-secret-token', 'X-Account': 'acct-4242' };
+    const created = await createTestAgent(app, owner, {
+      aiName: 'Tooled',
+      tools: [{ name: 'crm', url: 'https://crm.example.com/api', headers: secrets }],
+    });
+    const viewer = await addMember('tools-viewer@agents.test', 'viewer');
+    const teammate = await addMember('tools-member@agents.test', 'member');
+    const agentUrl = `/api/subaccounts/${owner.subaccountId}/agents/${created.buildId}`;
+    const versionsUrl = `${agentUrl}/versions`;
+    const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+    const storedHeaders = async () => {
+      const [row] = await app.platform.database.db
+        .select({ tools: agentTable.tools })
+        .from(agentTable)
+        .where(eq(agentTable.id, created.buildId));
+      return row?.tools[0]?.headers;
+    };
+
+    // Every route a viewer reads the agent or its versions through: names kept, values masked.
+    for (const url of [
+      agentUrl,
+      `/api/subaccounts/${owner.subaccountId}/agents`,
+      versionsUrl,
+      `${versionsUrl}/${created.publishedVersionId}`,
+      `/api/builds/${created.buildId}`,
+    ]) {
+      const response = await get(viewer.cookie, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('crm-secret-token');
+      expect(response.body, url).not.toContain('acct-4242');
+    }
+    const viewed = (await get(viewer.cookie, agentUrl)).json<Agent>();
+    expect(viewed.tools[0]?.headers).toEqual({ Authorization: '••••••••', 'X-Account': '••••••••' });
+    const history = (await get(viewer.cookie, versionsUrl)).json<ListAgentVersionsReply>();
+    expect(history.versions[0]?.behaviour.tools[0]?.headers).toEqual({
+      Authorization: '••••••••',
+      'X-Account': '••••••••',
+    });
+
+    // Members (and up) get the values.
+    const seen = (await get(teammate.cookie, agentUrl)).json<Agent>();
+    expect(seen.tools[0]?.headers).toEqual(secrets);
+    expect(
+      (await get(owner.cookie, versionsUrl)).json<ListAgentVersionsReply>().versions[0]?.behaviour.tools[0]?.headers,
+    ).toEqual(secrets);
+
+    // The editor sends every tool back on save, as it got them.
+    const asSent = (tools: Agent['tools']) =>
+      tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        method: tool.method,
+        url: tool.url,
+        headers: tool.headers,
+        parameters: tool.raw,
+        parameterModes: tool.parameterModes,
+        enabled: tool.enabled,
+      }));
+    const patch = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url: agentUrl, headers: { cookie: teammate.cookie }, payload });
+    const renamed = await patch({ aiName: 'Tooled again', tools: asSent(seen.tools) });
+    expect(renamed.statusCode).toBe(200);
+    expect(await storedHeaders()).toEqual(secrets);
+    // A copy read with masked values (a page opened as a viewer, then promoted) does not overwrite them.
+    const stale = await patch({ instructions: 'Use the CRM.', tools: asSent(viewed.tools) });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json<Agent>().tools[0]?.headers).toEqual(secrets);
+    expect(await storedHeaders()).toEqual(secrets);
+    // The mask names no stored value for a new header: the save is refused rather than storing the mask.
+    const unknown = await patch({
+      tools: [{ ...asSent(viewed.tools)[0], headers: { ...secrets, 'X-New': '••••••••' } }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await storedHeaders()).toEqual(secrets);
+  });
+
+  it('routes the job and builds lookups through the permission table: a member row with an unknown role grants nothing', async () => {
+    const { app } = harness;
+    const { db } = app.platform.database;
+    const created = await createTestAgent(app, owner, { aiName: 'Permission Table Build' });
+    const started = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/from-idea`,
+      headers: { cookie: owner.cookie },
+      payload: { idea: 'A library assistant' },
+    });
+    const { jobId } = started.json<{ jobId: string }>();
+    // A stored role the permission table does not know (the auth library's `owner`), in the user's active sub account.
+    const stranger = await signInWithWorkspace(app, 'unknown-role@agents.test');
+    await db
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: owner.subaccountId, userId: stranger.userId, role: 'owner' });
+    await db
+      .update(userProfile)
+      .set({ activeSubaccountId: owner.subaccountId })
+      .where(eq(userProfile.userId, stranger.userId));
+
+    const job = await app.inject({
+      method: 'GET',
+      url: `/api/agent/jobs/${jobId}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(job.statusCode).toBe(404);
+    expect(job.json().error).toMatchObject({ code: 'BUILDER_JOB_NOT_FOUND', message: 'Builder job not found' });
+    // /api/builds answers the sub account /api/me calls active: the stranger's own, not the one of the unknown role.
+    const builds = await app.inject({ method: 'GET', url: '/api/builds', headers: { cookie: stranger.cookie } });
+    expect(builds.statusCode).toBe(200);
+    expect(builds.json<{ builds: Agent[] }>().builds.map((build) => build.buildId)).not.toContain(created.buildId);
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: stranger.cookie } });
+    expect(me.json<{ activeSubaccountId: string }>().activeSubaccountId).toBe(stranger.subaccountId);
+
+    // Members keep what they had: a viewer follows the job, an outsider gets 404.
+    const viewer = await addMember('job-viewer@agents.test', 'viewer');
+    const viewed = await app.inject({
+      method: 'GET',
+      url: `/api/agent/jobs/${jobId}`,
+      headers: { cookie: viewer.cookie },
+    });
+    expect(viewed.statusCode).toBe(200);
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/agent/jobs/${jobId}`,
+      headers: { cookie: outsider.cookie },
+    });
+    expect(foreign.statusCode).toBe(404);
+    await waitForJob(app, owner.cookie, jobId);
   });
 
   it("lists the active sub account's builds with assistantId", async () => {

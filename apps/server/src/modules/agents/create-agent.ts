@@ -33,6 +33,8 @@ export async function createAgent(options: {
   userId: string;
   body: CreateAgentBody;
   status?: AgentStatus;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials?: boolean;
 }): Promise<Agent> {
   const { body } = options;
   const provider = body.provider ?? defaultProvider(options.config);
@@ -89,5 +91,5 @@ export async function createAgent(options: {
     },
   });
   if (!row) throw new Error('agent insert returned nothing');
-  return toAgent(row);
+  return toAgent(row, { canSeeCredentials: options.canSeeCredentials ?? false });
 }

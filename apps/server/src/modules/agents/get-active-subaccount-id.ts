@@ -1,25 +1,32 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { parseMemberRole, type UnknownRoleLog } from '../accounts/get-membership-or-throw';
 import { member, organization, userProfile } from '../auth/auth.tables';
 
-/** The sub account the user works in, as /api/me answers it: the chosen one, else the oldest. */
-export async function getActiveSubaccountId(options: { db: Database; userId: string }): Promise<string | null> {
-  const [chosen] = await options.db
-    .select({ id: member.organizationId })
+/**
+ * The sub account the user works in, as /api/me answers it: the chosen one, else the oldest, among
+ * the memberships of a role we know. Only a choice: what the user may do there is for `authorize`.
+ */
+export async function getActiveSubaccountId(options: {
+  db: Database;
+  userId: string;
+  log?: UnknownRoleLog;
+}): Promise<string | null> {
+  const { db, userId } = options;
+  const [profile] = await db
+    .select({ activeSubaccountId: userProfile.activeSubaccountId })
     .from(userProfile)
-    .innerJoin(
-      member,
-      and(eq(member.userId, userProfile.userId), eq(member.organizationId, userProfile.activeSubaccountId)),
-    )
-    .where(eq(userProfile.userId, options.userId))
+    .where(eq(userProfile.userId, userId))
     .limit(1);
-  if (chosen) return chosen.id;
-  const [oldest] = await options.db
-    .select({ id: organization.id })
+  const memberships = await db
+    .select({ subaccountId: member.organizationId, role: member.role })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(eq(member.userId, options.userId))
-    .orderBy(asc(organization.createdAt))
-    .limit(1);
-  return oldest?.id ?? null;
+    .where(eq(member.userId, userId))
+    .orderBy(asc(organization.createdAt));
+  const known = memberships
+    .filter((row) => parseMemberRole({ ...row, userId, log: options.log }) !== null)
+    .map((row) => row.subaccountId);
+  const chosen = profile?.activeSubaccountId;
+  return chosen && known.includes(chosen) ? chosen : (known[0] ?? null);
 }

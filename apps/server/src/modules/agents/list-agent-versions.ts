@@ -11,6 +11,8 @@ export async function listAgentVersions(options: {
   db: Database;
   subaccountId: string;
   agentId: string;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials: boolean;
 }): Promise<ListAgentVersionsReply> {
   const { db } = options;
   const agentRow = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
@@ -22,6 +24,8 @@ export async function listAgentVersions(options: {
     .orderBy(desc(agentVersion.number));
   return {
     publishedVersionId: agentRow.publishedVersionId,
-    versions: rows.map((row) => toAgentVersion(row.version, row.authorName)),
+    versions: rows.map((row) =>
+      toAgentVersion(row.version, { authorName: row.authorName, canSeeCredentials: options.canSeeCredentials }),
+    ),
   };
 }

@@ -5,7 +5,13 @@ import { agent } from './agents.tables';
 import { toAgent } from './to-agent';
 
 /** A sub account's agents, newest first; `search` matches the name, ignoring case. */
-export async function listAgents(options: { db: Database; subaccountId: string; search?: string }): Promise<Agent[]> {
+export async function listAgents(options: {
+  db: Database;
+  subaccountId: string;
+  search?: string;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials: boolean;
+}): Promise<Agent[]> {
   const search = options.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
   const rows = await options.db
@@ -17,5 +23,5 @@ export async function listAgents(options: { db: Database; subaccountId: string; 
         : eq(agent.subaccountId, options.subaccountId),
     )
     .orderBy(desc(agent.createdAt));
-  return rows.map(toAgent);
+  return rows.map((row) => toAgent(row, { canSeeCredentials: options.canSeeCredentials }));
 }

@@ -4,14 +4,16 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AGENTS_SCOPE } from './agents-cache-scope';
 import { agentVersion } from './agents.tables';
+import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { getAgentVersionRowOrThrow } from './get-agent-version-or-throw';
-import { markPublished } from './record-agent-version';
+import { archivePublishedVersion, pointAgentAt } from './record-agent-version';
 import { toAgentVersion } from './to-agent-version';
 
 /**
  * Makes the version the one visitors get, at once on every instance (the chat hot paths forget
  * what they remembered). The regression gate, when the agent names one, is checked by the caller first.
+ * Two publishes at once take turns on the agent's row: the second archives what the first published.
  */
 export async function publishAgentVersion(options: {
   db: Database;
@@ -22,13 +24,23 @@ export async function publishAgentVersion(options: {
   userId: string;
   /** Recorded when an admin publishes despite the gate's refusal. */
   gateOverrideNote?: string | null;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials?: boolean;
 }): Promise<AgentVersion> {
-  const { db } = options;
-  const agentRow = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
-  const version = await getAgentVersionRowOrThrow({ db, agentId: agentRow.id, versionId: options.versionId });
-  if (agentRow.publishedVersionId === version.id && version.status === 'published') return toAgentVersion(version);
-  const published = await db.transaction(async (tx) => {
-    const [row] = await tx
+  const published = await options.db.transaction(async (tx) => {
+    // The helpers take a database handle; inside, they must read and write through this transaction.
+    const db: Database = tx;
+    const agentRow = await getAgentRowOrThrow({
+      db,
+      agentId: options.agentId,
+      subaccountId: options.subaccountId,
+      forUpdate: true,
+    });
+    assertAgentNotCreating(agentRow);
+    const version = await getAgentVersionRowOrThrow({ db, agentId: agentRow.id, versionId: options.versionId });
+    if (agentRow.publishedVersionId === version.id && version.status === 'published') return version;
+    await archivePublishedVersion({ db, agentId: agentRow.id });
+    const [row] = await db
       .update(agentVersion)
       .set({
         status: 'published',
@@ -38,9 +50,9 @@ export async function publishAgentVersion(options: {
       })
       .where(eq(agentVersion.id, version.id))
       .returning();
-    await markPublished({ db: tx, agentId: agentRow.id, versionId: version.id });
+    await pointAgentAt({ db, agentId: agentRow.id, versionId: version.id });
     return row ?? version;
   });
   await options.cache.forget(AGENTS_SCOPE);
-  return toAgentVersion(published);
+  return toAgentVersion(published, { canSeeCredentials: options.canSeeCredentials ?? false });
 }

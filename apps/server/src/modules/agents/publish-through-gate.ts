@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { runRegressionGate } from '../evaluation/gate/run-regression-gate';
+import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { getAgentVersionRowOrThrow } from './get-agent-version-or-throw';
 import { publishAgentVersion } from './publish-agent-version';
@@ -25,11 +26,17 @@ export async function publishThroughGate(options: {
   versionId: string;
   userId: string;
   overrideNote?: string;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials?: boolean;
 }): Promise<PublishAgentVersionReply> {
   const { db } = options;
+  const canSeeCredentials = options.canSeeCredentials ?? false;
   const agentRow = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
+  // Checked again under the agent's lock when publishing; here so that no gate run is paid for first.
+  assertAgentNotCreating(agentRow);
   const version = await getAgentVersionRowOrThrow({ db, agentId: agentRow.id, versionId: options.versionId });
-  if (agentRow.publishedVersionId === version.id) return { version: toAgentVersion(version), gate: null };
+  if (agentRow.publishedVersionId === version.id)
+    return { version: toAgentVersion(version, { canSeeCredentials }), gate: null };
   const gate = await runRegressionGate({
     db,
     config: options.config,
@@ -48,6 +55,7 @@ export async function publishThroughGate(options: {
     versionId: version.id,
     userId: options.userId,
     gateOverrideNote: isRefused ? options.overrideNote : null,
+    canSeeCredentials,
   });
   return { version: published, gate };
 }

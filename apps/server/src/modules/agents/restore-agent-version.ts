@@ -3,6 +3,7 @@ import type { AgentVersion } from '@agentry/core/agent-versions';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { agent } from './agents.tables';
+import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
 import { getAgentVersionRowOrThrow } from './get-agent-version-or-throw';
 import { recordAgentVersion } from './record-agent-version';
@@ -19,9 +20,13 @@ export async function restoreAgentVersion(options: {
   versionId: string;
   userId: string;
   note?: string;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials?: boolean;
 }): Promise<AgentVersion> {
   const { db } = options;
-  await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
+  assertAgentNotCreating(
+    await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId }),
+  );
   const restored = await getAgentVersionRowOrThrow({ db, agentId: options.agentId, versionId: options.versionId });
   const version = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -38,5 +43,5 @@ export async function restoreAgentVersion(options: {
       note: options.note || `Restored version ${restored.number}`,
     });
   });
-  return toAgentVersion(version);
+  return toAgentVersion(version, { canSeeCredentials: options.canSeeCredentials ?? false });
 }

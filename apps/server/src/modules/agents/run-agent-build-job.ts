@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { builderErrorMessages } from '@agentry/core/agents';
@@ -15,7 +15,10 @@ import { recordAgentVersion } from './record-agent-version';
 
 const AgentBuildJobPayload = z.object({ jobId: z.string().min(1) });
 
-/** Drafts the agent of a queued job and saves it; a failure is recorded on the job, not thrown. */
+/**
+ * Drafts the agent of a queued job and saves it, if the agent is still 'creating'; a failure is
+ * recorded on the job, not thrown.
+ */
 export async function runAgentBuildJob(options: {
   db: Database;
   config: AppConfig;
@@ -29,7 +32,7 @@ export async function runAgentBuildJob(options: {
   const [job] = await db
     .update(agentJob)
     .set({ status: 'running', updatedAt: new Date() })
-    .where(and(eq(agentJob.id, options.jobId), inArray(agentJob.status, ['queued'])))
+    .where(and(eq(agentJob.id, options.jobId), eq(agentJob.status, 'queued')))
     .returning();
   if (!job) return;
   try {
@@ -42,7 +45,9 @@ export async function runAgentBuildJob(options: {
       agent: row,
       idea: job.idea,
     });
-    await db.transaction(async (tx) => {
+    const isApplied = await db.transaction(async (tx) => {
+      // Only an agent still 'creating' takes the draft: edits are refused while it is (409,
+      // assert-agent-not-creating.ts), and one the sweep gave up on may have been saved by hand since.
       const [built] = await tx
         .update(agent)
         .set({
@@ -54,30 +59,51 @@ export async function runAgentBuildJob(options: {
           status: 'ready',
           updatedAt: new Date(),
         })
-        .where(eq(agent.id, row.id))
+        .where(and(eq(agent.id, row.id), eq(agent.status, 'creating')))
         .returning();
+      if (!built) return false;
       // The drafted configuration is the agent's first real one: published, like a new agent's first version.
-      if (built)
-        await recordAgentVersion({
-          db: tx,
-          agentRow: built,
-          source: 'builder',
-          authorUserId: row.createdByUserId,
-          note: 'Drafted from the idea',
-          isPublished: true,
-        });
+      await recordAgentVersion({
+        db: tx,
+        agentRow: built,
+        source: 'builder',
+        authorUserId: row.createdByUserId,
+        note: 'Drafted from the idea',
+        isPublished: true,
+      });
+      return true;
     });
+    if (!isApplied) {
+      options.logger.warn(
+        { jobId: job.id, agentId: job.agentId },
+        'agent build dropped: the agent is no longer creating',
+      );
+      await failJob(db, job.id, builderErrorMessages.failed);
+      return;
+    }
+    // Succeeded once the chats forgot the agent: whoever polls the job then gets the drafted one.
     await options.cache?.forget(AGENTS_SCOPE);
-    await db.update(agentJob).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(agentJob.id, job.id));
+    await db
+      .update(agentJob)
+      .set({ status: 'succeeded', updatedAt: new Date() })
+      .where(and(eq(agentJob.id, job.id), eq(agentJob.status, 'running')));
   } catch (error) {
     const message = error instanceof AppError ? error.message : builderErrorMessages.failed;
     options.logger.warn({ err: error, jobId: job.id, agentId: job.agentId }, 'agent build failed');
-    await db.update(agent).set({ status: 'failed', updatedAt: new Date() }).where(eq(agent.id, job.agentId));
     await db
-      .update(agentJob)
-      .set({ status: 'failed', error: message, updatedAt: new Date() })
-      .where(eq(agentJob.id, job.id));
+      .update(agent)
+      .set({ status: 'failed', updatedAt: new Date() })
+      .where(and(eq(agent.id, job.agentId), eq(agent.status, 'creating')));
+    await failJob(db, job.id, message);
   }
+}
+
+/** Records the job's failure, unless something else (the sweep) ended it first. */
+async function failJob(db: Database, jobId: string, message: string) {
+  await db
+    .update(agentJob)
+    .set({ status: 'failed', error: message, updatedAt: new Date() })
+    .where(and(eq(agentJob.id, jobId), eq(agentJob.status, 'running')));
 }
 
 /** Starts this process's worker for builder jobs. */

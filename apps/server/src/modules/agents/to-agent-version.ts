@@ -1,9 +1,10 @@
 import type { AgentBehaviour, AgentVersion } from '@agentry/core/agent-versions';
 import type { agentVersion } from './agents.tables';
+import { maskToolCredentials } from './mask-tool-credentials';
 
 type VersionRow = typeof agentVersion.$inferSelect;
 
-/** The behaviour fields of an agent or version row. */
+/** The behaviour fields of an agent or version row, as stored (credentials included): for copying, not for answering. */
 export function toAgentBehaviour(row: AgentBehaviour): AgentBehaviour {
   return {
     instructions: row.instructions,
@@ -22,8 +23,11 @@ export function toAgentBehaviour(row: AgentBehaviour): AgentBehaviour {
   };
 }
 
-/** A version row as the API answers it. */
-export function toAgentVersion(row: VersionRow, authorName: string | null = null): AgentVersion {
+/** A version row as the API answers it; tool header values masked unless the caller may see credentials. */
+export function toAgentVersion(
+  row: VersionRow,
+  access: { canSeeCredentials: boolean; authorName?: string | null },
+): AgentVersion {
   return {
     id: row.id,
     agentId: row.agentId,
@@ -32,11 +36,11 @@ export function toAgentVersion(row: VersionRow, authorName: string | null = null
     source: row.source,
     note: row.note,
     authorUserId: row.authorUserId,
-    authorName,
+    authorName: access.authorName ?? null,
     createdAt: row.createdAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     publishedByUserId: row.publishedByUserId,
     gateOverrideNote: row.gateOverrideNote,
-    behaviour: toAgentBehaviour(row),
+    behaviour: { ...toAgentBehaviour(row), tools: maskToolCredentials(row.tools, access.canSeeCredentials) },
   };
 }

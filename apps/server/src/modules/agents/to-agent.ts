@@ -1,9 +1,13 @@
 import type { Agent } from '@agentry/core/agents';
 import type { agent } from './agents.tables';
+import { maskToolCredentials } from './mask-tool-credentials';
 import { toAgentBehaviour } from './to-agent-version';
 
-/** A row as the API answers it, in the API's Build shape. */
-export function toAgent(row: typeof agent.$inferSelect): Agent {
+/**
+ * A row as the API answers it, in the API's Build shape. Tool header values are masked unless the
+ * caller may see credentials (mask-tool-credentials.ts).
+ */
+export function toAgent(row: typeof agent.$inferSelect, access: { canSeeCredentials: boolean }): Agent {
   return {
     buildId: row.id,
     assistantId: row.id,
@@ -12,6 +16,7 @@ export function toAgent(row: typeof agent.$inferSelect): Agent {
     aiName: row.aiName,
     type: row.type,
     ...toAgentBehaviour(row),
+    tools: maskToolCredentials(row.tools, access.canSeeCredentials),
     discoveredTools: row.tools.map((tool) => tool.slug),
     enabledTools: row.tools.filter((tool) => tool.enabled).map((tool) => tool.slug),
     category: row.category,

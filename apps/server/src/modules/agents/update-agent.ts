@@ -4,8 +4,10 @@ import type { Agent, UpdateAgentBody } from '@agentry/core/agents';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { agent } from './agents.tables';
+import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
+import { keepMaskedToolHeaders } from './keep-masked-tool-headers';
 import { prepareAgentTools } from './prepare-agent-tools';
 import { recordAgentVersion } from './record-agent-version';
 import { toAgentBehaviour } from './to-agent-version';
@@ -14,6 +16,7 @@ import { toAgent } from './to-agent';
 /**
  * Saves the given fields of an agent of the sub account (404 for another sub account's). A change of
  * behaviour also records a draft version: visitors keep the published one until it is published.
+ * Refused (409) while the builder job drafts the agent; masked tool header values keep the stored ones.
  */
 export async function updateAgent(options: {
   db: Database;
@@ -22,9 +25,12 @@ export async function updateAgent(options: {
   /** The author of the version a change of behaviour makes. */
   userId: string | null;
   body: UpdateAgentBody;
+  /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
+  canSeeCredentials?: boolean;
 }): Promise<Agent> {
   const { body, db } = options;
   const current = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
+  assertAgentNotCreating(current);
   const provider = body.provider ?? current.provider;
   const providerKeyId = body.providerKeyId !== undefined ? body.providerKeyId : current.providerKeyId;
   if (body.providerKeyId !== undefined || body.provider !== undefined) {
@@ -36,7 +42,7 @@ export async function updateAgent(options: {
       .update(agent)
       .set({
         ...fields,
-        ...(tools ? { tools: prepareAgentTools(tools) } : {}),
+        ...(tools ? { tools: prepareAgentTools(keepMaskedToolHeaders({ inputs: tools, stored: current.tools })) } : {}),
         // Saving a configuration by hand makes an agent whose build failed usable.
         ...(current.status === 'failed' ? { status: 'ready' as const } : {}),
         updatedAt: new Date(),
@@ -55,5 +61,5 @@ export async function updateAgent(options: {
     }
     return updated;
   });
-  return toAgent(row);
+  return toAgent(row, { canSeeCredentials: options.canSeeCredentials ?? false });
 }

@@ -1,0 +1,89 @@
+import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { builderErrorMessages } from '@agentry/core/agents';
+import type { Database } from '../../platform/db/database';
+import type { JobQueue } from '../../platform/queue/job-queue';
+import { agent, agentJob } from './agents.tables';
+import { AGENT_BUILD_QUEUE, type AgentBuildJobPayload } from './create-agent-from-idea';
+
+/** A job is queued right after its commit: one still queued a minute later was lost. */
+const LOST_AFTER_MS = 60_000;
+/**
+ * Longer than any build takes (one model call: LLM_TIMEOUT_MS, 60 s by default, with its retries):
+ * a job queued or running this long is given up, and its agent with it.
+ */
+const GIVE_UP_AFTER_MS = 15 * 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+/**
+ * One sweep of the builder jobs, so that no agent stays `creating` for ever (and, on the free plan,
+ * blocks the next one): a job still queued after a minute is queued again (its enqueue failed, or
+ * the in-process queue lost it in a restart; the job claims itself, so a copy of a job that did
+ * run does nothing); a job queued or running past the give-up time, and any agent left `creating`
+ * without a live job, fail with 'Builder job timed out'. The user can then delete the agent or
+ * save a configuration by hand. Answers how many jobs were queued again and how many agents failed.
+ */
+export async function sweepAgentBuilds(options: {
+  db: Database;
+  queue: JobQueue;
+  now: Date;
+}): Promise<{ requeued: number; failed: number }> {
+  const { db, now } = options;
+  const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_MS);
+  const failed = await db.transaction(async (tx) => {
+    await tx
+      .update(agentJob)
+      .set({ status: 'failed', error: builderErrorMessages.timedOut, updatedAt: now })
+      .where(and(inArray(agentJob.status, ['queued', 'running']), lt(agentJob.updatedAt, giveUpBefore)));
+    const liveJob = tx
+      .select({ id: agentJob.id })
+      .from(agentJob)
+      .where(and(eq(agentJob.agentId, agent.id), inArray(agentJob.status, ['queued', 'running'])));
+    return tx
+      .update(agent)
+      .set({ status: 'failed', updatedAt: now })
+      .where(and(eq(agent.status, 'creating'), notExists(liveJob)))
+      .returning({ id: agent.id });
+  });
+  const lost = await db
+    .select({ id: agentJob.id })
+    .from(agentJob)
+    .where(and(eq(agentJob.status, 'queued'), lt(agentJob.updatedAt, new Date(now.getTime() - LOST_AFTER_MS))))
+    .orderBy(agentJob.createdAt)
+    .limit(SWEEP_BATCH);
+  // A job id of this sweep's own: the queue may still keep the first one (done or failed) and would ignore it.
+  const attempt = `sweep-${Math.floor(now.getTime() / SWEEP_INTERVAL_MS)}`;
+  for (const job of lost) {
+    await options.queue.enqueue<AgentBuildJobPayload>(
+      AGENT_BUILD_QUEUE,
+      { jobId: job.id },
+      { jobId: `${job.id}-${attempt}` },
+    );
+  }
+  return { requeued: lost.length, failed: failed.length };
+}
+
+/** Sweeps the builder jobs when the server is ready, then every minute (see sweepAgentBuilds). */
+export function startAgentBuildSweeper(app: FastifyInstance) {
+  let isRunning = false;
+  const sweep = () => {
+    if (isRunning) return;
+    isRunning = true;
+    sweepAgentBuilds({ db: app.platform.database.db, queue: app.platform.queue, now: new Date() })
+      .then(({ requeued, failed }) => {
+        if (requeued > 0 || failed > 0) app.log.warn({ requeued, failed }, 'lost agent builds queued again or failed');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'agent build sweep failed'))
+      .finally(() => {
+        isRunning = false;
+      });
+  };
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onReady', (done) => {
+    sweep();
+    done();
+  });
+  app.addHook('onClose', () => clearInterval(timer));
+}
