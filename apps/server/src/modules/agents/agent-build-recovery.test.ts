@@ -157,13 +157,14 @@ describe('agent builds that fail or get lost', () => {
 
     await db()
       .update(agentJob)
-      .set({ updatedAt: minutesAgo(2) })
+      .set({ updatedAt: minutesAgo(6) })
       .where(eq(agentJob.id, lost.jobId));
     // A worker took this one and died with its instance; this one was never taken.
     await db()
       .update(agentJob)
       .set({ status: 'running', updatedAt: minutesAgo(20) })
       .where(eq(agentJob.id, died.jobId));
+    // Waiting behind a long backlog for twenty minutes: queued again, never given up.
     await db()
       .update(agentJob)
       .set({ updatedAt: minutesAgo(20) })
@@ -172,12 +173,14 @@ describe('agent builds that fail or get lost', () => {
     const orphan = await createTestAgent(app, user, { aiName: 'Orphan' });
     await db().update(agent).set({ status: 'creating' }).where(eq(agent.id, orphan.buildId));
 
-    expect(await sweep()).toEqual({ requeued: 1, failed: 3 });
-    expect(await waitForJob(app, user.cookie, lost.jobId)).toMatchObject({ status: 'succeeded' });
+    expect(await sweep()).toEqual({ requeued: 2, failed: 2 });
     const statusOf = async (agentId: string) =>
       (await db().select({ status: agent.status }).from(agent).where(eq(agent.id, agentId)))[0]?.status;
-    expect(await statusOf(lost.buildId)).toBe('ready');
-    for (const given of [died, forgotten]) {
+    for (const requeued of [lost, forgotten]) {
+      expect(await waitForJob(app, user.cookie, requeued.jobId)).toMatchObject({ status: 'succeeded' });
+      expect(await statusOf(requeued.buildId)).toBe('ready');
+    }
+    for (const given of [died]) {
       const job = await app.inject({
         method: 'GET',
         url: `/api/agent/jobs/${given.jobId}`,

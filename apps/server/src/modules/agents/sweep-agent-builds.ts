@@ -6,11 +6,17 @@ import type { JobQueue } from '../../platform/queue/job-queue';
 import { agent, agentJob } from './agents.tables';
 import { AGENT_BUILD_QUEUE, type AgentBuildJobPayload } from './create-agent-from-idea';
 
-/** A job is queued right after its commit: one still queued a minute later was lost. */
-const LOST_AFTER_MS = 60_000;
+/**
+ * A job is queued right after its commit; one still queued this long after it was last queued may
+ * have been lost (a failed enqueue, the in-process queue emptied by a restart), or may only be
+ * waiting behind others (the worker runs a few builds at a time): it is queued again, and timed
+ * from then, so a long backlog gets one copy every few minutes rather than one a minute.
+ */
+const LOST_AFTER_MS = 5 * 60_000;
 /**
  * Longer than any build takes (one model call: LLM_TIMEOUT_MS, 60 s by default, with its retries):
- * a job queued or running this long is given up, and its agent with it.
+ * a job running this long lost its worker, and is given up with its agent. A queued job is never
+ * given up: it is queued again until a worker takes it.
  */
 const GIVE_UP_AFTER_MS = 15 * 60_000;
 const SWEEP_INTERVAL_MS = 60_000;
@@ -18,10 +24,9 @@ const SWEEP_BATCH = 100;
 
 /**
  * One sweep of the builder jobs, so that no agent stays `creating` for ever (and, on the free plan,
- * blocks the next one): a job still queued after a minute is queued again (its enqueue failed, or
- * the in-process queue lost it in a restart; the job claims itself, so a copy of a job that did
- * run does nothing); a job queued or running past the give-up time, and any agent left `creating`
- * without a live job, fail with 'Builder job timed out'. The user can then delete the agent or
+ * blocks the next one): a job still queued five minutes after it was last queued is queued again
+ * (the job claims itself, so a copy of a job that did run does nothing); a job running past the
+ * give-up time, and any agent left `creating` without a live job, fail with 'Builder job timed out'. The user can then delete the agent or
  * save a configuration by hand. Answers how many jobs were queued again and how many agents failed.
  */
 export async function sweepAgentBuilds(options: {
@@ -35,7 +40,7 @@ export async function sweepAgentBuilds(options: {
     await tx
       .update(agentJob)
       .set({ status: 'failed', error: builderErrorMessages.timedOut, updatedAt: now })
-      .where(and(inArray(agentJob.status, ['queued', 'running']), lt(agentJob.updatedAt, giveUpBefore)));
+      .where(and(eq(agentJob.status, 'running'), lt(agentJob.updatedAt, giveUpBefore)));
     const liveJob = tx
       .select({ id: agentJob.id })
       .from(agentJob)
@@ -52,6 +57,20 @@ export async function sweepAgentBuilds(options: {
     .where(and(eq(agentJob.status, 'queued'), lt(agentJob.updatedAt, new Date(now.getTime() - LOST_AFTER_MS))))
     .orderBy(agentJob.createdAt)
     .limit(SWEEP_BATCH);
+  // Timed from this queueing: the next copy, if it is still waiting, comes five minutes on.
+  if (lost.length > 0)
+    await db
+      .update(agentJob)
+      .set({ updatedAt: now })
+      .where(
+        and(
+          eq(agentJob.status, 'queued'),
+          inArray(
+            agentJob.id,
+            lost.map((job) => job.id),
+          ),
+        ),
+      );
   // A job id of this sweep's own: the queue may still keep the first one (done or failed) and would ignore it.
   const attempt = `sweep-${Math.floor(now.getTime() / SWEEP_INTERVAL_MS)}`;
   for (const job of lost) {
