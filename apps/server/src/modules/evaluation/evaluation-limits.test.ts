@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
 import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { RunChatCompletionEvaluationBody } from '@agentry/core/evaluation';
 import { evaluationPayload, scriptEvaluationProvider, startRun, waitForRun } from './evaluation-fixtures';
+import { startEvaluationRun } from './run/start-evaluation-run';
 
 const runsMessage =
   'This sub account already has 3 evaluations queued or running. Wait for one to end or cancel one, then start again.';
@@ -51,6 +53,21 @@ describe('how much one sub account may run at once', () => {
     // The limit is per sub account.
     const elsewhere = await startRun(app, other.cookie, evaluationPayload());
     expect(elsewhere.statusCode).toBe(201);
+
+    // A publish's regression-gate run is not held back by the runs the sub account started itself.
+    const gate = await startEvaluationRun({
+      db: app.platform.database.db,
+      config: app.platform.config,
+      queue: app.platform.queue,
+      subaccountId: owner.subaccountId,
+      userId: owner.userId,
+      type: 'chatcompletion',
+      body: RunChatCompletionEvaluationBody.parse(evaluationPayload()),
+      gateSourceRunId: runIds[0]!,
+    });
+    expect(gate.isNew).toBe(true);
+    // Nor does it take a place: the sub account's own next run is still refused, not counted against it.
+    expect((await startRun(app, owner.cookie, evaluationPayload())).statusCode).toBe(429);
 
     // A cancelled run frees its place.
     const cancel = (cookie: string, runId: string) =>

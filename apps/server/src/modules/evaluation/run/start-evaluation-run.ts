@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { EvaluationType, RunChatCompletionEvaluationBody } from '@agentry/core/evaluation';
 import type { AppConfig } from '../../../config';
 import type { Database } from '../../../platform/db/database';
@@ -22,8 +22,10 @@ import { planConversations } from './plan-conversations';
 /** One run plans at most this many conversations (questions x variations). */
 export const MAX_CONVERSATIONS_PER_RUN = 1000;
 /**
- * A sub account has at most this many runs queued or running (gate and 'Try it' runs included):
- * the workers are shared by every tenant (docs/product/evaluation.md#runs).
+ * A sub account has at most this many runs it started queued or running ('Try it' runs included):
+ * the workers are shared by every tenant (docs/product/evaluation.md#runs). A publish's
+ * regression-gate runs neither count nor wait for a place: publishing is never held back by the
+ * sub account's own evaluations (each version's gate run is one, reused while it goes).
  */
 export const MAX_ACTIVE_RUNS_PER_SUBACCOUNT = 3;
 
@@ -31,7 +33,13 @@ async function countActiveRuns(db: Database, subaccountId: string): Promise<numb
   const [row] = await db
     .select({ value: count() })
     .from(evaluationRun)
-    .where(and(eq(evaluationRun.subaccountId, subaccountId), inArray(evaluationRun.status, ['queued', 'running'])));
+    .where(
+      and(
+        eq(evaluationRun.subaccountId, subaccountId),
+        inArray(evaluationRun.status, ['queued', 'running']),
+        isNull(evaluationRun.gateSourceRunId),
+      ),
+    );
   return row?.value ?? 0;
 }
 
@@ -120,7 +128,7 @@ export async function startEvaluationRun(options: {
     await lockSubaccount(tx, subaccountId);
     // The same evaluationId sent again meanwhile: that run stands (below), whatever the limit.
     if (await findRun(tx, subaccountId, body.evaluationId)) return false;
-    if ((await countActiveRuns(tx, subaccountId)) >= MAX_ACTIVE_RUNS_PER_SUBACCOUNT)
+    if (!options.gateSourceRunId && (await countActiveRuns(tx, subaccountId)) >= MAX_ACTIVE_RUNS_PER_SUBACCOUNT)
       throw new AppError('RATE_LIMITED', {
         message: `This sub account already has ${MAX_ACTIVE_RUNS_PER_SUBACCOUNT} evaluations queued or running. Wait for one to end or cancel one, then start again.`,
       });
