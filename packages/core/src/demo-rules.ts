@@ -26,6 +26,8 @@ export const demoLimits = {
   bubbleMaxWidth: 260,
   messageLength: 4000,
   historyMessages: 50,
+  /** Characters of history, all entries together (the website widget's cap). */
+  historyChars: 32_000,
   nameLength: 120,
   /** Link toast 'Link copied to clipboard!' (ms) and the copy-failed fallback (ms). */
   linkToastMs: 2000,
@@ -64,6 +66,23 @@ export const SHARED_DEMO_DATA_ELEMENT_ID = 'shared-demo-data';
 
 /** docs/product/demos.md#settings: bot messages show a fake clock. */
 export const DEMO_FAKE_CLOCK = '10:30 AM';
+
+/**
+ * The newest entries of a demo history the server takes with a new message: with it, at most
+ * `historyMessages`; all together, at most `historyChars` characters. Older ones are left out, so a
+ * long conversation goes on (the stored thread keeps the rest).
+ */
+export function trimDemoHistory<Entry extends { content: string }>(entries: readonly Entry[]): Entry[] {
+  const kept: Entry[] = [];
+  let characters = 0;
+  for (let index = entries.length - 1; index >= 0 && kept.length < demoLimits.historyMessages - 1; index -= 1) {
+    const entry = entries[index]!;
+    if (characters + entry.content.length > demoLimits.historyChars) break;
+    characters += entry.content.length;
+    kept.unshift(entry);
+  }
+  return kept;
+}
 
 /**
  * docs/product/demos.md#settings: the history a demo client sends: role and content, the welcome message excluded,

@@ -11,6 +11,7 @@ import {
   parseEmbedSize,
   toDemoHistory,
 } from './demos';
+import { trimDemoHistory } from './demo-rules';
 
 describe('DemoSettings', () => {
   it('carries the documented defaults', () => {
@@ -163,5 +164,17 @@ describe('demo helpers', () => {
       "Copy failed. Here's the link: https://x.test/shared/1",
     );
     expect(demoMessages.requestCounter(3, 100)).toBe('3 / 100 requests used');
+  });
+});
+
+describe('trimDemoHistory', () => {
+  it('keeps the newest entries the server takes with a new message: 49, within 32,000 characters', () => {
+    const many = Array.from({ length: 60 }, (_, index) => ({ role: 'user' as const, content: `m${index}` }));
+    expect(trimDemoHistory(many).map((entry) => entry.content)).toEqual(many.slice(11).map((entry) => entry.content));
+    const wordy = Array.from({ length: 5 }, (_, index) => ({
+      role: 'user' as const,
+      content: `${index}${'x'.repeat(9_999)}`,
+    }));
+    expect(trimDemoHistory(wordy).map((entry) => entry.content[0])).toEqual(['2', '3', '4']);
   });
 });

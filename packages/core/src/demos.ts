@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_AI_NAME, DEFAULT_FIRST_MESSAGE, DEFAULT_SUGGESTED_RESPONSES } from './agent-defaults';
 import { DEMO_DARK_BACKGROUND, demoLimits } from './demo-rules';
-import { DEFAULT_WIDGET_THEME_COLOR, widgetLimits } from './widget-defaults';
+import { DEFAULT_WIDGET_THEME_COLOR } from './widget-defaults';
 
 /**
  * Demos (docs/product/demos.md: looks and demo types, settings, chatting, routes, texts): what a creator
@@ -302,7 +302,7 @@ export type PublicDemo = z.infer<typeof PublicDemo>;
  * entries together (the website widget's cap). Without it one answer, counted once against the demo's
  * request limit, could send the model 50 entries of 16,000 characters.
  */
-export const DEMO_HISTORY_CHARS = widgetLimits.historyChars;
+export const DEMO_HISTORY_CHARS = demoLimits.historyChars;
 
 /** docs/product/demos.md#settings: history sent to the server (welcome message excluded; empty contents dropped by the server too). */
 export const DemoHistoryEntry = z.object({

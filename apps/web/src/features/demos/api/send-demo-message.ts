@@ -1,4 +1,4 @@
-import { demoMessages } from '@agentry/core/demo-rules';
+import { demoMessages, trimDemoHistory } from '@agentry/core/demo-rules';
 import { describeDemoChatHttpFailure, type DemoHistoryEntry } from '../lib/demo-chat-rules';
 import { readJsonBody } from '@/lib/read-json-body';
 
@@ -29,7 +29,9 @@ export type DemoChatAnswer = { content: string; threadId: string | null; request
  * agent). Reads response, message or content, and thread_id or threadId.
  */
 export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswer> {
-  const messages = [...turn.history, { role: 'user' as const, content: turn.message }];
+  // Every demo look sends through here: only the newest history the server takes.
+  const history = trimDemoHistory(turn.history);
+  const messages = [...history, { role: 'user' as const, content: turn.message }];
   const [path, body] = turn.openRouter
     ? [
         '/api/openrouter/chat',
@@ -44,10 +46,7 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
           userTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       ]
-    : [
-        '/api/demo-chat',
-        { message: turn.message, threadId: turn.threadId, demoId: turn.demoId, history: turn.history, messages },
-      ];
+    : ['/api/demo-chat', { message: turn.message, threadId: turn.threadId, demoId: turn.demoId, history, messages }];
 
   let response: Response;
   try {

@@ -1,5 +1,4 @@
-import { DEMO_FAKE_CLOCK, demoLimits, demoMessages } from '@agentry/core/demo-rules';
-import { DEMO_HISTORY_CHARS } from '@agentry/core/demos';
+import { DEMO_FAKE_CLOCK, demoLimits, demoMessages, trimDemoHistory } from '@agentry/core/demo-rules';
 
 /** docs/product/demos.md#settings, Demo chat message (local) and the rules of the demo chat (docs/product/demos.md#chatting, docs/product/demos.md#texts). */
 
@@ -26,7 +25,8 @@ export const WELCOME_MESSAGE_ID = 'welcome';
 /**
  * History for the server: no welcome message, no typing placeholder or error bubble, no empty
  * contents; and only the newest messages it takes (with the new message, at most
- * `demoLimits.historyMessages`; at most DEMO_HISTORY_CHARS characters), so a long conversation goes on.
+ * `demoLimits.historyMessages`; at most `demoLimits.historyChars` characters: trimDemoHistory), so a long
+ * conversation goes on.
  */
 export function toDemoHistory(messages: readonly DemoChatMessage[]): DemoHistoryEntry[] {
   const entries = messages
@@ -42,15 +42,7 @@ export function toDemoHistory(messages: readonly DemoChatMessage[]): DemoHistory
       role: message.type === 'user' ? 'user' : 'assistant',
       content: message.content,
     }));
-  const kept: DemoHistoryEntry[] = [];
-  let characters = 0;
-  for (let index = entries.length - 1; index >= 0 && kept.length < demoLimits.historyMessages - 1; index -= 1) {
-    const entry = entries[index]!;
-    if (characters + entry.content.length > DEMO_HISTORY_CHARS) break;
-    characters += entry.content.length;
-    kept.unshift(entry);
-  }
-  return kept;
+  return trimDemoHistory(entries);
 }
 
 /** The welcome message as shown: following the settings live, or nothing when disabled or blank. */
