@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { setOperatorModelPrices } from '@agentry/core/llm';
 import { toFastifyTrustProxy, type AppConfig } from './config';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAgentRoutes } from './modules/agents/agents.routes';
@@ -63,6 +64,8 @@ export type BuildAppOptions = {
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
+  // The operator's prices (LLM_MODEL_PRICES) join the price table before any call is priced.
+  setOperatorModelPrices(config.llm.modelPrices);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: toFastifyTrustProxy(config.trustProxy),

@@ -48,6 +48,27 @@ describe('PUBLIC_URL', () => {
   });
 });
 
+describe('LLM_MODEL_PRICES and LLM_DEFAULT_MODEL', () => {
+  it('refuses a default model that platform credits could not charge, unless its price is given', () => {
+    const billed = { OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1' };
+    expect(() => loadConfig({ ...billed, LLM_DEFAULT_MODEL: 'llama3.1' })).toThrow(/LLM_DEFAULT_MODEL/);
+    const priced = loadConfig({
+      ...billed,
+      LLM_DEFAULT_MODEL: 'llama3.1',
+      LLM_MODEL_PRICES: '{"llama3.1": {"input": 0.2, "output": 0.6}}',
+    });
+    expect(priced.llm.modelPrices).toEqual({ 'llama3.1': { inputUsdPerMillion: 0.2, outputUsdPerMillion: 0.6 } });
+    // A keyless server costs no credits: any model.
+    expect(() =>
+      loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', LLM_DEFAULT_MODEL: 'llama3.1' }),
+    ).not.toThrow();
+    expect(() => loadConfig({ ...billed, LLM_MODEL_PRICES: '{"x": {"input": -1, "output": 1}}' })).toThrow(
+      /LLM_MODEL_PRICES/,
+    );
+    expect(() => loadConfig({ ...billed, LLM_MODEL_PRICES: 'not json' })).toThrow(/LLM_MODEL_PRICES/);
+  });
+});
+
 describe('trustedOrigins', () => {
   it('trusts both loopback names on the same port, in development and under npm start', () => {
     for (const NODE_ENV of ['development', 'production']) {

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { listedPriceForModel, type ModelPrice } from '@agentry/core/llm';
 import { defaultWebDistDir, defaultWidgetDistDir } from './paths';
 
 /**
@@ -21,6 +22,37 @@ const emailList = z
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/** LLM_MODEL_PRICES: {"model": {"input": 0.2, "output": 0.6}}, US dollars per million tokens. */
+const OperatorModelPrices = z
+  .record(
+    z.string().trim().min(1),
+    z.object({ input: z.number().finite().min(0), output: z.number().finite().min(0) }).strict(),
+  )
+  .transform((prices): Record<string, ModelPrice> =>
+    Object.fromEntries(
+      Object.entries(prices).map(([model, price]) => [
+        model,
+        { inputUsdPerMillion: price.input, outputUsdPerMillion: price.output },
+      ]),
+    ),
+  );
+
+function parseJsonOrUndefined(value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A model platform credits can charge: in the price table, or priced by the operator. */
+function isPricedModel(model: string, operatorPrices: Readonly<Record<string, ModelPrice>>): boolean {
+  const name = model.trim().toLowerCase();
+  const withoutVendor = name.slice(name.lastIndexOf('/') + 1);
+  const operatorNames = new Set(Object.keys(operatorPrices).map((key) => key.trim().toLowerCase()));
+  return listedPriceForModel(model) !== undefined || operatorNames.has(name) || operatorNames.has(withoutVendor);
+}
 
 const EnvSchema = z
   .object({
@@ -65,6 +97,20 @@ const EnvSchema = z
     OPENAI_BASE_URL: z.url().optional(),
     OPENROUTER_BASE_URL: z.url().optional(),
     LLM_DEFAULT_MODEL: z.string().trim().min(1).optional(),
+    LLM_MODEL_PRICES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return {};
+        const parsed = OperatorModelPrices.safeParse(parseJsonOrUndefined(value));
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'LLM_MODEL_PRICES must be JSON like {"my-model": {"input": 0.2, "output": 0.6}} (US dollars per million tokens, 0 or more)',
+        });
+        return z.NEVER;
+      }),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     ENCRYPTION_KEY: z
       .string()
@@ -190,6 +236,18 @@ const EnvSchema = z
           message: 'SMTP_URL is required when PUBLIC_URL is a public address (sign-in links are e-mailed)',
         });
     }
+    // Calls with a platform key cost credits, at a price the table (or the operator) must give.
+    if (
+      (env.OPENAI_API_KEY || env.OPENROUTER_API_KEY) &&
+      env.LLM_DEFAULT_MODEL &&
+      !isPricedModel(env.LLM_DEFAULT_MODEL, env.LLM_MODEL_PRICES)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LLM_DEFAULT_MODEL'],
+        message: `LLM_DEFAULT_MODEL ${env.LLM_DEFAULT_MODEL} has no price, so calls on the platform key could not be charged: choose a model of the price table or give its price in LLM_MODEL_PRICES`,
+      });
+    }
     if (env.TEST_ALLOW_LOOPBACK_URLS && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',
@@ -269,6 +327,8 @@ export type AppConfig = {
     openrouterBaseUrl: string;
     /** The model new agents get; unset: the provider's own default. */
     defaultModel: string | undefined;
+    /** LLM_MODEL_PRICES: the operator's prices, added to the price table at start-up. */
+    modelPrices: Readonly<Record<string, ModelPrice>>;
     requestTimeoutMs: number;
     /** Tests only (NODE_ENV=test): loopback destinations pass the SSRF guard. */
     allowLoopbackUrls: boolean;
@@ -355,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       openaiBaseUrl: env.OPENAI_BASE_URL,
       openrouterBaseUrl: env.OPENROUTER_BASE_URL ?? 'https://openrouter.ai/api/v1',
       defaultModel: env.LLM_DEFAULT_MODEL,
+      modelPrices: env.LLM_MODEL_PRICES,
       requestTimeoutMs: env.LLM_TIMEOUT_MS,
       allowLoopbackUrls: env.TEST_ALLOW_LOOPBACK_URLS,
     },

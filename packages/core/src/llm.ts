@@ -64,9 +64,20 @@ export const modelPrices: Readonly<Record<string, ModelPrice>> = {
  */
 export const UNKNOWN_MODEL_PRICE: ModelPrice = { inputUsdPerMillion: 15, outputUsdPerMillion: 60 };
 
+/** Prices the operator gave (the server's LLM_MODEL_PRICES), by lower-case name: they come first. */
+const operatorPrices = new Map<string, ModelPrice>();
+
+/**
+ * Adds the operator's prices to the table (a model the table does not list, or another price for
+ * one it does): set by the server at start-up, from its configuration.
+ */
+export function setOperatorModelPrices(prices: Readonly<Record<string, ModelPrice>>): void {
+  for (const [model, price] of Object.entries(prices)) operatorPrices.set(model.trim().toLowerCase(), price);
+}
+
 /** The table's entry for a lower-case name; never an Object property ('constructor', 'toString'). */
 function tablePriceOf(name: string): ModelPrice | undefined {
-  return Object.hasOwn(modelPrices, name) ? modelPrices[name] : undefined;
+  return operatorPrices.get(name) ?? (Object.hasOwn(modelPrices, name) ? modelPrices[name] : undefined);
 }
 
 function withoutVendorOf(name: string): string {

@@ -109,6 +109,40 @@ describe('the gateway settles by the usage the provider reports', () => {
     },
   );
 
+  it('runs a model the operator priced (LLM_MODEL_PRICES) on platform credits, charged at that price', async () => {
+    const priced = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: fake.url,
+      LLM_TIMEOUT_MS: '5000',
+      LLM_MODEL_PRICES: '{"house-llama-70b": {"input": 1000, "output": 1000}}',
+    });
+    try {
+      const db = priced.app.platform.database.db;
+      const owner = await signInWithWorkspace(priced.app, 'operator-priced@settle.test');
+      await grantTestCredits(priced.app, owner.userId, 10_000_000);
+      const agent = await createTestAgent(priced.app, owner, {
+        aiName: 'House',
+        provider: 'openai',
+        model: 'house-llama-70b',
+      });
+      const response = await priced.app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt',
+        headers: { cookie: owner.cookie },
+        payload: { assistantId: agent.buildId, message: 'hi' },
+      });
+      expect(response.statusCode).toBe(200);
+      const [usage] = await db.select().from(llmUsage).where(eq(llmUsage.subaccountId, owner.subaccountId));
+      const expected = millicreditsForCost(
+        ((usage?.inputTokens ?? 0) * 1000 + (usage?.outputTokens ?? 0) * 1000) / 1_000_000,
+      );
+      expect(usage?.millicredits).toBe(expected);
+      expect(expected).toBeGreaterThan(0);
+    } finally {
+      await priced.close();
+    }
+  });
+
   it('sizes the hold from a tokenizer count: 19,000 CJK characters hold at least 19,000 input tokens', async () => {
     const db = harness.app.platform.database.db;
     const owner = await newOwner('cjk@settle.test', 1_000_000);
