@@ -84,6 +84,20 @@ export const billingEvent = pgTable('billing_event', {
 });
 
 /**
+ * An account's plan checkout being opened, by one server instance at a time: the checkout reads the
+ * account's open plan pages, opens its own and closes the others, and two instances doing that at
+ * once would each miss the other's page. A lease: `until` lets another instance take over from one
+ * that died holding it.
+ */
+export const planCheckoutLock = pgTable('plan_checkout_lock', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/**
  * An upgrade from preview to payment: the proration date fixed by the preview is the one the
  * change uses, and the checkout session finalizes it once.
  */

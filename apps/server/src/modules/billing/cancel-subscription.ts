@@ -87,7 +87,7 @@ export async function resubscribe(
   if (!price?.providerPriceId || !price.isActive) throw new AppError('SUBSCRIPTION_NOT_FOUND');
   const providerPriceId = price.providerPriceId;
   // A resubscription is a plan checkout like any other: one plan per account.
-  return oneAtATime(options.userId, async () => {
+  return oneAtATime(context.db, options.userId, async () => {
     const pages = await readPlanPages(context, options.userId);
     const refused = { currentPlan, message: '', url: null, error: errorCatalogue.ACTIVE_SUBSCRIPTION_EXISTS.message };
     if (pages.isPaymentPending) return refused;

@@ -74,7 +74,7 @@ export async function createCheckout(
   });
   const isPlan = price.mode === 'subscription' || price.interval === 'lifetime';
   const open = () => openCheckout(context, { userId, body, price, due, isPlan });
-  return isPlan ? oneAtATime(userId, open) : open();
+  return isPlan ? oneAtATime(context.db, userId, open) : open();
 }
 
 async function openCheckout(

@@ -1,6 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { sleep } from '@agentry/core/sleep';
+import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
 import type { ProviderCheckoutSession } from '../../platform/payments/billing-provider';
-import { billingSubscription } from './billing.tables';
+import { billingSubscription, planCheckoutLock } from './billing.tables';
 import type { BillingContext } from './billing-context';
 import { findCustomerId } from './ensure-billing-customer';
 import { processCheckoutSession } from './process-checkout-session';
@@ -78,13 +82,21 @@ export async function openPlanPage(
 
 const running = new Map<string, Promise<unknown>>();
 
+/** Longer than a plan checkout's provider calls take: a lock held this long lost its instance. */
+const LEASE_MS = 30_000;
+/** How long a checkout waits for another instance's of the same account before giving up. */
+const WAIT_MS = 15_000;
+const POLL_MS = 100;
+
 /**
- * One account's plan checkouts, one at a time in this process: two tabs' requests would otherwise
- * both read the pages before either opens its own, and neither would close the other.
+ * One account's plan checkouts, one at a time: in this process by a queue, and across server
+ * instances by a lease on the account's plan_checkout_lock row (waited for, else 409). Two tabs'
+ * requests would otherwise both read the pages before either opens its own, and neither would
+ * close the other.
  */
-export async function oneAtATime<T>(userId: string, work: () => Promise<T>): Promise<T> {
+export async function oneAtATime<T>(db: Database, userId: string, work: () => Promise<T>): Promise<T> {
   const before = running.get(userId) ?? Promise.resolve();
-  const turn = before.then(work);
+  const turn = before.then(() => withLease(db, userId, work));
   const settled = turn.catch(() => undefined);
   running.set(userId, settled);
   try {
@@ -92,4 +104,38 @@ export async function oneAtATime<T>(userId: string, work: () => Promise<T>): Pro
   } finally {
     if (running.get(userId) === settled) running.delete(userId);
   }
+}
+
+async function withLease<T>(db: Database, userId: string, work: () => Promise<T>): Promise<T> {
+  const holder = randomUUID();
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await takeLease(db, userId, holder))) {
+    if (Date.now() >= deadline)
+      throw new AppError('CONFLICT', {
+        message: 'Another checkout is being opened for this account. Try again in a moment.',
+      });
+    await sleep(POLL_MS);
+  }
+  try {
+    return await work();
+  } finally {
+    await db
+      .delete(planCheckoutLock)
+      .where(and(eq(planCheckoutLock.userId, userId), eq(planCheckoutLock.holder, holder)));
+  }
+}
+
+/** Takes the account's lock when it is free or its holder's lease ran out; answers whether it did. */
+async function takeLease(db: Database, userId: string, holder: string): Promise<boolean> {
+  const until = sql`now() + ${`${LEASE_MS} milliseconds`}::interval`;
+  const taken = await db
+    .insert(planCheckoutLock)
+    .values({ userId, holder, until })
+    .onConflictDoUpdate({
+      target: planCheckoutLock.userId,
+      set: { holder, until },
+      setWhere: lt(planCheckoutLock.until, sql`now()`),
+    })
+    .returning({ holder: planCheckoutLock.holder });
+  return taken[0]?.holder === holder;
 }

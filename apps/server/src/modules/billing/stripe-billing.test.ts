@@ -12,7 +12,7 @@ import {
 import { signIn } from '../../test/sign-in';
 import { creditLedger } from '../credits/credits.tables';
 import { createBillingProvider } from '../../platform/payments/create-billing-provider';
-import { billingPrice, billingSubscription } from './billing.tables';
+import { billingPrice, billingSubscription, planCheckoutLock } from './billing.tables';
 import { syncSubscription } from './sync-subscription';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -758,6 +758,28 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
       });
       expect(lifetime.json()).toMatchObject({ hasActiveSubscription: true });
       expect(openSessionsOf(userId)).toEqual([]);
+    });
+
+    it('waits for a plan checkout another server instance is opening for the same account', async () => {
+      const { cookie, userId } = await newCustomer();
+      const { db } = harness.app.platform.database;
+      // Another instance holds the account's plan checkout (its requests never pass through this process).
+      await db
+        .insert(planCheckoutLock)
+        .values({ userId, holder: 'other-instance', until: new Date(Date.now() + 30_000) });
+      const pending = openCheckout(cookie, PRICE.growth);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(openSessionsOf(userId)).toEqual([]);
+      // The other instance is done: this one goes on, and leaves no lock behind.
+      await db.delete(planCheckoutLock).where(eq(planCheckoutLock.userId, userId));
+      expect((await pending).sessionId).toEqual(expect.any(String));
+      expect(openSessionsOf(userId)).toHaveLength(1);
+      expect(await db.select().from(planCheckoutLock).where(eq(planCheckoutLock.userId, userId))).toEqual([]);
+      // A lock whose instance died runs out and is taken over.
+      await db
+        .insert(planCheckoutLock)
+        .values({ userId, holder: 'dead-instance', until: new Date(Date.now() - 1_000) });
+      expect((await openCheckout(cookie, PRICE.scale)).sessionId).toEqual(expect.any(String));
     });
 
     it('counts a resubscription page as a plan page', async () => {
