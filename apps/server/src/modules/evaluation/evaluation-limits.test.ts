@@ -54,19 +54,27 @@ describe('how much one sub account may run at once', () => {
     const elsewhere = await startRun(app, other.cookie, evaluationPayload());
     expect(elsewhere.statusCode).toBe(201);
 
-    // A publish's regression-gate run is not held back by the runs the sub account started itself.
-    const gate = await startEvaluationRun({
-      db: app.platform.database.db,
-      config: app.platform.config,
-      queue: app.platform.queue,
-      subaccountId: owner.subaccountId,
-      userId: owner.userId,
-      type: 'chatcompletion',
-      body: RunChatCompletionEvaluationBody.parse(evaluationPayload()),
-      gateSourceRunId: runIds[0]!,
+    // A publish's regression-gate runs are not held back by the runs the sub account started
+    // itself, and have a cap of their own (2), so publishes cannot stand in for runs.
+    const startGateRun = () =>
+      startEvaluationRun({
+        db: app.platform.database.db,
+        config: app.platform.config,
+        queue: app.platform.queue,
+        subaccountId: owner.subaccountId,
+        userId: owner.userId,
+        type: 'chatcompletion',
+        body: RunChatCompletionEvaluationBody.parse(evaluationPayload()),
+        gateSourceRunId: runIds[0]!,
+      });
+    expect((await startGateRun()).isNew).toBe(true);
+    expect((await startGateRun()).isNew).toBe(true);
+    await expect(startGateRun()).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message:
+        'This sub account already has 2 regression-gate checks running. Wait for one to end, then publish again.',
     });
-    expect(gate.isNew).toBe(true);
-    // Nor does it take a place: the sub account's own next run is still refused, not counted against it.
+    // Nor do they take a place: the sub account's own next run is still refused, not counted against them.
     expect((await startRun(app, owner.cookie, evaluationPayload())).statusCode).toBe(429);
 
     // A cancelled run frees its place.

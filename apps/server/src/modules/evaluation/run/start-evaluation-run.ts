@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { EvaluationType, RunChatCompletionEvaluationBody } from '@agentry/core/evaluation';
 import type { AppConfig } from '../../../config';
 import type { Database } from '../../../platform/db/database';
@@ -23,13 +23,16 @@ import { planConversations } from './plan-conversations';
 export const MAX_CONVERSATIONS_PER_RUN = 1000;
 /**
  * A sub account has at most this many runs it started queued or running ('Try it' runs included):
- * the workers are shared by every tenant (docs/product/evaluation.md#runs). A publish's
- * regression-gate runs neither count nor wait for a place: publishing is never held back by the
- * sub account's own evaluations (each version's gate run is one, reused while it goes).
+ * the workers are shared by every tenant (docs/product/evaluation.md#runs).
  */
 export const MAX_ACTIVE_RUNS_PER_SUBACCOUNT = 3;
+/**
+ * A publish's regression-gate runs have places of their own, so publishing is not held back by the
+ * sub account's own evaluations, and are capped too, so publishes cannot stand in for runs.
+ */
+export const MAX_ACTIVE_GATE_RUNS_PER_SUBACCOUNT = 2;
 
-async function countActiveRuns(db: Database, subaccountId: string): Promise<number> {
+async function countActiveRuns(db: Database, subaccountId: string, isGate: boolean): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(evaluationRun)
@@ -37,7 +40,7 @@ async function countActiveRuns(db: Database, subaccountId: string): Promise<numb
       and(
         eq(evaluationRun.subaccountId, subaccountId),
         inArray(evaluationRun.status, ['queued', 'running']),
-        isNull(evaluationRun.gateSourceRunId),
+        isGate ? isNotNull(evaluationRun.gateSourceRunId) : isNull(evaluationRun.gateSourceRunId),
       ),
     );
   return row?.value ?? 0;
@@ -128,7 +131,13 @@ export async function startEvaluationRun(options: {
     await lockSubaccount(tx, subaccountId);
     // The same evaluationId sent again meanwhile: that run stands (below), whatever the limit.
     if (await findRun(tx, subaccountId, body.evaluationId)) return false;
-    if (!options.gateSourceRunId && (await countActiveRuns(tx, subaccountId)) >= MAX_ACTIVE_RUNS_PER_SUBACCOUNT)
+    const isGate = Boolean(options.gateSourceRunId);
+    const active = await countActiveRuns(tx, subaccountId, isGate);
+    if (isGate && active >= MAX_ACTIVE_GATE_RUNS_PER_SUBACCOUNT)
+      throw new AppError('RATE_LIMITED', {
+        message: `This sub account already has ${MAX_ACTIVE_GATE_RUNS_PER_SUBACCOUNT} regression-gate checks running. Wait for one to end, then publish again.`,
+      });
+    if (!isGate && active >= MAX_ACTIVE_RUNS_PER_SUBACCOUNT)
       throw new AppError('RATE_LIMITED', {
         message: `This sub account already has ${MAX_ACTIVE_RUNS_PER_SUBACCOUNT} evaluations queued or running. Wait for one to end or cancel one, then start again.`,
       });
