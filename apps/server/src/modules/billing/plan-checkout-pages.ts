@@ -82,8 +82,9 @@ export async function openPlanPage(
 
 const running = new Map<string, Promise<unknown>>();
 
-/** Longer than a plan checkout's provider calls take: a lock held this long lost its instance. */
+/** A lock not renewed for this long lost its instance (the holder renews it every RENEW_MS). */
 const LEASE_MS = 30_000;
+const RENEW_MS = 10_000;
 /** How long a checkout waits for another instance's of the same account before giving up. */
 const WAIT_MS = 15_000;
 const POLL_MS = 100;
@@ -116,18 +117,31 @@ async function withLease<T>(db: Database, userId: string, work: () => Promise<T>
       });
     await sleep(POLL_MS);
   }
+  // Renewed while the work goes on: a slow provider does not let another instance in meanwhile.
+  const renewal = setInterval(() => {
+    void db
+      .update(planCheckoutLock)
+      .set({ until: leaseEnd() })
+      .where(and(eq(planCheckoutLock.userId, userId), eq(planCheckoutLock.holder, holder)))
+      .catch(() => undefined);
+  }, RENEW_MS);
   try {
     return await work();
   } finally {
+    clearInterval(renewal);
+    // A release that fails leaves the lease to run out; the checkout's own result stands.
     await db
       .delete(planCheckoutLock)
-      .where(and(eq(planCheckoutLock.userId, userId), eq(planCheckoutLock.holder, holder)));
+      .where(and(eq(planCheckoutLock.userId, userId), eq(planCheckoutLock.holder, holder)))
+      .catch(() => undefined);
   }
 }
 
+const leaseEnd = () => sql`now() + ${`${LEASE_MS} milliseconds`}::interval`;
+
 /** Takes the account's lock when it is free or its holder's lease ran out; answers whether it did. */
 async function takeLease(db: Database, userId: string, holder: string): Promise<boolean> {
-  const until = sql`now() + ${`${LEASE_MS} milliseconds`}::interval`;
+  const until = leaseEnd();
   const taken = await db
     .insert(planCheckoutLock)
     .values({ userId, holder, until })
