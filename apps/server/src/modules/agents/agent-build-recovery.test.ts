@@ -169,18 +169,24 @@ describe('agent builds that fail or get lost', () => {
       .update(agentJob)
       .set({ updatedAt: minutesAgo(20) })
       .where(eq(agentJob.id, forgotten.jobId));
+    // Queued for three hours: the queue or its worker is gone, so it is given up.
+    const abandoned = await start('A helper for Quiet Florist');
+    await db()
+      .update(agentJob)
+      .set({ createdAt: minutesAgo(180), updatedAt: minutesAgo(6) })
+      .where(eq(agentJob.id, abandoned.jobId));
     // An agent left creating without a job (before agent and job were written together).
     const orphan = await createTestAgent(app, user, { aiName: 'Orphan' });
     await db().update(agent).set({ status: 'creating' }).where(eq(agent.id, orphan.buildId));
 
-    expect(await sweep()).toEqual({ requeued: 2, failed: 2 });
+    expect(await sweep()).toEqual({ requeued: 2, failed: 3 });
     const statusOf = async (agentId: string) =>
       (await db().select({ status: agent.status }).from(agent).where(eq(agent.id, agentId)))[0]?.status;
     for (const requeued of [lost, forgotten]) {
       expect(await waitForJob(app, user.cookie, requeued.jobId)).toMatchObject({ status: 'succeeded' });
       expect(await statusOf(requeued.buildId)).toBe('ready');
     }
-    for (const given of [died]) {
+    for (const given of [died, abandoned]) {
       const job = await app.inject({
         method: 'GET',
         url: `/api/agent/jobs/${given.jobId}`,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, notExists } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { builderErrorMessages } from '@agentry/core/agents';
 import type { Database } from '../../platform/db/database';
@@ -19,6 +19,12 @@ const LOST_AFTER_MS = 5 * 60_000;
  * given up: it is queued again until a worker takes it.
  */
 const GIVE_UP_AFTER_MS = 15 * 60_000;
+/**
+ * A job still queued this long after it was created is not waiting behind a backlog (the worker
+ * runs builds every few seconds): the queue or its worker is gone. It is given up, and its agent
+ * with it, so no agent stays `creating` (counting against the plan and closed to edits) for ever.
+ */
+const GIVE_UP_QUEUED_AFTER_MS = 2 * 3_600_000;
 const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
 
@@ -26,7 +32,8 @@ const SWEEP_BATCH = 100;
  * One sweep of the builder jobs, so that no agent stays `creating` for ever (and, on the free plan,
  * blocks the next one): a job still queued five minutes after it was last queued is queued again
  * (the job claims itself, so a copy of a job that did run does nothing); a job running past the
- * give-up time, and any agent left `creating` without a live job, fail with 'Builder job timed out'. The user can then delete the agent or
+ * give-up time or queued for two hours, and any agent left `creating` without a live job, fail
+ * with 'Builder job timed out'. The user can then delete the agent or
  * save a configuration by hand. Answers how many jobs were queued again and how many agents failed.
  */
 export async function sweepAgentBuilds(options: {
@@ -40,7 +47,12 @@ export async function sweepAgentBuilds(options: {
     await tx
       .update(agentJob)
       .set({ status: 'failed', error: builderErrorMessages.timedOut, updatedAt: now })
-      .where(and(eq(agentJob.status, 'running'), lt(agentJob.updatedAt, giveUpBefore)));
+      .where(
+        or(
+          and(eq(agentJob.status, 'running'), lt(agentJob.updatedAt, giveUpBefore)),
+          and(eq(agentJob.status, 'queued'), lt(agentJob.createdAt, new Date(now.getTime() - GIVE_UP_QUEUED_AFTER_MS))),
+        ),
+      );
     const liveJob = tx
       .select({ id: agentJob.id })
       .from(agentJob)
