@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { listedPriceForModel, type ModelPrice } from '@agentry/core/llm';
+import { isModelInPriceTable, type ModelPrice } from '@agentry/core/llm';
 import { defaultWebDistDir, defaultWidgetDistDir } from './paths';
 
 /**
@@ -51,7 +51,7 @@ function isPricedModel(model: string, operatorPrices: Readonly<Record<string, Mo
   const name = model.trim().toLowerCase();
   const withoutVendor = name.slice(name.lastIndexOf('/') + 1);
   const operatorNames = new Set(Object.keys(operatorPrices).map((key) => key.trim().toLowerCase()));
-  return listedPriceForModel(model) !== undefined || operatorNames.has(name) || operatorNames.has(withoutVendor);
+  return isModelInPriceTable(model) || operatorNames.has(name) || operatorNames.has(withoutVendor);
 }
 
 const EnvSchema = z

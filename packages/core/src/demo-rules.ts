@@ -72,9 +72,13 @@ export const DEMO_FAKE_CLOCK = '10:30 AM';
  * `historyMessages`; all together, at most `historyChars` characters. Older ones are left out, so a
  * long conversation goes on (the stored thread keeps the rest).
  */
-export function trimDemoHistory<Entry extends { content: string }>(entries: readonly Entry[]): Entry[] {
+export function trimDemoHistory<Entry extends { content: string }>(
+  entries: readonly Entry[],
+  /** Characters the new message takes of the same cap, where it is counted with the history. */
+  reservedChars = 0,
+): Entry[] {
   const kept: Entry[] = [];
-  let characters = 0;
+  let characters = reservedChars;
   for (let index = entries.length - 1; index >= 0 && kept.length < demoLimits.historyMessages - 1; index -= 1) {
     const entry = entries[index]!;
     if (characters + entry.content.length > demoLimits.historyChars) break;

@@ -299,7 +299,7 @@ export type PublicDemo = z.infer<typeof PublicDemo>;
 
 /**
  * docs/product/demos.md#chatting: the most characters a client's history may carry into a new thread, all
- * entries together (the website widget's cap). Without it one answer, counted once against the demo's
+ * entries together (`demoLimits.historyChars`, the same as the website widget's). Without it one answer, counted once against the demo's
  * request limit, could send the model 50 entries of 16,000 characters.
  */
 export const DEMO_HISTORY_CHARS = demoLimits.historyChars;

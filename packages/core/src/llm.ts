@@ -68,11 +68,18 @@ export const UNKNOWN_MODEL_PRICE: ModelPrice = { inputUsdPerMillion: 15, outputU
 const operatorPrices = new Map<string, ModelPrice>();
 
 /**
- * Adds the operator's prices to the table (a model the table does not list, or another price for
- * one it does): set by the server at start-up, from its configuration.
+ * The operator's prices, beside the table (a model the table does not list, or another price for
+ * one it does): set by the server at start-up, from its configuration, replacing any set before.
  */
 export function setOperatorModelPrices(prices: Readonly<Record<string, ModelPrice>>): void {
+  operatorPrices.clear();
   for (const [model, price] of Object.entries(prices)) operatorPrices.set(model.trim().toLowerCase(), price);
+}
+
+/** Whether the built-in table itself lists this model (by its name or without a vendor prefix). */
+export function isModelInPriceTable(model: string): boolean {
+  const name = model.trim().toLowerCase();
+  return [name, withoutVendorOf(name)].some((candidate) => Object.hasOwn(modelPrices, candidate));
 }
 
 /** The table's entry for a lower-case name; never an Object property ('constructor', 'toString'). */

@@ -30,7 +30,7 @@ export type DemoChatAnswer = { content: string; threadId: string | null; request
  */
 export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswer> {
   // Every demo look sends through here: only the newest history the server takes.
-  const history = trimDemoHistory(turn.history);
+  const history = trimDemoHistory(turn.history, turn.message.length);
   const messages = [...history, { role: 'user' as const, content: turn.message }];
   const [path, body] = turn.openRouter
     ? [
