@@ -37,6 +37,7 @@ import { loadOptionalSession, requireSession, signedInUser } from '../auth/guard
 import type { BillingContext } from './billing-context';
 import { cancelSubscription, resubscribe } from './cancel-subscription';
 import { createCheckout, createPortal } from './create-checkout';
+import { renderCheckoutConfirmPage } from './render-checkout-confirm-page';
 import { createUpgradeCheckout } from './create-upgrade-checkout';
 import { finalizeUpgrade } from './finalize-upgrade';
 import { getBillingBalance, listUsageLogs, summarizeUsageByDay } from './get-billing-balance';
@@ -190,7 +191,11 @@ export function registerBillingRoutes(root: FastifyInstance, context: BillingCon
         return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(request.url)}`);
       }
       const safeReturn = toSafeReturnPath(returnUrl) ?? '/usage';
+      // A link another site started (a GET anyone can make a browser follow) may not close the
+      // checkout page the user has open: they are asked first, and their own click comes from here.
+      const fetchSite = request.headers['sec-fetch-site'];
       const result = await createCheckout(context, {
+        keepsOpenPages: fetchSite === 'cross-site' || fetchSite === 'same-site',
         userId: request.signedIn.user.id,
         body: {
           priceId,
@@ -200,6 +205,11 @@ export function registerBillingRoutes(root: FastifyInstance, context: BillingCon
           cancelUrl: safeReturn,
         },
       });
+      if (result.isOtherPageOpen)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(renderCheckoutConfirmPage({ continueUrl: request.url, backUrl: safeReturn }));
       if (result.url) return reply.redirect(result.url);
       if (result.hasActiveSubscription) return reply.redirect('/dashboard');
       if (result.useUpgradeFlow)

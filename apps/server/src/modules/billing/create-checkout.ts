@@ -56,10 +56,21 @@ function resolveAmountDue(options: {
  * subscriber choosing another plan goes through the upgrade flow, a failed payment through the
  * portal, the same plan again is 'already active', another subscriber's e-mail must sign in.
  */
+/** A checkout's outcome; `isOtherPageOpen`: none was opened, as it would close the account's open plan page. */
+export type CheckoutOutcome = CreateCheckoutReply & { isOtherPageOpen?: true };
+
 export async function createCheckout(
   context: BillingContext,
-  options: { userId: string | null; body: CreateCheckoutBody },
-): Promise<CreateCheckoutReply> {
+  options: {
+    userId: string | null;
+    body: CreateCheckoutBody;
+    /**
+     * Opens no plan page while the account has another one open (that page would be closed): for
+     * a request another site started, which only the user's own click may confirm.
+     */
+    keepsOpenPages?: boolean;
+  },
+): Promise<CheckoutOutcome> {
   const { body, userId } = options;
   // Signed out: the same 401 for every address, so the e-mail field cannot probe for subscribers.
   if (!userId) throw new AppError('UNAUTHORIZED');
@@ -73,7 +84,8 @@ export async function createCheckout(
     promoCode: body.promoCode,
   });
   const isPlan = price.mode === 'subscription' || price.interval === 'lifetime';
-  const open = () => openCheckout(context, { userId, body, price, due, isPlan });
+  const open = () =>
+    openCheckout(context, { userId, body, price, due, isPlan, keepsOpenPages: options.keepsOpenPages ?? false });
   return isPlan ? oneAtATime(context.db, userId, open) : open();
 }
 
@@ -85,8 +97,9 @@ async function openCheckout(
     price: PriceRow;
     due: ReturnType<typeof resolveAmountDue>;
     isPlan: boolean;
+    keepsOpenPages: boolean;
   },
-): Promise<CreateCheckoutReply> {
+): Promise<CheckoutOutcome> {
   const { userId, body, price, due, isPlan } = options;
   const mode = price.mode;
   const planPages = isPlan ? await readPlanPages(context, userId) : null;
@@ -113,6 +126,7 @@ async function openCheckout(
       return { useUpgradeFlow: true, newPriceId: body.priceId };
     }
   }
+  if (options.keepsOpenPages && planPages?.all.some((page) => page.status === 'open')) return { isOtherPageOpen: true };
   const customerId = await ensureBillingCustomer({ db: context.db, provider: context.provider, userId });
   const [account] = await context.db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   const successUrl = withQuery(

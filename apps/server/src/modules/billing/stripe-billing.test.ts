@@ -782,6 +782,31 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
       expect((await openCheckout(cookie, PRICE.scale)).sessionId).toEqual(expect.any(String));
     });
 
+    it('asks before a link from another site closes a checkout page the user has open', async () => {
+      const { cookie, userId } = await newCustomer();
+      const first = await openCheckout(cookie, PRICE.growth);
+      const url = `/api/auth/callback/checkout?priceId=${PRICE.scale}&mode=subscription&returnUrl=%2Fusage`;
+      const visit = (from: string, as = cookie) =>
+        harness.app.inject({ method: 'GET', url, headers: { cookie: as, 'sec-fetch-site': from } });
+      const foreign = await visit('cross-site');
+      expect(foreign.statusCode).toBe(200);
+      expect(foreign.headers['content-type']).toContain('text/html');
+      expect(foreign.body).toContain('Continue to checkout');
+      expect(foreign.body).toContain(`href="${url.replaceAll('&', '&amp;')}"`);
+      expect(foreign.body).toContain('href="/usage"');
+      expect(fake.sessions.get(first.sessionId!)?.status).toBe('open');
+      expect(openSessionsOf(userId)).toHaveLength(1);
+      // The user's own click on 'Continue to checkout' (this site): the other page closes, this one opens.
+      const own = await visit('same-origin');
+      expect(own.statusCode).toBe(302);
+      expect(fake.sessions.get(first.sessionId!)?.status).toBe('expired');
+      expect(openSessionsOf(userId)).toHaveLength(1);
+      // With no other page open, a link from another site (an e-mailed sign-in link) goes straight on.
+      const { cookie: fresh, userId: freshId } = await newCustomer();
+      expect((await visit('cross-site', fresh)).statusCode).toBe(302);
+      expect(openSessionsOf(freshId)).toHaveLength(1);
+    });
+
     it('counts a resubscription page as a plan page', async () => {
       const { cookie, userId } = await newCustomer();
       const { subscriptionId } = await subscribe(cookie, PRICE.growth);
