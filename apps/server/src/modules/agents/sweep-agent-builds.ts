@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { builderErrorMessages } from '@agentry/core/agents';
 import type { Database } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/queue/job-queue';
+import { startPeriodicSweep } from '../../platform/queue/start-periodic-sweep';
 import { agent, agentJob } from './agents.tables';
 import { AGENT_BUILD_QUEUE, type AgentBuildJobPayload } from './create-agent-from-idea';
 
@@ -97,24 +98,17 @@ export async function sweepAgentBuilds(options: {
 
 /** Sweeps the builder jobs when the server is ready, then every minute (see sweepAgentBuilds). */
 export function startAgentBuildSweeper(app: FastifyInstance) {
-  let isRunning = false;
-  const sweep = () => {
-    if (isRunning) return;
-    isRunning = true;
-    sweepAgentBuilds({ db: app.platform.database.db, queue: app.platform.queue, now: new Date() })
-      .then(({ requeued, failed }) => {
-        if (requeued > 0 || failed > 0) app.log.warn({ requeued, failed }, 'lost agent builds queued again or failed');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'agent build sweep failed'))
-      .finally(() => {
-        isRunning = false;
+  startPeriodicSweep(app, {
+    name: 'agent build sweep',
+    intervalMs: SWEEP_INTERVAL_MS,
+    isRunAtStart: true,
+    sweep: async () => {
+      const { requeued, failed } = await sweepAgentBuilds({
+        db: app.platform.database.db,
+        queue: app.platform.queue,
+        now: new Date(),
       });
-  };
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', (done) => {
-    sweep();
-    done();
+      if (requeued > 0 || failed > 0) app.log.warn({ requeued, failed }, 'lost agent builds queued again or failed');
+    },
   });
-  app.addHook('onClose', () => clearInterval(timer));
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ChannelKind } from '@agentry/core/channels';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
+import { startPeriodicSweep } from '../../platform/queue/start-periodic-sweep';
 import { channelConversation, channelMessage } from './channels.tables';
 
 /** A message's job is queued right after its commit: only a message older than this is swept. */
@@ -191,30 +192,19 @@ export function startReplySweeper(
     settleStale?: (db: Database, now: Date) => Promise<number>;
   },
 ) {
-  let isRunning = false;
-  const sweep = () => {
-    if (isRunning) return;
-    isRunning = true;
-    const { db } = app.platform.database;
-    const now = new Date();
-    sweepReplies({ db, channels: options.channels, queueReply: options.queueReply, now })
-      .then(async (count) => {
-        if (count > 0) app.log.warn({ count, channels: options.channels }, 'lost reply jobs queued again');
-        const settled = (await options.settleStale?.(db, now)) ?? 0;
-        if (settled > 0) app.log.warn({ settled, channels: options.channels }, 'replies left mid-send marked not sent');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'reply sweep failed'))
-      .finally(() => {
-        isRunning = false;
-      });
-  };
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', (done) => {
-    sweep();
-    done();
+  startPeriodicSweep(app, {
+    name: 'reply sweep',
+    intervalMs: SWEEP_INTERVAL_MS,
+    isRunAtStart: true,
+    sweep: async () => {
+      const { db } = app.platform.database;
+      const now = new Date();
+      const count = await sweepReplies({ db, channels: options.channels, queueReply: options.queueReply, now });
+      if (count > 0) app.log.warn({ count, channels: options.channels }, 'lost reply jobs queued again');
+      const settled = (await options.settleStale?.(db, now)) ?? 0;
+      if (settled > 0) app.log.warn({ settled, channels: options.channels }, 'replies left mid-send marked not sent');
+    },
   });
-  app.addHook('onClose', () => clearInterval(timer));
 }
 
 /**
