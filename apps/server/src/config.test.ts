@@ -62,6 +62,17 @@ describe('LLM_MODEL_PRICES and LLM_DEFAULT_MODEL', () => {
     expect(() =>
       loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1', LLM_DEFAULT_MODEL: 'llama3.1' }),
     ).not.toThrow();
+    // The keyless server is the default provider even beside an OpenRouter key; OpenRouter agents get its own default model.
+    expect(() =>
+      loadConfig({
+        OPENROUTER_API_KEY: 'sk-or',
+        OPENAI_BASE_URL: 'http://127.0.0.1:8000/v1',
+        LLM_DEFAULT_MODEL: 'llama3.1',
+      }),
+    ).not.toThrow();
+    expect(() => loadConfig({ OPENROUTER_API_KEY: 'sk-or', LLM_DEFAULT_MODEL: 'llama3.1' })).toThrow(
+      /LLM_DEFAULT_MODEL/,
+    );
     expect(() => loadConfig({ ...billed, LLM_MODEL_PRICES: '{"x": {"input": -1, "output": 1}}' })).toThrow(
       /LLM_MODEL_PRICES/,
     );

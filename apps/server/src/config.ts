@@ -237,11 +237,10 @@ const EnvSchema = z
         });
     }
     // Calls with a platform key cost credits, at a price the table (or the operator) must give.
-    if (
-      (env.OPENAI_API_KEY || env.OPENROUTER_API_KEY) &&
-      env.LLM_DEFAULT_MODEL &&
-      !isPricedModel(env.LLM_DEFAULT_MODEL, env.LLM_MODEL_PRICES)
-    ) {
+    // LLM_DEFAULT_MODEL belongs to the default provider (the order of defaultProvider): a keyless
+    // OPENAI_BASE_URL comes before OpenRouter and costs nothing.
+    const defaultProviderBilled = Boolean(env.OPENAI_API_KEY || (!env.OPENAI_BASE_URL && env.OPENROUTER_API_KEY));
+    if (defaultProviderBilled && env.LLM_DEFAULT_MODEL && !isPricedModel(env.LLM_DEFAULT_MODEL, env.LLM_MODEL_PRICES)) {
       ctx.addIssue({
         code: 'custom',
         path: ['LLM_DEFAULT_MODEL'],
