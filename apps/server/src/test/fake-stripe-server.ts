@@ -98,6 +98,15 @@ type FakeCharge = {
   dispute: string | null;
   created: number;
 };
+type FakeRefund = {
+  id: string;
+  charge: string;
+  amount: number;
+  status: 'succeeded' | 'failed';
+  failure_reason: string | null;
+  reason: string | null;
+  created: number;
+};
 /** Stripe's statuses: `warning_*` are an inquiry's (a retrieval request, no funds withdrawn). */
 type FakeDisputeStatus = 'warning_needs_response' | 'warning_closed' | 'needs_response' | 'won' | 'lost' | 'prevented';
 type FakeDispute = {
@@ -181,6 +190,7 @@ export async function startFakeStripeServer(options: {
   const coupons = new Map<string, FakeCoupon>();
   const charges = new Map<string, FakeCharge>();
   const disputes = new Map<string, FakeDispute>();
+  const refunds = new Map<string, FakeRefund>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const outbox: FakeEvent[] = [];
   const requests: { method: string; path: string; params: Json; idempotencyKey: string | undefined }[] = [];
@@ -521,25 +531,39 @@ export async function startFakeStripeServer(options: {
         message: `Charge ${charge.id} has been charged back; cannot issue a refund.`,
       });
     charge.amount_refunded += amount;
-    const refund = {
+    const refund: FakeRefund = {
       id: newId('re'),
-      object: 'refund',
-      amount,
-      balance_transaction: null,
       charge: charge.id,
-      created: now(),
-      currency: 'usd',
-      metadata: {},
-      payment_intent: charge.payment_intent,
+      amount,
+      status: 'succeeded',
+      failure_reason: null,
       reason: typeof params.reason === 'string' ? params.reason : null,
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    emit('charge.refunded', chargeObject(charge));
+    emit('refund.created', refundObject(refund));
+    return refundObject(refund);
+  }
+
+  function refundObject(refund: FakeRefund): Json {
+    return {
+      id: refund.id,
+      object: 'refund',
+      amount: refund.amount,
+      balance_transaction: null,
+      charge: refund.charge,
+      created: refund.created,
+      currency: 'usd',
+      failure_reason: refund.failure_reason,
+      metadata: {},
+      payment_intent: charges.get(refund.charge)?.payment_intent ?? null,
+      reason: refund.reason,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: refund.status,
       transfer_reversal: null,
     };
-    emit('charge.refunded', chargeObject(charge));
-    emit('refund.created', refund);
-    return refund;
   }
 
   function emit(type: string, object: Json) {
@@ -825,6 +849,18 @@ export async function startFakeStripeServer(options: {
       return chargeObject(charge);
     }
     if (resource === 'refunds' && method === 'POST' && !id) return createRefund(params);
+    if (resource === 'refunds' && method === 'GET') {
+      if (id) {
+        const refund = refunds.get(id);
+        if (!refund) throw missing('refund', id);
+        return refundObject(refund);
+      }
+      const data = [...refunds.values()]
+        .filter((refund) => !params.charge || refund.charge === params.charge)
+        .reverse()
+        .map(refundObject);
+      return { object: 'list', has_more: false, url: '/v1/refunds', data };
+    }
     if (resource === 'disputes' && method === 'GET') {
       if (id) {
         const dispute = disputes.get(id);
@@ -1068,6 +1104,28 @@ export async function startFakeStripeServer(options: {
       emit('charge.dispute.created', disputeObject(dispute));
       if (!opening.isInquiry) emit('charge.dispute.funds_withdrawn', disputeObject(dispute));
       return dispute.id;
+    },
+    /**
+     * The card's bank refuses a refund (a closed card account): the money comes back to the
+     * merchant's balance and the refund reads failed. Stripe sends charge.refund.updated,
+     * refund.updated and refund.failed. The amount may be refunded again (the charge's
+     * amount_refunded no longer counts it; the integration reads the refunds' statuses).
+     */
+    failRefund(refundId: string, failureReason = 'expired_or_canceled_card') {
+      const refund = refunds.get(refundId);
+      const charge = refund ? charges.get(refund.charge) : undefined;
+      if (!refund || !charge || refund.status !== 'succeeded') throw new Error(`refund ${refundId} cannot fail`);
+      charge.amount_refunded -= refund.amount;
+      refund.status = 'failed';
+      refund.failure_reason = failureReason;
+      for (const type of ['charge.refund.updated', 'refund.updated', 'refund.failed']) emit(type, refundObject(refund));
+    },
+    /** The charge's refunds, newest first. */
+    refundsOf(chargeId: string): string[] {
+      return [...refunds.values()]
+        .filter((refund) => refund.charge === chargeId)
+        .reverse()
+        .map((refund) => refund.id);
     },
     /**
      * The bank decides: won reinstates the funds, lost keeps them withdrawn. An inquiry closes as

@@ -60,6 +60,12 @@ export async function handleBillingEvent(options: {
     case 'charge.refunded':
       await reverseChargeCredits({ db, provider, chargeId: event.objectId, logger });
       break;
+    case 'charge.refund.updated':
+    case 'refund.updated':
+    case 'refund.failed':
+      // A refund that failed gives its credits back: the event names the refund, read again with its charge.
+      await reverseRefundedCharge({ db, provider, refundId: event.objectId, logger });
+      break;
     case 'charge.dispute.created':
     case 'charge.dispute.updated':
     case 'charge.dispute.closed':
@@ -97,6 +103,16 @@ async function reverseDisputedCharge(options: {
 }) {
   const dispute = await options.provider.retrieveDispute(options.disputeId);
   if (dispute) await reverseChargeCredits({ ...options, chargeId: dispute.chargeId });
+}
+
+async function reverseRefundedCharge(options: {
+  db: Database;
+  provider: BillingProvider;
+  refundId: string;
+  logger?: FastifyBaseLogger;
+}) {
+  const refund = await options.provider.retrieveRefund(options.refundId);
+  if (refund) await reverseChargeCredits({ ...options, chargeId: refund.chargeId });
 }
 
 async function syncScheduleSubscription(options: {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeStatus, ProviderCharge } from '../../platform/payments/billing-provider';
 import type { CreditReversal, ReversalEntry } from '../credits/reverse-credits';
-import { planChargeReversal, type ChargeGrant } from './plan-charge-reversal';
+import { planChargeReversal, planLifetimeDeal, type ChargeGrant } from './plan-charge-reversal';
 
 const PACK: ChargeGrant[] = [{ origin: 'bonus', grantedMillicredits: 1_000_000, expiredMillicredits: 0 }];
 
-function chargeOf(amountRefundedCents: number, dispute: DisputeStatus | null): ProviderCharge {
+function chargeOf(amountRefundedCents: number, dispute: DisputeStatus | null, refundFailedCents = 0): ProviderCharge {
   return {
     id: 'ch_1',
     customerId: 'cus_1',
     amountCents: 1500,
     amountRefundedCents,
+    refundFailedCents,
     invoiceId: null,
     checkoutSessionId: 'cs_1',
     dispute: dispute ? { id: 'du_1', status: dispute } : null,
@@ -129,8 +130,68 @@ describe('planChargeReversal', () => {
       ],
       0,
     ],
+    [
+      'a full refund that failed',
+      [
+        [1500, null],
+        [1500, null, 1500],
+      ],
+      0,
+    ],
+    [
+      'a full refund that failed, read before the failure by a slower handler',
+      [
+        [1500, null],
+        [1500, null, 1500],
+        [1500, null],
+      ],
+      0,
+    ],
+    ['a refund made and failed before the first read', [[1500, null, 1500]], 0],
+    [
+      'a third refunded, that refund failed, a third refunded again',
+      [
+        [500, null],
+        [500, null, 500],
+        [1000, null, 500],
+      ],
+      333_333,
+    ],
+    [
+      'the whole refunded, read after a smaller refund by a slower handler',
+      [
+        [500, null],
+        [1500, null],
+        [500, null],
+      ],
+      1_000_000,
+    ],
+    [
+      'a full refund, a dispute, the refund failed during it, the dispute won',
+      [
+        [1500, null],
+        [1500, 'open'],
+        [1500, 'open', 1500],
+        [1500, 'won', 1500],
+      ],
+      0,
+    ],
+    [
+      'a full refund, a dispute, the refund failed during it, the dispute lost',
+      [
+        [1500, null],
+        [1500, 'open'],
+        [1500, 'open', 1500],
+        [1500, 'lost', 1500],
+      ],
+      1_000_000,
+    ],
   ] as const)('ends with the right credits taken whatever the order: %s', (_name, states, expected) => {
-    const ledger = replay(states.map(([refunded, dispute]) => chargeOf(refunded, dispute)));
+    const ledger = replay(
+      states.map(([refunded, dispute, failed]: readonly [number, DisputeStatus | null, number?]) =>
+        chargeOf(refunded, dispute, failed),
+      ),
+    );
     expect(takenBy(ledger)).toBe(expected);
   });
 
@@ -178,5 +239,62 @@ describe('planChargeReversal', () => {
         bonusMillicredits: 400_000,
       }),
     ]);
+  });
+
+  it('gives a failed refund back to the buckets the refund took from, once', () => {
+    const previous: ReversalEntry[] = [
+      {
+        idempotencyKey: 'refund:ch_1:1500:bonus',
+        kind: 'refund',
+        planDelta: -250_000,
+        bonusDelta: -750_000,
+        metadata: { chargeId: 'ch_1', origin: 'bonus', step: 'refund', amountRefundedCents: 1500 },
+      },
+    ];
+    const back = planChargeReversal({ charge: chargeOf(1500, null, 1500), grants: PACK, previous });
+    expect(back).toEqual([
+      expect.objectContaining({
+        direction: 'return',
+        kind: 'refund',
+        idempotencyKey: 'refund_failed:ch_1:1500:bonus',
+        planMillicredits: 250_000,
+        bonusMillicredits: 750_000,
+        metadata: expect.objectContaining({
+          step: 'refund_failed',
+          amountRefundedCents: 1500,
+          refundFailedCents: 1500,
+        }),
+      }),
+    ]);
+    const ledger = [...previous, ...back.map(entryOf)];
+    expect(planChargeReversal({ charge: chargeOf(1500, null, 1500), grants: PACK, previous: ledger })).toEqual([]);
+  });
+
+  it('gives back only what the failed refund took, not credits of a period that expired since', () => {
+    const grants: ChargeGrant[] = [{ origin: 'plan', grantedMillicredits: 1_000_000, expiredMillicredits: 0 }];
+    const ledger = replay([chargeOf(1500, null)], grants);
+    const expired: ChargeGrant[] = [{ origin: 'plan', grantedMillicredits: 1_000_000, expiredMillicredits: 400_000 }];
+    // Half the refund failed: half of what it took comes back.
+    expect(planChargeReversal({ charge: chargeOf(1500, null, 750), grants: expired, previous: ledger })).toEqual([
+      expect.objectContaining({ direction: 'return', planMillicredits: 500_000, bonusMillicredits: 0 }),
+    ]);
+  });
+});
+
+describe('planLifetimeDeal', () => {
+  const refundedInFull = replay([chargeOf(1500, null)]);
+
+  it('ends a deal refunded in full, and brings it back when that refund fails', () => {
+    expect(planLifetimeDeal(chargeOf(1500, null), [])).toBe('end');
+    expect(planLifetimeDeal(chargeOf(1500, null, 1500), refundedInFull)).toBe('reopen');
+    const afterFailure = replay([chargeOf(1500, null), chargeOf(1500, null, 1500)]);
+    expect(planLifetimeDeal(chargeOf(1500, null, 1500), afterFailure)).toBeNull();
+    // A slower handler that read the refund before it failed changes nothing.
+    expect(planLifetimeDeal(chargeOf(1500, null), afterFailure)).toBeNull();
+  });
+
+  it('keeps a deal ended while its dispute is held, whatever the refund did', () => {
+    const ledger = replay([chargeOf(1500, null), chargeOf(1500, 'open')]);
+    expect(planLifetimeDeal(chargeOf(1500, 'open', 1500), ledger)).toBe('end');
   });
 });

@@ -9,9 +9,10 @@ export type ChargeGrant = { origin: GrantOrigin; grantedMillicredits: number; ex
 
 const ReversalMetadata = z.object({
   origin: z.enum(['plan', 'bonus']),
-  step: z.enum(['refund', 'dispute', 'dispute_won']),
+  step: z.enum(['refund', 'refund_failed', 'dispute', 'dispute_won']),
   disputeId: z.string().nullish(),
   amountRefundedCents: z.number().nullish(),
+  refundFailedCents: z.number().nullish(),
 });
 
 /**
@@ -30,15 +31,43 @@ function targetOf(grants: ChargeGrant[], origin: GrantOrigin, refundedCents: num
     );
 }
 
-type Step = 'refund' | 'dispute' | 'dispute_won';
+/** A share of what a payment's grants of one origin were, whatever expired since. */
+function shareOf(grants: ChargeGrant[], origin: GrantOrigin, cents: number, amountCents: number) {
+  return grants
+    .filter((grant) => grant.origin === origin)
+    .reduce((sum, grant) => sum + Math.round((grant.grantedMillicredits * cents) / amountCents), 0);
+}
+
+type Step = 'refund' | 'refund_failed' | 'dispute' | 'dispute_won';
 type Earlier = {
   origin: GrantOrigin;
   step: Step;
   disputeId: string | null;
-  /** A refund entry's cumulative refunded amount. */
+  /** A refund entry's cumulative refunded amount, failed refunds included. */
   amountRefundedCents: number | null;
+  /** A refund entry's cumulative amount of failed refunds. */
+  refundFailedCents: number | null;
   entry: ReversalEntry;
 };
+
+/**
+ * The charge's refunds as far as anyone has read them: the total refunded and the total failed
+ * each only grow, so the larger of the charge read now and every earlier entry is the newest
+ * (a handler that read the charge before a refund, or before its failure, cannot undo it).
+ * `charge` null: as the earlier entries alone recorded it.
+ */
+function refundsKnown(charge: ProviderCharge | null, earlier: Earlier[]) {
+  let refundedCents = charge?.amountRefundedCents ?? 0;
+  let failedCents = charge?.refundFailedCents ?? 0;
+  for (const e of earlier) {
+    refundedCents = Math.max(refundedCents, e.amountRefundedCents ?? 0);
+    failedCents = Math.max(failedCents, e.refundFailedCents ?? 0);
+  }
+  return { refundedCents, failedCents, netCents: Math.max(0, refundedCents - failedCents) };
+}
+type RefundsKnown = ReturnType<typeof refundsKnown>;
+
+const isRefundStep = (e: Earlier) => e.step === 'refund' || e.step === 'refund_failed';
 
 /** Credits an entry took (negative for credits given back). */
 const takenBy = (entry: ReversalEntry) => -(entry.planDelta + entry.bonusDelta);
@@ -54,6 +83,7 @@ function parseEarlier(previous: ReversalEntry[]): Earlier[] {
             step: parsed.data.step,
             disputeId: parsed.data.disputeId ?? null,
             amountRefundedCents: parsed.data.amountRefundedCents ?? null,
+            refundFailedCents: parsed.data.refundFailedCents ?? null,
             entry,
           },
         ]
@@ -82,43 +112,52 @@ type DisputeState = {
   isWinning: boolean;
 };
 
+/** What entries took from each bucket, less what they gave back. */
+function bucketsTakenBy(entries: Earlier[]) {
+  return {
+    plan: -entries.reduce((sum, e) => sum + e.entry.planDelta, 0),
+    bonus: -entries.reduce((sum, e) => sum + e.entry.bonusDelta, 0),
+  };
+}
+
 /**
  * Where the charge's state says one grant origin should be, and the movements that bring it there
  * from what the earlier entries took. The total taken is the whole payment while a dispute is
- * held, else the refunded share (never more than the whole). Only the difference moves: a take is
- * labelled a refund as far as the refunded share is not yet taken by refunds, the rest a dispute;
- * a give-back only returns what the dispute took, once, when its win is recorded. Anything else
- * that would lower the total (credits of a closed period that expired since) gives nothing back.
+ * held, else the refunded share (refunds that failed left out; never more than the whole). Only
+ * the difference moves: a take is labelled a refund as far as the refunded share is not yet taken
+ * by refunds, the rest a dispute. A give-back returns only what the dispute took, once, when its
+ * win is recorded, or what a refund took for money that stayed with us, once its failure is first
+ * read (not while a dispute holds the payment). Anything else that would lower the total (credits
+ * of a closed period that expired since) gives nothing back.
  */
 function planOrigin(options: {
   charge: ProviderCharge;
   grants: ChargeGrant[];
   origin: GrantOrigin;
   earlier: Earlier[];
+  refunds: RefundsKnown;
   dispute: DisputeState | null;
   usedKeys: Set<string>;
 }) {
-  const { charge, grants, origin, earlier, dispute, usedKeys } = options;
+  const { charge, grants, origin, earlier, refunds, dispute, usedKeys } = options;
   const whole = targetOf(grants, origin, charge.amountCents, charge.amountCents);
-  const refundTarget = Math.min(whole, targetOf(grants, origin, charge.amountRefundedCents, charge.amountCents));
+  const refundTarget = Math.min(whole, targetOf(grants, origin, refunds.netCents, charge.amountCents));
   const target = dispute?.isHeld ? whole : refundTarget;
   const difference = target - sumTaken(earlier);
   const metadata = { chargeId: charge.id, origin };
+  const refundState = { amountRefundedCents: refunds.refundedCents, refundFailedCents: refunds.failedCents };
   const reversals: CreditReversal[] = [];
 
   if (difference > 0) {
-    const refundTake = Math.min(
-      difference,
-      Math.max(0, refundTarget - sumTaken(earlier.filter((e) => e.step === 'refund'))),
-    );
+    const refundTake = Math.min(difference, Math.max(0, refundTarget - sumTaken(earlier.filter(isRefundStep))));
     if (refundTake > 0)
       reversals.push({
         direction: 'take',
         kind: 'refund',
-        idempotencyKey: keyOf(`refund:${charge.id}:${charge.amountRefundedCents}:${origin}`, usedKeys),
+        idempotencyKey: keyOf(`refund:${charge.id}:${refunds.refundedCents}:${origin}`, usedKeys),
         millicredits: refundTake,
         preferredBucket: origin,
-        metadata: { ...metadata, step: 'refund', amountRefundedCents: charge.amountRefundedCents },
+        metadata: { ...metadata, step: 'refund', ...refundState },
       });
     // Only while a dispute is held: otherwise the target is the refunded share, all of it labelled refund.
     const disputeTake = difference - refundTake;
@@ -133,13 +172,12 @@ function planOrigin(options: {
       });
   }
 
-  if (dispute?.isWinning && difference < 0) {
+  let over = -difference;
+  if (dispute?.isWinning && over > 0) {
     // What the dispute took, per bucket (its takes less anything given back): the win returns to
     // each bucket its share of the give-back.
-    const ofDispute = earlier.filter((e) => e.disputeId === dispute.id);
-    const plan = -ofDispute.reduce((sum, e) => sum + e.entry.planDelta, 0);
-    const bonus = -ofDispute.reduce((sum, e) => sum + e.entry.bonusDelta, 0);
-    const back = Math.min(-difference, plan + bonus);
+    const { plan, bonus } = bucketsTakenBy(earlier.filter((e) => e.disputeId === dispute.id));
+    const back = Math.min(over, plan + bonus);
     if (back > 0) {
       const planBack = Math.round((back * plan) / (plan + bonus));
       reversals.push({
@@ -150,7 +188,28 @@ function planOrigin(options: {
         bonusMillicredits: back - planBack,
         metadata: { ...metadata, disputeId: dispute.id, step: 'dispute_won' },
       });
+      over -= back;
     }
+  }
+
+  const ofRefunds = earlier.filter(isRefundStep);
+  const recordedFailedCents = refundsKnown(null, ofRefunds).failedCents;
+  if (!dispute?.isHeld && ofRefunds.length > 0 && refunds.failedCents > recordedFailedCents) {
+    // The newly failed refunds' share of the grants, as far as the refunds took it and the total
+    // is now over; to each bucket in proportion to what the refunds took from it. Recorded even
+    // when nothing moves, so the failure is read once.
+    const { plan, bonus } = bucketsTakenBy(ofRefunds);
+    const newlyFailed = shareOf(grants, origin, refunds.failedCents - recordedFailedCents, charge.amountCents);
+    const back = Math.max(0, Math.min(over, plan + bonus, newlyFailed));
+    const planBack = back > 0 ? Math.round((back * plan) / (plan + bonus)) : 0;
+    reversals.push({
+      direction: 'return',
+      kind: 'refund',
+      idempotencyKey: keyOf(`refund_failed:${charge.id}:${refunds.failedCents}:${origin}`, usedKeys),
+      planMillicredits: planBack,
+      bonusMillicredits: back - planBack,
+      metadata: { ...metadata, step: 'refund_failed', ...refundState },
+    });
   }
   return reversals;
 }
@@ -177,6 +236,7 @@ export function planChargeReversal(options: {
   if (charge.amountCents <= 0) return [];
   const earlier = parseEarlier(options.previous);
   const dispute = disputeStateOf(charge, earlier);
+  const refunds = refundsKnown(charge, earlier);
   const usedKeys = new Set(options.previous.map((entry) => entry.idempotencyKey));
   const reversals = (['plan', 'bonus'] as const).flatMap((origin) =>
     planOrigin({
@@ -184,6 +244,7 @@ export function planChargeReversal(options: {
       grants: options.grants,
       origin,
       earlier: earlier.filter((e) => e.origin === origin),
+      refunds,
       dispute,
       usedKeys,
     }),
@@ -204,18 +265,17 @@ export function planChargeReversal(options: {
 
 /**
  * What a lifetime deal paid by this charge should be, decided from the charge and the reversal
- * entries recorded before this pass (under the same lock): refunded in full (read now, or by a
- * refund entry already recorded), or disputed with no win recorded, it ends; the pass that records
- * the win brings it back. A handler that read the dispute open after its win was recorded changes
- * nothing.
+ * entries recorded before this pass (under the same lock): refunded in full (failed refunds left
+ * out, as read now or recorded already), or disputed with no win recorded, it ends; the pass that
+ * records the win, or the failure of the refund that ended it, brings it back. A handler that read
+ * the dispute open after its win was recorded, or the refund before its failure, changes nothing.
  */
 export function planLifetimeDeal(charge: ProviderCharge, previous: ReversalEntry[]): 'end' | 'reopen' | null {
   const earlier = parseEarlier(previous);
-  const isRefundedInFull =
-    charge.amountRefundedCents >= charge.amountCents ||
-    earlier.some((e) => e.step === 'refund' && (e.amountRefundedCents ?? 0) >= charge.amountCents);
-  if (isRefundedInFull) return 'end';
+  if (refundsKnown(charge, earlier).netCents >= charge.amountCents) return 'end';
   const dispute = disputeStateOf(charge, earlier);
   if (dispute?.isHeld) return 'end';
-  return dispute?.isWinning ? 'reopen' : null;
+  if (dispute?.isWinning) return 'reopen';
+  const wasRefundedInFull = refundsKnown(null, earlier).netCents >= charge.amountCents;
+  return wasRefundedInFull ? 'reopen' : null;
 }

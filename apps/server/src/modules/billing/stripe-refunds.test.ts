@@ -156,6 +156,48 @@ describe('refunds and disputes with Stripe (fake Stripe server on loopback)', ()
     expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
   });
 
+  it('gives the credits back when the refund fails, and takes them again when a new refund goes through', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { chargeId } = await buy(cookie, PRICE.pack, 'payment');
+    const { id: refundId } = await stripe.refunds.create({ charge: chargeId });
+    await deliverAll();
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+
+    // The cardholder's card was closed: the money came back to us.
+    fake.failRefund(refundId);
+    const events = fake.takeEvents();
+    expect(events.map((event) => event.type)).toEqual(['charge.refund.updated', 'refund.updated', 'refund.failed']);
+    for (const event of events) await deliver(event);
+    expect(await balanceOf(userId)).toMatchObject({ planMillicredits: 0, bonusMillicredits: 1_000_000 });
+    expect(await reversalsOf(userId)).toMatchObject([
+      { kind: 'refund', bonusDelta: -1_000_000 },
+      { kind: 'refund', bonusDelta: 1_000_000, metadata: { step: 'refund_failed', refundFailedCents: 1500 } },
+    ]);
+    // The refund's own event read again, and the older charge.refunded delivered late: nothing moves.
+    await deliver({ ...events[0]!, id: `${events[0]!.id}_again` });
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(1_000_000);
+
+    // The operator refunds again, to another card: taken once more.
+    await stripe.refunds.create({ charge: chargeId });
+    await deliverAll();
+    expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+    expect(await reversalsOf(userId)).toHaveLength(3);
+  });
+
+  it('brings back a lifetime deal whose full refund failed, and its monthly grants go on', async () => {
+    const { cookie, userId } = await newCustomer();
+    const { chargeId, sessionId } = await buy(cookie, PRICE.lifetime, 'payment');
+    const { id: refundId } = await stripe.refunds.create({ charge: chargeId });
+    await deliverAll();
+    expect(await lifetimeStatusOf(sessionId)).toBe('canceled');
+
+    fake.failRefund(refundId);
+    await deliverAll();
+    expect(await lifetimeStatusOf(sessionId)).toBe('active');
+    expect((await balanceOf(userId)).planMillicredits).toBe(3_000_000);
+    expect((await call(cookie, 'GET', '/api/openrouter/usage')).json().balance.currentPriceId).not.toBeNull();
+  });
+
   it('takes the refunded share of a partial refund, and a second refund only the difference', async () => {
     const { cookie, userId } = await newCustomer();
     const { chargeId } = await buy(cookie, PRICE.pack, 'payment');

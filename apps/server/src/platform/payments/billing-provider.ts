@@ -28,6 +28,8 @@ export type BillingProvider = {
   /** A payment, with what has been refunded of it, what it paid for, and its dispute if any. */
   retrieveCharge: (id: string) => Promise<ProviderCharge | null>;
   retrieveDispute: (id: string) => Promise<ProviderDispute | null>;
+  /** A refund of a payment (its events name the refund); null when unknown. */
+  retrieveRefund: (id: string) => Promise<{ id: string; chargeId: string } | null>;
   /** The invoice an immediate price change would produce, prorated at `prorationDate`. */
   previewPriceChange: (options: PriceChangeOptions) => Promise<ProviderInvoice>;
   /** Immediate change: always_invoice proration, pending_if_incomplete payment (a failed payment changes nothing). */
@@ -153,8 +155,13 @@ export type ProviderCharge = {
   id: string;
   customerId: string | null;
   amountCents: number;
-  /** Cumulative: every refund of the charge so far. */
+  /** Cumulative: every refund of the charge so far, including those that later failed. It never goes down. */
   amountRefundedCents: number;
+  /**
+   * Cumulative: the refunds that failed or were canceled (the money stayed with us), within
+   * amountRefundedCents. It never goes down either: what is refunded is the difference.
+   */
+  refundFailedCents: number;
   /** The subscription invoice it paid, if any. */
   invoiceId: string | null;
   /** The checkout session it paid: a payment-mode session, or the session whose subscription's first invoice it paid. */

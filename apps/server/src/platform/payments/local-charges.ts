@@ -31,6 +31,8 @@ export function createLocalCharges(options: {
       customerId: charge.customerId,
       amountCents: charge.amountCents,
       amountRefundedCents: charge.amountRefundedCents,
+      // TEST MODE refunds are immediate and never fail.
+      refundFailedCents: 0,
       invoiceId: charge.invoiceId,
       checkoutSessionId: charge.checkoutSessionId,
       dispute: dispute ? { id: dispute.id, status: dispute.status } : null,

@@ -319,20 +319,31 @@ export function createStripeBillingProvider(options: StripeOptions): BillingProv
       const charge = await orNull(stripe.charges.retrieve(id));
       if (!charge) return null;
       const paymentIntentId = idOf(charge.payment_intent);
-      const [invoiceId, disputes] = await Promise.all([
+      const [invoiceId, disputes, refunds] = await Promise.all([
         findInvoiceIdOfPayment(paymentIntentId),
         charge.disputed ? stripe.disputes.list({ charge: charge.id, limit: 1 }) : null,
+        // Every refund, whatever its status: a failed one gave the money back to us. Read even when
+        // amount_refunded is 0, which is not what a refund's failure is told by.
+        stripe.refunds.list({ charge: charge.id, limit: 100 }).autoPagingToArray({ limit: 10_000 }),
       ]);
       const dispute = disputes?.data[0];
+      const isFailed = (refund: Stripe.Refund) => refund.status === 'failed' || refund.status === 'canceled';
       return {
         id: charge.id,
         customerId: idOf(charge.customer),
         amountCents: charge.amount,
-        amountRefundedCents: charge.amount_refunded,
+        amountRefundedCents: refunds.reduce((sum, refund) => sum + refund.amount, 0),
+        refundFailedCents: refunds.filter(isFailed).reduce((sum, refund) => sum + refund.amount, 0),
         invoiceId,
         checkoutSessionId: await findCheckoutSessionIdOfPayment(paymentIntentId, invoiceId),
         dispute: dispute ? { id: dispute.id, status: toDisputeStatus(dispute.status) } : null,
       };
+    },
+
+    async retrieveRefund(id) {
+      const refund = await orNull(stripe.refunds.retrieve(id));
+      const chargeId = refund ? idOf(refund.charge) : null;
+      return refund && chargeId ? { id: refund.id, chargeId } : null;
     },
 
     async retrieveDispute(id) {
