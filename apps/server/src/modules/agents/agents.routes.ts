@@ -130,6 +130,7 @@ export function registerAgentRoutes(root: FastifyInstance) {
     async (request) => {
       const updated = await updateAgent({
         db,
+        config,
         subaccountId: request.params.subaccountId,
         agentId: request.params.agentId,
         userId: signedInUser(request).id,

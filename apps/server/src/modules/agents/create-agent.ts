@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { insertWithinPlanLimit } from '../billing/insert-within-plan-limit';
 import { defaultModelFor, defaultProvider } from '../llm/default-model-choice';
+import { assertModelChoiceRunnable } from '../llm/resolve-model-route';
 import { agent } from './agents.tables';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
 import { prepareAgentTools } from './prepare-agent-tools';
@@ -44,6 +45,13 @@ export async function createAgent(options: {
     providerKeyId: body.providerKeyId,
     provider,
   });
+  if (body.model)
+    await assertModelChoiceRunnable({
+      db: options.db,
+      config: options.config,
+      subaccountId: options.subaccountId,
+      choice: { provider, model: body.model, providerKeyId: body.providerKeyId ?? null },
+    });
   const [row] = await insertWithinPlanLimit({
     db: options.db,
     subaccountId: options.subaccountId,

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { listChangedBehaviourFields } from '@agentry/core/agent-versions';
 import type { Agent, UpdateAgentBody } from '@agentry/core/agents';
+import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
+import { assertModelChoiceRunnable } from '../llm/resolve-model-route';
 import { agent } from './agents.tables';
 import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
@@ -20,6 +22,7 @@ import { toAgent } from './to-agent';
  */
 export async function updateAgent(options: {
   db: Database;
+  config: AppConfig;
   subaccountId: string;
   agentId: string;
   /** The author of the version a change of behaviour makes. */
@@ -35,6 +38,14 @@ export async function updateAgent(options: {
   const providerKeyId = body.providerKeyId !== undefined ? body.providerKeyId : current.providerKeyId;
   if (body.providerKeyId !== undefined || body.provider !== undefined) {
     await assertProviderKeyChoice({ db, subaccountId: options.subaccountId, providerKeyId, provider });
+  }
+  if (body.providerKeyId !== undefined || body.provider !== undefined || body.model !== undefined) {
+    await assertModelChoiceRunnable({
+      db,
+      config: options.config,
+      subaccountId: options.subaccountId,
+      choice: { provider, model: body.model ?? current.model, providerKeyId },
+    });
   }
   const { tools, versionNote, ...fields } = body;
   const row = await db.transaction(async (tx) => {

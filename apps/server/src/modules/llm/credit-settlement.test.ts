@@ -1,10 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { millicreditsForCost } from '@agentry/core/credits';
 import { costForUsage } from '@agentry/core/llm';
 import { createTestApp } from '../../test/create-test-app';
-import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
+import {
+  addTestProviderKey,
+  createTestAgent,
+  grantTestCredits,
+  parseEventStream,
+  signInWithWorkspace,
+} from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { agent as agentTable } from '../agents/agents.tables';
 import { creditHold, creditLedger } from '../credits/credits.tables';
 import { getCreditBalance } from '../credits/get-credit-balance';
 import { llmUsage } from './llm.tables';
@@ -22,7 +30,12 @@ describe('the gateway settles by the usage the provider reports', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    harness = await createTestApp({ OPENAI_API_KEY: 'sk-platform', OPENAI_BASE_URL: fake.url, LLM_TIMEOUT_MS: '5000' });
+    harness = await createTestApp({
+      OPENAI_API_KEY: 'sk-platform',
+      OPENAI_BASE_URL: fake.url,
+      LLM_TIMEOUT_MS: '5000',
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    });
   });
   afterAll(async () => {
     await harness.close();
@@ -94,7 +107,9 @@ describe('the gateway settles by the usage the provider reports', () => {
       const db = harness.app.platform.database.db;
       const owner = await signInWithWorkspace(harness.app, `unpriced-${model.replace('/', '-')}@settle.test`);
       await grantTestCredits(harness.app, owner.userId, 100_000);
-      const agent = await createTestAgent(harness.app, owner, { aiName: 'Pricey', provider: 'openai', model });
+      // Saved before its price was taken out of LLM_MODEL_PRICES: refused at every call.
+      const agent = await createTestAgent(harness.app, owner, { aiName: 'Pricey', provider: 'openai', model: MODEL });
+      await db.update(agentTable).set({ model }).where(eq(agentTable.id, agent.buildId));
       for (const path of ['/api/openai/run-prompt', '/api/openai/run-prompt/stream']) {
         const response = await runPrompt({ ...owner, agentId: agent.buildId }, 'hi', path);
         expect(response.statusCode).toBe(400);
@@ -108,6 +123,39 @@ describe('the gateway settles by the usage the provider reports', () => {
       expect(await getCreditBalance({ db, billingUserId: owner.userId })).toMatchObject({ totalMillicredits: 100_000 });
     },
   );
+
+  it('refuses to save an agent on platform credits with a model that has no price, and saves it on a key of its own', async () => {
+    const owner = await signInWithWorkspace(harness.app, 'unpriced-save@settle.test');
+    const message =
+      'The model o1-pro has no price on this platform, so it cannot run on credits. Choose a listed model, or add your own provider key for it.';
+    const created = await harness.app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents`,
+      headers: { cookie: owner.cookie },
+      payload: { aiName: 'Pricey', provider: 'openai', model: 'o1-pro' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
+
+    const agent = await createTestAgent(harness.app, owner, { aiName: 'Pricey', provider: 'openai', model: MODEL });
+    const patch = (payload: object) =>
+      harness.app.inject({
+        method: 'PATCH',
+        url: `/api/subaccounts/${owner.subaccountId}/agents/${agent.buildId}`,
+        headers: { cookie: owner.cookie },
+        payload,
+      });
+    const refused = await patch({ model: 'o1-pro' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    expect((await patch({ aiName: 'Renamed' })).statusCode).toBe(200);
+
+    // With the sub account's own OpenAI key, the agency pays the provider: any model.
+    await addTestProviderKey(harness.app, owner, { provider: 'openai', apiKey: 'sk-agency-own' });
+    const saved = await patch({ model: 'o1-pro' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ model: 'o1-pro' });
+  });
 
   it('runs a model the operator priced (LLM_MODEL_PRICES) on platform credits, charged at that price', async () => {
     const priced = await createTestApp({

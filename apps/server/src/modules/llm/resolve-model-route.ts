@@ -141,10 +141,7 @@ export async function resolveModelRoute(options: {
   const isBilled = platform.apiKey !== undefined;
   // Credits are charged at the price table's rates: a model it does not list could cost the
   // platform more than the user is charged (docs/product/billing-and-credits.md#model-prices).
-  if (isBilled && !listedPriceForModel(choice.model))
-    throw new AppError('VALIDATION_ERROR', {
-      message: `The model ${choice.model} has no price on this platform, so it cannot run on credits. Choose a listed model, or add your own provider key for it.`,
-    });
+  if (isBilled && !listedPriceForModel(choice.model)) throw unpricedModelError(choice.model);
   return {
     provider: choice.provider,
     modelId: choice.model,
@@ -152,4 +149,28 @@ export async function resolveModelRoute(options: {
     isBilled,
     model: withRetries(createLanguageModel(platform, choice.model)),
   };
+}
+
+function unpricedModelError(model: string) {
+  return new AppError('VALIDATION_ERROR', {
+    message: `The model ${model} has no price on this platform, so it cannot run on credits. Choose a listed model, or add your own provider key for it.`,
+  });
+}
+
+/**
+ * Refuses (400) a model choice that would run on platform credits at no listed price, when an
+ * agent is saved with it: resolveModelRoute refuses it again on every call (a key deleted, a price
+ * taken out of LLM_MODEL_PRICES since).
+ */
+export async function assertModelChoiceRunnable(options: {
+  db: Database;
+  config: AppConfig;
+  subaccountId: string;
+  choice: ModelChoice;
+}) {
+  const { choice } = options;
+  if (choice.provider === 'offline') return;
+  if (await findSubaccountKey(options.db, options.subaccountId, choice)) return;
+  const platform = platformConnection(options.config, choice.provider);
+  if (platform?.apiKey !== undefined && !listedPriceForModel(choice.model)) throw unpricedModelError(choice.model);
 }
