@@ -137,6 +137,7 @@ export function registerAgentVersionRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const version = await restoreAgentVersion({
         db,
+        config,
         ...request.params,
         userId: signedInUser(request).id,
         note: request.body?.note,

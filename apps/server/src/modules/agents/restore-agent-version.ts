@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AgentVersion } from '@agentry/core/agent-versions';
+import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
+import { assertModelChoiceRunnable, isOtherModelChoice } from '../llm/resolve-model-route';
 import { agent } from './agents.tables';
 import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { getAgentRowOrThrow } from './get-agent-or-throw';
@@ -15,6 +17,11 @@ import { toAgentBehaviour, toAgentVersion } from './to-agent-version';
  */
 export async function restoreAgentVersion(options: {
   db: Database;
+  /**
+   * Checks that the version's model can still run (assertModelChoiceRunnable). Left out when the
+   * published version itself comes back (an Optimize change rejected): visitors already run it.
+   */
+  config?: AppConfig;
   subaccountId: string;
   agentId: string;
   versionId: string;
@@ -24,10 +31,17 @@ export async function restoreAgentVersion(options: {
   canSeeCredentials?: boolean;
 }): Promise<AgentVersion> {
   const { db } = options;
-  assertAgentNotCreating(
-    await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId }),
-  );
+  const current = await getAgentRowOrThrow({ db, agentId: options.agentId, subaccountId: options.subaccountId });
+  assertAgentNotCreating(current);
   const restored = await getAgentVersionRowOrThrow({ db, agentId: options.agentId, versionId: options.versionId });
+  // The version's model may have run on a key since deleted, or at a price since removed.
+  if (options.config && isOtherModelChoice(current, restored))
+    await assertModelChoiceRunnable({
+      db,
+      config: options.config,
+      subaccountId: options.subaccountId,
+      choice: { provider: restored.provider, model: restored.model, providerKeyId: restored.providerKeyId },
+    });
   const version = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(agent)

@@ -4,7 +4,7 @@ import type { Agent, UpdateAgentBody } from '@agentry/core/agents';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { assertModelChoiceRunnable } from '../llm/resolve-model-route';
+import { assertModelChoiceRunnable, isOtherModelChoice } from '../llm/resolve-model-route';
 import { agent } from './agents.tables';
 import { assertAgentNotCreating } from './assert-agent-not-creating';
 import { assertProviderKeyChoice } from './assert-provider-key-choice';
@@ -39,14 +39,11 @@ export async function updateAgent(options: {
   if (body.providerKeyId !== undefined || body.provider !== undefined) {
     await assertProviderKeyChoice({ db, subaccountId: options.subaccountId, providerKeyId, provider });
   }
-  if (body.providerKeyId !== undefined || body.provider !== undefined || body.model !== undefined) {
-    await assertModelChoiceRunnable({
-      db,
-      config: options.config,
-      subaccountId: options.subaccountId,
-      choice: { provider, model: body.model ?? current.model, providerKeyId },
-    });
-  }
+  // Checked when the choice changes: the editor sends the whole form, and an agent whose model lost
+  // its price or key keeps its other edits (each call refuses it until the model is changed).
+  const choice = { provider, model: body.model ?? current.model, providerKeyId };
+  if (isOtherModelChoice(current, choice))
+    await assertModelChoiceRunnable({ db, config: options.config, subaccountId: options.subaccountId, choice });
   const { tools, versionNote, ...fields } = body;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx

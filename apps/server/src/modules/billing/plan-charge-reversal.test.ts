@@ -186,6 +186,44 @@ describe('planChargeReversal', () => {
       ],
       1_000_000,
     ],
+    [
+      'an inquiry, a full refund during it, the inquiry closed, then the refund failed',
+      [
+        [0, 'open'],
+        [1500, 'open'],
+        [1500, 'won'],
+        [1500, 'won', 1500],
+      ],
+      0,
+    ],
+    [
+      'an inquiry, a third refunded during it, the inquiry closed, then that refund failed',
+      [
+        [0, 'open'],
+        [500, 'open'],
+        [500, 'won'],
+        [500, 'won', 500],
+      ],
+      0,
+    ],
+    [
+      'a full refund, a dispute, the refund failed, read by a handler that missed the dispute',
+      [
+        [1500, null],
+        [1500, 'open'],
+        [1500, null, 1500],
+      ],
+      1_000_000,
+    ],
+    [
+      'a third refunded, a dispute, that refund failed, read by a handler that missed the dispute',
+      [
+        [500, null],
+        [500, 'open'],
+        [500, null, 500],
+      ],
+      1_000_000,
+    ],
   ] as const)('ends with the right credits taken whatever the order: %s', (_name, states, expected) => {
     const ledger = replay(
       states.map(([refunded, dispute, failed]: readonly [number, DisputeStatus | null, number?]) =>
@@ -296,5 +334,13 @@ describe('planLifetimeDeal', () => {
   it('keeps a deal ended while its dispute is held, whatever the refund did', () => {
     const ledger = replay([chargeOf(1500, null), chargeOf(1500, 'open')]);
     expect(planLifetimeDeal(chargeOf(1500, 'open', 1500), ledger)).toBe('end');
+    // Read by a handler that missed the dispute: still held.
+    expect(planLifetimeDeal(chargeOf(1500, null, 1500), ledger)).toBe('end');
+  });
+
+  it('brings back a deal refunded in full during an inquiry that closed, when that refund fails', () => {
+    const ledger = replay([chargeOf(0, 'open'), chargeOf(1500, 'open'), chargeOf(1500, 'won')]);
+    expect(planLifetimeDeal(chargeOf(1500, 'won'), ledger)).toBe('end');
+    expect(planLifetimeDeal(chargeOf(1500, 'won', 1500), ledger)).toBe('reopen');
   });
 });

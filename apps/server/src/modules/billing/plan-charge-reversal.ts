@@ -144,8 +144,13 @@ function planOrigin(options: {
   const refundTarget = Math.min(whole, targetOf(grants, origin, refunds.netCents, charge.amountCents));
   const target = dispute?.isHeld ? whole : refundTarget;
   const difference = target - sumTaken(earlier);
-  const metadata = { chargeId: charge.id, origin };
-  const refundState = { amountRefundedCents: refunds.refundedCents, refundFailedCents: refunds.failedCents };
+  // Every entry records the refunds as known when it was made: a failure read later is measured from it.
+  const metadata = {
+    chargeId: charge.id,
+    origin,
+    amountRefundedCents: refunds.refundedCents,
+    refundFailedCents: refunds.failedCents,
+  };
   const reversals: CreditReversal[] = [];
 
   if (difference > 0) {
@@ -157,7 +162,7 @@ function planOrigin(options: {
         idempotencyKey: keyOf(`refund:${charge.id}:${refunds.refundedCents}:${origin}`, usedKeys),
         millicredits: refundTake,
         preferredBucket: origin,
-        metadata: { ...metadata, step: 'refund', ...refundState },
+        metadata: { ...metadata, step: 'refund' },
       });
     // Only while a dispute is held: otherwise the target is the refunded share, all of it labelled refund.
     const disputeTake = difference - refundTake;
@@ -192,13 +197,13 @@ function planOrigin(options: {
     }
   }
 
-  const ofRefunds = earlier.filter(isRefundStep);
-  const recordedFailedCents = refundsKnown(null, ofRefunds).failedCents;
-  if (!dispute?.isHeld && ofRefunds.length > 0 && refunds.failedCents > recordedFailedCents) {
-    // The newly failed refunds' share of the grants, as far as the refunds took it and the total
-    // is now over; to each bucket in proportion to what the refunds took from it. Recorded even
-    // when nothing moves, so the failure is read once.
-    const { plan, bonus } = bucketsTakenBy(ofRefunds);
+  const recordedFailedCents = refundsKnown(null, earlier).failedCents;
+  if (!dispute?.isHeld && earlier.length > 0 && refunds.failedCents > recordedFailedCents) {
+    // The newly failed refunds' share of the grants, as far as the entries took it (a refund, or a
+    // dispute whose win a refund made during it covered) and the total is now over; to each bucket
+    // in proportion to what they took from it. Recorded even when nothing moves, so the failure is
+    // read once.
+    const { plan, bonus } = bucketsTakenBy(earlier);
     const newlyFailed = shareOf(grants, origin, refunds.failedCents - recordedFailedCents, charge.amountCents);
     const back = Math.max(0, Math.min(over, plan + bonus, newlyFailed));
     const planBack = back > 0 ? Math.round((back * plan) / (plan + bonus)) : 0;
@@ -208,22 +213,23 @@ function planOrigin(options: {
       idempotencyKey: keyOf(`refund_failed:${charge.id}:${refunds.failedCents}:${origin}`, usedKeys),
       planMillicredits: planBack,
       bonusMillicredits: back - planBack,
-      metadata: { ...metadata, step: 'refund_failed', ...refundState },
+      metadata: { ...metadata, step: 'refund_failed' },
     });
   }
   return reversals;
 }
 
-/** The dispute as far as credits go: a win, once recorded, stays a win whatever a slower read says. */
+/**
+ * The dispute as far as credits go: a win, once recorded, stays a win whatever a slower read says;
+ * a dispute recorded and not won is held even by a read that came before it (a charge's dispute
+ * never goes away).
+ */
 function disputeStateOf(charge: ProviderCharge, earlier: Earlier[]): DisputeState | null {
-  const dispute = charge.dispute;
-  if (!dispute) return null;
-  const isWonRecorded = earlier.some((e) => e.step === 'dispute_won' && e.disputeId === dispute.id);
-  return {
-    id: dispute.id,
-    isHeld: dispute.status !== 'won' && !isWonRecorded,
-    isWinning: dispute.status === 'won' && !isWonRecorded,
-  };
+  const id = charge.dispute?.id ?? earlier.find((e) => e.disputeId !== null)?.disputeId;
+  if (!id) return null;
+  const status = charge.dispute?.status ?? 'open';
+  const isWonRecorded = earlier.some((e) => e.step === 'dispute_won' && e.disputeId === id);
+  return { id, isHeld: status !== 'won' && !isWonRecorded, isWinning: status === 'won' && !isWonRecorded };
 }
 
 /** The credit movements a refunded or disputed payment calls for now, given what earlier reversals of it moved. */
@@ -249,17 +255,35 @@ export function planChargeReversal(options: {
       usedKeys,
     }),
   );
+  const marker = (step: 'dispute' | 'dispute_won') =>
+    ({
+      direction: 'return',
+      kind: 'dispute',
+      idempotencyKey: keyOf(`${step}:${dispute?.id}:plan`, usedKeys),
+      planMillicredits: 0,
+      bonusMillicredits: 0,
+      metadata: {
+        chargeId: charge.id,
+        origin: 'plan',
+        disputeId: dispute?.id,
+        step,
+        amountRefundedCents: refunds.refundedCents,
+        refundFailedCents: refunds.failedCents,
+      },
+    }) satisfies CreditReversal;
+  // A held dispute is recorded even when it takes nothing (refunds took it all already): a handler
+  // whose read came before it must still hold the payment.
+  const namesDispute = (metadata: Record<string, unknown>) => metadata.disputeId === dispute?.id;
+  if (
+    dispute?.isHeld &&
+    !earlier.some((e) => e.disputeId === dispute.id) &&
+    !reversals.some((reversal) => namesDispute(reversal.metadata))
+  )
+    reversals.push(marker('dispute'));
   // The win is recorded even when it gives nothing back (a refund made during the dispute covers
   // what it took): a slower handler that read the dispute still open must not take again.
   if (dispute?.isWinning && !reversals.some((reversal) => reversal.metadata.step === 'dispute_won'))
-    reversals.push({
-      direction: 'return',
-      kind: 'dispute',
-      idempotencyKey: keyOf(`dispute_won:${dispute.id}:plan`, usedKeys),
-      planMillicredits: 0,
-      bonusMillicredits: 0,
-      metadata: { chargeId: charge.id, origin: 'plan', disputeId: dispute.id, step: 'dispute_won' },
-    });
+    reversals.push(marker('dispute_won'));
   return reversals;
 }
 

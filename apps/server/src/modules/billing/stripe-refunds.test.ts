@@ -387,6 +387,16 @@ describe('refunds and disputes with Stripe (fake Stripe server on loopback)', ()
     for (const event of [...closed, ...refunded, ...opened].reverse())
       await deliver({ ...event, id: `${event.id}_late` });
     expect((await balanceOf(userId)).bonusMillicredits).toBe(0);
+
+    // The refund made during the inquiry fails afterwards: the money stayed with us, the credits come back.
+    const [refundId] = fake.refundsOf(chargeId);
+    fake.failRefund(refundId!);
+    await deliverAll();
+    expect(await balanceOf(userId)).toMatchObject({
+      planMillicredits: 0,
+      bonusMillicredits: 1_000_000,
+      debtMillicredits: 0,
+    });
   });
 
   it('gives back, when an inquiry closes, only what a refund made during it does not cover', async () => {

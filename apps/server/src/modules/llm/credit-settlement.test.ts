@@ -12,10 +12,10 @@ import {
   signInWithWorkspace,
 } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
-import { agent as agentTable } from '../agents/agents.tables';
+import { agent as agentTable, agentVersion } from '../agents/agents.tables';
 import { creditHold, creditLedger } from '../credits/credits.tables';
 import { getCreditBalance } from '../credits/get-credit-balance';
-import { llmUsage } from './llm.tables';
+import { llmUsage, providerKey } from './llm.tables';
 
 const MODEL = 'gpt-4o-mini';
 /** Far above anything a short message holds: 1.5M prompt tokens, as a provider might report for a long tool loop. */
@@ -155,6 +155,37 @@ describe('the gateway settles by the usage the provider reports', () => {
     const saved = await patch({ model: 'o1-pro' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ model: 'o1-pro' });
+    const db = harness.app.platform.database.db;
+    const [ownVersion] = await db
+      .select({ id: agentVersion.id })
+      .from(agentVersion)
+      .where(and(eq(agentVersion.agentId, agent.buildId), eq(agentVersion.model, 'o1-pro')))
+      .orderBy(desc(agentVersion.number))
+      .limit(1);
+
+    // The key is deleted: the agent keeps its other edits (the editor sends the whole form), and
+    // the version on that key is not restored onto platform credits.
+    const [key] = await db
+      .select({ id: providerKey.id })
+      .from(providerKey)
+      .where(eq(providerKey.subaccountId, owner.subaccountId));
+    const deleted = await harness.app.inject({
+      method: 'DELETE',
+      url: `/api/subaccounts/${owner.subaccountId}/provider-keys/${key!.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const renamed = await patch({ aiName: 'Renamed again', provider: 'openai', model: 'o1-pro', providerKeyId: null });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await patch({ model: MODEL })).statusCode).toBe(200);
+    const restored = await harness.app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${owner.subaccountId}/agents/${agent.buildId}/versions/${ownVersion!.id}/restore`,
+      headers: { cookie: owner.cookie },
+      payload: {},
+    });
+    expect(restored.statusCode).toBe(400);
+    expect(restored.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
   });
 
   it('runs a model the operator priced (LLM_MODEL_PRICES) on platform credits, charged at that price', async () => {

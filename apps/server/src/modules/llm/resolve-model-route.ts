@@ -174,3 +174,8 @@ export async function assertModelChoiceRunnable(options: {
   const platform = platformConnection(options.config, choice.provider);
   if (platform?.apiKey !== undefined && !listedPriceForModel(choice.model)) throw unpricedModelError(choice.model);
 }
+
+/** Whether two model choices differ in provider, model or key. */
+export function isOtherModelChoice(a: ModelChoice, b: ModelChoice): boolean {
+  return a.provider !== b.provider || a.model !== b.model || a.providerKeyId !== b.providerKeyId;
+}
