@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelMessageStatus } from '@agentry/core/channels';
 import type { AppConfig } from '../../config';
@@ -9,6 +9,7 @@ import type { JobQueue } from '../../platform/queue/job-queue';
 import { agent as agentTable } from '../agents/agents.tables';
 import { loadPublishedReplyAgent } from '../agents/load-published-reply-agent';
 import { generateReply } from '../llm/generate-reply';
+import { llmThread } from '../llm/llm.tables';
 import { toChannelThreadOwner } from '../llm/thread-owner';
 import { channelConnection, channelContact, channelConversation, channelMessage } from './channels.tables';
 import { consentReply, isWithinWhatsAppWindow, readConsentKeyword } from './contact-consent';
@@ -82,7 +83,8 @@ export async function receiveInboundMessage(options: {
           contactId: contact.id,
           channel: message.channel,
           threadId: '',
-          agentId: connection.agentId,
+          // Answered by the connection's agent, whichever it is at the time (a campaign names its own).
+          agentId: null,
         })
         .onConflictDoUpdate({ target: channelConversation.contactId, set: { status: 'live' } })
         .returning();
@@ -265,13 +267,32 @@ export async function sendAndRecord(options: {
 
 async function loadConversationContext(db: Database, conversationId: string) {
   const [row] = await db
-    .select({ conversation: channelConversation, contact: channelContact, connection: channelConnection })
+    .select({
+      conversation: channelConversation,
+      contact: channelContact,
+      connection: channelConnection,
+      /** The agent of the conversation's thread (null before its first answer). */
+      threadAgentId: llmThread.agentId,
+    })
     .from(channelConversation)
     .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
     .innerJoin(channelConnection, eq(channelConnection.id, channelConversation.connectionId))
+    .leftJoin(llmThread, eq(llmThread.id, channelConversation.threadId))
     .where(eq(channelConversation.id, conversationId))
     .limit(1);
   return row;
+}
+
+/** The first of `agentIds` that still exists. */
+async function findAnsweringAgent(db: Database, agentIds: (string | null)[]) {
+  const ids = agentIds.filter((id): id is string => id !== null);
+  if (ids.length === 0) return undefined;
+  const rows = await db.select().from(agentTable).where(inArray(agentTable.id, ids));
+  for (const id of ids) {
+    const row = rows.find((candidate) => candidate.id === id);
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /**
@@ -295,30 +316,47 @@ export async function runChannelReplyJob(options: {
   const { conversation, contact, connection } = context;
   if (contact.optedOutAt) return;
   if (conversation.pausedUntil && conversation.pausedUntil > new Date()) return;
-  // A campaign names the agent that answers its replies on the conversations it starts.
-  const agentId = conversation.agentId ?? connection.agentId;
-  if (!agentId) {
+  // A campaign names the agent that answers its replies on the conversations it starts; once that
+  // agent is deleted, the connection's answers.
+  const agentRow = await findAnsweringAgent(db, [conversation.agentId, connection.agentId]);
+  if (!agentRow) {
     logger.info({ connectionId: connection.id }, 'sms: no agent chosen, message not answered');
     return;
   }
-  const [agentRow] = await db.select().from(agentTable).where(eq(agentTable.id, agentId)).limit(1);
-  if (!agentRow) return;
   const channel = conversation.channel === 'whatsapp' ? 'whatsapp' : 'sms';
-  const result = await generateReply({
-    db,
-    config,
-    logger,
-    agent: await loadPublishedReplyAgent({ db, agentRow }),
-    source: channel,
-    owner: toChannelThreadOwner(connection.id, contact.id),
-    threadId: conversation.threadId || null,
-    message: inbound.content,
-  });
-  if (!conversation.threadId) {
+  // A thread goes on only with the agent that started it: another agent starts a new one.
+  const threadId = conversation.threadId && context.threadAgentId === agentRow.id ? conversation.threadId : null;
+  let result;
+  try {
+    result = await generateReply({
+      db,
+      config,
+      logger,
+      agent: await loadPublishedReplyAgent({ db, agentRow }),
+      source: channel,
+      owner: toChannelThreadOwner(connection.id, contact.id),
+      threadId,
+      message: inbound.content,
+    });
+  } catch (error) {
+    // The message is taken: the team sees that it got no answer, and why.
+    logger.warn({ err: error, conversationId: conversation.id }, 'sms: no answer');
+    await db.insert(channelMessage).values({
+      id: randomUUID(),
+      conversationId: conversation.id,
+      direction: 'outbound',
+      role: 'assistant',
+      content: '',
+      status: 'failed',
+      errorCode: error instanceof AppError ? error.code : 'AI_PROVIDER_ERROR',
+    });
+    return;
+  }
+  if (result.threadId !== conversation.threadId) {
     await db
       .update(channelConversation)
       .set({ threadId: result.threadId })
-      .where(and(eq(channelConversation.id, conversation.id), eq(channelConversation.threadId, '')));
+      .where(and(eq(channelConversation.id, conversation.id), eq(channelConversation.threadId, conversation.threadId)));
   }
   // The contact may have sent STOP while the model was writing.
   const [fresh] = await db.select().from(channelContact).where(eq(channelContact.id, contact.id)).limit(1);

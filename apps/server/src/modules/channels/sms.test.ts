@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ChannelTranscript, SmsConnection } from '@agentry/core/sms';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
@@ -525,6 +525,75 @@ describe('SMS and WhatsApp over Twilio (the twilio package against the fake Twil
     );
     const request = openai.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(JSON.stringify(request.messages[0])).toContain('You answer replies to the spring campaign.');
+  });
+
+  it("goes on answering on a new thread when the connection's agent changes, and after the conversation's agent is deleted", async () => {
+    const address = '+14155550119';
+    await inbound(address, 'Hello first agent');
+    await waitFor(
+      () => twilioFake.sentTo(address),
+      (list) => list.length === 1,
+    );
+    const [contact] = await db().select().from(channelContact).where(eq(channelContact.address, address));
+    const conversationOf = async () =>
+      (await db().select().from(channelConversation).where(eq(channelConversation.contactId, contact!.id)))[0]!;
+    const firstThread = (await conversationOf()).threadId;
+
+    const nextAgent = await createTestAgent(harness.app, owner, {
+      aiName: 'Night Bot',
+      instructions: 'You answer texts at night.',
+    });
+    await db()
+      .update(channelConnection)
+      .set({ agentId: nextAgent.buildId })
+      .where(eq(channelConnection.id, connection.id));
+    try {
+      await inbound(address, 'Hello second agent');
+      await waitFor(
+        () => twilioFake.sentTo(address),
+        (list) => list.length === 2,
+      );
+      const request = openai.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+      expect(JSON.stringify(request.messages[0])).toContain('You answer texts at night.');
+      expect(request.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+      const secondThread = (await conversationOf()).threadId;
+      expect(secondThread).not.toBe(firstThread);
+
+      // A campaign's agent named on the conversation and deleted since: the connection's agent answers.
+      await db()
+        .update(channelConversation)
+        .set({ agentId: 'agent-deleted-since' })
+        .where(eq(channelConversation.contactId, contact!.id));
+      await inbound(address, 'Still there?');
+      await waitFor(
+        () => twilioFake.sentTo(address),
+        (list) => list.length === 3,
+      );
+      expect((await conversationOf()).threadId).toBe(secondThread);
+    } finally {
+      await db().update(channelConnection).set({ agentId }).where(eq(channelConnection.id, connection.id));
+    }
+  });
+
+  it('records an answer that failed in the conversation, for the team to see', async () => {
+    const address = '+14155550121';
+    openai.failNext('server-error', 10);
+    await inbound(address, 'Are you there?');
+    const [failed] = await waitFor(
+      () =>
+        db()
+          .select()
+          .from(channelMessage)
+          .where(and(eq(channelMessage.direction, 'outbound'), eq(channelMessage.status, 'failed')))
+          .innerJoin(channelConversation, eq(channelConversation.id, channelMessage.conversationId))
+          .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
+          .then((rows) => rows.filter((row) => row.channel_contact.address === address)),
+      (rows) => rows.length === 1,
+      15_000,
+    );
+    expect(failed!.channel_message).toMatchObject({ role: 'assistant', content: '', errorCode: 'AI_PROVIDER_ERROR' });
+    expect(twilioFake.sentTo(address)).toHaveLength(0);
+    openai.reset();
   });
 
   it('refuses a bad signature and stores nothing', async () => {

@@ -89,12 +89,13 @@ function Transcript({ conversationId }: { conversationId: string }) {
           className={cn(
             'max-w-[85%] rounded-lg px-3 py-2 text-sm',
             message.direction === 'inbound' ? 'justify-self-start bg-muted' : 'justify-self-end bg-primary/10',
+            message.status === 'failed' && 'border border-red-500/40 bg-red-500/5',
           )}
         >
-          <p className="whitespace-pre-wrap">{message.content}</p>
+          <p className="whitespace-pre-wrap">{message.content || '—'}</p>
           <p className="mt-1 text-[11px] text-muted-foreground">
             {messageAuthorLabels[message.role] ?? 'Team'} · {new Date(message.createdAt).toLocaleString()} ·{' '}
-            {message.status}
+            {message.status === 'failed' ? `not sent (${message.errorCode ?? 'error'})` : message.status}
           </p>
         </li>
       ))}
