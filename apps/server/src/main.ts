@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
+/** The longest a shutdown may take before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 async function main() {
   let config;
   try {
@@ -18,8 +21,9 @@ async function main() {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a stuck one cannot hold the process forever.
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // In-flight requests, widget answers and running jobs finish (most model calls take seconds);
+    // a stuck one cannot hold the process forever. Within a container's usual 30 s grace.
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     timer.unref();
     app.close().then(
       () => process.exit(0),

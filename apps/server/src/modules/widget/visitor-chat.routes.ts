@@ -30,8 +30,8 @@ import { releaseDailyMessage } from './release-daily-message';
 import { toPublicWidgetSettings } from './to-public-widget-settings';
 
 const tags = ['widget'];
-/** How long a shutdown waits for the widget answers being written. */
-const SHUTDOWN_WAIT_MS = 5_000;
+/** How long a shutdown waits for the widget answers being written (within main.ts's thirty seconds). */
+const SHUTDOWN_WAIT_MS = 20_000;
 const VISITOR_LIST_LIMIT = 50;
 
 function wantsEventStream(stream: string | undefined, accept: string | undefined): boolean {
@@ -46,8 +46,9 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   const ownOrigin = new URL(config.publicUrl).origin;
 
   // Answers being written, whether or not their visitor is still there: a server shutting down
-  // waits for them before its database closes, for a few seconds (the other shutdown steps, the
-  // campaign and evaluation workers', come after this one and share the process's ten seconds).
+  // waits for them before its database closes, for a while (the other shutdown steps, the campaign
+  // and evaluation workers' and the job queue's, come after this one and share the process's
+  // thirty seconds).
   const answering = new Set<Promise<unknown>>();
   const whileAnswering = <T>(work: Promise<T>): Promise<T> => {
     answering.add(work);

@@ -29,4 +29,24 @@ describe('the in-process job queue', () => {
     expect(ran.filter((entry) => entry.startsWith('a:'))).toEqual(['a:1', 'a:4']);
     await queue.close();
   });
+
+  it('closes after the jobs running finish, and starts no queued one meanwhile', async () => {
+    const queue = createJobQueue({ logger });
+    let finish: () => void = () => undefined;
+    const ran: number[] = [];
+    queue.work<{ n: number }>('jobs', async (payload) => {
+      ran.push(payload.n);
+      if (payload.n === 1) await new Promise<void>((resolve) => (finish = resolve));
+    });
+    await queue.enqueue('jobs', { n: 1 });
+    await queue.enqueue('jobs', { n: 2 });
+    await settle();
+    let isClosed = false;
+    const closing = queue.close().then(() => (isClosed = true));
+    await settle();
+    expect(isClosed).toBe(false);
+    finish();
+    await closing;
+    expect(ran).toEqual([1]);
+  });
 });

@@ -27,6 +27,8 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
   /** Ended jobs, oldest first, while they are kept in `seen`. */
   const ended: string[] = [];
   let isClosed = false;
+  /** Handlers running now: closing waits for them (the database closes after the queue). */
+  const running = new Set<Promise<unknown>>();
   const forgetWhenOld = (key: string) => {
     ended.push(key);
     while (ended.length > IN_PROCESS_KEPT_JOB_IDS) seen.delete(ended.shift() as string);
@@ -39,7 +41,7 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
     while (!isClosed && worker.running < worker.concurrency && jobs.length > 0) {
       const job = jobs.shift() as PendingJob;
       worker.running += 1;
-      void worker
+      const run = worker
         .handler(job.payload, { id: job.id, attempt: job.attempt })
         .then(
           () => forgetWhenOld(`${queue}:${job.id}`),
@@ -51,8 +53,10 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
         )
         .finally(() => {
           worker.running -= 1;
+          running.delete(run);
           drain(queue);
         });
+      running.add(run);
     }
   }
 
@@ -77,9 +81,12 @@ function createInProcessQueue(logger: FastifyBaseLogger): JobQueue {
       drain(queue);
     },
     ping: () => Promise.resolve(true),
-    close() {
+    async close() {
+      // Like BullMQ's worker.close(): no job starts any more, the running ones finish (a reply
+      // being written is sent and stored before the database closes). The process's own shutdown
+      // timer bounds the wait.
       isClosed = true;
-      return Promise.resolve();
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
 }
