@@ -42,9 +42,12 @@ export type RecordedRequest = {
 };
 
 export type FakeReply =
-  /** `usage` replaces the token counts the fake would report (by default, a token per four characters). */
-  | { text: string; usage?: { promptTokens: number; completionTokens: number } }
-  | { toolCalls: { name: string; arguments: Record<string, unknown> }[] }
+  /**
+   * `usage` replaces the token counts the fake would report (by default, a token per four
+   * characters); `omitUsage` reports none, as some OpenAI-compatible servers do.
+   */
+  | { text: string; usage?: { promptTokens: number; completionTokens: number }; omitUsage?: boolean }
+  | { toolCalls: { name: string; arguments: Record<string, unknown> }[]; omitUsage?: boolean }
   | { status: number; body: unknown; headers?: Record<string, string> };
 
 export type FakeErrorKind = 'rate-limit' | 'quota' | 'invalid-key' | 'model-not-found' | 'server-error';
@@ -236,7 +239,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
                 finish_reason: finishReason,
               },
             ],
-            usage,
+            ...('omitUsage' in reply && reply.omitUsage ? {} : { usage }),
           }),
         );
         return;
@@ -296,7 +299,8 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         }
       }
       if (!(await send(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finishReason }])))) return;
-      if (body.stream_options?.include_usage && !(await send(chunk([], { usage })))) return;
+      const isUsageSent = body.stream_options?.include_usage && !('omitUsage' in reply && reply.omitUsage);
+      if (isUsageSent && !(await send(chunk([], { usage })))) return;
       outgoing.end('data: [DONE]\n\n');
     })().catch((error: unknown) => {
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });

@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, parseEventStream, signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { llmUsage } from './llm.tables';
 
 /** A tool call end to end: the model (fake) asks, the gateway calls the HTTP tool, the model answers. */
 describe('agent tools through the gateway', () => {
@@ -114,6 +116,42 @@ describe('agent tools through the gateway', () => {
       expect(text).toContain('sunny');
       expect(events.at(-1)?.type).toBe('done');
       expect(toolRequests).toHaveLength(1);
+    });
+
+    it('charges every step of a tool answer when the provider reports no usage, as a failed one would be', async () => {
+      const { harness, owner, agent } = setup;
+      const usageOf = async (path: string) => {
+        const response = await harness.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { cookie: owner.cookie },
+          payload: { assistantId: agent.buildId, message: 'Weather in Lima?' },
+        });
+        expect(response.statusCode).toBe(200);
+        const threadId = path.endsWith('/stream')
+          ? (parseEventStream(response.body).at(-1) as { threadId: string }).threadId
+          : response.json<{ threadId: string }>().threadId;
+        const [row] = await harness.app.platform.database.db
+          .select()
+          .from(llmUsage)
+          .where(eq(llmUsage.threadId, threadId));
+        return row!;
+      };
+      for (const path of ['/api/openai/run-prompt', '/api/openai/run-prompt/stream']) {
+        // One step: the prompt as counted before the call, the answer estimated.
+        fake.respondWith(() => ({ text: 'Sunny.', omitUsage: true }));
+        const oneStep = await usageOf(path);
+        // Two steps (the tool, then the answer), neither reported: each step's prompt is paid.
+        fake.respondWith((request) =>
+          request.messages.at(-1)?.role === 'tool'
+            ? { text: 'Sunny.', omitUsage: true }
+            : { toolCalls: [{ name: 'get_weather', arguments: { city: 'Lima' } }], omitUsage: true },
+        );
+        const twoSteps = await usageOf(path);
+        expect(twoSteps.inputTokens).toBe(2 * oneStep.inputTokens);
+        expect(twoSteps.outputTokens).toBeGreaterThan(oneStep.outputTokens);
+        expect(twoSteps.millicredits).toBeGreaterThan(oneStep.millicredits);
+      }
     });
 
     it('does not offer a disabled tool', async () => {

@@ -380,14 +380,12 @@ export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
     const { model, tools, steps } = call.settings;
     const { signal, release } = call.signalOf();
     const messages = [...call.settings.request.messages];
-    let usage: ChatUsage | undefined;
     /** What the steps answered so far cost, each counted or estimated on its own. */
     let paidUsage: ChatUsage | undefined;
     let text = '';
     try {
       for (let step = 1; ; step += 1) {
         const answer = await model.complete({ ...call.settings.request, messages }, signal);
-        usage = addUsage(usage, answer.usage);
         paidUsage = addUsage(paidUsage, call.stepUsage(answer.usage, answer.text + argumentsOf(answer.toolCalls)));
         text = answer.text;
         if (!tools || answer.toolCalls.length === 0) break;
@@ -402,8 +400,9 @@ export async function generateLlmText(input: LlmCallInput): Promise<LlmResult> {
     } finally {
       release();
     }
-    // The answer is the last step's text (the model's words after the tools answered).
-    return { text, usage, status: 'succeeded' };
+    // The answer is the last step's text (the model's words after the tools answered); every
+    // step is paid, as reported or, where the provider reported nothing, estimated.
+    return { text, usage: paidUsage, status: 'succeeded' };
   });
 }
 
@@ -428,7 +427,6 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
   // until the stream has ended, however it ends.
   // The first call starts when the hold is taken; its answer is read when `deltas` is.
   let first: Promise<AsyncIterable<ChatStreamEvent>> | undefined;
-  let usage: ChatUsage | undefined;
   const { signal, isTimedOut, release } = call.signalOf(stop.signal);
   const settled = call.pay(async () => {
     first = call.settings.model.stream(call.settings.request, signal);
@@ -474,7 +472,6 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
             yield event.text;
           } else {
             // The step is over: what it wrote is paid as the provider reports it from here on.
-            usage = addUsage(usage, event.usage);
             paidUsage = addUsage(paidUsage, call.stepUsage(event.usage, stepText + argumentsOf(event.toolCalls)));
             answered = stepText;
             stepText = '';
@@ -487,7 +484,7 @@ export async function streamLlmText(input: LlmCallInput): Promise<LlmStream> {
         events = await model.stream({ ...request, messages }, signal);
       }
       isDone = true;
-      endStream({ text, usage, status: 'succeeded' });
+      endStream({ text, usage: paidUsage, status: 'succeeded' });
       await settled;
     } catch (caught) {
       isDone = true;
