@@ -312,6 +312,40 @@ describe('evaluation runs (platform key, scripted provider)', () => {
     expect(listed?.millicredits).toBe(summary.usage.total.millicredits);
   });
 
+  it('counts what a conversation that failed midway was charged, so the run shows what the credits paid', async () => {
+    // Turn 1 (a simulated user message and its answer) is paid; the answer to turn 2 fails.
+    scriptEvaluationProvider(fake, {
+      assistant: (request) => (lastUserText(request).includes('warranty') ? fakeErrors['invalid-key'] : undefined),
+    });
+    const before = await getCreditBalance({ db: harness.app.platform.database.db, billingUserId: owner.userId });
+    const started = await startRun(
+      harness.app,
+      owner.cookie,
+      evaluationPayload({
+        customQuestions: [
+          evaluationQuestion({ id: 'q1', text: 'Do you install on flat roofs?', whenToAsk: 1 }),
+          evaluationQuestion({ id: 'q2', text: 'What warranty do you give?', whenToAsk: 2 }),
+        ],
+      }),
+    );
+    const summary = await waitForRun(harness.app, owner.cookie, started.json<{ runId: string }>().runId);
+    expect(summary.totals).toMatchObject({ done: 2, passes: 1, errors: 1 });
+    const after = await getCreditBalance({ db: harness.app.platform.database.db, billingUserId: owner.userId });
+    const spent = before.totalMillicredits - after.totalMillicredits;
+    expect(summary.usage.total.millicredits).toBe(spent);
+    // The failed one's simulated user turn and first answer are in it: 2 simulated, 2 answers paid.
+    expect(summary.usage.simulatedUser.calls).toBe(1);
+    expect(summary.usage.assistant.calls).toBe(2);
+    const failed = summary.conversations.find((conversation) => conversation.status === 'error');
+    expect(failed?.costUsd).toBeGreaterThan(0);
+    const listed = (
+      await harness.app.inject({ method: 'GET', url: '/api/evaluations', headers: { cookie: owner.cookie } })
+    )
+      .json<{ evaluations: { id: string; millicredits: number }[] }>()
+      .evaluations.find((entry) => entry.id === summary.id);
+    expect(listed?.millicredits).toBe(spent);
+  });
+
   it('starts one run for one evaluationId, however often it is sent', async () => {
     scriptEvaluationProvider(fake);
     const payload = evaluationPayload();

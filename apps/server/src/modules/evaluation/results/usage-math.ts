@@ -26,6 +26,16 @@ export function recordCall(usage: ConversationUsage, role: EvaluationRole, call:
   usage[role] = addRole(usage[role], { calls: 1, ...call });
 }
 
+/** Two conversations' (or attempts') usage added per role; `left` may be null (nothing yet). */
+export function addConversationUsage(
+  left: ConversationUsage | null | undefined,
+  right: ConversationUsage,
+): ConversationUsage {
+  const total = emptyConversationUsage();
+  for (const role of roles) total[role] = addRole(left?.[role] ?? emptyRoleUsage(), right[role]);
+  return total;
+}
+
 /** Per role and in total, over conversations (each may be null: not run yet). */
 export function sumUsage(entries: readonly (ConversationUsage | null | undefined)[]): EvaluationUsage {
   const total = emptyConversationUsage();

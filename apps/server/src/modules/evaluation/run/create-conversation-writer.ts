@@ -29,13 +29,22 @@ export type JudgedConversation = {
   finishedAt: Date;
 };
 
-export type FailedConversation = { id: string; error: string; startedAt: Date; finishedAt: Date };
+/**
+ * What a conversation's calls were charged: `usage` in all (with what earlier attempts of it were,
+ * on a resumed run), `costUsd` and `millicredits` of this attempt's calls alone (added to the row's).
+ */
+export type ConversationSpend = { usage: ConversationUsage; costUsd: number; millicredits: number };
+
+export type FailedConversation = { id: string; error: string; startedAt: Date; finishedAt: Date } & ConversationSpend;
 
 export type ConversationWriter = {
   /** The conversation is being run: marked `running` with the next batch (unless it ends first). */
   start: (conversationId: string) => void;
-  /** The conversation was run but will not end here (the run was stopped): nothing to write. */
-  drop: (conversationId: string) => void;
+  /**
+   * The conversation was run but will not end here (the run was stopped): only what its calls
+   * were charged is written (it is run again on resume, or stays as it was).
+   */
+  drop: (conversationId: string, spend: ConversationSpend) => void;
   finish: (conversation: JudgedConversation) => void;
   fail: (conversation: FailedConversation) => void;
   /** Writes whatever is pending now and stops the timer; answers once it is written. */
@@ -71,6 +80,8 @@ export function createConversationWriter(options: {
   const starts = new Set<string>();
   let judged: Pending<JudgedConversation>[] = [];
   let failed: Pending<FailedConversation>[] = [];
+  let dropped: Pending<{ id: string } & ConversationSpend>[] = [];
+  const isPending = () => judged.length > 0 || failed.length > 0 || dropped.length > 0;
   let hasNews = false;
   let timer: NodeJS.Timeout | undefined;
   let isClosed = false;
@@ -131,19 +142,42 @@ export function createConversationWriter(options: {
     const values = batch.map(({ entry }) => ({
       id: entry.id,
       error: entry.error,
+      usage: entry.usage,
+      cost_usd: entry.costUsd,
+      millicredits: entry.millicredits,
       started_at: entry.startedAt.toISOString(),
       finished_at: entry.finishedAt.toISOString(),
     }));
     const result = await db.execute(sql`
       update evaluation_conversation c set
-        status = 'error', error = v.error, started_at = v.started_at, finished_at = v.finished_at, updated_at = now()
+        status = 'error', error = v.error, usage = v.usage, cost_usd = c.cost_usd + v.cost_usd,
+        millicredits = c.millicredits + v.millicredits, started_at = v.started_at, finished_at = v.finished_at,
+        updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-        id text, error text, started_at timestamptz, finished_at timestamptz)
+        id text, error text, usage jsonb, cost_usd double precision, millicredits integer, started_at timestamptz,
+        finished_at timestamptz)
       where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}
       returning c.id`);
     const written = rowsOf(result).length;
     progress.totals.done += written;
     progress.totals.errors += written;
+  }
+
+  /** What stopped conversations were charged; they stay queued or running. */
+  async function writeDropped(batch: Pending<{ id: string } & ConversationSpend>[]) {
+    const values = batch.map(({ entry }) => ({
+      id: entry.id,
+      usage: entry.usage,
+      cost_usd: entry.costUsd,
+      millicredits: entry.millicredits,
+    }));
+    await db.execute(sql`
+      update evaluation_conversation c set
+        usage = v.usage, cost_usd = c.cost_usd + v.cost_usd, millicredits = c.millicredits + v.millicredits,
+        updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+        id text, usage jsonb, cost_usd double precision, millicredits integer)
+      where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}`);
   }
 
   /**
@@ -178,8 +212,10 @@ export function createConversationWriter(options: {
     starts.clear();
     const judgedBatch = judged;
     const failedBatch = failed;
+    const droppedBatch = dropped;
     judged = [];
     failed = [];
+    dropped = [];
     // Disjoint rows (a conversation that ended is no longer among the starts): side by side.
     await Promise.all([
       startIds.length > 0
@@ -197,6 +233,9 @@ export function createConversationWriter(options: {
               error: 'The conversation failed because of an internal error.',
               startedAt: entry.entry.startedAt,
               finishedAt: entry.entry.finishedAt,
+              usage: entry.entry.usage,
+              costUsd: entry.entry.costUsd,
+              millicredits: entry.entry.millicredits,
             },
             attempts: 0,
           });
@@ -204,12 +243,15 @@ export function createConversationWriter(options: {
       attempt(failedBatch, writeFailed, (entry) => {
         if (entry.attempts < MAX_WRITE_ATTEMPTS) failed.push(entry);
       }),
+      attempt(droppedBatch, writeDropped, (entry) => {
+        if (entry.attempts < MAX_WRITE_ATTEMPTS) dropped.push(entry);
+      }),
     ]);
     if (hasNews) {
       hasNews = false;
       await options.publish();
     }
-    if ((judged.length > 0 || failed.length > 0) && !isClosed) schedule();
+    if (isPending() && !isClosed) schedule();
   }
 
   function onWriteError(error: unknown) {
@@ -238,8 +280,11 @@ export function createConversationWriter(options: {
       starts.add(conversationId);
       changed();
     },
-    drop(conversationId) {
+    drop(conversationId, spend) {
       starts.delete(conversationId);
+      if (spend.millicredits === 0 && spend.costUsd === 0) return;
+      dropped.push({ entry: { id: conversationId, ...spend }, attempts: 0 });
+      schedule();
     },
     finish(conversation) {
       starts.delete(conversation.id);
@@ -258,7 +303,7 @@ export function createConversationWriter(options: {
       writing = writing.then(write).catch(onWriteError);
       await writing;
       // What the database refused on the last write gets its remaining attempts now.
-      while (judged.length > 0 || failed.length > 0) {
+      while (isPending()) {
         writing = writing.then(write).catch(onWriteError);
         await writing;
       }

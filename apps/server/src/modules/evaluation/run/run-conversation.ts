@@ -42,10 +42,13 @@ export type ConversationContext = {
  * A simulated conversation: the opening message, then user turns 1..whenToAsk. Turns before
  * `whenToAsk` are written by the simulated user; turn `whenToAsk` asks the question verbatim.
  * The assistant under test answers every turn; the judge then judges the answer to the question.
+ * Each call's usage is added to `spent` as it is paid, so a conversation that fails or is stopped
+ * midway still tells what it cost.
  */
 export async function runConversation(
   runContext: ConversationContext,
   conversation: { askedText: string; questionText: string; successCriteria: string; whenToAsk: number },
+  spent: ConversationUsage = emptyConversationUsage(),
 ): Promise<ConversationOutcome> {
   // The calls listen on a signal of this conversation's own, which follows the run's: the AI SDK
   // never removes the abort listener it adds to a call's signal, and on the run's signal those
@@ -56,7 +59,7 @@ export async function runConversation(
   if (runContext.signal.aborted) onRunAborted();
   else runContext.signal.addEventListener('abort', onRunAborted, { once: true });
   try {
-    return await runConversationTurns({ ...runContext, signal: stop.signal }, conversation);
+    return await runConversationTurns({ ...runContext, signal: stop.signal }, conversation, spent);
   } finally {
     runContext.signal.removeEventListener('abort', onRunAborted);
   }
@@ -65,8 +68,8 @@ export async function runConversation(
 async function runConversationTurns(
   context: ConversationContext,
   conversation: { askedText: string; questionText: string; successCriteria: string; whenToAsk: number },
+  usage: ConversationUsage,
 ): Promise<ConversationOutcome> {
-  const usage = emptyConversationUsage();
   const record = (role: EvaluationRole, call: CallUsage) => recordCall(usage, role, call);
   const transcript: TranscriptMessage[] = context.initialMessage.trim()
     ? [{ role: 'assistant', content: context.initialMessage.trim(), turn: 0 }]

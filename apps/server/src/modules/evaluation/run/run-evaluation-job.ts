@@ -31,7 +31,7 @@ import { evaluationConversation, evaluationRun } from '../evaluation.tables';
 import { runChannel } from '../evaluation-types';
 import { resolveTestingModel, type TestingModel } from '../settings/resolve-testing-model';
 import { runConversation, type ConversationContext } from './run-conversation';
-import { sumUsage } from '../results/usage-math';
+import { addConversationUsage, emptyConversationUsage, sumUsage } from '../results/usage-math';
 
 /** A worker holds a run for this long and renews it every third of it. */
 export const RUN_LEASE_MS = 30_000;
@@ -416,15 +416,29 @@ async function runConversations(input: {
     progress.running.set(row.id, { questionText: row.questionText, variation: row.variation });
     // Marked running and shown as the current conversation with the next batch (off the conversation's path).
     writer.start(row.id);
+    // What this attempt's calls are charged, as they are; the row keeps what earlier attempts were.
+    const spent = emptyConversationUsage();
+    const spendOf = () => {
+      const total = sumUsage([spent]).total;
+      return {
+        usage: addConversationUsage(row.usage, spent),
+        costUsd: total.costUsd,
+        millicredits: total.millicredits,
+      };
+    };
     try {
       const askedText = row.askedText ?? (await rewordings.askedTextOf(row));
-      const outcome = await runConversation(context, {
-        askedText,
-        questionText: row.questionText,
-        successCriteria: row.successCriteria,
-        whenToAsk: row.whenToAsk,
-      });
-      const total = sumUsage([outcome.usage]).total;
+      const outcome = await runConversation(
+        context,
+        {
+          askedText,
+          questionText: row.questionText,
+          successCriteria: row.successCriteria,
+          whenToAsk: row.whenToAsk,
+        },
+        spent,
+      );
+      const spend = spendOf();
       // Counted and announced once its row is written (the writer's next batch).
       writer.finish({
         id: row.id,
@@ -435,27 +449,25 @@ async function runConversations(input: {
         reasoning: outcome.reasoning,
         score: outcome.score,
         isOffline: outcome.isOffline,
-        usage: outcome.usage,
-        costUsd: total.costUsd,
-        millicredits: total.millicredits,
+        ...spend,
         threadId: outcome.threadId,
         startedAt,
         finishedAt: new Date(),
       });
     } catch (error) {
       if (signal.aborted) {
-        writer.drop(row.id);
+        writer.drop(row.id, spendOf());
         return;
       }
       if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') {
-        writer.drop(row.id);
+        writer.drop(row.id, spendOf());
         input.stop('credits');
         return;
       }
       input.log.warn({ err: error, conversationId: row.id }, 'evaluation conversation failed');
       const message =
         error instanceof AppError ? error.message : 'The conversation failed because of an internal error.';
-      writer.fail({ id: row.id, error: message, startedAt, finishedAt: new Date() });
+      writer.fail({ id: row.id, error: message, startedAt, finishedAt: new Date(), ...spendOf() });
     } finally {
       progress.running.delete(row.id);
       progress.totals.running = Math.max(0, progress.totals.running - 1);
