@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../platform/db/database';
 import { closeHoldIn, type HoldClosing, type UsageRecord } from './close-hold';
 import { releaseCredits } from './release-credits';
 import { reserveCredits } from './reserve-credits';
+import { retrySettlement } from './retry-settlement';
 import { settleCredits } from './settle-credits';
 
 export type CreditHoldTerms = {
@@ -83,11 +84,11 @@ export async function withCreditHold<T>(
       );
   }
   try {
-    const closing = await settleCredits({ db, holdId, millicredits, usage });
+    const closing = await retrySettlement(() => settleCredits({ db, holdId, millicredits, usage }));
     warnOfShortfall(closing);
     return { value: outcome.value, chargedMillicredits: closing.chargedMillicredits };
   } catch (error) {
-    // The hold stays open and the sweeper releases it: the user is never charged twice.
+    // Refused three times: the hold stays open and the sweeper releases it (never charged twice).
     logger?.error({ err: error, holdId }, 'could not settle credits');
     return { value: outcome.value, chargedMillicredits: 0 };
   }

@@ -16,6 +16,7 @@ import type {
 } from '../../platform/llm/language-model';
 import type { OfflineResponse } from '../../platform/llm/offline-responder';
 import { getSubaccountOwnerOrThrow } from '../accounts/get-subaccount-owner';
+import { retrySettlement } from '../credits/retry-settlement';
 import { withCreditHold } from '../credits/with-credit-hold';
 import { buildAgentTools, type AgentTools } from './build-agent-tools';
 import { estimatePromptTokens } from './estimate-prompt-tokens';
@@ -304,7 +305,7 @@ async function prepareCall(input: LlmCallInput) {
           // On its own (the answer was not stored): as a call that is not metered with its answer.
           meterAlone: async () => {
             const charged = settle
-              ? await input.db.transaction(settle).catch((error: unknown) => {
+              ? await retrySettlement(() => input.db.transaction(settle)).catch((error: unknown) => {
                   input.logger?.error({ err: error }, 'could not settle credits');
                   return 0;
                 })

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../../config';
 import type { Database } from '../../../platform/db/database';
 import { releaseCredits } from '../../credits/release-credits';
 import { reserveCredits } from '../../credits/reserve-credits';
+import { retrySettlement } from '../../credits/retry-settlement';
 import { settleCredits } from '../../credits/settle-credits';
 import { toChatMessages, type ConversationMessage } from '../../llm/call-language-model';
 import { createCallSignal } from '../../llm/create-call-signal';
@@ -87,21 +88,26 @@ export async function callTestingModel(options: {
     let millicredits = 0;
     if (holdId) {
       // The usage the provider reported, even above the hold (the balance pays the rest, or owes it).
-      millicredits = millicreditsForCost(costUsd);
-      await settleCredits({
-        db: options.db,
-        holdId,
-        millicredits,
-        usage: {
-          model: route.modelId,
-          provider: route.provider,
-          inputTokens,
-          outputTokens,
-          costUsd,
-          source: 'evaluation',
-          subaccountId,
+      const charge = millicreditsForCost(costUsd);
+      const usage = {
+        model: route.modelId,
+        provider: route.provider,
+        inputTokens,
+        outputTokens,
+        costUsd,
+        source: 'evaluation',
+        subaccountId,
+      };
+      // What the run reports is what was charged: nothing when the settlement never went through.
+      millicredits = await retrySettlement(() =>
+        settleCredits({ db: options.db, holdId, millicredits: charge, usage }),
+      ).then(
+        (closing) => closing.chargedMillicredits,
+        (error: unknown) => {
+          options.logger?.error({ err: error, holdId }, 'could not settle credits');
+          return 0;
         },
-      }).catch((error: unknown) => options.logger?.error({ err: error, holdId }, 'could not settle credits'));
+      );
     }
     return { text: result.text, usage: { inputTokens, outputTokens, costUsd, millicredits }, isOffline: false };
   } catch (error) {
