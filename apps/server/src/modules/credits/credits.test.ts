@@ -137,6 +137,25 @@ describe('credit ledger', () => {
     await expectLedgerMatchesBalance(userId);
   });
 
+  it('leaves a hold open while its call may still run: calls allowed ten minutes are swept after fifteen', async () => {
+    const userId = await userWith(10);
+    const { holdId } = await reserveCredits({ db, billingUserId: userId, millicredits: 3000, reference: 'chat:7' });
+    const statusOf = async () =>
+      (await db.select({ status: creditHold.status }).from(creditHold).where(eq(creditHold.id, holdId)))[0]?.status;
+    await db
+      .update(creditHold)
+      .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(creditHold.id, holdId));
+    await releaseStaleHolds({ db, requestTimeoutMs: 600_000 });
+    expect(await statusOf()).toBe('held');
+    await db
+      .update(creditHold)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(creditHold.id, holdId));
+    await releaseStaleHolds({ db, requestTimeoutMs: 600_000 });
+    expect(await statusOf()).toBe('released');
+  });
+
   it('applies concurrent spends with the same key once, and a retry after the balance ran out is not a refusal', async () => {
     const userId = await userWith(3);
     const results = await Promise.all(

@@ -10,7 +10,10 @@ export function startHoldSweeper(app: FastifyInstance) {
     name: 'credit hold sweep',
     intervalMs: SWEEP_INTERVAL_MS,
     sweep: async () => {
-      const count = await releaseStaleHolds({ db: app.platform.database.db });
+      const count = await releaseStaleHolds({
+        db: app.platform.database.db,
+        requestTimeoutMs: app.platform.config.llm.requestTimeoutMs,
+      });
       if (count > 0) app.log.info({ count }, 'released stale credit holds');
     },
   });
