@@ -75,7 +75,15 @@ const { fake, server, baseUrl, databaseUrl, stop } = await startFakeBackedServer
 // Extra Node flags for the baselines, as for the server under test (BENCH_BARE_NODE_ARGS).
 const bareNodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const bare = startBareChatServer({ fakeUrl: fake.url, floor: false, nodeArgs: bareNodeArgs });
-const floor = startBareChatServer({ fakeUrl: fake.url, floor: true, databaseUrl, nodeArgs: bareNodeArgs });
+// BENCH_FLOOR_LIMITS=1: the floor also does the least the widget's limits need (see bare-chat-server.mjs).
+const floorLimits = process.env.BENCH_FLOOR_LIMITS === '1' ? { redisUrl: process.env.REDIS_URL } : undefined;
+const floor = startBareChatServer({
+  fakeUrl: fake.url,
+  floor: true,
+  databaseUrl,
+  limits: floorLimits,
+  nodeArgs: bareNodeArgs,
+});
 
 try {
   const bareUrl = await bare.url;

@@ -12,6 +12,11 @@
 // runs it: a PGlite database in that directory on the server's database worker (a thread of its own,
 // the server's session settings), its two statements run by the server's own runner of named
 // statements (parsed once, then one call each, its files synced after it).
+// With FLOOR_LIMITS=1 as well, the read before the provider becomes what the widget's limits must
+// do at the least: the day's count raised in one upsert of one counter row (its commit not waiting
+// for the disk, as the product's), and, with FLOOR_REDIS_URL, both per-minute counters (visitor and
+// IP) hit in one round trip to Redis by the product's script (INCR and PEXPIRE NX per key), the two
+// sent together. No reservation, no conversation read, no lookups.
 // Usage: FAKE_PROVIDER_URL=http://127.0.0.1:1234/v1 node bench/lib/bare-chat-server.mjs
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -25,6 +30,11 @@ const CREATE_TABLE =
   'create table if not exists bench_floor_turn (id bigserial primary key, question text not null, answer text not null, created_at timestamptz not null default now())';
 const INSERT_TURN = 'insert into bench_floor_turn (question, answer) values ($1, $2)';
 const READ = 'select 1';
+const CREATE_COUNT_TABLE =
+  'create table if not exists bench_floor_daily_count (day date primary key, count integer not null)';
+const COUNT_DAILY = `with s as (select set_config('synchronous_commit', 'off', true) as setting)
+  insert into bench_floor_daily_count as c (day, count) select current_date, 1 from s where setting = 'off'
+  on conflict (day) do update set count = c.count + 1 where c.count < 1000000000 returning count`;
 
 /**
  * The floor on PGlite, run as the server runs PGlite on its files: on the server's database worker
@@ -42,9 +52,11 @@ async function openPgliteFloor(dataDir) {
   ]);
   const client = await PgliteOnWorker.open({ location: dataDir, migrationsFolder });
   await client.query(CREATE_TABLE);
+  await client.query(CREATE_COUNT_TABLE);
   const names = new Map([
     [READ, 'floor_read'],
     [INSERT_TURN, 'floor_insert'],
+    [COUNT_DAILY, 'floor_count_daily'],
   ]);
   return {
     query: (text, values = []) => client.prepared.run(names.get(text), text, values),
@@ -57,14 +69,42 @@ const pool = process.env.FLOOR_DATABASE_URL
   : process.env.FLOOR_PGLITE_DIR
     ? await openPgliteFloor(process.env.FLOOR_PGLITE_DIR)
     : undefined;
-if (pool instanceof pg.Pool) await pool.query(CREATE_TABLE);
+if (pool instanceof pg.Pool) {
+  await pool.query(CREATE_TABLE);
+  await pool.query(CREATE_COUNT_TABLE);
+}
 const store = (question, answer) => pool?.query(INSERT_TURN, [question, answer]);
 
 const isReadBefore = pool !== undefined && process.env.FLOOR_READ_BEFORE === '1';
+const isLimits = isReadBefore && process.env.FLOOR_LIMITS === '1';
+const redis = isLimits && process.env.FLOOR_REDIS_URL ? await openRedis(process.env.FLOOR_REDIS_URL) : undefined;
+
+/** Redis with the server's own counter script (loaded from its source through tsx). */
+async function openRedis(url) {
+  const [{ Redis }, { tsImport }] = await Promise.all([import('ioredis'), import('tsx/esm/api')]);
+  const { HIT_COUNTERS_SCRIPT } = await tsImport(
+    '../../apps/server/src/platform/cache/create-cache.ts',
+    import.meta.url,
+  );
+  const client = new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: `bench-floor:${process.pid}:` });
+  client.defineCommand('hitCounters', { lua: HIT_COUNTERS_SCRIPT });
+  return client;
+}
+
+let visitorCount = 0;
+/** The limits' floor: the day's counter, and both per-minute counters in the cache store, together. */
+function countLimits() {
+  visitorCount = (visitorCount + 1) % 50;
+  return Promise.all([
+    pool.query(COUNT_DAILY),
+    redis?.hitCounters(2, `visitor:${visitorCount}`, 'ip:127.0.0.1', 60_000, 60_000),
+  ]);
+}
 
 app.post('/chat', async (request, reply) => {
   const stream = request.query.stream === '1';
-  if (isReadBefore) await pool.query(READ);
+  if (isLimits) await countLimits();
+  else if (isReadBefore) await pool.query(READ);
   const upstream = await fetch(`${providerUrl}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk-bench' },
@@ -109,4 +149,4 @@ app.post('/chat', async (request, reply) => {
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`listening ${url}`);
 for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => void Promise.all([app.close(), pool?.end()]).then(() => process.exit(0)));
+  process.on(signal, () => void Promise.all([app.close(), pool?.end(), redis?.quit()]).then(() => process.exit(0)));

@@ -54,7 +54,7 @@ function createMemoryCache(): Cache {
  * round trip and one write whatever the number of counters (a widget message counts two).
  * ARGV[i] is KEYS[i]'s window in milliseconds.
  */
-const HIT_COUNTERS_SCRIPT = `
+export const HIT_COUNTERS_SCRIPT = `
 local counts = {}
 for index, key in ipairs(KEYS) do
   counts[index] = redis.call('INCR', key)
