@@ -82,8 +82,22 @@ export type CreateProposalsBody = z.infer<typeof CreateProposalsBody>;
 export const ListProposalsQuery = z.object({ runId: z.string().min(1).max(200) });
 export type ListProposalsQuery = z.infer<typeof ListProposalsQuery>;
 
+/**
+ * A cause found in a run's failures whose proposal the model has not written yet (its answer was
+ * unusable, or the call failed). The cause is kept, so asking again writes only these.
+ */
+export const UnwrittenProposal = z.object({
+  cause: z.string(),
+  failures: z.array(AddressedFailure),
+  /** Why the proposal is missing, and what to do. */
+  error: z.string(),
+});
+export type UnwrittenProposal = z.infer<typeof UnwrittenProposal>;
+
 export const ListProposalsReply = z.object({
   proposals: z.array(OptimizeProposal),
+  /** Causes still without a proposal, in the order they were found; asking again writes them. */
+  unwritten: z.array(UnwrittenProposal),
   /** The notice shown when the offline stand-in wrote them, else null. */
   offlineNotice: z.string().nullable(),
 });

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OptimizeProposal } from '@agentry/core/optimize';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import type { evaluationRun } from '../evaluation/evaluation.tables';
-import { groupFailures, type FailureGroup } from './group-failures';
-import { listProposals } from './list-proposals';
+import { listProposals, type ListedProposals } from './list-proposals';
 import { listRunFailures } from './list-run-failures';
 import { optimizeProposal, optimizeProposing } from './optimize.tables';
-import { writeProposal } from './write-proposal';
 import { getBaseInstructions } from './get-base-instructions';
+import { storeCauseGroups } from './store-cause-groups';
+import { writeUnwrittenProposal } from './write-unwritten-proposal';
 
 /**
  * A claim older than this belongs to a request whose server died (the model calls of one
@@ -44,6 +43,11 @@ async function claimProposing(db: Database, runId: string): Promise<string> {
  * Groups a finished run's failures by cause and writes one proposed change of the agent's
  * instructions per group. Proposals still open for the run are replaced; tried, accepted and
  * rejected ones stay as the record of what was done.
+ *
+ * Every model call is paid for, so none is thrown away: the groups are stored as soon as they are
+ * found, and each proposal as soon as it is written. A proposal whose call fails (or whose answer
+ * is unusable) leaves its cause 'unwritten', with the reason; while a run has such causes, asking
+ * again writes only those, without grouping again.
  */
 export async function createProposals(options: {
   db: Database;
@@ -51,7 +55,7 @@ export async function createProposals(options: {
   logger?: FastifyBaseLogger;
   run: typeof evaluationRun.$inferSelect;
   userId: string;
-}): Promise<OptimizeProposal[]> {
+}): Promise<ListedProposals> {
   const { db, run } = options;
   if (!run.agentId)
     throw new AppError('VALIDATION_ERROR', { message: 'Only runs that tested an agent can be optimized' });
@@ -64,82 +68,39 @@ export async function createProposals(options: {
 
   const token = await claimProposing(db, run.id);
   try {
-    await writeProposals({
-      db,
-      config: options.config,
-      logger: options.logger,
-      run,
-      agentRow,
-      failures,
-      userId: options.userId,
-    });
+    const instructions = await getBaseInstructions({ db, agent: agentRow });
+    const unwritten = await db
+      .select()
+      .from(optimizeProposal)
+      .where(and(eq(optimizeProposal.runId, run.id), eq(optimizeProposal.status, 'unwritten')))
+      .orderBy(asc(optimizeProposal.createdAt), asc(optimizeProposal.id));
+    const rows =
+      unwritten.length > 0
+        ? unwritten
+        : await storeCauseGroups({
+            db,
+            config: options.config,
+            logger: options.logger,
+            run,
+            agent: agentRow,
+            failures,
+            instructions,
+            userId: options.userId,
+          });
+    // One after another, as before: each call is charged, and a failed one must not stop the rest.
+    for (const row of rows)
+      await writeUnwrittenProposal({
+        db,
+        config: options.config,
+        logger: options.logger,
+        agent: agentRow,
+        instructions,
+        row,
+      });
   } finally {
     await db
       .delete(optimizeProposing)
       .where(and(eq(optimizeProposing.runId, run.id), eq(optimizeProposing.token, token)));
   }
   return listProposals({ db, subaccountId: run.subaccountId, runId: run.id });
-}
-
-async function writeProposals(options: {
-  db: Database;
-  config: AppConfig;
-  logger?: FastifyBaseLogger;
-  run: typeof evaluationRun.$inferSelect;
-  agentRow: Awaited<ReturnType<typeof getAgentRowOrThrow>>;
-  failures: Awaited<ReturnType<typeof listRunFailures>>;
-  userId: string;
-}) {
-  const { db, run, agentRow, failures } = options;
-  const instructions = await getBaseInstructions({ db, agent: agentRow });
-  const grouping = await groupFailures({
-    db,
-    config: options.config,
-    logger: options.logger,
-    agent: agentRow,
-    failures,
-  });
-  const written: { group: FailureGroup; proposal: Awaited<ReturnType<typeof writeProposal>> }[] = [];
-  for (const group of grouping.groups) {
-    const proposal = await writeProposal({
-      db,
-      config: options.config,
-      logger: options.logger,
-      agent: agentRow,
-      instructions,
-      group,
-    });
-    written.push({ group, proposal });
-  }
-  const groupingShare = grouping.costUsd / Math.max(1, written.length);
-  const now = Date.now();
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(optimizeProposal)
-      .where(and(eq(optimizeProposal.runId, run.id), eq(optimizeProposal.status, 'proposed')));
-    await tx.insert(optimizeProposal).values(
-      written.map(({ group, proposal }, index) => ({
-        id: randomUUID(),
-        subaccountId: run.subaccountId,
-        agentId: agentRow.id,
-        runId: run.id,
-        cause: group.cause,
-        rationale: proposal.rationale,
-        currentInstructions: instructions,
-        proposedInstructions: proposal.instructions,
-        failures: group.failures.map(({ conversationId, questionText, answer, reasoning, verdict }) => ({
-          conversationId,
-          questionText,
-          answer,
-          reasoning,
-          verdict,
-        })),
-        isOffline: proposal.isOffline,
-        costUsd: proposal.costUsd + groupingShare,
-        createdByUserId: options.userId,
-        // Keeps the groups' order when listed by time.
-        createdAt: new Date(now + index),
-      })),
-    );
-  });
 }

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Action } from '@agentry/core/permissions';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { authorizeForRow } from '../auth/authorize';
 import { optimizeProposal } from './optimize.tables';
 
-/** A proposal addressed by id: the caller must be allowed `action` in its sub account; another tenant's looks missing. */
+/**
+ * A proposal addressed by id: the caller must be allowed `action` in its sub account; another
+ * tenant's looks missing, and so does a cause whose proposal is not written yet.
+ */
 export async function getProposalForMemberOrThrow(options: {
   db: Database;
   proposalId: string;
@@ -15,7 +18,7 @@ export async function getProposalForMemberOrThrow(options: {
   const [row] = await options.db
     .select()
     .from(optimizeProposal)
-    .where(eq(optimizeProposal.id, options.proposalId))
+    .where(and(eq(optimizeProposal.id, options.proposalId), ne(optimizeProposal.status, 'unwritten')))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Proposal not found' });
   await authorizeForRow({

@@ -1,21 +1,35 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { OptimizeProposal } from '@agentry/core/optimize';
+import type { OptimizeProposal, UnwrittenProposal } from '@agentry/core/optimize';
 import type { Database } from '../../platform/db/database';
 import { optimizeProposal } from './optimize.tables';
 import { refreshTrial } from './refresh-trial';
 import { toProposal } from './to-proposal';
 
-/** The proposals made for a run, oldest first (the order the groups were found in), trials brought up to date. */
+/** Said of a cause whose proposal no call has tried to write yet (its round is still going, or ended early). */
+const NOT_WRITTEN_YET_MESSAGE = 'The proposal for this cause is not written yet. Ask again to write it.';
+
+export type ListedProposals = { proposals: OptimizeProposal[]; unwritten: UnwrittenProposal[] };
+
+/**
+ * The proposals made for a run, oldest first (the order the groups were found in), trials brought
+ * up to date; and apart, the causes found whose proposal is still to be written, with why.
+ */
 export async function listProposals(options: {
   db: Database;
   subaccountId: string;
   runId: string;
-}): Promise<OptimizeProposal[]> {
+}): Promise<ListedProposals> {
   const rows = await options.db
     .select()
     .from(optimizeProposal)
     .where(and(eq(optimizeProposal.subaccountId, options.subaccountId), eq(optimizeProposal.runId, options.runId)))
     .orderBy(asc(optimizeProposal.createdAt), asc(optimizeProposal.id));
-  const fresh = await Promise.all(rows.map((proposal) => refreshTrial({ db: options.db, proposal })));
-  return fresh.map(toProposal);
+  const written = rows.filter((row) => row.status !== 'unwritten');
+  const fresh = await Promise.all(written.map((proposal) => refreshTrial({ db: options.db, proposal })));
+  return {
+    proposals: fresh.map(toProposal),
+    unwritten: rows
+      .filter((row) => row.status === 'unwritten')
+      .map((row) => ({ cause: row.cause, failures: row.failures, error: row.rationale || NOT_WRITTEN_YET_MESSAGE })),
+  };
 }

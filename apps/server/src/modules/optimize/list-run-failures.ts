@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MAX_FAILURES_PER_OPTIMIZATION, type AddressedFailure } from '@agentry/core/optimize';
 import type { Database } from '../../platform/db/database';
 import { evaluationConversation } from '../evaluation/evaluation.tables';
@@ -8,13 +8,24 @@ export type RunFailure = AddressedFailure & { questionId: string; successCriteri
 
 /**
  * The judged answers of a run whose verdict that counts (the override, else the judge's) is
- * fail or unclear, in plan order, at most MAX_FAILURES_PER_OPTIMIZATION.
+ * fail or unclear, in plan order, at most MAX_FAILURES_PER_OPTIMIZATION; only those of
+ * `conversationIds` when given (the failures of a cause found earlier, as they are now).
  */
-export async function listRunFailures(options: { db: Database; runId: string }): Promise<RunFailure[]> {
+export async function listRunFailures(options: {
+  db: Database;
+  runId: string;
+  conversationIds?: string[];
+}): Promise<RunFailure[]> {
   const rows = await options.db
     .select()
     .from(evaluationConversation)
-    .where(and(eq(evaluationConversation.runId, options.runId), eq(evaluationConversation.status, 'done')))
+    .where(
+      and(
+        eq(evaluationConversation.runId, options.runId),
+        eq(evaluationConversation.status, 'done'),
+        options.conversationIds ? inArray(evaluationConversation.id, options.conversationIds) : undefined,
+      ),
+    )
     .orderBy(asc(evaluationConversation.position));
   const failures: RunFailure[] = [];
   for (const row of rows) {

@@ -5,6 +5,7 @@ import {
   textOf,
   type FakeChatRequest,
   type FakeOpenAiServer,
+  type FakeReply,
 } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import {
@@ -30,19 +31,29 @@ function systemOf(request: FakeChatRequest): string {
 /**
  * Scripts the fake provider for the whole loop: the agent quotes a price unless its
  * instructions carry PRICE_RULE; the judge fails an answer that quotes a price; the grouping,
- * proposal and mentor calls answer as a model would.
+ * proposal and mentor calls answer as a model would. `groups` replaces the grouping's causes;
+ * `proposal` may answer the n-th proposal call itself (undefined keeps the usual answer).
  */
-export function scriptOptimizeProvider(fake: FakeOpenAiServer) {
+export function scriptOptimizeProvider(
+  fake: FakeOpenAiServer,
+  script: {
+    groups?: { cause: string; failures: number[] }[];
+    proposal?: (call: number) => FakeReply | undefined;
+  } = {},
+) {
   const seen = { grouping: 0, proposal: 0, mentor: [] as string[] };
   const calls = scriptEvaluationProvider(fake, {
     assistant: (request) => {
       const system = systemOf(request);
       if (system.includes('You analyse failed answers')) {
         seen.grouping += 1;
-        return { text: JSON.stringify({ groups: [{ cause: 'Quotes prices it does not know', failures: [1] }] }) };
+        const groups = script.groups ?? [{ cause: 'Quotes prices it does not know', failures: [1] }];
+        return { text: JSON.stringify({ groups }) };
       }
       if (system.includes('You improve the instructions')) {
         seen.proposal += 1;
+        const scripted = script.proposal?.(seen.proposal);
+        if (scripted) return scripted;
         const current = /Current instructions:\n"""\n([\s\S]*?)\n"""/.exec(lastUserText(request))?.[1] ?? '';
         return {
           text: JSON.stringify({
@@ -71,11 +82,15 @@ export function scriptOptimizeProvider(fake: FakeOpenAiServer) {
   return { calls, seen };
 }
 
-/** An agent and a finished run of two questions of which the price one failed. */
+/**
+ * An agent and a finished run of two questions of which the price one failed; `moreQuestions`
+ * are asked after them (one naming a '5 kW' system fails the same way).
+ */
 export async function createFailedRun(
   app: TestApp,
   session: { cookie: string; subaccountId: string },
   provider: 'openai' | 'offline' = 'openai',
+  moreQuestions: string[] = [],
 ) {
   const agent = await createTestAgent(app, session, {
     aiName: 'Sunny',
@@ -93,6 +108,7 @@ export async function createFailedRun(
       customQuestions: [
         evaluationQuestion({ text: PRICE_QUESTION, successCriteria: PRICE_RULE }),
         evaluationQuestion({ text: INSTALL_QUESTION }),
+        ...moreQuestions.map((text) => evaluationQuestion({ text, successCriteria: PRICE_RULE })),
       ],
     }),
     '/api/openai/assistants/run/evaluationdata',

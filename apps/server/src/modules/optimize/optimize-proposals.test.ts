@@ -5,7 +5,7 @@ import type { ListProposalsReply, MentorThreadReply, SendMentorMessageReply } fr
 import { createTestApp } from '../../test/create-test-app';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { fakeErrors, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { llmUsage } from '../llm/llm.tables';
 import { createFailedRun, PRICE_QUESTION, PRICE_RULE, scriptOptimizeProvider } from './optimize-fixtures';
 
@@ -108,6 +108,145 @@ describe('Optimize proposals and the AI Mentor (fake provider)', () => {
     const again = await ask();
     expect(again.statusCode).toBe(201);
     expect(again.json<ListProposalsReply>().proposals).toHaveLength(1);
+  });
+
+  it('keeps the proposals already paid for when another one’s answer is unusable; asking again pays only for the missing one', async () => {
+    const batteryQuestion = 'And a 5 kW battery, how much?';
+    const groups = [
+      { cause: 'Quotes prices it does not know', failures: [1] },
+      { cause: 'Prices batteries it does not sell', failures: [2] },
+    ];
+    const { seen } = scriptOptimizeProvider(fake, {
+      groups,
+      proposal: (call) => (call === 2 ? { text: 'Sorry, I cannot help with that.' } : undefined),
+    });
+    const { runId, summary } = await createFailedRun(harness.app, owner, 'openai', [batteryQuestion]);
+    expect(summary.totals).toMatchObject({ passes: 1, failures: 2 });
+    const groupingsBefore = (await usageOf('optimize-grouping')).length;
+    const proposalCallsBefore = (await usageOf('optimize-proposal')).length;
+    const ask = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/optimize/proposals',
+        headers: { cookie: owner.cookie },
+        payload: { runId },
+      });
+
+    const first = await ask();
+    expect(first.statusCode).toBe(201);
+    const partial = first.json<ListProposalsReply>();
+    expect(seen).toMatchObject({ grouping: 1, proposal: 2 });
+    expect(partial.proposals.map((proposal) => proposal.cause)).toEqual(['Quotes prices it does not know']);
+    expect(partial.proposals[0]?.proposedInstructions).toContain(PRICE_RULE);
+    // The cause whose proposal failed is kept with its failures and the reason, not silently dropped.
+    expect(partial.unwritten).toEqual([
+      {
+        cause: 'Prices batteries it does not sell',
+        failures: [
+          expect.objectContaining({ questionText: batteryQuestion, reasoning: 'The answer invents a price.' }),
+        ],
+        error: 'The model did not answer a usable proposal. Try again, or choose another model for the agent.',
+      },
+    ]);
+    const listed = await harness.app.inject({
+      method: 'GET',
+      url: `/api/optimize/proposals?runId=${runId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(listed.json<ListProposalsReply>()).toEqual(partial);
+
+    // Asking again writes only the missing proposal: no new grouping, one proposal call.
+    const second = await ask();
+    expect(second.statusCode).toBe(201);
+    const complete = second.json<ListProposalsReply>();
+    expect(seen).toMatchObject({ grouping: 1, proposal: 3 });
+    expect(complete.unwritten).toEqual([]);
+    expect(complete.proposals.map((proposal) => proposal.cause)).toEqual(groups.map((group) => group.cause));
+    expect(complete.proposals[0]).toEqual(partial.proposals[0]);
+    expect(complete.proposals[1]?.failures.map((failure) => failure.questionText)).toEqual([batteryQuestion]);
+    expect(complete.proposals[1]?.proposedInstructions).toContain(PRICE_RULE);
+    // Its cost counts the failed attempt too: every call made for it.
+    const proposalUsage = (await usageOf('optimize-proposal')).slice(proposalCallsBefore);
+    expect(proposalUsage).toHaveLength(3);
+    expect(await usageOf('optimize-grouping')).toHaveLength(groupingsBefore + 1);
+    expect(complete.proposals[1]?.costUsd).toBeGreaterThan(complete.proposals[0]?.costUsd ?? Infinity);
+
+    // With nothing missing, asking again starts over: a new grouping replaces the open proposals.
+    const third = await ask();
+    expect(third.statusCode).toBe(201);
+    expect(seen).toMatchObject({ grouping: 2, proposal: 5 });
+    const fresh = third.json<ListProposalsReply>();
+    expect(fresh.proposals).toHaveLength(2);
+    expect(fresh.proposals.map((proposal) => proposal.id)).not.toContain(partial.proposals[0]?.id);
+  });
+
+  it('keeps the causes found when no proposal could be written, so asking again does not pay for the grouping', async () => {
+    const { seen } = scriptOptimizeProvider(fake, {
+      proposal: (call) => (call === 1 ? fakeErrors['invalid-key'] : undefined),
+    });
+    const { runId } = await createFailedRun(harness.app, owner);
+    const ask = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/optimize/proposals',
+        headers: { cookie: owner.cookie },
+        payload: { runId },
+      });
+    const first = await ask();
+    expect(first.statusCode).toBe(201);
+    const failed = first.json<ListProposalsReply>();
+    expect(failed.proposals).toEqual([]);
+    expect(failed.unwritten).toHaveLength(1);
+    expect(failed.unwritten[0]?.cause).toBe('Quotes prices it does not know');
+    // The provider's reason and what to do, as every failed call says them.
+    expect(failed.unwritten[0]?.error).toBe(
+      'Your API key is invalid or has been revoked. Update your API key in settings.',
+    );
+    expect(seen).toMatchObject({ grouping: 1, proposal: 1 });
+
+    const second = await ask();
+    expect(second.statusCode).toBe(201);
+    expect(seen).toMatchObject({ grouping: 1, proposal: 2 });
+    expect(second.json<ListProposalsReply>()).toMatchObject({
+      proposals: [{ cause: 'Quotes prices it does not know', status: 'proposed' }],
+      unwritten: [],
+    });
+  });
+
+  it('drops a cause without a proposal once its failed answers were overridden to a pass, without calling a model', async () => {
+    const { seen } = scriptOptimizeProvider(fake, {
+      groups: [
+        { cause: 'Quotes prices it does not know', failures: [1] },
+        { cause: 'Prices batteries it does not sell', failures: [2] },
+      ],
+      proposal: (call) => (call === 2 ? { text: 'not a proposal' } : undefined),
+    });
+    const { runId } = await createFailedRun(harness.app, owner, 'openai', ['And a 5 kW battery, how much?']);
+    const ask = () =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/api/optimize/proposals',
+        headers: { cookie: owner.cookie },
+        payload: { runId },
+      });
+    const first = (await ask()).json<ListProposalsReply>();
+    expect(first.unwritten).toHaveLength(1);
+    const [batteryFailure] = first.unwritten[0]?.failures ?? [];
+    const overridden = await harness.app.inject({
+      method: 'PATCH',
+      url: `/api/evaluations/${runId}/conversations/${batteryFailure?.conversationId}/verdict`,
+      headers: { cookie: owner.cookie },
+      payload: { verdict: 'pass' },
+    });
+    expect(overridden.statusCode).toBe(200);
+
+    const second = await ask();
+    expect(second.statusCode).toBe(201);
+    expect(seen).toMatchObject({ grouping: 1, proposal: 2 });
+    expect(second.json<ListProposalsReply>()).toMatchObject({
+      proposals: [{ cause: 'Quotes prices it does not know' }],
+      unwritten: [],
+    });
   });
 
   it('hides another tenant’s run (404), whether reading or proposing', async () => {

@@ -12,14 +12,13 @@ import {
   ProposalReply,
   SendMentorMessageBody,
   SendMentorMessageReply,
-  type OptimizeProposal,
 } from '@agentry/core/optimize';
 import { requireSession, signedInUser } from '../auth/guards';
 import { getAgentForMemberOrThrow } from '../agents/get-agent-for-member-or-throw';
 import { getRunForMemberOrThrow } from '../evaluation/get-run-for-member-or-throw';
 import { createProposals } from './create-proposals';
 import { getMentorThread } from './get-mentor-thread';
-import { listProposals } from './list-proposals';
+import { listProposals, type ListedProposals } from './list-proposals';
 import { sendMentorMessage } from './send-mentor-message';
 import { acceptProposal } from './accept-proposal';
 import { getProposalForMemberOrThrow } from './get-proposal-for-member-or-throw';
@@ -30,9 +29,10 @@ import { tryProposal } from './try-proposal';
 
 const tags = ['optimize'];
 
-function toListReply(proposals: OptimizeProposal[]): ListProposalsReply {
+function toListReply({ proposals, unwritten }: ListedProposals): ListProposalsReply {
   return {
     proposals,
+    unwritten,
     offlineNotice: proposals.some((proposal) => proposal.isOffline) ? OFFLINE_RESPONDER_NOTICE : null,
   };
 }

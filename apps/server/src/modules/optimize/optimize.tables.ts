@@ -16,9 +16,13 @@ import { evaluationRun } from '../evaluation/evaluation.tables';
 
 /**
  * A proposal's status as stored: the wire's, plus 'accepting' while an accept publishes its
- * candidate (shown as 'tried'; see decide-tried-proposal.ts).
+ * candidate (shown as 'tried'; see decide-tried-proposal.ts), and 'unwritten' for a cause group
+ * already paid for whose proposal is not written yet (its call failed, or is still to come): the
+ * next request writes only those (create-proposals.ts). An unwritten row is not a proposal: its
+ * `rationale` holds why it is missing and `proposedInstructions` is empty; it is never listed,
+ * fetched, tried or decided as one.
  */
-export type StoredProposalStatus = ProposalStatus | 'accepting';
+export type StoredProposalStatus = ProposalStatus | 'accepting' | 'unwritten';
 
 /**
  * A proposed change of an agent's instructions for one group of failures of an evaluation run
@@ -51,7 +55,7 @@ export const optimizeProposal = pgTable(
     trialFailedQuestionIds: jsonb('trial_failed_question_ids').$type<string[]>(),
     /** The trial as last seen (final once the run is over). */
     trial: jsonb('trial').$type<ProposalTrial>(),
-    /** What the grouping share and this proposal's own call cost (US dollars). */
+    /** What the grouping share and this proposal's own calls (a failed attempt included) cost (US dollars). */
     costUsd: doublePrecision('cost_usd').notNull().default(0),
     createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

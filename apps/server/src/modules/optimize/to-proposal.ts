@@ -2,6 +2,8 @@ import type { OptimizeProposal } from '@agentry/core/optimize';
 import type { optimizeProposal } from './optimize.tables';
 
 export function toProposal(row: typeof optimizeProposal.$inferSelect): OptimizeProposal {
+  // Listing and fetching leave these out; reaching here is a bug, not a proposal to show.
+  if (row.status === 'unwritten') throw new Error(`Cause ${row.id} has no proposal written yet`);
   return {
     id: row.id,
     agentId: row.agentId,

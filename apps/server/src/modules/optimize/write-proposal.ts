@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { OPTIMIZE_PROPOSAL_SOURCE } from '@agentry/core/optimize';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
 import type { agent } from '../agents/agents.tables';
 import { parseModelJson } from '../evaluation/judge/parse-model-json';
 import type { FailureGroup } from './group-failures';
@@ -39,7 +38,19 @@ export function writeProposalOffline(instructions: string, group: FailureGroup):
   };
 }
 
-/** The proposed instructions for one cause group: one model call (role optimize-proposal). */
+export const UNUSABLE_PROPOSAL_MESSAGE =
+  'The model did not answer a usable proposal. Try again, or choose another model for the agent.';
+
+/** A proposal call's outcome: the proposal, or an unusable answer (paid for all the same). */
+export type WrittenProposal =
+  | { isUsable: true; rationale: string; instructions: string; costUsd: number; isOffline: boolean }
+  | { isUsable: false; costUsd: number };
+
+/**
+ * The proposed instructions for one cause group: one model call (role optimize-proposal). An
+ * answer that is not a proposal is reported with its cost, not thrown, so the caller can keep the
+ * cause for another try; a call that fails (provider, credits) throws.
+ */
 export async function writeProposal(options: {
   db: Database;
   config: AppConfig;
@@ -47,7 +58,7 @@ export async function writeProposal(options: {
   agent: typeof agent.$inferSelect;
   instructions: string;
   group: FailureGroup;
-}): Promise<{ rationale: string; instructions: string; costUsd: number; isOffline: boolean }> {
+}): Promise<WrittenProposal> {
   const failures = options.group.failures
     .map(
       (failure, index) =>
@@ -70,9 +81,7 @@ export async function writeProposal(options: {
   const parsed = parseModelJson(ProposalAnswer, answer.text);
   if (!parsed) {
     options.logger?.warn({ answer: answer.text.slice(0, 300) }, 'proposal answer was not valid JSON');
-    throw new AppError('AI_PROVIDER_ERROR', {
-      message: 'The model did not answer a usable proposal. Try again, or choose another model for the agent.',
-    });
+    return { isUsable: false, costUsd: answer.costUsd };
   }
-  return { ...parsed, costUsd: answer.costUsd, isOffline: answer.isOffline };
+  return { isUsable: true, ...parsed, costUsd: answer.costUsd, isOffline: answer.isOffline };
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bot, ClipboardCheck, Sparkles, WandSparkles } from 'lucide-react';
+import { AlertTriangle, Bot, ClipboardCheck, Sparkles, WandSparkles } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Agent } from '@agentry/core/agents';
 import type { EvaluationRunListItem } from '@agentry/core/evaluation';
-import type { ListProposalsReply } from '@agentry/core/optimize';
+import type { ListProposalsReply, UnwrittenProposal } from '@agentry/core/optimize';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -149,7 +149,17 @@ function ProposalsSection({
     mutationFn: () => createProposals(run.id),
     onSuccess: (reply) => {
       queryClient.setQueryData<ListProposalsReply>(optimizeKeys.proposals(run.id), reply);
-      toast.success(`${reply.proposals.length} ${reply.proposals.length === 1 ? 'change' : 'changes'} proposed.`);
+      const missing = reply.unwritten.length;
+      if (missing > 0) {
+        const open = reply.proposals.filter((proposal) => proposal.status === 'proposed').length;
+        toast.error(
+          `${missing} of ${missing + open} ${missing + open === 1 ? 'proposal' : 'proposals'} could not be written`,
+          {
+            description: 'The causes are kept: asking again writes only the missing proposals.',
+          },
+        );
+      } else
+        toast.success(`${reply.proposals.length} ${reply.proposals.length === 1 ? 'change' : 'changes'} proposed.`);
     },
     onError: (error) => toast.error(error.message),
   });
@@ -165,8 +175,14 @@ function ProposalsSection({
       />
     );
   }
-  const { offlineNotice } = proposals.data;
+  const { offlineNotice, unwritten } = proposals.data;
   const list = proposals.data.proposals;
+  const idleLabel =
+    unwritten.length > 0
+      ? `Write the missing ${unwritten.length === 1 ? 'proposal' : 'proposals'}`
+      : list.length > 0
+        ? 'Propose again'
+        : 'Find causes and propose fixes';
   const failures = failedCount(run);
   return (
     <section aria-label="Proposed changes" className="grid gap-4">
@@ -188,10 +204,10 @@ function ProposalsSection({
         <Button
           onClick={() => propose.mutate()}
           disabled={propose.isPending}
-          variant={list.length > 0 ? 'outline' : 'default'}
+          variant={list.length > 0 && unwritten.length === 0 ? 'outline' : 'default'}
         >
           <Sparkles aria-hidden />
-          {propose.isPending ? 'Finding causes…' : list.length > 0 ? 'Propose again' : 'Find causes and propose fixes'}
+          {propose.isPending ? (unwritten.length > 0 ? 'Writing proposals…' : 'Finding causes…') : idleLabel}
         </Button>
       </div>
       {offlineNotice ? (
@@ -203,7 +219,8 @@ function ProposalsSection({
         </p>
       ) : null}
       {propose.isPending ? <ProposalSkeletons /> : null}
-      {list.length === 0 && !propose.isPending ? (
+      {unwritten.length > 0 ? <UnwrittenCauses causes={unwritten} /> : null}
+      {list.length === 0 && unwritten.length === 0 && !propose.isPending ? (
         <EmptyState
           icon={Bot}
           title="No proposals for this run yet"
@@ -219,6 +236,35 @@ function ProposalsSection({
           canOverride={role === 'admin'}
         />
       ))}
+    </section>
+  );
+}
+
+/** Causes found (and paid for) whose proposal the model has not written yet, each with why. */
+function UnwrittenCauses({ causes }: { causes: UnwrittenProposal[] }) {
+  return (
+    <section
+      aria-label="Causes without a proposal"
+      className="grid gap-3 rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 p-4"
+    >
+      <div className="flex items-start gap-2">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+        <p className="text-sm">
+          {causes.length === 1 ? 'This cause has' : 'These causes have'} no proposal yet. They are kept: asking again
+          writes only {causes.length === 1 ? 'its proposal' : 'their proposals'}, without finding the causes again.
+        </p>
+      </div>
+      <ul className="grid gap-2">
+        {causes.map((cause) => (
+          <li key={cause.cause} className="grid gap-1 rounded-[var(--radius-control)] border border-border bg-card p-3">
+            <p className="text-sm font-medium break-words">{cause.cause}</p>
+            <p className="text-xs text-muted-foreground">
+              {cause.failures.length === 1 ? '1 failed answer' : `${cause.failures.length} failed answers`}
+            </p>
+            <p className="text-sm text-destructive">{cause.error}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
