@@ -45,6 +45,7 @@ export const evaluationMessages = {
   templateSaved: 'Template saved successfully',
   generationStartFailed: 'Failed to start question generation',
   generationFailed: 'Failed to generate questions',
+  generationPartlyFailed: 'Some questions could not be generated',
   generationTimedOut: 'Question generation timed out. Please try again.',
   startEvaluationFailed: 'Failed to start evaluation',
   questionRejected: 'Question marked as rejected',

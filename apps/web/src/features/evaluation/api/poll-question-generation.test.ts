@@ -42,7 +42,19 @@ describe('pollQuestionGeneration', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/questiongenerator/gen%201');
     await vi.advanceTimersByTimeAsync(6000);
-    expect(await result).toEqual({ ok: true, value: done });
+    expect(await result).toEqual({ ok: true, value: { results: done, failure: null } });
+  });
+
+  it('answers the questions of a job that completed without some categories, with what failed', async () => {
+    const why =
+      "Could not write the angry customer questions: the testing model's answer was not the list of questions asked for. Try again; if it keeps happening, choose another testing model.";
+    const done = { ...empty, industry: [{ question: 'Q', criteria: 'C' }] };
+    stubFetch(() => ({
+      body: { success: true, data: { status: 'complete', results: { results: done }, error: why } },
+    }));
+    const result = settle(pollQuestionGeneration('partial'));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await result).toEqual({ ok: true, value: { results: done, failure: why } });
   });
 
   it('gives up after 100 attempts with the time-out text', async () => {

@@ -60,7 +60,7 @@ export function GenerateQuestionsDialog({
   });
   const [customCategories, setCustomCategories] = useState<CustomCategory[]>([]);
   const [isThinking, setIsThinking] = useState(false);
-  /** Why the last generation failed, kept in the dialog until the next try. */
+  /** Why the last generation failed, in whole or in part, kept in the dialog until the next try. */
   const [failure, setFailure] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
@@ -107,9 +107,14 @@ export function GenerateQuestionsDialog({
       return;
     }
     try {
-      const results = await pollQuestionGeneration(id, controller.signal);
+      const { results, failure: partFailed } = await pollQuestionGeneration(id, controller.signal);
       setIsThinking(false);
       onGenerated(results);
+      if (partFailed) {
+        // The questions written are shown; the toast and the dialog (on the next try) say what was not.
+        setFailure(partFailed);
+        evaluationToast.error(evaluationMessages.generationPartlyFailed, partFailed);
+      }
     } catch (error) {
       if (controller.signal.aborted) return;
       setIsThinking(false);

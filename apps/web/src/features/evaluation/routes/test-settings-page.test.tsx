@@ -441,6 +441,38 @@ describe('question generator', { timeout: 20_000 }, () => {
     expect(storedList(evaluationStorageKeys.customQuestions)).toHaveLength(1);
   });
 
+  it('shows the questions written when some categories failed, and says which failed and why', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const why =
+      "Could not write the angry customer questions: the testing model's answer was not the list of questions asked for. Try again; if it keeps happening, choose another testing model.";
+    const results = {
+      ...empty,
+      industry: [{ question: 'Do panels work on cloudy days?', criteria: 'Explains reduced output honestly.' }],
+    };
+    api({
+      'POST /questiongenerator': { status: 201, body: { success: true, data: { generatequestionsId: 'gen-2' } } },
+      'GET /api/questiongenerator/gen-2': {
+        body: { success: true, data: { status: 'complete', results: { results }, error: why } },
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Generate Questions with AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate Questions with AI' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+
+    const generated = await screen.findByRole('dialog', { name: 'Generated Questions' });
+    expect(within(generated).getByText('Do panels work on cloudy days?')).toBeInTheDocument();
+    expect(await screen.findByText('Some questions could not be generated')).toBeInTheDocument();
+    expect(screen.getAllByText(why).length).toBeGreaterThan(0);
+
+    // The explanation stays in the generator until the next try.
+    await user.click(within(generated).getByRole('button', { name: 'Generate New Questions' }));
+    const again = await screen.findByRole('dialog', { name: 'Generate Questions with AI' });
+    expect(within(again).getByRole('alert')).toHaveTextContent(why);
+  });
+
   it('says why a generation was refused: the sub account has too many in progress', async () => {
     const refusal =
       'This sub account already has 3 question generations in progress. Wait for one to end, then try again.';
