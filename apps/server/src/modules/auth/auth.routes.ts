@@ -20,6 +20,7 @@ import { isMagicLinkRequest, limitSignInEmails } from './limit-sign-in-emails';
 import { loadOptionalSession, requireSession, signedInUser } from './guards';
 import { preRegisterUser } from './pre-register-user';
 import { toFetchHeaders } from './to-fetch-headers';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 
 /** The signed-in caller asks about their own address (addresses are stored lower-cased). */
 function isAboutCaller(request: FastifyRequest, email: string) {
@@ -66,7 +67,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
     '/api/auth/pre-register',
     { schema: { tags: ['auth'], body: PreRegisterBody, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await enforceRateLimit({ cache, key: `pre-register:${request.ip}`, ...lookupLimit });
+      await enforceRateLimit({ cache, key: `pre-register:${toClientNetwork(request.ip)}`, ...lookupLimit });
       await preRegisterUser({ db, email: request.body.email, emailConsent: request.body.emailconsent });
       return { ok: true as const };
     },
@@ -79,7 +80,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
       schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckUserReply } },
     },
     async (request) => {
-      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...lookupLimit });
+      await enforceRateLimit({ cache, key: `check-user:${toClientNetwork(request.ip)}`, ...lookupLimit });
       if (!isAboutCaller(request, request.query.email))
         return { exists: false, hasAccess: false, needsVerification: false };
       return checkUser({ db, email: request.query.email });
@@ -93,7 +94,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
       schema: { tags: ['auth'], querystring: CheckUserQuery, response: { 200: CheckLinkedAccessReply } },
     },
     async (request) => {
-      await enforceRateLimit({ cache, key: `check-user:${request.ip}`, ...lookupLimit });
+      await enforceRateLimit({ cache, key: `check-user:${toClientNetwork(request.ip)}`, ...lookupLimit });
       if (!isAboutCaller(request, request.query.email)) return { hasLinkedAccess: false };
       return checkLinkedAccess({ db, email: request.query.email });
     },
@@ -116,7 +117,12 @@ export function registerAuthRoutes(root: FastifyInstance) {
     '/api/direct-login',
     { schema: { tags: ['auth'], body: DirectLoginBody, response: { 200: DirectLoginReply } } },
     async (request) => {
-      await enforceRateLimit({ cache, key: `direct-login:${request.ip}`, limit: 10, windowMs: 60_000 });
+      await enforceRateLimit({
+        cache,
+        key: `direct-login:${toClientNetwork(request.ip)}`,
+        limit: 10,
+        windowMs: 60_000,
+      });
       const { email } = request.body;
       if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
       await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import { enforceRateLimit } from '../../platform/http/rate-limit';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 
 export const SIGN_IN_EMAIL_WINDOW_MS = 15 * 60_000;
 
@@ -18,7 +19,7 @@ export async function limitSignInEmails(options: {
   const { cache, limits } = options;
   await enforceRateLimit({
     cache,
-    key: `sign-in-ip:${options.ip}`,
+    key: `sign-in-ip:${toClientNetwork(options.ip)}`,
     limit: limits.emailsPerIp,
     windowMs: SIGN_IN_EMAIL_WINDOW_MS,
   });

@@ -49,6 +49,7 @@ import { resolveCapabilities } from './resolve-capabilities';
 import { cancelScheduledDowngrade, scheduleDowngrade } from './schedule-downgrade';
 import { getSubaccountLock, selectActiveSubaccount } from './subaccount-lock';
 import { toSafeReturnPath } from '@agentry/core/return-url';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 
 const tags = ['billing'];
 
@@ -158,7 +159,7 @@ export function registerBillingRoutes(root: FastifyInstance, context: BillingCon
   }) => {
     await enforceRateLimit({
       cache,
-      key: `checkout:${request.signedIn?.user.id ?? request.ip}`,
+      key: `checkout:${request.signedIn?.user.id ?? toClientNetwork(request.ip)}`,
       limit: 20,
       windowMs: 60_000,
     });

@@ -19,11 +19,6 @@ const Query = z.object({
     .default('test_customer'),
 });
 
-function isLoopbackPublicUrl(publicUrl: string) {
-  const { hostname } = new URL(publicUrl);
-  return hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
-}
-
 /**
  * The DM simulator's API (TEST MODE): a developer writes as a customer and reads the thread.
  * Only on a server whose PUBLIC_URL is on this machine, only for callers on this machine, and
@@ -32,7 +27,8 @@ function isLoopbackPublicUrl(publicUrl: string) {
  */
 export function registerDmSimulatorRoutes(root: FastifyInstance) {
   const { config } = root.platform;
-  if (!isLoopbackPublicUrl(config.publicUrl)) return;
+  // The same rule as the phone simulator's (config.ts isLoopbackUrl: 127.example.com is public).
+  if (!config.sms.isPhoneSimulatorEnabled) return;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
 

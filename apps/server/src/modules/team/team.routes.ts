@@ -19,6 +19,7 @@ import { acceptInvitation, findLiveInvitation, toInvitationPreview, userExists }
 import { listTeam } from './list-team';
 import { inviteMember, resendInvitation, revokeInvitation } from './manage-invitations';
 import { changeMemberRole, leaveSubaccount, removeMember } from './manage-members';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 
 const SubaccountParams = z.object({ subaccountId: z.string().min(1) });
 const InvitationParams = SubaccountParams.extend({ invitationId: z.string().min(1) });
@@ -135,7 +136,12 @@ export function registerTeamRoutes(root: FastifyInstance) {
     '/api/invitations/:token',
     { schema: { tags: ['team'], params: TokenParams, response: { 200: InvitationPreview } } },
     async (request) => {
-      await enforceRateLimit({ cache, key: `invitation-lookup:${request.ip}`, limit: 30, windowMs: 60_000 });
+      await enforceRateLimit({
+        cache,
+        key: `invitation-lookup:${toClientNetwork(request.ip)}`,
+        limit: 30,
+        windowMs: 60_000,
+      });
       return toInvitationPreview(await findLiveInvitation(db, request.params.token));
     },
   );
@@ -144,7 +150,12 @@ export function registerTeamRoutes(root: FastifyInstance) {
     '/api/invitations/:token/sign-in',
     { schema: { tags: ['team'], params: TokenParams, response: { 200: InvitationSignInReply } } },
     async (request) => {
-      await enforceRateLimit({ cache, key: `invitation-lookup:${request.ip}`, limit: 30, windowMs: 60_000 });
+      await enforceRateLimit({
+        cache,
+        key: `invitation-lookup:${toClientNetwork(request.ip)}`,
+        limit: 30,
+        windowMs: 60_000,
+      });
       const invitation = await findLiveInvitation(db, request.params.token);
       const { email } = invitation;
       await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });

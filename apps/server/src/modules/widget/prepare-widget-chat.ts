@@ -14,6 +14,7 @@ import { loadChatWidgetOrThrow } from './load-chat-widget';
 import { MAX_TOOL_STEPS } from '../llm/call-language-model';
 import { releaseDailyMessage } from './release-daily-message';
 import { takeDailyMessageOrThrow, type DailyMessageReservation } from './take-daily-message';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 
 export type PreparedWidgetChat = {
   connectionId: string;
@@ -57,8 +58,8 @@ export async function prepareWidgetChatOrThrow(options: {
   db: Database;
   cache: Cache;
   config: AppConfig;
-  /** This server's own origin (config.publicUrl's), which always passes the Origin rule. */
-  ownOrigin: string;
+  /** This server's own origins (config.publicUrl's and its loopback aliases), which always pass the Origin rule. */
+  ownOrigins: ReadonlySet<string>;
   request: FastifyRequest;
   widgetId: string;
   body: WidgetChatBody;
@@ -77,7 +78,7 @@ export async function prepareWidgetChatOrThrow(options: {
   const widget = await loadChatWidgetOrThrow({ db, cache, widgetId: options.widgetId });
   assertWidgetOrigin({
     request,
-    ownOrigin: options.ownOrigin,
+    ownOrigins: options.ownOrigins,
     allowedDomains: widget.deployedSettings?.allowedDomains ?? [],
   });
   if (!widget.agent) throw new AppError('WIDGET_NOT_CONNECTED');
@@ -92,7 +93,11 @@ export async function prepareWidgetChatOrThrow(options: {
   // Both limits in one round trip to the cache store, usually sent with the daily-limit statement.
   const rateLimits = [
     ...(body.contactIdentifier ? [visitorLimit(body.contactIdentifier)] : []),
-    { key: `widget-ip:${connectionId}:${request.ip}`, limit: ipMessagesPerMinute, windowMs: RATE_WINDOW_MS },
+    {
+      key: `widget-ip:${connectionId}:${toClientNetwork(request.ip)}`,
+      limit: ipMessagesPerMinute,
+      windowMs: RATE_WINDOW_MS,
+    },
   ];
   const dailyLimit = widget.deployedSettings?.dailyLimit ?? widgetLimits.dailyLimit.default;
   // A message counts while its answer can still arrive: every model call of it timing out, plus a margin.

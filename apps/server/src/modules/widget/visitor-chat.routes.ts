@@ -28,6 +28,7 @@ import { loadPublicWidget } from './load-public-widget';
 import { prepareWidgetChatOrThrow, type PreparedWidgetChat } from './prepare-widget-chat';
 import { releaseDailyMessage } from './release-daily-message';
 import { toPublicWidgetSettings } from './to-public-widget-settings';
+import { toClientNetwork } from '../../platform/http/to-client-network';
 
 const tags = ['widget'];
 /** How long a shutdown waits for the widget answers being written (within main.ts's thirty seconds). */
@@ -43,7 +44,8 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
   const { config, cache } = app.platform;
-  const ownOrigin = new URL(config.publicUrl).origin;
+  // The iframe's own origins, which always pass the Origin rule.
+  const ownOrigins: ReadonlySet<string> = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
 
   // Answers being written, whether or not their visitor is still there: a server shutting down
   // waits for them before its database closes, for a while (the other shutdown steps, the campaign
@@ -71,7 +73,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   async function loadPublicWidgetOrThrow(request: FastifyRequest, widgetId: string) {
     const widget = await loadPublicWidget({ db, widgetId });
     if (!widget) throw new AppError('NOT_FOUND', { message: 'Widget not found' });
-    assertWidgetOrigin({ request, ownOrigin, allowedDomains: widget.settings.allowedDomains });
+    assertWidgetOrigin({ request, ownOrigins, allowedDomains: widget.settings.allowedDomains });
     return widget;
   }
 
@@ -109,7 +111,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
       const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
       await enforceRateLimit({
         cache,
-        key: `widget-list:${widget.connectionId}:${request.ip}`,
+        key: `widget-list:${widget.connectionId}:${toClientNetwork(request.ip)}`,
         limit: config.widget.ipMessagesPerMinute,
         windowMs: 60_000,
       });
@@ -141,7 +143,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
       const widget = await loadPublicWidgetOrThrow(request, request.params.widgetId);
       await enforceRateLimit({
         cache,
-        key: `widget-list:${widget.connectionId}:${request.ip}`,
+        key: `widget-list:${widget.connectionId}:${toClientNetwork(request.ip)}`,
         limit: config.widget.ipMessagesPerMinute,
         windowMs: 60_000,
       });
@@ -176,7 +178,7 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
             db,
             cache,
             config,
-            ownOrigin,
+            ownOrigins,
             request,
             widgetId: request.params.widgetId,
             body,

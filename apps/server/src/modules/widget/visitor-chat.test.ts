@@ -296,6 +296,27 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     const blocked = await chat(widget, { message: 'hi', contactIdentifier: 'ip-visitor-new' }, { remoteAddress: ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toBe('Rate limit exceeded. Too many requests in a short period.');
+
+    // IPv6: one client holds a whole /64, and a new address of it per message does not get around the limit.
+    const addressOf = (index: number) => `2001:db8:aa:bb::${(index + 1).toString(16)}`;
+    const rotating = await Promise.all(
+      Array.from({ length: IP_LIMIT }, (_, index) =>
+        chat(widget, { message: 'hi', contactIdentifier: `v6-visitor-${index}` }, { remoteAddress: addressOf(index) }),
+      ),
+    );
+    expect(rotating.every((response) => response.statusCode === 200)).toBe(true);
+    const rotated = await chat(
+      widget,
+      { message: 'hi', contactIdentifier: 'v6-visitor-new' },
+      { remoteAddress: '2001:db8:aa:bb:ffff::1' },
+    );
+    expect(rotated.statusCode).toBe(429);
+    const otherNetwork = await chat(
+      widget,
+      { message: 'hi', contactIdentifier: 'v6-other' },
+      { remoteAddress: '2001:db8:aa:cc::1' },
+    );
+    expect(otherNetwork.statusCode).toBe(200);
   });
 
   it('limits a visitor known only by the conversation it continues, and gives the refused message back', async () => {
@@ -392,6 +413,10 @@ describe('visitor chat (POST /api/widget/:widgetId/chat) against an OpenAI-compa
     expect(refused.json().error.code).toBe('WIDGET_ORIGIN_NOT_ALLOWED');
     expect((await from({ origin: 'https://shop.example.evil.example' })).statusCode).toBe(403);
     expect((await from({ origin: 'http://localhost:5501' })).statusCode).toBe(403);
+    // A page whose name was pointed at this server sends a Host that matches its own Origin.
+    expect((await from({ origin: 'http://evil.example', host: 'evil.example' })).statusCode).toBe(403);
+    // This machine's other name for the server is its own.
+    expect((await from({ origin: 'http://127.0.0.1:3000' })).statusCode).toBe(200);
     expect((await from({ origin: 'https://shop.example' })).statusCode).toBe(200);
     expect((await from({ origin: 'https://www.shop.example' })).statusCode).toBe(200);
     expect((await from({ origin: 'http://localhost:5500' })).statusCode).toBe(200);

@@ -52,7 +52,7 @@ describe('developer tools answer loopback callers only', () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     // What `npm start` does on the embedded defaults, with the interface opened explicitly.
-    harness = await createTestApp({ HOST: '0.0.0.0' });
+    harness = await createTestApp({ HOST: '0.0.0.0', AUTH_SECRET: 'a'.repeat(32) });
   });
   afterAll(() => harness.close());
 
@@ -87,6 +87,37 @@ describe('developer tools answer loopback callers only', () => {
         message: 'This developer tool only answers requests from the computer the server runs on.',
       });
       expect(reply.body).not.toContain('victim');
+    }
+  });
+
+  it('refuses what a tunnel or proxy on this machine relays, and a page whose name was rebound to this machine', async () => {
+    for (const headers of [
+      // ngrok, cloudflared, a local nginx: the socket is local, the caller is not.
+      { 'x-forwarded-for': REMOTE },
+      { forwarded: `for=${REMOTE}` },
+      { 'x-real-ip': REMOTE },
+      { 'cf-connecting-ip': REMOTE },
+      // DNS rebinding: a page of another site, its name now pointing at this machine.
+      { host: 'rebind.attacker.example:3000' },
+      { host: '127.0.0.1.attacker.example' },
+    ]) {
+      const reply = await harness.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers,
+      });
+      expect(reply.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(reply.json().error.code).toBe('LOOPBACK_ONLY');
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '127.0.0.2', '[::1]:3000', 'localhost']) {
+      const reply = await harness.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { host },
+      });
+      expect(reply.statusCode, host).toBe(200);
     }
   });
 
@@ -135,14 +166,14 @@ describe('with TRUST_PROXY=true', () => {
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
     expect(clock.statusCode).toBe(403);
-    // A loopback socket stays local even when the header names someone else.
-    const local = await harness.app.inject({
+    // A loopback socket that carries a forwarding header relays someone else (a proxy or a tunnel).
+    const relayed = await harness.app.inject({
       method: 'GET',
       url: '/api/dev/mailbox',
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': REMOTE },
     });
-    expect(local.statusCode).toBe(200);
+    expect(relayed.statusCode).toBe(403);
   });
 });
 
@@ -235,7 +266,7 @@ describe.skipIf(!networkAddress)(`over TCP from this machine's network address (
   });
 
   it('with HOST=0.0.0.0 and TRUST_PROXY=true a network client gets the product but neither developer tool', async () => {
-    const server = await listen({ HOST: '0.0.0.0', TRUST_PROXY: 'true' });
+    const server = await listen({ HOST: '0.0.0.0', TRUST_PROXY: 'true', AUTH_SECRET: 'a'.repeat(32) });
     const remote = `http://${networkAddress}:${server.port}`;
     try {
       expect((await fetch(`${remote}/api/health`)).status).toBe(200);
@@ -367,7 +398,7 @@ describe.skipIf(!canCreateNamespaces)(
     });
 
     it('with HOST=0.0.0.0 and TRUST_PROXY=true gets the product but not the dev mailbox (API and page)', async () => {
-      const server = await listen({ HOST: '0.0.0.0', TRUST_PROXY: 'true' });
+      const server = await listen({ HOST: '0.0.0.0', TRUST_PROXY: 'true', AUTH_SECRET: 'a'.repeat(32) });
       const base = `http://${namespace.hostAddress}:${server.port}`;
       try {
         expect((await namespace.curl(`${base}/api/health`)).status).toBe('200');
