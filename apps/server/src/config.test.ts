@@ -25,9 +25,13 @@ describe('HOST', () => {
   });
 
   it('is what HOST says when set explicitly; the dev mailbox stays on (and answers loopback callers only)', () => {
-    const config = loadConfig({ HOST: '0.0.0.0' });
+    const config = loadConfig({ HOST: '0.0.0.0', AUTH_SECRET: 'a'.repeat(32) });
     expect(config.host).toBe('0.0.0.0');
     expect(config.isDevMailboxEnabled).toBe(true);
+    // Not with the development secret, which is in the repository.
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/AUTH_SECRET is required when HOST \(0.0.0.0\)/);
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]'])
+      expect(() => loadConfig({ HOST: host })).not.toThrow();
     expect(loadConfig({ ...publicDeployment, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 });

@@ -236,6 +236,14 @@ const EnvSchema = z
           message: 'SMTP_URL is required when PUBLIC_URL is a public address (sign-in links are e-mailed)',
         });
     }
+    // The development secret is in this repository: whatever other machines can reach must not sign with it
+    // (the TEST MODE webhooks of SMS and DMs are signed with keys derived from it).
+    if (env.HOST && !isLoopbackHostName(env.HOST) && !env.AUTH_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: `AUTH_SECRET is required when HOST (${env.HOST}) lets other machines connect (openssl rand -hex 32)`,
+      });
     // Calls with a platform key cost credits, at a price the table (or the operator) must give.
     // LLM_DEFAULT_MODEL belongs to the default provider (the order of defaultProvider): a keyless
     // OPENAI_BASE_URL comes before OpenRouter and costs nothing.
@@ -463,13 +471,22 @@ function parseEncryptionKey(value: string): Buffer | undefined {
 }
 
 /** localhost, ::1 or an IPv4 address in 127.0.0.0/8; a name like 127.example.com is a public address. */
-function isLoopbackUrl(url: string) {
+export function isLoopbackUrl(url: string) {
   const { hostname } = new URL(url);
   return hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const VITE_DEV_PORT = 5173;
+
+/** An interface name or address on this machine only: localhost, 127.0.0.0/8, ::1. */
+function isLoopbackHostName(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
 
 function listTrustedOrigins(publicUrl: string, isProduction: boolean): string[] {
   const site = new URL(publicUrl);

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackUrl, loadConfig } from './config';
 
 /** The longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 30_000;
@@ -45,6 +45,11 @@ async function main() {
     },
     `Agentry is running at ${config.publicUrl}${config.isDevMailboxEnabled ? ` (sign-in links: ${config.publicUrl}/dev/mailbox)` : ''}`,
   );
+  if (config.directLoginEmails.length > 0 && !isLoopbackUrl(config.publicUrl))
+    app.log.warn(
+      { directLoginEmails: config.directLoginEmails },
+      'DIRECT_LOGIN_EMAILS is set on a public address: anyone who knows a listed address can sign in as it',
+    );
 }
 
 main().catch((error: unknown) => {
