@@ -19,9 +19,11 @@ describe('HOST', () => {
 
   it('defaults to every interface when the dev mailbox is off', () => {
     expect(loadConfig(publicDeployment).host).toBe('0.0.0.0');
-    const withSmtp = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const withSmtp = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', AUTH_SECRET: 'a'.repeat(32) });
     expect(withSmtp.isDevMailboxEnabled).toBe(false);
     expect(withSmtp.host).toBe('0.0.0.0');
+    // Not while the development secret signs.
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).host).toBe('127.0.0.1');
   });
 
   it('is what HOST says when set explicitly; the dev mailbox stays on (and answers loopback callers only)', () => {

@@ -391,7 +391,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST || (isDevMailboxEnabled ? '127.0.0.1' : '0.0.0.0'),
+    // Only this computer while the dev mailbox is on or the development secret signs (HOST opens it).
+    host: env.HOST || (isDevMailboxEnabled || !env.AUTH_SECRET ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     publicUrl,
     trustedOrigins: listTrustedOrigins(publicUrl, isProduction),
