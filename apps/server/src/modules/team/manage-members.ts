@@ -2,11 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { Role } from '@agentry/core/auth';
 import { roleChangeAction, type Action } from '@agentry/core/permissions';
 import { teamMessages } from '@agentry/core/team';
+import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { subaccountSettings } from '../accounts/accounts.tables';
 import { member, userProfile } from '../auth/auth.tables';
 import { authorize } from '../auth/authorize';
+import { API_KEYS_SCOPE } from '../public-api/authenticate-api-key';
+import { apiKey } from '../public-api/public-api.tables';
+import { teamInvitation } from './team.tables';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -68,8 +72,25 @@ export async function changeMemberRole(options: {
   });
 }
 
+/**
+ * Ends a membership and what it left behind in the sub account: the API keys the person made there
+ * (the integration keeps working only with a key of someone still in) and the invitations they sent
+ * and that are still pending (nobody gets in on their word after they left). Agents, demos and
+ * everything else they built stay.
+ */
 async function deleteMembership(tx: Transaction, subaccountId: string, target: { id: string; userId: string }) {
   await tx.delete(member).where(eq(member.id, target.id));
+  await tx.delete(apiKey).where(and(eq(apiKey.subaccountId, subaccountId), eq(apiKey.createdByUserId, target.userId)));
+  await tx
+    .update(teamInvitation)
+    .set({ status: 'revoked' })
+    .where(
+      and(
+        eq(teamInvitation.subaccountId, subaccountId),
+        eq(teamInvitation.invitedByUserId, target.userId),
+        eq(teamInvitation.status, 'pending'),
+      ),
+    );
   // Their workspace pages pointed at this sub account: /api/me falls back to their first one.
   await tx
     .update(userProfile)
@@ -77,18 +98,21 @@ async function deleteMembership(tx: Transaction, subaccountId: string, target: {
     .where(and(eq(userProfile.userId, target.userId), eq(userProfile.activeSubaccountId, subaccountId)));
 }
 
-export async function removeMember(options: { db: Database; subaccountId: string; memberId: string }) {
+export async function removeMember(options: { db: Database; cache: Cache; subaccountId: string; memberId: string }) {
   await options.db.transaction(async (tx) => {
     const state = await lockMembers(tx, options.subaccountId, { memberId: options.memberId });
     assertNotLastAdmin(state);
     await deleteMembership(tx, options.subaccountId, state.target);
   });
+  // The keys deleted are forgotten here and on every other instance: their next call answers 401.
+  await options.cache.forget(API_KEYS_SCOPE);
 }
 
-export async function leaveSubaccount(options: { db: Database; subaccountId: string; userId: string }) {
+export async function leaveSubaccount(options: { db: Database; cache: Cache; subaccountId: string; userId: string }) {
   await options.db.transaction(async (tx) => {
     const state = await lockMembers(tx, options.subaccountId, { userId: options.userId });
     assertNotLastAdmin(state);
     await deleteMembership(tx, options.subaccountId, state.target);
   });
+  await options.cache.forget(API_KEYS_SCOPE);
 }

@@ -115,7 +115,7 @@ export function registerTeamRoutes(root: FastifyInstance) {
       schema: { tags: ['team'], params: MemberParams, response: { 200: Ok } },
     },
     async (request) => {
-      await removeMember({ db, ...request.params });
+      await removeMember({ db, cache, ...request.params });
       return { ok: true as const };
     },
   );
@@ -127,7 +127,12 @@ export function registerTeamRoutes(root: FastifyInstance) {
       schema: { tags: ['team'], params: SubaccountParams, response: { 200: Ok } },
     },
     async (request) => {
-      await leaveSubaccount({ db, subaccountId: request.params.subaccountId, userId: signedInUser(request).id });
+      await leaveSubaccount({
+        db,
+        cache,
+        subaccountId: request.params.subaccountId,
+        userId: signedInUser(request).id,
+      });
       return { ok: true as const };
     },
   );

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMessages } from '@agentry/core/team';
 import { createTestApp, type TestApp } from '../../test/create-test-app';
-import { signInWithWorkspace } from '../../test/agent-fixtures';
+import { createTestApiKey, signInWithWorkspace } from '../../test/agent-fixtures';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { latestMagicLink } from '../../test/sign-in';
 import { subaccountSettings } from '../accounts/accounts.tables';
@@ -159,6 +159,45 @@ describe('team: invitations, roles, members', () => {
     expect((await call(admin, 'PATCH', `${base}/${secondId}`, { role: 'member' })).statusCode).toBe(200);
     expect((await call(other, 'DELETE', `/api/me/subaccounts/${admin.subaccountId}`)).statusCode).toBe(200);
     expect((await call(other, 'GET', `/api/subaccounts/${admin.subaccountId}/team`)).statusCode).toBe(404);
+  });
+
+  it('removing a member, or a member leaving, ends the API keys they made there and the invitations they sent', async () => {
+    const owner = await signInWithWorkspace(app, 'keys-owner@team.test');
+    await grantTestPlan(app.platform.database.db, owner.userId);
+    const leaver = await signInWithWorkspace(app, 'keyholder@team.test');
+    await call(leaver, 'POST', `/api/invitations/${await invite('keyholder@team.test', 'admin', owner)}/accept`);
+    const inside = { ...leaver, subaccountId: owner.subaccountId };
+    const theirKey = await createTestApiKey(app, inside, 'Their integration');
+    const ownersKey = await createTestApiKey(app, owner, 'The owner integration');
+    await invite('friend@elsewhere.test', 'admin', inside);
+    const useKey = (secret: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${secret}` },
+        payload: { model: 'no-such-agent', messages: [{ role: 'user', content: 'hi' }] },
+      });
+    // Known before: the call gets as far as the agent (404), not 401.
+    expect((await useKey(theirKey)).statusCode).toBe(404);
+
+    const leaverId = (await team(owner, owner.subaccountId)).members.find(
+      (entry) => entry.email === 'keyholder@team.test',
+    )!.id;
+    expect(
+      (await call(owner, 'DELETE', `/api/subaccounts/${owner.subaccountId}/team/members/${leaverId}`)).statusCode,
+    ).toBe(200);
+
+    expect((await useKey(theirKey)).statusCode).toBe(401);
+    expect((await useKey(ownersKey)).statusCode).toBe(404);
+    const keys = await call(owner, 'GET', `/api/subaccounts/${owner.subaccountId}/api-keys`);
+    expect(keys.json<{ keys: { name: string }[] }>().keys.map((key) => key.name)).toEqual(['The owner integration']);
+    expect((await team(owner, owner.subaccountId)).invitations.map((entry) => entry.email)).not.toContain(
+      'friend@elsewhere.test',
+    );
+    const friendToken = await invitationToken('friend@elsewhere.test');
+    const friend = await signInWithWorkspace(app, 'friend@elsewhere.test');
+    const accepted = await call(friend, 'POST', `/api/invitations/${friendToken}/accept`);
+    expect(accepted.statusCode).not.toBe(200);
   });
 
   it('a last admin that is not the owner cannot be removed, demoted or leave', async () => {

@@ -237,7 +237,7 @@ function describePending(pending: Pending, subaccountName: string) {
   if (pending?.kind === 'remove')
     return {
       title: `Remove ${pending.member.name}?`,
-      description: `${pending.member.email} loses access to ${subaccountName} at once. What they built stays.`,
+      description: `${pending.member.email} loses access to ${subaccountName} at once, and the API keys they made and the invitations they sent here stop working. What they built stays.`,
       confirmLabel: 'Remove',
       isDestructive: true,
     };
@@ -250,7 +250,8 @@ function describePending(pending: Pending, subaccountName: string) {
     };
   return {
     title: `Leave ${subaccountName}?`,
-    description: 'You lose access at once. An admin can invite you again.',
+    description:
+      'You lose access at once, and the API keys you made and the invitations you sent here stop working. An admin can invite you again.',
     confirmLabel: 'Leave',
     isDestructive: true,
   };
