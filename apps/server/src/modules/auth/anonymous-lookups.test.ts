@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { signIn } from '../../test/sign-in';
-import { invitation, member, user, userProfile } from './auth.tables';
+import { member, user, userProfile } from './auth.tables';
 
 const NOBODY = { exists: false, hasAccess: false, needsVerification: false };
 
@@ -21,15 +20,14 @@ describe('anonymous callers learn nothing about accounts, subscriptions or invit
     const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
     known = { cookie, userId: me.user.id, subaccountId: me.subaccounts[0].id };
     await grantTestPlan(app.platform.database.db, known.userId);
-    await app.platform.database.db.insert(invitation).values({
-      id: randomUUID(),
-      organizationId: known.subaccountId,
-      email: invitedEmail,
-      role: 'member',
-      status: 'pending',
-      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
-      inviterId: known.userId,
+    // Invited the way the Team page does it.
+    const invited = await app.inject({
+      method: 'POST',
+      url: `/api/subaccounts/${known.subaccountId}/team/invitations`,
+      headers: { cookie },
+      payload: { email: invitedEmail, role: 'member' },
     });
+    expect(invited.statusCode, invited.body).toBe(201);
   });
   afterAll(() => harness.close());
 

@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CheckUserReply } from '@agentry/core/auth';
 import type { Database } from '../../platform/db/database';
-import { invitation, user } from './auth.tables';
+import { teamInvitation } from '../team/team.tables';
+import { user } from './auth.tables';
 
 /**
  * Workspace access: the product has a free plan (docs/product/billing-and-credits.md#capabilities, default limits), so every user
@@ -22,13 +23,17 @@ export async function checkUser(options: { db: Database; email: string }): Promi
   return { exists: true, hasAccess: hasWorkspaceAccess(row), needsVerification: !row.emailVerified };
 }
 
-/** Linked access: someone invited this address to their sub account and it is still pending. */
+/** Linked access: someone invited this address to their sub account (the Team page's invitations) and it is still pending. */
 export async function checkLinkedAccess(options: { db: Database; email: string }) {
   const [row] = await options.db
-    .select({ id: invitation.id })
-    .from(invitation)
+    .select({ id: teamInvitation.id })
+    .from(teamInvitation)
     .where(
-      and(eq(invitation.email, options.email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())),
+      and(
+        eq(sql`lower(${teamInvitation.email})`, options.email.trim().toLowerCase()),
+        eq(teamInvitation.status, 'pending'),
+        gt(teamInvitation.expiresAt, new Date()),
+      ),
     )
     .limit(1);
   return { hasLinkedAccess: Boolean(row) };
