@@ -208,6 +208,25 @@ describe('plan limits and the lock after a downgrade, enforced on the server', (
       });
       expect(chat.statusCode).toBe(403);
       expect(chat.json().error).toMatchObject(lockError);
+
+      // The choice is made: the lock cannot be moved back and forth until an upgrade.
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/billing/subaccount-lock',
+        headers: { cookie: owner.cookie },
+        payload: { subaccountId: owner.subaccountId },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(
+        'Your plan allows every sub account still active: there is none to choose. Upgrade to unlock the others.',
+      );
+      const stillLocked = await app.inject({
+        method: 'POST',
+        url: '/api/openai/run-prompt',
+        headers: { cookie: owner.cookie },
+        payload: { assistantId: kept.buildId, message: 'Hello' },
+      });
+      expect(stillLocked.statusCode).toBe(403);
     });
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { subaccountSettings } from '../accounts/accounts.tables';
 import { countAgentsBySubaccount } from '../agents/count-agents-by-subaccount';
-import { organization } from '../auth/auth.tables';
+import { organization, user } from '../auth/auth.tables';
 import { resolveCapabilities } from './resolve-capabilities';
 
 async function listOwnedSubaccounts(db: Database, userId: string) {
@@ -48,7 +48,13 @@ export async function getSubaccountLock(options: { db: Database; userId: string 
   };
 }
 
-/** Keeps `subaccountId` active and locks every other sub account the user owns. */
+/**
+ * Keeps `subaccountId` active and locks every other sub account the user owns, once, when a
+ * choice is due (more active sub accounts than the plan allows): the ones locked stay locked until
+ * an upgrade unlocks them, so the lock cannot be moved from one client to another (409). The
+ * choice is among the sub accounts still active; under the owner's user-row lock, as creating
+ * one is.
+ */
 export async function selectActiveSubaccount(options: {
   db: Database;
   userId: string;
@@ -56,10 +62,23 @@ export async function selectActiveSubaccount(options: {
 }): Promise<SubaccountLockReply> {
   const { db, userId, subaccountId } = options;
   await db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+    const { mustChoose } = await getSubaccountLock({ db: tx, userId });
+    if (!mustChoose)
+      throw new AppError('CONFLICT', {
+        message:
+          'Your plan allows every sub account still active: there is none to choose. Upgrade to unlock the others.',
+      });
     const [kept] = await tx
       .update(subaccountSettings)
       .set({ lockedAt: null, updatedAt: new Date() })
-      .where(and(eq(subaccountSettings.subaccountId, subaccountId), eq(subaccountSettings.ownerUserId, userId)))
+      .where(
+        and(
+          eq(subaccountSettings.subaccountId, subaccountId),
+          eq(subaccountSettings.ownerUserId, userId),
+          isNull(subaccountSettings.lockedAt),
+        ),
+      )
       .returning({ id: subaccountSettings.subaccountId });
     if (!kept) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
     await tx
