@@ -70,12 +70,17 @@ export async function acceptInvitation(options: { db: Database; token: string; u
       .where(
         and(
           eq(teamInvitation.id, invitation.id),
+          // Still this link: a resend since (a new token) ends the one read above.
+          eq(teamInvitation.tokenHash, hashInvitationToken(options.token)),
           eq(teamInvitation.status, 'pending'),
           gt(teamInvitation.expiresAt, new Date()),
         ),
       )
       .returning({ id: teamInvitation.id });
     if (claimed.length === 0) throw invalid();
+    // Read again with the claim: a sub account locked meanwhile takes nobody in (the claim rolls back).
+    if (await isSubaccountLocked({ db: tx, subaccountId: invitation.subaccountId }))
+      throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
     await tx
       .insert(member)
       .values({ id: randomUUID(), organizationId: invitation.subaccountId, userId, role: invitation.role })
