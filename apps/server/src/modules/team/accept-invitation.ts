@@ -56,10 +56,17 @@ export function toInvitationPreview(row: Awaited<ReturnType<typeof findLiveInvit
  * Joining grants access, which a sub account locked after a downgrade refuses (the same 403 as
  * any write there); the invitation stays pending, so it works once the lock lifts.
  */
-export async function acceptInvitation(options: { db: Database; token: string; userId: string; email: string }) {
+export async function acceptInvitation(options: {
+  db: Database;
+  token: string;
+  userId: string;
+  email: string;
+  /** An address nobody proved is theirs (a sign-in provider that did not verify it) is not the invited one. */
+  isEmailVerified: boolean;
+}) {
   const { db, userId } = options;
   const invitation = await findLiveInvitation(db, options.token);
-  if (invitation.email.toLowerCase() !== options.email.toLowerCase())
+  if (!options.isEmailVerified || invitation.email.toLowerCase() !== options.email.toLowerCase())
     throw new AppError('FORBIDDEN', { message: teamMessages.wrongAddress });
   if (await isSubaccountLocked({ db, subaccountId: invitation.subaccountId }))
     throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });

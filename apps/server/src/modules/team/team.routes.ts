@@ -188,7 +188,13 @@ export function registerTeamRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const user = signedInUser(request);
-      return acceptInvitation({ db, token: request.params.token, userId: user.id, email: user.email });
+      return acceptInvitation({
+        db,
+        token: request.params.token,
+        userId: user.id,
+        email: user.email,
+        isEmailVerified: user.emailVerified,
+      });
     },
   );
 }

@@ -222,6 +222,17 @@ describe('team: invitations, roles, members', () => {
     expect((await call(helper, 'DELETE', `/api/me/subaccounts/${owner.subaccountId}`)).statusCode).toBe(409);
   });
 
+  it('refuses an invitation to a session whose address nobody verified (a sign-in provider that did not)', async () => {
+    const person = await signInWithWorkspace(app, 'unverified@team.test');
+    const token = await invite('unverified@team.test', 'member');
+    await app.platform.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, person.userId));
+    const refused = await call(person, 'POST', `/api/invitations/${token}/accept`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(teamMessages.wrongAddress);
+    await app.platform.database.db.update(user).set({ emailVerified: true }).where(eq(user.id, person.userId));
+    expect((await call(person, 'POST', `/api/invitations/${token}/accept`)).statusCode).toBe(200);
+  });
+
   it('resend replaces the link; revoke ends it; duplicates and members are refused', async () => {
     const oldToken = await invite('resend@team.test', 'member');
     const duplicate = await call(admin, 'POST', `/api/subaccounts/${admin.subaccountId}/team/invitations`, {
