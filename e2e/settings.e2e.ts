@@ -113,9 +113,23 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
       .toBe(true);
     const second = (await readMe(page)).subaccounts.find((entry) => entry.name === 'Locked Client')?.id ?? '';
 
+    // The plan ends (cancelled, then the TEST MODE clock past its period): two sub accounts on the
+    // free plan's one, so the owner must choose.
+    const origin = new URL(page.url()).origin;
+    const cancelled = await context.request.post('/stripe/cancel-subscription', {
+      headers: { origin },
+      data: { cancelAtPeriodEnd: true },
+    });
+    expect(cancelled.status()).toBe(200);
+    const later = await context.request.post('/api/billing/local/advance-clock', {
+      headers: { origin },
+      data: { days: 32 },
+    });
+    expect(later.status()).toBe(200);
+
     // The owner keeps the first one (the choice after a downgrade): the second is locked.
     const kept = await context.request.post('/api/billing/subaccount-lock', {
-      headers: { origin: new URL(page.url()).origin },
+      headers: { origin },
       data: { subaccountId: first },
     });
     expect(kept.status()).toBe(200);
