@@ -1,8 +1,8 @@
-import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isModelInPriceTable, type ModelPrice } from '@agentry/core/llm';
 import { defaultWebDistDir, defaultWidgetDistDir } from './paths';
+import { isLoopbackHost } from './platform/http/is-loopback';
 
 /**
  * The only file that reads process.env. Parsed once; a bad value stops start-up with a
@@ -238,7 +238,7 @@ const EnvSchema = z
     }
     // The development secret is in this repository: whatever other machines can reach must not sign with it
     // (the TEST MODE webhooks of SMS and DMs are signed with keys derived from it).
-    if (env.HOST && !isLoopbackHostName(env.HOST) && !env.AUTH_SECRET)
+    if (env.HOST && !isLoopbackHost(env.HOST) && !env.AUTH_SECRET)
       ctx.addIssue({
         code: 'custom',
         path: ['AUTH_SECRET'],
@@ -473,21 +473,11 @@ function parseEncryptionKey(value: string): Buffer | undefined {
 
 /** localhost, ::1 or an IPv4 address in 127.0.0.0/8; a name like 127.example.com is a public address. */
 export function isLoopbackUrl(url: string) {
-  const { hostname } = new URL(url);
-  return hostname === 'localhost' || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'));
+  return isLoopbackHost(new URL(url).hostname);
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 const VITE_DEV_PORT = 5173;
-
-/** An interface name or address on this machine only: localhost, 127.0.0.0/8, ::1. */
-function isLoopbackHostName(host: string): boolean {
-  const name = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
-  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
-}
 
 function listTrustedOrigins(publicUrl: string, isProduction: boolean): string[] {
   const site = new URL(publicUrl);

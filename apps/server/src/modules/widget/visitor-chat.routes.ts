@@ -44,8 +44,8 @@ export function registerVisitorChatRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.platform.database;
   const { config, cache } = app.platform;
-  // The iframe's own origins, which always pass the Origin rule.
-  const ownOrigins: ReadonlySet<string> = new Set([new URL(config.publicUrl).origin, ...config.trustedOrigins]);
+  // The iframe's own origins (PUBLIC_URL's is the first of the trusted ones), which always pass the Origin rule.
+  const ownOrigins: ReadonlySet<string> = new Set(config.trustedOrigins);
 
   // Answers being written, whether or not their visitor is still there: a server shutting down
   // waits for them before its database closes, for a while (the other shutdown steps, the campaign

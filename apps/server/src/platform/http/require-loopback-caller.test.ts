@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestApp, createTestDatabase } from '../../test/create-test-app';
 import { startFakeStripeServer } from '../../test/fake-stripe-server';
-import { isLoopbackAddress } from './require-loopback-caller';
+import { isLoopbackAddress } from './is-loopback';
 
 const REMOTE = '203.0.113.7';
 

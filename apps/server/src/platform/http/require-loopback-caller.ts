@@ -1,30 +1,9 @@
 import type { onRequestHookHandler } from 'fastify';
 import { AppError } from './app-error';
-
-/**
- * True for 127.0.0.0/8, ::1 and IPv4-mapped 127.x (::ffff:127.0.0.1). Anything else, and a
- * missing address, is not loopback.
- */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const normalized = address.toLowerCase();
-  if (normalized === '::1' || normalized === '0:0:0:0:0:0:0:1') return true;
-  const ipv4 = normalized.startsWith('::ffff:') ? normalized.slice('::ffff:'.length) : normalized;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
-}
+import { isLoopbackAddress, isLoopbackHost } from './is-loopback';
 
 /** Headers a proxy or a tunnel (ngrok, cloudflared, nginx) adds for the client it relays. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecting-ip', 'true-client-ip'];
-
-/** A Host header naming this machine: localhost, 127.0.0.0/8 or [::1], with or without a port. */
-export function isLoopbackHost(host: string | undefined): boolean {
-  if (!host) return false;
-  const name = host
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/^\[(.*)\]$/, '$1');
-  return name === 'localhost' || isLoopbackAddress(name);
-}
 
 /**
  * Route option (`onRequest`) for developer tools (dev mailbox, test clock, simulators): only a
