@@ -4,6 +4,9 @@ import { ConnectionStatus, ServiceType } from './channels';
 import { FILES_PATH_PREFIX, isFileId } from './files';
 import { PermissionRole } from './permissions';
 
+/** Why a sub account is read-only after a downgrade: shown on its pages and as the error of work it stopped. */
+export const SUBACCOUNT_LOCKED_MESSAGE = 'This sub account is locked: your plan has fewer active sub accounts.';
+
 /** A sub account's logo: an image uploaded through `/api/files` (served at `/files/<id>`). */
 export const SubaccountLogoPath = z
   .string()

@@ -1,9 +1,10 @@
 import type { Subaccount } from '@agentry/core/auth';
+import { SUBACCOUNT_LOCKED_MESSAGE } from '@agentry/core/subaccounts';
 import { Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { openUpgradeDialog } from '@/lib/upgrade-events';
 
-export const LOCKED_SUBACCOUNT_REASON = 'This sub account is locked: your plan has fewer active sub accounts.';
+export const LOCKED_SUBACCOUNT_REASON = SUBACCOUNT_LOCKED_MESSAGE;
 
 /**
  * Says why a sub account is read-only: it was locked after a downgrade. The owner gets

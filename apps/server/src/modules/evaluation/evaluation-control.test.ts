@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { EvaluationProgressEvent, GetQuestionGenerationReply } from '@agentry/core/evaluation';
+import { SUBACCOUNT_LOCKED_MESSAGE } from '@agentry/core/subaccounts';
 import { createTestApp } from '../../test/create-test-app';
 import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { fakeErrors, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
@@ -343,6 +344,36 @@ describe('evaluation runs: control, tenancy, live progress, generation', () => {
     expect(
       summary.conversations.filter((conversation) => conversation.status === 'done').length,
     ).toBeGreaterThanOrEqual(1);
+    fake.setDelays({});
+  });
+
+  it('stops a run whose sub account is locked while it runs: the rest end with the lock as their error, no call starts after', async () => {
+    const lockedLater = await signInWithWorkspace(harness.app, 'locked-later@control.test');
+    await grantTestCredits(harness.app, lockedLater.userId, 50_000_000);
+    scriptEvaluationProvider(fake);
+    fake.setDelays({ responseMs: 60 });
+    const runId = (
+      await startRun(
+        harness.app,
+        lockedLater.cookie,
+        evaluationPayload({ concurrency: 1, customQuestions: questions(20) }),
+      )
+    ).json<{ runId: string }>().runId;
+    await waitForRun(harness.app, lockedLater.cookie, runId, (summary) => summary.totals.done >= 1);
+    await harness.app.platform.database.db
+      .update(subaccountSettings)
+      .set({ lockedAt: new Date() })
+      .where(eq(subaccountSettings.subaccountId, lockedLater.subaccountId));
+    const summary = await waitForRun(harness.app, lockedLater.cookie, runId);
+    const callsAtEnd = fake.requests.length;
+    expect(summary.status).toBe('failed');
+    expect(summary.error).toBe(SUBACCOUNT_LOCKED_MESSAGE);
+    const errored = summary.conversations.filter((conversation) => conversation.status === 'error');
+    // The lock is read at most once a second as conversations start: a few more may run before it is seen.
+    expect(errored.length).toBeGreaterThanOrEqual(5);
+    expect(errored.every((conversation) => conversation.error === SUBACCOUNT_LOCKED_MESSAGE)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.requests.length).toBe(callsAtEnd);
     fake.setDelays({});
   });
 

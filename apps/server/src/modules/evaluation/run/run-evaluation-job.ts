@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { agentSamplingDefaults } from '@agentry/core/agents';
 import { sleep } from '@agentry/core/sleep';
+import { SUBACCOUNT_LOCKED_MESSAGE } from '@agentry/core/subaccounts';
 import {
   evaluationRunEndStatuses,
   type EvaluationProgressEvent,
@@ -18,6 +19,7 @@ import { toReplyAgent } from '../../agents/to-reply-agent';
 import { getAgentVersionRowOrThrow } from '../../agents/get-agent-version-or-throw';
 import { toVersionReplyAgent } from '../../agents/load-published-reply-agent';
 import { getSubaccountOwnerOrThrow } from '../../accounts/get-subaccount-owner';
+import { isSubaccountLocked } from '../../billing/is-subaccount-locked';
 import { listProviderKeys } from '../../llm/list-provider-keys';
 import { resolveModelRoute } from '../../llm/resolve-model-route';
 import type { AssistantUnderTest } from './call-assistant-under-test';
@@ -44,7 +46,12 @@ type ConversationRow = typeof evaluationConversation.$inferSelect;
 type RunRow = typeof evaluationRun.$inferSelect;
 
 /** Why a run's work was stopped before its end. */
-type StopReason = 'cancelled' | 'shutdown' | 'credits' | 'lease-lost';
+type StopReason = 'cancelled' | 'shutdown' | 'credits' | 'locked' | 'lease-lost';
+
+/** The gateway's refusal of a sub account locked after a downgrade, or the run's own check. */
+function isLockRefusal(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'PLAN_REQUIRED' && error.extra?.reason === 'subaccount_locked';
+}
 
 class RunStopped extends Error {
   constructor(readonly reason: StopReason) {
@@ -221,9 +228,11 @@ export async function runEvaluationJob(options: RunEvaluationJobOptions): Promis
       .set({ leaseExpiresAt: new Date(Date.now() + RUN_LEASE_MS) })
       .where(and(eq(evaluationRun.id, run.id), eq(evaluationRun.leaseOwner, leaseOwner)))
       .returning({ status: evaluationRun.status })
-      .then(([row]) => {
+      .then(async ([row]) => {
         if (!row) stop('lease-lost');
         else if (row.status === 'cancelled') stop('cancelled');
+        // A sub account locked after a downgrade spends nothing more: the calls in flight stop too.
+        else if (await isSubaccountLocked({ db, subaccountId: run.subaccountId })) stop('locked');
       })
       .catch((error: unknown) => log.warn({ err: error }, 'could not renew the evaluation lease'));
   }, RUN_LEASE_MS / 3);
@@ -290,9 +299,14 @@ async function finishRun(input: {
   if (reason === 'cancelled') {
     status = 'cancelled';
     await db.update(evaluationConversation).set({ status: 'cancelled', updatedAt: new Date() }).where(unfinished);
-  } else if (reason === 'credits' || input.failure) {
+  } else if (reason === 'credits' || reason === 'locked' || input.failure) {
     status = 'failed';
-    error = reason === 'credits' ? new AppError('INSUFFICIENT_CREDITS').message : input.failure;
+    error =
+      reason === 'credits'
+        ? new AppError('INSUFFICIENT_CREDITS').message
+        : reason === 'locked'
+          ? SUBACCOUNT_LOCKED_MESSAGE
+          : input.failure;
     await db
       .update(evaluationConversation)
       .set({ status: 'error', error, finishedAt: new Date(), updatedAt: new Date() })
@@ -349,6 +363,22 @@ async function describeEveryConversationFailed(db: Database, runId: string): Pro
   return `Every conversation failed: ${cause}`;
 }
 
+/** How long a read of the sub account's lock answers the conversations that start after it. */
+const LOCK_READ_MS = 1_000;
+
+/**
+ * The sub account's lock as the conversations starting read it: one read at a time, and at most
+ * one a second (a run starts many conversations a second); a failed read is not a lock.
+ */
+function createLockReader(read: () => Promise<boolean>): () => Promise<boolean> {
+  let last: { at: number; isLocked: Promise<boolean> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at >= LOCK_READ_MS)
+      last = { at: Date.now(), isLocked: read().catch(() => false) };
+    return last.isLocked;
+  };
+}
+
 async function runConversations(input: {
   options: RunEvaluationJobOptions;
   leaseOwner: string;
@@ -389,6 +419,7 @@ async function runConversations(input: {
     },
   };
   const rewordings = createRewordingCache({ context, rows });
+  const readLock = createLockReader(() => isSubaccountLocked({ db, subaccountId: run.subaccountId }));
 
   const writer = createConversationWriter({
     db,
@@ -427,6 +458,9 @@ async function runConversations(input: {
       };
     };
     try {
+      // No conversation starts in a sub account locked after a downgrade (the run stops).
+      if (await readLock())
+        throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
       const askedText = row.askedText ?? (await rewordings.askedTextOf(row));
       const outcome = await runConversation(
         context,
@@ -462,6 +496,11 @@ async function runConversations(input: {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') {
         writer.drop(row.id, spendOf());
         input.stop('credits');
+        return;
+      }
+      if (isLockRefusal(error)) {
+        writer.drop(row.id, spendOf());
+        input.stop('locked');
         return;
       }
       input.log.warn({ err: error, conversationId: row.id }, 'evaluation conversation failed');
