@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { EvaluationComparisonReply, EvaluationConversationDetail } from '@agentry/core/evaluation';
 import { createTestApp } from '../../test/create-test-app';
-import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
+import { createTestAgent, grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { fakeErrors, startFakeOpenAiServer, textOf, type FakeOpenAiServer } from '../../test/fake-openai-server';
 import { getCreditBalance } from '../credits/get-credit-balance';
 import { evaluationConversation, evaluationRun } from './evaluation.tables';
@@ -344,6 +344,45 @@ describe('evaluation runs (platform key, scripted provider)', () => {
       .json<{ evaluations: { id: string; millicredits: number }[] }>()
       .evaluations.find((entry) => entry.id === summary.id);
     expect(listed?.millicredits).toBe(spent);
+  });
+
+  it("counts a judge's paid first answer when its retry fails, so the run shows what the credits paid", async () => {
+    // The judge's first answer is not JSON (paid; it is asked again); the second call is refused.
+    scriptEvaluationProvider(fake, {
+      judge: (_request, call) => (call === 1 ? { text: 'Not JSON at all' } : fakeErrors['invalid-key']),
+    });
+    const before = await getCreditBalance({ db: harness.app.platform.database.db, billingUserId: owner.userId });
+    const started = await startRun(
+      harness.app,
+      owner.cookie,
+      evaluationPayload({ customQuestions: [evaluationQuestion({ text: 'Do you install on flat roofs?' })] }),
+    );
+    const summary = await waitForRun(harness.app, owner.cookie, started.json<{ runId: string }>().runId);
+    expect(summary.totals).toMatchObject({ errors: 1 });
+    const after = await getCreditBalance({ db: harness.app.platform.database.db, billingUserId: owner.userId });
+    const spent = before.totalMillicredits - after.totalMillicredits;
+    expect(spent).toBeGreaterThan(0);
+    expect(summary.usage.judge.calls).toBe(1);
+    expect(summary.usage.total.millicredits).toBe(spent);
+  });
+
+  it("counts an agent's answer that was paid and then refused as empty, so the run shows what the credits paid", async () => {
+    scriptEvaluationProvider(fake, { assistant: () => ({ text: '   ' }) });
+    const agent = await createTestAgent(harness.app, owner, { provider: 'openai', model: 'gpt-4o-mini' });
+    const before = await getCreditBalance({ db: harness.app.platform.database.db, billingUserId: owner.userId });
+    const started = await startRun(
+      harness.app,
+      owner.cookie,
+      evaluationPayload({ ai1_config: {}, assistant_id: agent.buildId, customQuestions: [evaluationQuestion()] }),
+      '/api/openai/assistants/run/evaluationdata',
+    );
+    const summary = await waitForRun(harness.app, owner.cookie, started.json<{ runId: string }>().runId);
+    expect(summary.totals).toMatchObject({ errors: 1 });
+    const after = await getCreditBalance({ db: harness.app.platform.database.db, billingUserId: owner.userId });
+    const spent = before.totalMillicredits - after.totalMillicredits;
+    expect(spent).toBeGreaterThan(0);
+    expect(summary.usage.assistant.calls).toBe(1);
+    expect(summary.usage.total.millicredits).toBe(spent);
   });
 
   it('starts one run for one evaluationId, however often it is sent', async () => {

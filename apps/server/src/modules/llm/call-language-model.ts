@@ -93,12 +93,14 @@ export type LlmResult = {
    * be, `meterAlone` runs.
    */
   meter?: AnswerMeter;
+  /** What the call was charged, when it was metered on its own (no `meter`). */
+  chargedMillicredits?: number;
 };
 
 /** How a call metered with its answer is paid for (LlmResult `meter`). */
 export type AnswerMeter = TurnMeter & {
-  /** The settlement in its own transaction, then the usage row (the answer was not stored). */
-  meterAlone: () => Promise<void>;
+  /** The settlement in its own transaction, then the usage row (the answer was not stored); answers what was charged. */
+  meterAlone: () => Promise<number>;
 };
 
 export type LlmStream = { route: ModelRoute; deltas: AsyncIterable<string>; result: Promise<LlmResult> };
@@ -311,13 +313,14 @@ async function prepareCall(input: LlmCallInput) {
                 })
               : 0;
             await record(end.status, usageOf(end), charged);
+            return charged;
           },
         }
       : undefined;
     if (!meter) await record(end.status, usageOf(end), held.chargedMillicredits);
     if (end.error !== undefined) {
       const reported = toReportedError(end.error, end.status === 'cancelled');
-      markFinishedProviderCall(reported);
+      markFinishedProviderCall(reported, { ...usageOf(end), millicredits: held.chargedMillicredits });
       throw reported;
     }
     return {
@@ -326,7 +329,7 @@ async function prepareCall(input: LlmCallInput) {
       provider: route.provider,
       model: route.modelId,
       keySource: route.keySource,
-      ...(meter ? { meter } : {}),
+      ...(meter ? { meter } : { chargedMillicredits: held.chargedMillicredits }),
     };
   }
 

@@ -1,13 +1,17 @@
+/** What a call that then failed had cost: the provider's usage, and the credits it was charged (0 on a key of the sub account's own). */
+export type PaidCall = { inputTokens: number; outputTokens: number; costUsd: number; millicredits: number };
+
 /**
  * Errors of LLM calls that failed or were cancelled after a provider call of theirs had finished
  * (or had streamed text): the provider was paid for it, so the call was recorded with that usage
- * and, on a platform key, charged.
+ * and, on a platform key, charged. Each error keeps what was paid, for callers that add up what
+ * their work cost (an evaluation run).
  */
-const finishedCallErrors = new WeakSet<object>();
+const finishedCallErrors = new WeakMap<object, PaidCall>();
 
-/** Marks the error a call throws once one of its provider calls had finished. */
-export function markFinishedProviderCall(error: object): void {
-  finishedCallErrors.add(error);
+/** Marks the error a call throws once one of its provider calls had finished, with what it paid. */
+export function markFinishedProviderCall(error: object, paid: PaidCall): void {
+  finishedCallErrors.set(error, paid);
 }
 
 /**
@@ -16,4 +20,9 @@ export function markFinishedProviderCall(error: object): void {
  */
 export function hasFinishedProviderCall(error: unknown): boolean {
   return typeof error === 'object' && error !== null && finishedCallErrors.has(error);
+}
+
+/** What the call that threw `error` had paid before it failed; undefined when it paid nothing. */
+export function paidCallOf(error: unknown): PaidCall | undefined {
+  return typeof error === 'object' && error !== null ? finishedCallErrors.get(error) : undefined;
 }

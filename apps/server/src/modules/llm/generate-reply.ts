@@ -173,8 +173,14 @@ export async function generateReply(
       });
     } catch (error) {
       // The turn was not stored: the call is still metered, on its own.
-      await meter?.meterAlone();
-      if (typeof error === 'object' && error !== null) markFinishedProviderCall(error);
+      const charged = meter ? await meter.meterAlone() : (result.chargedMillicredits ?? 0);
+      if (typeof error === 'object' && error !== null)
+        markFinishedProviderCall(error, {
+          inputTokens: answer.inputTokens,
+          outputTokens: answer.outputTokens,
+          costUsd: answer.costUsd,
+          millicredits: charged,
+        });
       throw error;
     }
     return reply;

@@ -28,7 +28,6 @@ export type JudgeResult = {
   verdict: EvaluationVerdict;
   reasoning: string;
   score: number | null;
-  calls: CallUsage[];
   isOffline: boolean;
 };
 
@@ -45,7 +44,8 @@ function formatTranscript(transcript: readonly TranscriptMessage[], judgedIndex:
 /**
  * The judge: the testing model at temperature 0, forced to the JSON schema above, given the
  * agent's purpose, the success criteria and the whole transcript. An answer that is not valid
- * JSON gets one retry; a second one makes the verdict 'unclear' (never a pass).
+ * JSON gets one retry; a second one makes the verdict 'unclear' (never a pass). Each call is handed
+ * to `onCall` once it is paid, so a retry that fails does not lose the first one's cost.
  */
 export async function judgeConversation(options: {
   db: Database;
@@ -59,6 +59,7 @@ export async function judgeConversation(options: {
   judgedIndex: number;
   questionTurn: number;
   signal?: AbortSignal;
+  onCall: (usage: CallUsage) => void;
 }): Promise<JudgeResult> {
   const judged = options.transcript[options.judgedIndex]?.content ?? '';
   const system = [
@@ -77,7 +78,6 @@ export async function judgeConversation(options: {
       content: `The conversation:\n\n${formatTranscript(options.transcript, options.judgedIndex, options.questionTurn)}`,
     },
   ];
-  const calls: CallUsage[] = [];
   let isOffline = false;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     const answer = await callTestingModel({
@@ -96,16 +96,15 @@ export async function judgeConversation(options: {
       signal: options.signal,
       offlineAnswer: () => JSON.stringify(offlineJudge({ answer: judged, successCriteria: options.successCriteria })),
     });
-    calls.push(answer.usage);
+    options.onCall(answer.usage);
     isOffline = answer.isOffline;
     const parsed = parseModelJson(JudgeOutput, answer.text);
-    if (parsed) return { verdict: parsed.verdict, reasoning: parsed.reasoning, score: parsed.score, calls, isOffline };
+    if (parsed) return { verdict: parsed.verdict, reasoning: parsed.reasoning, score: parsed.score, isOffline };
   }
   return {
     verdict: 'unclear',
     reasoning: 'The judge did not answer valid JSON, twice; the verdict is unclear.',
     score: null,
-    calls,
     isOffline,
   };
 }

@@ -92,6 +92,7 @@ async function runConversationTurns(
           turn,
           signal: context.signal,
         }),
+        (paid) => record('simulatedUser', paid),
       );
       record('simulatedUser', simulated.usage);
       isOffline ||= simulated.isOffline;
@@ -108,6 +109,7 @@ async function runConversationTurns(
         threadId,
         signal: context.signal,
       }),
+      (paid) => record('assistant', paid),
     );
     record('assistant', answer.usage);
     threadId = answer.threadId;
@@ -128,9 +130,9 @@ async function runConversationTurns(
       judgedIndex: judgedTurnIndex,
       questionTurn: conversation.whenToAsk,
       signal: context.signal,
+      onCall: (call) => record('judge', call),
     }),
   );
-  for (const call of judged.calls) record('judge', call);
   isOffline ||= judged.isOffline;
   return {
     transcript,
