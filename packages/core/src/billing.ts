@@ -448,6 +448,15 @@ export function formatBillingDate(date: Date | string | null | undefined): strin
   );
 }
 
+/** A plan change asked for the wrong way: by price, a cheaper plan waits for the renewal date and a dearer one starts now. */
+export const PLAN_CHANGE_IS_DOWNGRADE_MESSAGE =
+  'This plan costs less than your current one, so it starts at the end of your billing period: schedule the downgrade instead.';
+export const PLAN_CHANGE_IS_UPGRADE_MESSAGE =
+  'This plan costs more than your current one, so it starts now with prorated credits: upgrade instead.';
+/** An upgrade confirmed for a plan that has changed since: nothing is charged. */
+export const PLAN_CHANGED_SINCE_UPGRADE_MESSAGE =
+  'Your plan changed after this upgrade was confirmed, so nothing was charged. Choose the new plan again.';
+
 export function downgradeScheduledMessage(planName: string, date: Date | string | null | undefined): string {
   return `Your plan will change to ${planName} on ${formatBillingDate(date) ?? 'the end of your current billing period'}.`;
 }

@@ -16,7 +16,10 @@ export async function createUpgradeCheckout(
   context: BillingContext,
   options: { userId: string; newPriceId: string; returnUrl?: string },
 ): Promise<CreateUpgradeCheckoutReply> {
-  const { subscription, target, customerId } = await getPlanChangeTargetOrThrow(context, options);
+  const { subscription, target, customerId } = await getPlanChangeTargetOrThrow(context, {
+    ...options,
+    direction: 'upgrade',
+  });
   const upgrade = await findOrCreateUpgrade(context, {
     userId: options.userId,
     subscription,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  PLAN_CHANGED_SINCE_UPGRADE_MESSAGE,
   SUBSCRIPTION_UPDATED_MESSAGE,
   UPGRADE_PENDING_MESSAGE,
   paymentErrorMessage,
@@ -65,6 +66,21 @@ export async function finalizeUpgrade(
     await setStatus(context, upgrade.id, 'checkout');
     throw new AppError('SUBSCRIPTION_NOT_FOUND');
   }
+  // The plan changed after this upgrade was confirmed (another upgrade, a downgrade that took
+  // effect): its proration was for another plan, and it may no longer be an upgrade at all.
+  if (subscription.priceId !== upgrade.fromPriceId) {
+    await setStatus(context, upgrade.id, 'checkout');
+    throw new AppError('VALIDATION_ERROR', { message: PLAN_CHANGED_SINCE_UPGRADE_MESSAGE });
+  }
+  // A downgrade scheduled before the upgrade ends with it: its schedule would otherwise put the old
+  // change back at the renewal date, undoing the upgrade just paid for. Released first (a schedule
+  // owns the subscription's next phases); should the payment then fail, the plan stays as it was
+  // and the downgrade can be scheduled again.
+  if (subscription.scheduleId)
+    await provider.releaseSchedule({
+      scheduleId: subscription.scheduleId,
+      idempotencyKey: `release:${subscription.scheduleId}:upgrade:${upgrade.id}`,
+    });
   let paymentErrorCode: string | null = null;
   let invoiceId: string | null = null;
   try {

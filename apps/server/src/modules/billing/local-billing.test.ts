@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addMonths } from '@agentry/core/billing';
+import { addMonths, PLAN_CHANGE_IS_DOWNGRADE_MESSAGE, PLAN_CHANGE_IS_UPGRADE_MESSAGE } from '@agentry/core/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
 import { signIn } from '../../test/sign-in';
@@ -247,6 +247,36 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect((await call(cookie, 'PATCH', `/api/subaccounts/${lockedId}/theme`, { isDarkMode: false })).statusCode).toBe(
       200,
     );
+  });
+
+  it('changes to a cheaper plan only at renewal: the immediate path refuses it, and the scheduled one refuses a dearer plan', async () => {
+    const { cookie } = await newCustomer();
+    await subscribe(cookie, 'scale_10000_month');
+    const before = await balanceOf(cookie);
+    for (const path of ['/stripe/preview-upgrade', '/stripe/create-upgrade-checkout']) {
+      const refused = await call(cookie, 'POST', path, {
+        newPriceId: priceId('starter_500_month'),
+        renewCycle: true,
+        returnUrl: '/usage',
+      });
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json().error.message).toBe(PLAN_CHANGE_IS_DOWNGRADE_MESSAGE);
+    }
+    const dearer = await call(cookie, 'POST', '/stripe/schedule-downgrade', {
+      newPriceId: priceId('scale_20000_month'),
+    });
+    expect(dearer.statusCode).toBe(400);
+    expect(dearer.json().error.message).toBe(PLAN_CHANGE_IS_UPGRADE_MESSAGE);
+    expect(await balanceOf(cookie)).toMatchObject({
+      planCode: 'scale',
+      planCreditsRemaining: before.planCreditsRemaining,
+      scheduledPriceId: null,
+    });
+    // The right way still works: scheduled for the renewal date.
+    const scheduled = await call(cookie, 'POST', '/stripe/schedule-downgrade', {
+      newPriceId: priceId('starter_500_month'),
+    });
+    expect(scheduled.statusCode).toBe(200);
   });
 
   it('keeps the plan when the card saved for an upgrade is declined', async () => {

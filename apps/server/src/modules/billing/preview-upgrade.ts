@@ -3,9 +3,12 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
   computeAllowanceFraction,
   daysRemainingUntil,
+  PLAN_CHANGE_IS_DOWNGRADE_MESSAGE,
+  PLAN_CHANGE_IS_UPGRADE_MESSAGE,
   prorateUpgradeCredits,
   type PreviewUpgradeReply,
 } from '@agentry/core/billing';
+import { describePlanAction } from '@agentry/core/plans';
 import { AppError } from '../../platform/http/app-error';
 import type { BillingContext } from './billing-context';
 import { summarizePlan } from './billing-context';
@@ -17,9 +20,16 @@ import { getChangeableSubscriptionOrThrow, type SubscriptionRow } from './get-bi
 /** A previewed proration date is reused by the checkout and the change for this long. */
 const PREVIEW_REUSE_MS = 60 * 60 * 1000;
 
+/**
+ * The subscription to change and the price it changes to, checked: a plan of the catalogue, not
+ * the current one, and the change the way it must go (describePlanAction, by price: a dearer plan
+ * is an upgrade, billed now; a cheaper or equal one a downgrade, at the renewal date). Before,
+ * the immediate path took a cheaper plan at once, and the provider's proration credited the
+ * unused part of the dearer plan while its credits stayed.
+ */
 export async function getPlanChangeTargetOrThrow(
   context: BillingContext,
-  options: { userId: string; newPriceId: string },
+  options: { userId: string; newPriceId: string; direction: 'upgrade' | 'downgrade' },
 ) {
   const subscription = await getChangeableSubscriptionOrThrow({ db: context.db, userId: options.userId });
   const target = await getPriceByProviderIdOrThrow({ db: context.db, priceId: options.newPriceId });
@@ -27,6 +37,18 @@ export async function getPlanChangeTargetOrThrow(
   if (target.providerPriceId === subscription.priceId)
     throw new AppError('CONFLICT', { message: 'This plan is already active.' });
   const current = await findPriceByProviderId({ db: context.db, priceId: subscription.priceId });
+  const action = describePlanAction(
+    {
+      priceId: subscription.priceId,
+      unitAmount: current?.amountCents ?? null,
+      configuredLimit: current?.creditLimit ?? 0,
+    },
+    { priceId: target.providerPriceId, unitAmount: target.amountCents, creditLimit: target.creditLimit },
+  );
+  if (action !== options.direction)
+    throw new AppError('VALIDATION_ERROR', {
+      message: action === 'downgrade' ? PLAN_CHANGE_IS_DOWNGRADE_MESSAGE : PLAN_CHANGE_IS_UPGRADE_MESSAGE,
+    });
   const customerId = (await findCustomerId({ db: context.db, userId: options.userId })) ?? subscription.customerId;
   return { subscription, target, current, customerId };
 }
@@ -45,6 +67,8 @@ export async function findOrCreateUpgrade(
         eq(billingUpgrade.userId, options.userId),
         eq(billingUpgrade.subscriptionId, options.subscription.id),
         eq(billingUpgrade.toPriceId, options.toPriceId),
+        // Confirmed from the plan the subscription has now (not one it had before another change).
+        eq(billingUpgrade.fromPriceId, options.subscription.priceId ?? ''),
         inArray(billingUpgrade.status, ['previewed', 'checkout']),
         gt(billingUpgrade.prorationDate, new Date(now.getTime() - PREVIEW_REUSE_MS)),
       ),
@@ -99,7 +123,10 @@ export async function previewUpgrade(
   context: BillingContext,
   options: { userId: string; newPriceId: string },
 ): Promise<PreviewUpgradeReply> {
-  const { subscription, target, current, customerId } = await getPlanChangeTargetOrThrow(context, options);
+  const { subscription, target, current, customerId } = await getPlanChangeTargetOrThrow(context, {
+    ...options,
+    direction: 'upgrade',
+  });
   const upgrade = await findOrCreateUpgrade(context, {
     userId: options.userId,
     subscription,

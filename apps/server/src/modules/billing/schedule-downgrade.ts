@@ -17,7 +17,7 @@ export async function scheduleDowngrade(
   context: BillingContext,
   options: { userId: string; newPriceId: string },
 ): Promise<ScheduleDowngradeReply> {
-  const { subscription, target } = await getPlanChangeTargetOrThrow(context, options);
+  const { subscription, target } = await getPlanChangeTargetOrThrow(context, { ...options, direction: 'downgrade' });
   const { effectiveDate } = await context.provider.scheduleDowngrade({
     subscriptionId: subscription.id,
     newPriceId: options.newPriceId,

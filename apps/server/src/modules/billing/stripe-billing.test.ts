@@ -577,6 +577,32 @@ describe('billing with Stripe (fake Stripe server on loopback)', () => {
     });
   });
 
+  it('ends a scheduled downgrade when the plan is upgraded, so the paid upgrade is not undone at renewal', async () => {
+    const { cookie } = await newCustomer();
+    const { subscriptionId } = await subscribe(cookie, PRICE.growthPlus);
+    await call(cookie, 'POST', '/stripe/schedule-downgrade', { newPriceId: PRICE.growth });
+    expect(await balanceOf(cookie)).toMatchObject({ scheduledPriceId: PRICE.growth });
+
+    const checkout = await call(cookie, 'POST', '/stripe/create-upgrade-checkout', {
+      newPriceId: PRICE.scale,
+      returnUrl: '/usage',
+    });
+    expect(checkout.json()).toMatchObject({ error: null });
+    const customer = fake.subscriptions.get(subscriptionId)!.customer;
+    const setupSession = [...fake.sessions.values()].find(
+      (session) => session.mode === 'setup' && session.customer === customer,
+    );
+    fake.completeCheckout(setupSession!.id, { paymentMethod: GOOD_CARD });
+    const finalized = await call(cookie, 'POST', '/stripe/finalize-upgrade', { sessionId: setupSession!.id });
+    expect(finalized.json()).toMatchObject({ success: true, status: 'upgraded' });
+    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.scale, scheduledPriceId: null });
+
+    await deliverAll();
+    fake.endPeriod(subscriptionId);
+    await deliverAll();
+    expect(await balanceOf(cookie)).toMatchObject({ currentPriceId: PRICE.scale, planCode: 'scale' });
+  });
+
   it('cancels at the period end, undoes it, and after the end resubscribes through a new checkout', async () => {
     const { cookie } = await newCustomer();
     const { subscriptionId } = await subscribe(cookie, PRICE.growth);
