@@ -114,6 +114,35 @@ describe("'Upgrade to Unlock' dialog", () => {
     });
   });
 
+  it('offers a subscriber only upgrades: a dearer pack of a plan above, and marks a plan below as such', async () => {
+    mockApi({
+      'GET /api/me': { body: me },
+      'GET /api/pricing/plans': { body: livePricingReply() },
+      'GET /api/openrouter/usage': { body: subscriberUsage('growth_9000_month') },
+      'GET /stripe/subscription-details': {
+        body: {
+          hasSubscription: true,
+          subscription: {
+            id: 'sub_1',
+            amount: 19900,
+            currency: 'usd',
+            status: 'active',
+            interval: 'month',
+            currentPeriodEnd: null,
+            cancelAtPeriodEnd: false,
+          },
+          priceId: priceIdOf('growth_9000_month'),
+        },
+      },
+    });
+    renderBilling(<UpgradeDialogHost />, { path: '/demo' });
+    await open();
+    await waitFor(() => expect(within(plan('Growth')).getByRole('button', { name: 'Current Plan' })).toBeDisabled());
+    // Growth 9,000 costs $199: Scale's first pack ($297) is an upgrade; every Starter pack costs less.
+    expect(within(plan('Scale')).getByText('$297')).toBeInTheDocument();
+    expect(within(plan('Starter')).getByRole('button', { name: 'Below your plan' })).toBeDisabled();
+  });
+
   it("shows a card error, or 'Failed to process upgrade. Please try again.'", async () => {
     let answer: { status: number; body: unknown } = {
       status: 402,

@@ -32,7 +32,7 @@ import { usePricingPlans } from '../hooks/use-pricing-plans';
 import { useUpgradeReturn } from '../hooks/use-upgrade-return';
 import { useUsage } from '../hooks/use-usage';
 import { readCardErrorCode } from '../lib/plan-change-errors';
-import { buildPlanOptions, type PlanOptionTier } from '../lib/plan-options';
+import { buildPlanOptions, findTierByPriceId, upgradeOfferOf, type PlanOptionTier } from '../lib/plan-options';
 import { formatYearlyPerMonth } from '../lib/price-format';
 import type { StatusBannerData } from './status-banner';
 import { assignLocation } from '../lib/browser-navigation';
@@ -160,6 +160,18 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
   });
   const hasSubscription = details.data?.hasSubscription === true;
   const options = buildPlanOptions({ live: pricing.data, interval }).filter((option) => !option.isSalesLed);
+  const currentPriceId = balance?.currentPriceId ?? details.data?.priceId ?? null;
+  const currentTier = findTierByPriceId(pricing.data, currentPriceId);
+  const subscriber = hasSubscription
+    ? {
+        current: {
+          priceId: currentPriceId,
+          unitAmount: currentTier?.priceCents ?? details.data?.subscription?.amount ?? null,
+          configuredLimit: currentTier?.credits ?? balance?.configuredLimit ?? 0,
+        },
+        family: currentTier?.family ?? null,
+      }
+    : null;
 
   return (
     <>
@@ -190,9 +202,11 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
       ) : (
         <div className="grid gap-3 sm:grid-cols-3">
           {options.map((option) => {
-            const tier = option.tiers[0];
-            if (!tier) return null;
-            const isCurrent = hasSubscription && tier.priceId !== null && tier.priceId === balance?.currentPriceId;
+            const offer = upgradeOfferOf(option, subscriber);
+            if (!offer) return null;
+            const { tier } = offer;
+            const isCurrent = offer.kind === 'current';
+            const isBelow = offer.kind === 'below';
             const key = `${option.family}-${interval}`;
             const message = checkout.status === 'message' && checkout.key === key ? checkout.text : null;
             return (
@@ -220,6 +234,7 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
                     className="w-full"
                     disabled={
                       isCurrent ||
+                      isBelow ||
                       !tier.priceId ||
                       details.isLoading ||
                       (checkout.status === 'loading' && checkout.key === key)
@@ -231,7 +246,13 @@ function UpgradePlans({ reason, returnUrl, onChoose }: UpgradePlansProps) {
                     }}
                   >
                     {checkout.status === 'loading' && checkout.key === key ? <Spinner /> : null}
-                    {isCurrent ? 'Current Plan' : !tier.priceId ? 'Coming Soon' : `Choose ${option.name}`}
+                    {isCurrent
+                      ? 'Current Plan'
+                      : isBelow
+                        ? 'Below your plan'
+                        : !tier.priceId
+                          ? 'Coming Soon'
+                          : `Choose ${option.name}`}
                   </Button>
                   {message ? (
                     <p

@@ -1,5 +1,5 @@
 import type { PlanCapabilities, PlanFamily, BillingInterval, CatalogueEntry } from '@agentry/core/plans';
-import { findPlanTier, planFamilies } from '@agentry/core/plans';
+import { describePlanAction, findPlanTier, planFamilies, type PlanActionCurrent } from '@agentry/core/plans';
 import type { LivePricing } from '../api/pricing';
 
 /** One credit pack of a family for one interval, as the plan-change modal offers it. */
@@ -133,6 +133,31 @@ export function findTierByPriceId(
     }
   }
   return null;
+}
+
+/**
+ * What the 'Upgrade to Unlock' dialog offers in a plan. Without a subscription: its first pack, to
+ * subscribe. To a subscriber: the current plan as it is; in another plan its first pack that is an
+ * upgrade of the current price (describePlanAction: it costs more, so it is billed now), else its
+ * first pack marked below the current plan (a downgrade is scheduled from 'Manage your plan', never
+ * taken at once).
+ */
+export function upgradeOfferOf(
+  option: PlanOption,
+  subscriber: { current: PlanActionCurrent; family: PlanFamily | null } | null,
+): { tier: PlanOptionTier; kind: 'choose' | 'current' | 'below' } | null {
+  const first = option.tiers[0];
+  if (!first) return null;
+  if (!subscriber) return { tier: first, kind: 'choose' };
+  const { current } = subscriber;
+  if (option.family === subscriber.family)
+    return { tier: option.tiers.find((tier) => tier.priceId === current.priceId) ?? first, kind: 'current' };
+  const upgrade = option.tiers.find(
+    (tier) =>
+      describePlanAction(current, { priceId: tier.priceId, unitAmount: tier.priceCents, creditLimit: tier.credits }) ===
+      'upgrade',
+  );
+  return upgrade ? { tier: upgrade, kind: 'choose' } : { tier: first, kind: 'below' };
 }
 
 export function findFamily(family: string | null | undefined) {
