@@ -706,9 +706,25 @@ export const SubaccountLockReply = z.object({
 });
 export type SubaccountLockReply = z.infer<typeof SubaccountLockReply>;
 
-export const SelectSubaccountLockBody = z.object({
-  subaccountId: z.string({ error: 'Please select a subaccount' }).min(1, { error: 'Please select a subaccount' }),
-});
+export const SelectSubaccountLockBody = z
+  .object({
+    subaccountId: z.string().min(1, { error: 'Please select a subaccount' }).optional(),
+    /** The sub accounts to keep active, up to the plan's allowance (with one, the same as subaccountId). */
+    subaccountIds: z.array(z.string().min(1)).max(100).optional(),
+  })
+  .refine((body) => Boolean(body.subaccountId) || (body.subaccountIds?.length ?? 0) > 0, {
+    error: 'Please select a subaccount',
+  });
+
+/** The sub accounts a lock choice keeps active (each once). */
+export function keptSubaccountIds(body: SelectSubaccountLockBody): string[] {
+  return [...new Set(body.subaccountIds?.length ? body.subaccountIds : body.subaccountId ? [body.subaccountId] : [])];
+}
+
+/** More sub accounts chosen than the plan keeps active. */
+export function tooManyKeptMessage(allowed: number): string {
+  return `Your plan keeps ${allowed} sub ${allowed === 1 ? 'account' : 'accounts'} active: choose at most ${allowed}.`;
+}
 export type SelectSubaccountLockBody = z.infer<typeof SelectSubaccountLockBody>;
 
 export const CapabilitiesReply = z.object({

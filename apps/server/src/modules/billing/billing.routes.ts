@@ -29,6 +29,7 @@ import {
   SubscriptionDetailsReply,
   UrlReply,
   UsageReply,
+  keptSubaccountIds,
 } from '@agentry/core/billing';
 import { PlanCatalogueReply } from '@agentry/core/plans';
 import { AppError } from '../../platform/http/app-error';
@@ -131,7 +132,7 @@ export function registerBillingRoutes(root: FastifyInstance, context: BillingCon
       schema: { tags, body: SelectSubaccountLockBody, response: { 200: SubaccountLockReply } },
     },
     (request) =>
-      selectActiveSubaccount({ db, userId: signedInUser(request).id, subaccountId: request.body.subaccountId }),
+      selectActiveSubaccount({ db, userId: signedInUser(request).id, subaccountIds: keptSubaccountIds(request.body) }),
   );
 
   app.post(

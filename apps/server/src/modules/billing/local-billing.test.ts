@@ -279,6 +279,47 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect(scheduled.statusCode).toBe(200);
   });
 
+  it('keeps as many sub accounts active as the plan allows after a downgrade: the owner chooses them, at most that many', async () => {
+    const { cookie, subaccountId } = await newCustomer();
+    await subscribe(cookie, 'scale_10000_month');
+    const created: string[] = [];
+    for (let index = 2; index <= 7; index += 1) {
+      const response = await call(cookie, 'POST', '/api/subaccounts', { name: `Client ${index}` });
+      expect(response.statusCode).toBe(201);
+      created.push(response.json().id as string);
+    }
+    await call(cookie, 'POST', '/stripe/schedule-downgrade', { newPriceId: priceId('growth_3000_month') });
+    await advanceDays(32);
+    expect((await call(cookie, 'GET', '/api/billing/subaccount-lock')).json()).toMatchObject({
+      mustChoose: true,
+      allowedActive: 5,
+    });
+
+    const tooMany = await call(cookie, 'POST', '/api/billing/subaccount-lock', {
+      subaccountIds: [subaccountId, ...created.slice(0, 5)],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toBe('Your plan keeps 5 sub accounts active: choose at most 5.');
+
+    const keep = [created[5]!, created[4]!, created[3]!, created[2]!, subaccountId];
+    const chosen = await call(cookie, 'POST', '/api/billing/subaccount-lock', { subaccountIds: keep });
+    expect(chosen.statusCode).toBe(200);
+    const lock = chosen.json() as { mustChoose: boolean; subaccounts: { id: string; isLocked: boolean }[] };
+    expect(lock.mustChoose).toBe(false);
+    expect(
+      lock.subaccounts
+        .filter((entry) => !entry.isLocked)
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual([...keep].sort());
+    expect(
+      (await call(cookie, 'PATCH', `/api/subaccounts/${created[0]}/theme`, { isDarkMode: false })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(cookie, 'PATCH', `/api/subaccounts/${created[5]}/theme`, { isDarkMode: false })).statusCode,
+    ).toBe(200);
+  });
+
   it('keeps the plan when the card saved for an upgrade is declined', async () => {
     const { cookie } = await newCustomer();
     await subscribe(cookie, 'growth_3000_month');

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { SubaccountLockReply } from '@agentry/core/billing';
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { tooManyKeptMessage, type SubaccountLockReply } from '@agentry/core/billing';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { subaccountSettings } from '../accounts/accounts.tables';
@@ -49,45 +49,46 @@ export async function getSubaccountLock(options: { db: Database; userId: string 
 }
 
 /**
- * Keeps `subaccountId` active and locks every other sub account the user owns, once, when a
- * choice is due (more active sub accounts than the plan allows): the ones locked stay locked until
- * an upgrade unlocks them, so the lock cannot be moved from one client to another (409). The
- * choice is among the sub accounts still active; under the owner's user-row lock, as creating
- * one is.
+ * Keeps the chosen sub accounts active (as many as the plan allows, at most: 400 beyond) and locks
+ * every other sub account the user owns, once, when a choice is due (more active sub accounts than
+ * the plan allows): the ones locked stay locked until an upgrade unlocks them, so the lock cannot
+ * be moved from one client to another (409). The choice is among the sub accounts still active
+ * (404 otherwise, nothing changed); under the owner's user-row lock, as creating one is.
  */
 export async function selectActiveSubaccount(options: {
   db: Database;
   userId: string;
-  subaccountId: string;
+  subaccountIds: readonly string[];
 }): Promise<SubaccountLockReply> {
-  const { db, userId, subaccountId } = options;
+  const { db, userId, subaccountIds } = options;
   await db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-    const { mustChoose } = await getSubaccountLock({ db: tx, userId });
+    const { mustChoose, allowedActive } = await getSubaccountLock({ db: tx, userId });
     if (!mustChoose)
       throw new AppError('CONFLICT', {
         message:
           'Your plan allows every sub account still active: there is none to choose. Upgrade to unlock the others.',
       });
-    const [kept] = await tx
-      .update(subaccountSettings)
-      .set({ lockedAt: null, updatedAt: new Date() })
+    if (allowedActive !== null && subaccountIds.length > allowedActive)
+      throw new AppError('VALIDATION_ERROR', { message: tooManyKeptMessage(allowedActive) });
+    const kept = await tx
+      .select({ id: subaccountSettings.subaccountId })
+      .from(subaccountSettings)
       .where(
         and(
-          eq(subaccountSettings.subaccountId, subaccountId),
+          inArray(subaccountSettings.subaccountId, [...subaccountIds]),
           eq(subaccountSettings.ownerUserId, userId),
           isNull(subaccountSettings.lockedAt),
         ),
-      )
-      .returning({ id: subaccountSettings.subaccountId });
-    if (!kept) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
+      );
+    if (kept.length !== subaccountIds.length) throw new AppError('NOT_FOUND', { message: 'Sub account not found' });
     await tx
       .update(subaccountSettings)
       .set({ lockedAt: new Date(), updatedAt: new Date() })
       .where(
         and(
           eq(subaccountSettings.ownerUserId, userId),
-          ne(subaccountSettings.subaccountId, subaccountId),
+          notInArray(subaccountSettings.subaccountId, [...subaccountIds]),
           isNull(subaccountSettings.lockedAt),
         ),
       );

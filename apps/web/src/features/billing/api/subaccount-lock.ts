@@ -15,7 +15,7 @@ function readSubaccount(raw: unknown): LockableSubaccount | null {
   };
 }
 
-/** GET /api/billing/subaccount-lock: whether the user must choose the one sub account to keep active. */
+/** GET /api/billing/subaccount-lock: whether the user must choose the sub accounts to keep active. */
 export async function getSubaccountLock(signal?: AbortSignal): Promise<SubaccountLockReply> {
   const reply = await apiRequest<Record<string, unknown> | null>('/api/billing/subaccount-lock', {
     signal,
@@ -29,7 +29,7 @@ export async function getSubaccountLock(signal?: AbortSignal): Promise<Subaccoun
   };
 }
 
-/** POST /api/billing/subaccount-lock {subaccountId}: keeps that one active, locks the others. */
-export function selectActiveSubaccount(subaccountId: string) {
-  return apiRequest<unknown>('/api/billing/subaccount-lock', { method: 'POST', body: { subaccountId } });
+/** POST /api/billing/subaccount-lock {subaccountIds}: keeps those active (as many as the plan allows), locks the others. */
+export function selectActiveSubaccounts(subaccountIds: readonly string[]) {
+  return apiRequest<unknown>('/api/billing/subaccount-lock', { method: 'POST', body: { subaccountIds } });
 }

@@ -35,11 +35,11 @@ async function findReadyDialog(): Promise<HTMLElement> {
   return dialog;
 }
 
-function api({ selectStatus = 200 } = {}) {
+function api({ selectStatus = 200, allowedActive = 1, listed = subaccounts } = {}) {
   let mustChoose = true;
   const calls = mockApi({
     'GET /api/me': { body: me },
-    'GET /api/billing/subaccount-lock': () => ({ body: { mustChoose, allowedActive: 1, subaccounts } }),
+    'GET /api/billing/subaccount-lock': () => ({ body: { mustChoose, allowedActive, subaccounts: listed } }),
     'POST /api/billing/subaccount-lock': () => {
       if (selectStatus !== 200)
         return {
@@ -47,7 +47,7 @@ function api({ selectStatus = 200 } = {}) {
           body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', support_id: 'f'.repeat(32) } },
         };
       mustChoose = false;
-      return { body: { mustChoose, allowedActive: 1, subaccounts } };
+      return { body: { mustChoose, allowedActive, subaccounts: listed } };
     },
   });
   return calls;
@@ -116,10 +116,40 @@ describe("subaccount lock modal 'Select Your Active Subaccount'", () => {
     await user.type(field, 'CoNfIrM');
     await user.click(within(dialog).getByRole('button', { name: 'Lock Selection' }));
     expect(await screen.findByText('Subaccount selected successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ subaccountId: 'sa-2' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ subaccountIds: ['sa-2'] });
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Select Your Active Subaccount' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('lets a plan that keeps several choose up to that many, each card a checkbox', async () => {
+    const listed = [
+      ...subaccounts,
+      { ...subaccounts[0]!, id: 'sa-3', name: 'Cedar Law' },
+      { ...subaccounts[0]!, id: 'sa-4', name: 'Delta Gyms' },
+      { ...subaccounts[0]!, id: 'sa-5', name: 'Echo Cafe', isLocked: true },
+    ];
+    const calls = api({ allowedActive: 2, listed });
+    renderBilling(<SubaccountLockModal />);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select Your Active Subaccount' });
+    expect(within(dialog).getByText(/Your plan keeps 2 active subaccounts\. Choose up to 2/)).toBeInTheDocument();
+    // A sub account locked already is not offered.
+    expect(within(dialog).queryByRole('checkbox', { name: /Echo Cafe/ })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(getComputedStyle(within(dialog).getAllByRole('checkbox')[0]!).pointerEvents).not.toBe('none'),
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: /Acme Dental/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Cedar Law/ }));
+    expect(within(dialog).getByText('2 of 2 chosen')).toBeInTheDocument();
+    // Full: the others wait until one is unchosen.
+    expect(within(dialog).getByRole('checkbox', { name: /Delta Gyms/ })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText(/Acme Dental, Cedar Law/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: "Type 'confirm' to proceed" }), 'confirm');
+    await user.click(within(dialog).getByRole('button', { name: 'Lock Selection' }));
+    expect(await screen.findByText('Subaccount selected successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ subaccountIds: ['sa-1', 'sa-3'] });
   });
 
   it("says 'Failed to select subaccount' when the server refuses, and stays open", async () => {

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { sessionQueryKey } from '@/lib/session';
 import { billingQueryKeys } from '../api/billing-query-keys';
-import { getSubaccountLock, selectActiveSubaccount } from '../api/subaccount-lock';
+import { getSubaccountLock, selectActiveSubaccounts } from '../api/subaccount-lock';
 
 /** docs/product/billing-and-credits.md#sub-account-lock, texts of the subaccount modal. */
 export const subaccountLockMessages = {
@@ -35,6 +35,8 @@ function formatCreated(value: string) {
 /**
  * docs/product/billing-and-credits.md#sub-account-lock, 'Select Your Active Subaccount': shown in the workspace when the server says the
  * plan keeps fewer sub accounts than exist. It cannot be dismissed; the choice needs a typed 'confirm'.
+ * A plan that keeps one is a choice of one card; one that keeps more (Growth keeps 5) lets the owner
+ * pick up to that many.
  */
 export function SubaccountLockModal() {
   const lock = useQuery({
@@ -60,22 +62,26 @@ export function SubaccountLockModal() {
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
         >
-          <SubaccountLockBody subaccounts={lock.data?.subaccounts ?? []} />
+          <SubaccountLockBody
+            subaccounts={(lock.data?.subaccounts ?? []).filter((subaccount) => !subaccount.isLocked)}
+            allowed={Math.max(1, lock.data?.allowedActive ?? 1)}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
   );
 }
 
-function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[] }) {
+function SubaccountLockBody({ subaccounts, allowed }: { subaccounts: LockableSubaccount[]; allowed: number }) {
   const queryClient = useQueryClient();
   const confirmId = useId();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const isSingle = allowed === 1;
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [isConfirming, setIsConfirming] = useState(false);
   const [typed, setTyped] = useState('');
 
   const select = useMutation({
-    mutationFn: selectActiveSubaccount,
+    mutationFn: selectActiveSubaccounts,
     meta: { silentError: true },
     onSuccess: async () => {
       toast.success(subaccountLockMessages.success);
@@ -87,8 +93,18 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
     onError: () => toast.error(subaccountLockMessages.failed),
   });
 
+  function toggle(subaccountId: string) {
+    setSelectedIds((current) => {
+      if (isSingle) return [subaccountId];
+      if (current.includes(subaccountId)) return current.filter((id) => id !== subaccountId);
+      return current.length < allowed ? [...current, subaccountId] : current;
+    });
+    setIsConfirming(false);
+    setTyped('');
+  }
+
   function handleContinue() {
-    if (!selectedId) {
+    if (selectedIds.length === 0) {
       toast.error(subaccountLockMessages.selectRequired);
       return;
     }
@@ -97,7 +113,7 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
 
   function handleLock(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!selectedId) {
+    if (selectedIds.length === 0) {
       toast.error(subaccountLockMessages.selectRequired);
       return;
     }
@@ -105,10 +121,10 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
       toast.error(subaccountLockMessages.confirmRequired);
       return;
     }
-    select.mutate(selectedId);
+    select.mutate(selectedIds);
   }
 
-  const selected = subaccounts.find((subaccount) => subaccount.id === selectedId);
+  const selected = subaccounts.filter((subaccount) => selectedIds.includes(subaccount.id));
 
   return (
     <>
@@ -118,33 +134,37 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
         </span>
         <DialogTitle>Select Your Active Subaccount</DialogTitle>
         <DialogDescription>
-          Your plan keeps one active subaccount. Choose the one to keep working in; the others are locked, not deleted,
-          and open again when you upgrade.
+          {isSingle
+            ? 'Your plan keeps one active subaccount. Choose the one to keep working in; the others are locked, not deleted, and open again when you upgrade.'
+            : `Your plan keeps ${allowed} active subaccounts. Choose up to ${allowed} to keep working in; the others are locked, not deleted, and open again when you upgrade.`}
         </DialogDescription>
       </DialogHeader>
 
+      {isSingle ? null : (
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {selectedIds.length} of {allowed} chosen
+        </p>
+      )}
       <div
-        role="radiogroup"
+        role={isSingle ? 'radiogroup' : 'group'}
         aria-label="Subaccounts"
         className="grid max-h-[45dvh] gap-3 overflow-y-auto p-0.5 sm:grid-cols-2 lg:grid-cols-3"
       >
         {subaccounts.map((subaccount) => {
-          const isSelected = subaccount.id === selectedId;
+          const isSelected = selectedIds.includes(subaccount.id);
+          const isFull = !isSingle && !isSelected && selectedIds.length >= allowed;
           return (
             <button
               key={subaccount.id}
               type="button"
-              role="radio"
+              role={isSingle ? 'radio' : 'checkbox'}
               aria-checked={isSelected}
-              disabled={select.isPending}
-              onClick={() => {
-                setSelectedId(subaccount.id);
-                setIsConfirming(false);
-                setTyped('');
-              }}
+              disabled={select.isPending || isFull}
+              onClick={() => toggle(subaccount.id)}
               className={cn(
                 'relative flex cursor-pointer flex-col gap-3 rounded-[var(--radius-card)] border bg-card p-4 text-left transition-colors duration-150 hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 isSelected ? 'border-primary ring-1 ring-primary' : 'border-border',
+                isFull && 'cursor-not-allowed opacity-60',
               )}
             >
               <span className="flex items-center gap-3">
@@ -167,15 +187,15 @@ function SubaccountLockBody({ subaccounts }: { subaccounts: LockableSubaccount[]
         })}
       </div>
 
-      {isConfirming && selected ? (
+      {isConfirming && selected.length > 0 ? (
         <form
           onSubmit={handleLock}
           className="grid gap-3 rounded-[var(--radius-card)] border border-amber-500/40 bg-amber-500/10 p-4"
           aria-label="Confirm selection"
         >
           <p className="text-sm">
-            <span className="font-medium">{selected.name}</span> stays active. Every other subaccount is locked until
-            you upgrade.
+            <span className="font-medium">{selected.map((subaccount) => subaccount.name).join(', ')}</span>{' '}
+            {selected.length === 1 ? 'stays' : 'stay'} active. Every other subaccount is locked until you upgrade.
           </p>
           <Label htmlFor={confirmId}>Type &apos;confirm&apos; to proceed</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
