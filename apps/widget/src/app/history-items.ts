@@ -6,14 +6,15 @@ export const LIVE_ID_PREFIX = 'live:';
 
 /**
  * The previous-conversations list: the locally saved chats (they can be reopened) plus the live
- * conversations the server knows for this visitor that are not saved here (shown with the
- * visitor's name or 'Anonymous'; they carry no messages, so choosing one returns to the chat).
- * Newest first.
+ * conversations the server knows for this visitor that are not saved here and that the visitor
+ * did not delete here (`deletedThreadIds`; shown with the visitor's name or 'Anonymous'; they
+ * carry no messages, so choosing one returns to the chat). Newest first.
  */
 export function buildHistoryItems(
   saved: readonly SavedConversation[],
   live: readonly LiveConversation[] | null,
   current: { openAIThreadId: string | null; dbThreadId: string | null },
+  deletedThreadIds: Iterable<string> = [],
 ): ChatWidgetHistoryItem[] {
   const items: ChatWidgetHistoryItem[] = saved.map((conversation) => ({
     id: conversation.id,
@@ -21,7 +22,7 @@ export function buildHistoryItems(
     lastMessage: conversation.lastMessage,
     messageCount: conversation.messageCount,
   }));
-  const knownThreads = new Set<string>();
+  const knownThreads = new Set<string>(deletedThreadIds);
   for (const thread of [
     current.openAIThreadId,
     current.dbThreadId,

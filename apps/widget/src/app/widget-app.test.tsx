@@ -1,5 +1,5 @@
 /// <reference types="@testing-library/jest-dom/vitest" />
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultWidgetSettings } from '@agentry/core/widget';
@@ -201,6 +201,77 @@ describe('WidgetApp', () => {
     expect(screen.getByText('Old question')).toBeInTheDocument();
     await openAndSend('Follow-up');
     expect(calls[calls.length - 1]?.body).toMatchObject({ widgetConversationThreadId: 'conv-1' });
+  });
+
+  it("keeps a deleted conversation out of Previous Conversations, though the server still lists the visitor's copy", async () => {
+    // The live list is fetched only inside an iframe.
+    vi.stubGlobal('parent', { postMessage: vi.fn() });
+    const live = (threadId: string, lastMessage: string) => ({
+      threadId,
+      lastMessage,
+      lastMessageTime: new Date().toISOString(),
+      totalMessages: 2,
+      customerNumber: 1,
+      contactName: null,
+      contactEmail: null,
+      unreadCount: 0,
+      status: 'live',
+    });
+    const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null;
+      calls.push({ url, body });
+      if (url.includes('/conversations'))
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              conversations: [live('conv-1', 'Answer to Old question'), live('conv-2', 'From another device')],
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+        );
+      return Promise.resolve(answer(body ?? {}));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const listFetches = () => fetchMock.mock.calls.filter(([url]) => url.includes('/conversations')).length;
+    const showHistory = async () => {
+      const fetched = listFetches();
+      await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
+      // The server's list, merged in once it arrives.
+      await vi.waitFor(() => expect(listFetches()).toBe(fetched + 1));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    };
+    const entries = () => screen.queryAllByRole('button', { name: 'Delete conversation' });
+    const deleteEntry = async (preview: RegExp) => {
+      const entry = screen.getByRole('button', { name: preview }).closest('li');
+      if (!entry) throw new Error(`No entry ${String(preview)}`);
+      await userEvent.click(within(entry).getByRole('button', { name: 'Delete conversation' }));
+    };
+
+    const first = renderApp();
+    await openAndSend('Old question');
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'New Conversation' }));
+    await showHistory();
+    // The chat saved here (thread conv-1) and the server-only conversation conv-2.
+    expect(entries()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /Answer to Old question/ })).not.toHaveTextContent('Anonymous');
+
+    await deleteEntry(/Answer to Old question/);
+    await deleteEntry(/From another device/);
+    expect(screen.getByText('No previous conversations')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await showHistory();
+    expect(entries()).toHaveLength(0);
+    expect(screen.queryByText('Anonymous')).toBeNull();
+
+    // Also after a reload.
+    first.unmount();
+    renderApp();
+    if (!screen.queryByRole('dialog')) await userEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    await showHistory();
+    expect(entries()).toHaveLength(0);
   });
 
   it("shows the documented error bubble and the server's 429 message", async () => {

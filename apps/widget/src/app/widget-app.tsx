@@ -22,6 +22,7 @@ import {
   type StartedChat,
   WidgetChatError,
 } from './chat-api';
+import { readDeletedThreadIds, rememberDeletedThreadIds } from './deleted-conversations';
 import { computeBlockSize, computeFrameSize } from './frame-size';
 import { buildHistoryItems, LIVE_ID_PREFIX } from './history-items';
 import { writeHostState, type HostState } from './host-state';
@@ -265,10 +266,17 @@ export function WidgetApp({
     });
   }, [initial, openFromServer]);
 
+  // Deleted in this page view: kept here too, for where the browser keeps nothing for the frame.
+  const deletedThreadIds = useRef(new Set<string>());
+  const readDeleted = useCallback(
+    () => [...deletedThreadIds.current, ...readDeletedThreadIds(storage, widgetId)],
+    [storage, widgetId],
+  );
+
   const refreshHistory = useCallback(async () => {
     const saved = readSavedConversations(storage, widgetId);
     const current = latest.current.chat;
-    setHistoryItems(buildHistoryItems(saved, null, current));
+    setHistoryItems(buildHistoryItems(saved, null, current, readDeleted()));
     const identifier = latest.current.contactIdentifier;
     if (!identifier || !isFramed()) return;
     try {
@@ -278,11 +286,13 @@ export function WidgetApp({
         contactIdentifier: identifier,
         parentOrigin,
       });
-      setHistoryItems(buildHistoryItems(readSavedConversations(storage, widgetId), live, latest.current.chat));
+      setHistoryItems(
+        buildHistoryItems(readSavedConversations(storage, widgetId), live, latest.current.chat, readDeleted()),
+      );
     } catch {
       // docs/product/widget.md#texts: a conversation fetch failure falls back to the locally stored list (already shown).
     }
-  }, [storage, widgetId, config.apiBase, parentOrigin]);
+  }, [storage, widgetId, config.apiBase, parentOrigin, readDeleted]);
 
   const startFreshChat = useCallback(() => {
     const fresh = createChat(config, texts.firstMessage);
@@ -467,9 +477,22 @@ export function WidgetApp({
     [persist, storage, widgetId, labels, startFreshChat, openFromServer],
   );
 
+  // A visitor-side hide (docs/product/widget.md#in-the-visitors-browser): the server keeps its copy
+  // and still lists it, so its thread ids are remembered and left out of the merged list.
   const deleteHistory = useCallback(
     (id: string) => {
-      if (!id.startsWith(LIVE_ID_PREFIX)) deleteSavedConversation(storage, widgetId, id);
+      let threadIds: string[];
+      if (id.startsWith(LIVE_ID_PREFIX)) {
+        threadIds = [id.slice(LIVE_ID_PREFIX.length)];
+      } else {
+        const saved = readSavedConversations(storage, widgetId).find((entry) => entry.id === id);
+        threadIds = [saved?.dbThreadId, saved?.openAIThreadId].filter((threadId): threadId is string =>
+          Boolean(threadId),
+        );
+        deleteSavedConversation(storage, widgetId, id);
+      }
+      for (const threadId of threadIds) deletedThreadIds.current.add(threadId);
+      if (threadIds.length > 0) rememberDeletedThreadIds(storage, widgetId, threadIds);
       setHistoryItems((items) => items.filter((item) => item.id !== id));
     },
     [storage, widgetId],
@@ -624,7 +647,10 @@ export function WidgetApp({
   // Cross-tab sync: another tab's session (or its removal) and history list.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === storageKeys.conversations(widgetId)) {
+      if (
+        event.key === storageKeys.conversations(widgetId) ||
+        event.key === storageKeys.deletedConversations(widgetId)
+      ) {
         if (latest.current.view === 'history') void refreshHistory();
         return;
       }

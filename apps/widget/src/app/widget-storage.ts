@@ -7,6 +7,8 @@ export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const storageKeys = {
   session: (widgetId: string) => `widget_${widgetId}_session`,
   conversations: (widgetId: string) => `widget_${widgetId}_conversations`,
+  /** Thread ids of the conversations the visitor deleted from Previous Conversations. */
+  deletedConversations: (widgetId: string) => `widget_${widgetId}_deletedConversations`,
   contactIdentifier: (widgetId: string) => `widget_${widgetId}_contactIdentifier`,
   isOpen: (widgetId: string) => `widget_${widgetId}_isOpen`,
 };
