@@ -54,11 +54,16 @@ describe('WidgetPreview', () => {
     expect(await screen.findByText('Echo: First')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox'), 'Second{Enter}');
     expect(await screen.findByText('Echo: Second')).toBeInTheDocument();
-    expect(onSend).toHaveBeenNthCalledWith(1, 'First', []);
-    expect(onSend).toHaveBeenNthCalledWith(2, 'Second', [
-      { role: 'user', content: 'First' },
-      { role: 'assistant', content: 'Echo: First' },
-    ]);
+    expect(onSend).toHaveBeenNthCalledWith(1, 'First', [], expect.any(String));
+    expect(onSend).toHaveBeenNthCalledWith(
+      2,
+      'Second',
+      [
+        { role: 'user', content: 'First' },
+        { role: 'assistant', content: 'Echo: First' },
+      ],
+      expect.any(String),
+    );
   });
 
   it('shows the documented error bubble when the answer fails', async () => {
@@ -128,5 +133,31 @@ describe('WidgetPreview', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
     await userEvent.click(screen.getByRole('button', { name: /Re Keep me/ }));
     expect(screen.getByText('Keep me')).toBeInTheDocument();
+  });
+
+  it('names the conversation each message belongs to: a new one after New Conversation, the same when reopened', async () => {
+    const onSend = vi.fn((text: string, _history: unknown, _conversationId?: string) => Promise.resolve(`Re ${text}`));
+    render(<WidgetPreview settings={settings()} initiallyOpen onSend={onSend} />);
+    const conversationOf = (call: number) => onSend.mock.calls[call]?.[2];
+    await userEvent.type(screen.getByRole('textbox'), 'One{Enter}');
+    await screen.findByText('Re One');
+    await userEvent.type(screen.getByRole('textbox'), 'Two{Enter}');
+    await screen.findByText('Re Two');
+    expect(conversationOf(0)).toEqual(expect.any(String));
+    expect(conversationOf(1)).toBe(conversationOf(0));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'New Conversation' }));
+    await userEvent.type(screen.getByRole('textbox'), 'Three{Enter}');
+    await screen.findByText('Re Three');
+    expect(conversationOf(2)).toEqual(expect.any(String));
+    expect(conversationOf(2)).not.toBe(conversationOf(0));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Previous Conversations' }));
+    await userEvent.click(screen.getByRole('button', { name: /Re Two/ }));
+    await userEvent.type(screen.getByRole('textbox'), 'Four{Enter}');
+    await screen.findByText('Re Four');
+    expect(conversationOf(3)).toBe(conversationOf(0));
   });
 });

@@ -6,7 +6,13 @@ import { resolveWidgetTexts } from './resolve-widget-texts';
 
 export type WidgetPreviewProps = {
   settings: WidgetSettings;
-  onSend?: (text: string, history: WidgetHistoryEntry[]) => Promise<string>;
+  /**
+   * Answers a message. `conversationId` names the conversation it belongs to: a new one after New
+   * Conversation, the archived chat's own when one is reopened (docs/product/widget.md#in-the-visitors-browser).
+   * A caller that keeps a server thread keeps one per conversation id, so a new conversation starts
+   * a new thread and a reopened one continues its own.
+   */
+  onSend?: (text: string, history: WidgetHistoryEntry[], conversationId: string) => Promise<string>;
   initiallyOpen?: boolean;
   className?: string;
   /** 'block': the website block, always open and inline in the caller's box. */
@@ -67,7 +73,8 @@ export function WidgetPreview({
   const [conversation, setConversation] = useState<ChatWidgetMessage[]>([]);
   const [isPending, setIsPending] = useState(false);
   const [archived, setArchived] = useState<ArchivedChat[]>([]);
-  const [archiveId, setArchiveId] = useState<string | null>(null);
+  // The open conversation's id; archiving it replaces its earlier copy.
+  const [conversationId, setConversationId] = useState(() => nextId('chat'));
   const [bubble, setBubble] = useState({ key: '', isDismissed: false, isDue: false });
   const generation = useRef(0);
 
@@ -101,7 +108,7 @@ export function WidgetPreview({
     setConversation([...before, userMessage]);
     setIsPending(true);
     const reply = onSend
-      ? onSend(text, withHistory ? toHistory(before) : [])
+      ? onSend(text, withHistory ? toHistory(before) : [], conversationId)
       : new Promise<string>((resolve) => setTimeout(() => resolve(SIMULATED_REPLY_TEXT), SIMULATED_REPLY_MS));
     const finish = (content: string, isError: boolean) => {
       if (generation.current !== sentIn) return;
@@ -123,23 +130,22 @@ export function WidgetPreview({
   // New Conversation and reopening an older chat archive the current one (docs/product/widget.md#in-the-visitors-browser), replacing its earlier copy.
   const archiveCurrent = () => {
     if (!shouldArchiveChat(messages)) return;
-    const id = archiveId ?? nextId('chat');
     const last = messages[messages.length - 1];
     const entry: ArchivedChat = {
-      id,
+      id: conversationId,
       timestamp: Date.now(),
       lastMessage: storedPreview(last?.content ?? ''),
       messageCount: messages.length,
       messages,
     };
-    setArchived((current) => [entry, ...current.filter((other) => other.id !== id)].slice(0, 10));
+    setArchived((current) => [entry, ...current.filter((other) => other.id !== conversationId)].slice(0, 10));
   };
 
   const startNewConversation = () => {
     archiveCurrent();
     generation.current += 1;
     setConversation([]);
-    setArchiveId(null);
+    setConversationId(nextId('chat'));
     setIsPending(false);
     setView('messages');
   };
@@ -172,7 +178,7 @@ export function WidgetPreview({
           generation.current += 1;
           setIsPending(false);
           setConversation(selected.messages);
-          setArchiveId(selected.id);
+          setConversationId(selected.id);
         }
         setView('messages');
       }}

@@ -5,10 +5,13 @@ import { readJsonBody } from '@/lib/read-json-body';
 /** A demo chat turn that failed; the message is the one to show (docs/product/demos.md#texts, Demo chat). */
 export class DemoChatError extends Error {
   readonly status: number | null;
-  constructor(message: string, status: number | null) {
+  /** The server's error code ('DEMO_LIMIT_REACHED', 'RATE_LIMITED', ...), when it sent one. */
+  readonly code: string | null;
+  constructor(message: string, status: number | null, code: string | null = null) {
     super(message);
     this.name = 'DemoChatError';
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -62,10 +65,16 @@ export async function sendDemoMessage(turn: DemoChatTurn): Promise<DemoChatAnswe
     throw new DemoChatError(demoMessages.failedConnect, null);
   }
   const parsed = await readJsonBody(response);
-  if (!response.ok)
-    throw new DemoChatError(describeDemoChatHttpFailure(response.status, readErrorText(parsed)), response.status);
+  if (!response.ok) {
+    const code = readErrorCode(parsed);
+    throw new DemoChatError(
+      describeDemoChatHttpFailure(response.status, readErrorText(parsed), code),
+      response.status,
+      code,
+    );
+  }
   const errorText = readErrorText(parsed);
-  if (errorText) throw new DemoChatError(errorText, response.status);
+  if (errorText) throw new DemoChatError(errorText, response.status, readErrorCode(parsed));
 
   const content =
     readString(parsed, 'response') ?? readString(parsed, 'message') ?? readString(parsed, 'content') ?? '';
@@ -91,4 +100,10 @@ function readErrorText(value: unknown): string | undefined {
   if (typeof error === 'string') return error;
   if (isRecord(error) && typeof error.message === 'string') return error.message;
   return undefined;
+}
+
+/** The code of our structured `{ error: { code } }`, or null. */
+function readErrorCode(value: unknown): string | null {
+  if (!isRecord(value) || !isRecord(value.error)) return null;
+  return typeof value.error.code === 'string' ? value.error.code : null;
 }

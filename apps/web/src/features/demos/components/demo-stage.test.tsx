@@ -192,6 +192,38 @@ describe('demo chat', { timeout: 20_000 }, () => {
     }
   });
 
+  it('shows a per-network rate limit as a failure and keeps the chat open, in every look', async () => {
+    const rateLimit = 'Rate limit exceeded. Too many requests in a short period.';
+    const limitText = 'Demo usage limit reached. Please contact the demo creator for a new link.';
+    mockChat((request) =>
+      request.body.message === 'Too fast'
+        ? { status: 429, body: { error: { code: 'RATE_LIMITED', message: rateLimit, support_id: 'x' } } }
+        : answer('Back again.'),
+    );
+    for (const type of ['standard', 'facebook'] as const) {
+      const user = userEvent.setup();
+      const view = renderStage(publicToDemoViewData(buildPublicDemoFixture({ type })));
+      await user.type(input(), 'Too fast{Enter}');
+      if (type === 'standard') expect(await within(log()).findByText(`Error: ${rateLimit}`)).toBeInTheDocument();
+      else expect(await screen.findByText(rateLimit)).toBeInTheDocument();
+      expect(within(log()).queryByText(limitText)).toBeNull();
+      expect(input()).toBeEnabled();
+      await user.type(input(), 'Later{Enter}');
+      expect(await within(log()).findByText('Back again.')).toBeInTheDocument();
+      view.unmount();
+    }
+
+    const user = userEvent.setup();
+    renderStage(publicToDemoViewData(buildPublicDemoFixture({ type: 'website' })));
+    const widgetInput = () => screen.getByRole('textbox', { name: 'Type your message...' });
+    await user.type(widgetInput(), 'Too fast{Enter}');
+    expect(await screen.findByText(rateLimit)).toBeInTheDocument();
+    expect(screen.queryByText(limitText)).toBeNull();
+    expect(widgetInput()).toBeEnabled();
+    await user.type(widgetInput(), 'Later{Enter}');
+    expect(await screen.findByText('Back again.')).toBeInTheDocument();
+  });
+
   it('opens a demo that has used its limit closed, with the limit text', () => {
     renderStage(publicToDemoViewData(buildPublicDemoFixture({ requestCount: 5, requestLimit: 5 })));
     expect(
@@ -212,6 +244,43 @@ describe('demo chat', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Demo configuration not found. Please contact the demo creator.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the website look', { timeout: 20_000 }, () => {
+  const widgetInput = () => screen.getByRole('textbox', { name: 'Type your message...' });
+  const pickFromMenu = async (user: ReturnType<typeof userEvent.setup>, item: string) => {
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.click(screen.getByRole('menuitem', { name: item }));
+  };
+
+  it('starts a new thread on New Conversation and continues the old one when it is reopened', async () => {
+    const requests = mockChat((request, index) => answer(`Answer ${index + 1}`, `thread-${index + 1}`));
+    const user = userEvent.setup();
+    renderStage(publicToDemoViewData(buildPublicDemoFixture({ type: 'website' })));
+
+    await user.type(widgetInput(), 'First{Enter}');
+    expect(await screen.findByText('Answer 1')).toBeInTheDocument();
+    expect(requests[0]?.body.threadId).toBeNull();
+
+    await pickFromMenu(user, 'New Conversation');
+    expect(screen.queryByText('First')).toBeNull();
+    await user.type(widgetInput(), 'Second{Enter}');
+    expect(await screen.findByText('Answer 2')).toBeInTheDocument();
+    expect(requests[1]?.body.threadId).toBeNull();
+
+    // The first chat, reopened, goes on in its own thread; the second keeps its own.
+    await pickFromMenu(user, 'Previous Conversations');
+    await user.click(screen.getByRole('button', { name: /Answer 1/ }));
+    await user.type(widgetInput(), 'Third{Enter}');
+    expect(await screen.findByText('Answer 3')).toBeInTheDocument();
+    expect(requests[2]?.body.threadId).toBe('thread-1');
+
+    await pickFromMenu(user, 'Previous Conversations');
+    await user.click(screen.getByRole('button', { name: /Answer 2/ }));
+    await user.type(widgetInput(), 'Fourth{Enter}');
+    expect(await screen.findByText('Answer 4')).toBeInTheDocument();
+    expect(requests[3]?.body.threadId).toBe('thread-2');
   });
 });
 

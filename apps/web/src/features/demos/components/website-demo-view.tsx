@@ -49,42 +49,45 @@ export function WebsiteDemoView({
   isLimitReached = false,
 }: WebsiteDemoViewProps) {
   const { settings, demoId } = data;
-  const threadRef = useRef<{ demoId: string; threadId: string | null }>({ demoId, threadId: null });
-  // Clear and a change of demo start the widget afresh (new key) with a new thread.
+  // The server thread of each of the widget's conversations: New Conversation starts a new thread,
+  // a reopened chat continues its own (docs/product/widget.md#in-the-visitors-browser).
+  const threadsRef = useRef<{ demoId: string; threads: Map<string, string> }>({ demoId, threads: new Map() });
+  // Clear and a change of demo start the widget afresh (new key) with new threads.
   const [conversation, setConversation] = useState(0);
   const [shownDemoId, setShownDemoId] = useState(demoId);
   if (shownDemoId !== demoId) {
     setShownDemoId(demoId);
     setConversation((value) => value + 1);
   }
-  if (threadRef.current.demoId !== demoId) threadRef.current = { demoId, threadId: null };
-  // A 429 in this visit closes the chat, as does a limit already used up when the page loaded.
+  if (threadsRef.current.demoId !== demoId) threadsRef.current = { demoId, threads: new Map() };
+  // The request limit reached in this visit closes the chat, as does one already used up when the page loaded.
   const [closedFor, setClosedFor] = useState<string | null>(null);
   const isClosed = isLimitReached || closedFor === demoId;
   const viewportWidth = useViewportWidth();
 
   const onSend = useCallback(
-    async (text: string, history: { role: 'user' | 'assistant'; content: string }[]) => {
+    async (text: string, history: { role: 'user' | 'assistant'; content: string }[], conversationId: string) => {
       const cleanHistory = toDemoHistory(
         history.filter((entry) => entry.content !== demoMessages.botError),
         settings.showWelcomeMessage ? settings.welcomeMessage : undefined,
       );
+      const threads = threadsRef.current.threads;
       try {
         const answer = await sendDemoMessage({
           demoId,
           message: text,
-          threadId: threadRef.current.threadId,
+          threadId: threads.get(conversationId) ?? null,
           history: cleanHistory,
         });
-        if (threadRef.current.demoId === demoId)
-          threadRef.current.threadId = answer.threadId ?? threadRef.current.threadId;
+        // A reply that arrives after Clear or a change of demo belongs to a conversation gone with it.
+        if (answer.threadId && threadsRef.current.threads === threads) threads.set(conversationId, answer.threadId);
         onAnswered?.(answer.requestCount);
         return answer.content;
       } catch (error) {
         const failure = describeDemoChatFailure(
           'website',
           error instanceof DemoChatError ? error.message : null,
-          error instanceof DemoChatError ? error.status : null,
+          error instanceof DemoChatError ? error.code : null,
         );
         if (failure.toast) toast.error(failure.toast);
         if (failure.closesChat) setClosedFor(demoId);
@@ -95,7 +98,7 @@ export function WebsiteDemoView({
   );
 
   const clear = () => {
-    threadRef.current = { demoId, threadId: null };
+    threadsRef.current = { demoId, threads: new Map() };
     setConversation((value) => value + 1);
   };
 

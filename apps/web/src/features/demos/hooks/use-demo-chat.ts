@@ -142,7 +142,7 @@ export function useDemoChat({
       const failure = describeDemoChatFailure(
         current.type,
         error instanceof DemoChatError ? error.message : null,
-        error instanceof DemoChatError ? error.status : null,
+        error instanceof DemoChatError ? error.code : null,
       );
       if (failure.closesChat) latest.current.isClosed = true;
       replace(

@@ -70,10 +70,14 @@ describe('demo chat history', () => {
 });
 
 describe('demo chat failures', () => {
-  it('maps 429 and 404 to the documented texts and keeps the server text otherwise', () => {
-    expect(describeDemoChatHttpFailure(429, 'Too many')).toBe(
+  it('maps the demo limit and 404 to the documented texts and keeps the server text otherwise', () => {
+    expect(describeDemoChatHttpFailure(429, 'Limit', 'DEMO_LIMIT_REACHED')).toBe(
       'Demo usage limit reached. Please contact the demo creator for a new link.',
     );
+    // The per-network limit is a 429 too, but not the demo's: it says so and a later message can go through.
+    expect(
+      describeDemoChatHttpFailure(429, 'Rate limit exceeded. Too many requests in a short period.', 'RATE_LIMITED'),
+    ).toBe('Rate limit exceeded. Too many requests in a short period.');
     expect(describeDemoChatHttpFailure(404, 'Not found')).toBe(
       'Demo configuration not found. Please contact the demo creator.',
     );
@@ -101,14 +105,28 @@ describe('demo chat failures', () => {
     expect(describeDemoChatFailure('website', 'Boom').closesChat).toBe(false);
   });
 
-  it('answers a 429 with the limit text alone, on every type, without a toast, and closes the chat', () => {
+  it('answers the demo limit with the limit text alone, on every type, without a toast, and closes the chat', () => {
     for (const type of ['sms', 'standard', 'website', 'facebook', 'instagram']) {
-      expect(describeDemoChatFailure(type, 'anything', 429)).toEqual({
+      expect(describeDemoChatFailure(type, 'anything', 'DEMO_LIMIT_REACHED')).toEqual({
         bubble: 'Demo usage limit reached. Please contact the demo creator for a new link.',
         toast: null,
         closesChat: true,
       });
     }
+  });
+
+  it('shows a per-network rate limit like any failure and keeps the chat open', () => {
+    const text = 'Rate limit exceeded. Too many requests in a short period.';
+    expect(describeDemoChatFailure('standard', text, 'RATE_LIMITED')).toEqual({
+      bubble: `Error: ${text}`,
+      toast: null,
+      closesChat: false,
+    });
+    expect(describeDemoChatFailure('website', text, 'RATE_LIMITED')).toEqual({
+      bubble: 'Sorry, I encountered an error. Please try again in a moment.',
+      toast: text,
+      closesChat: false,
+    });
   });
 
   it('shows the limit notice once, after the conversation, only when the limit is reached', () => {

@@ -89,15 +89,22 @@ export type DemoChatFailure = {
 };
 
 /**
- * docs/product/demos.md#texts, Demo chat: what a failed turn shows, per demo type. The request limit is
- * not an error a retry fixes: every type says the limit text once, as it is, and closes the chat.
+ * The error code of the demo's own request limit. The per-network limit ('RATE_LIMITED') is a 429
+ * too, but a later message goes through, so only this code ends the conversation.
+ */
+export const DEMO_LIMIT_CODE = 'DEMO_LIMIT_REACHED';
+
+/**
+ * docs/product/demos.md#texts, Demo chat: what a failed turn shows, per demo type, from the server's
+ * error code. The request limit is not an error a retry fixes: every type says the limit text once,
+ * as it is, and closes the chat. Anything else (a per-network rate limit included) is a failure.
  */
 export function describeDemoChatFailure(
   type: string,
   message: string | null | undefined,
-  status: number | null = null,
+  code: string | null = null,
 ): DemoChatFailure {
-  if (status === 429) return { bubble: demoMessages.limitReached, toast: null, closesChat: true };
+  if (code === DEMO_LIMIT_CODE) return { bubble: demoMessages.limitReached, toast: null, closesChat: true };
   const text = message?.trim() ? message.trim() : demoMessages.failedConnect;
   if (INLINE_ERROR_TYPES.has(type)) return { bubble: `Error: ${text}`, toast: null, closesChat: false };
   return { bubble: demoMessages.botError, toast: text, closesChat: false };
@@ -120,9 +127,16 @@ export function withLimitNotice(messages: DemoChatMessage[], isLimitReached: boo
   ];
 }
 
-/** docs/product/demos.md#texts: the message of a failed /api/demo-chat answer. */
-export function describeDemoChatHttpFailure(status: number, serverMessage: string | null | undefined): string {
-  if (status === 429) return demoMessages.limitReached;
+/**
+ * docs/product/demos.md#texts: the message of a failed /api/demo-chat answer. Of the 429s only the
+ * demo's request limit says the limit text; a per-network rate limit says the server's text.
+ */
+export function describeDemoChatHttpFailure(
+  status: number,
+  serverMessage: string | null | undefined,
+  code: string | null = null,
+): string {
+  if (code === DEMO_LIMIT_CODE) return demoMessages.limitReached;
   if (status === 404) return demoMessages.notFound;
   return serverMessage?.trim() ? serverMessage.trim() : demoMessages.failedResponse;
 }

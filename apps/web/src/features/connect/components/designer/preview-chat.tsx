@@ -5,21 +5,24 @@ import { apiRequest } from '@/lib/api';
 
 /**
  * The designer previews' chat: with a build chosen, messages go to the dashboard test chat
- * (POST /api/openai/run-prompt) and the thread id is kept for later turns; without one, undefined
- * (the preview answers with a simulated reply).
+ * (POST /api/openai/run-prompt) and each of the preview's conversations keeps its own thread for
+ * later turns (New Conversation starts a new one, a reopened chat continues its own); without a
+ * build, undefined (the preview answers with a simulated reply).
  */
 export function usePreviewChat(agentId: string | null) {
-  const threadId = useRef<{ agentId: string; threadId: string } | null>(null);
+  // Per conversation of the preview: the build it talked to and that build's thread.
+  const threads = useRef(new Map<string, { agentId: string; threadId: string }>());
   const send = useCallback(
-    async (text: string) => {
+    async (text: string, _history: unknown, conversationId: string) => {
       if (!agentId) return '';
-      const previous = threadId.current?.agentId === agentId ? threadId.current.threadId : null;
+      const kept = threads.current.get(conversationId);
+      const previous = kept?.agentId === agentId ? kept.threadId : null;
       const reply = await apiRequest<RunPromptReply>('/api/openai/run-prompt', {
         method: 'POST',
         body: { assistantId: agentId, threadId: previous, message: text },
         fallbackMessage: 'Failed to get response from AI assistant.',
       });
-      threadId.current = { agentId, threadId: reply.threadId };
+      threads.current.set(conversationId, { agentId, threadId: reply.threadId });
       return reply.message;
     },
     [agentId],
