@@ -8,6 +8,7 @@ import {
   clampVariations,
   clampWhenToAsk,
   evaluationTestingModels,
+  findRepeatedCustomCategoryNames,
   formatLoadedTemplateMessage,
   isEvaluationRunOver,
   listRunnableQuestions,
@@ -121,6 +122,32 @@ describe('evaluation schemas and limits', () => {
     });
     expect(GenerateQuestionsBody.safeParse({ generatedAngryCount: '21' }).success).toBe(false);
     expect(GenerateQuestionsBody.safeParse({ generatedAngryCount: 'many' }).success).toBe(false);
+  });
+
+  it('refuses two custom categories of the same name, ignoring case and surrounding spaces', () => {
+    const result = GenerateQuestionsBody.safeParse({
+      customPrompts: [
+        { id: 'a', count: '2', label: 'FAQ' },
+        { id: 'b', count: '1', label: 'Billing' },
+        { id: 'c', count: '3', label: 'faq ' },
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['customPrompts', 2, 'label'],
+        message: 'Each custom category needs its own name',
+      }),
+    ]);
+    expect(
+      GenerateQuestionsBody.safeParse({
+        customPrompts: [
+          { id: 'a', count: '2', label: 'FAQ' },
+          { id: 'b', count: '3', label: 'FAQs' },
+        ],
+      }).success,
+    ).toBe(true);
+    expect(findRepeatedCustomCategoryNames(['FAQ', '', ' faq', 'Billing', '  '])).toEqual([2]);
   });
 
   it('requires a template name after trimming', () => {

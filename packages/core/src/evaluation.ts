@@ -50,6 +50,7 @@ export const evaluationMessages = {
   startEvaluationFailed: 'Failed to start evaluation',
   questionRejected: 'Question marked as rejected',
   generating: 'AI is thinking... This may take a moment',
+  customCategoryNameRepeated: 'Each custom category needs its own name',
 } as const;
 
 /** docs/product/evaluation.md#texts, 'Loaded template: {label}'. */
@@ -327,13 +328,43 @@ export const CustomPrompt = z.object({
 });
 export type CustomPrompt = z.infer<typeof CustomPrompt>;
 
+/**
+ * docs/product/evaluation.md#question-generation: custom categories are told apart by name, ignoring case and surrounding
+ * spaces (their questions come back keyed by it). Answers the index of each one whose name an
+ * earlier one already has; empty names are left to their own check.
+ */
+export function findRepeatedCustomCategoryNames(labels: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  labels.forEach((label, index) => {
+    const name = label.trim().toLowerCase();
+    if (name === '') return;
+    if (seen.has(name)) repeated.push(index);
+    else seen.add(name);
+  });
+  return repeated;
+}
+
 export const GenerateQuestionsBody = z.object({
   evaluation_type: z.literal('questiongenerator').default('questiongenerator'),
   generatedIndustryCount: GeneratedCount.default(0),
   generatedAngryCount: GeneratedCount.default(0),
   generatedComplianceCount: GeneratedCount.default(0),
   generatedPromptHackingCount: GeneratedCount.default(0),
-  customPrompts: z.array(CustomPrompt).max(evaluationLimits.customCategoriesMax).default([]),
+  customPrompts: z
+    .array(CustomPrompt)
+    .max(evaluationLimits.customCategoriesMax)
+    .superRefine((prompts, context) => {
+      // Refused before anything is queued: two categories of one name would both be paid for, one returned.
+      for (const index of findRepeatedCustomCategoryNames(prompts.map((prompt) => prompt.label))) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'label'],
+          message: evaluationMessages.customCategoryNameRepeated,
+        });
+      }
+    })
+    .default([]),
   /** The purpose / instructions of the agent the questions are for. */
   prompt: z.string().max(32_000).default(''),
   testing_model: z.string().trim().max(200).optional(),

@@ -87,12 +87,18 @@ export async function runQuestionGenerationJob(options: {
       await fail(failures.join(' '));
       return;
     }
+    // Names are unique since the request schema refuses repeats; a request recorded before that
+    // still keeps every question it paid for, the repeated name's after the first's.
+    const byLabel = new Map<string, GeneratedQuestion[]>();
+    request.custom.forEach((entry, index) => {
+      byLabel.set(entry.label, [...(byLabel.get(entry.label) ?? []), ...(custom[index] ?? [])]);
+    });
     const results: QuestionGenerationResults = {
       industry,
       angry,
       compliance,
       prompthacking,
-      custom: Object.fromEntries(request.custom.map((entry, index) => [entry.label, custom[index] ?? []])),
+      custom: Object.fromEntries(byLabel),
     };
     await db
       .update(questionGeneration)

@@ -4,6 +4,7 @@ import {
   clampCustomCategoryCount,
   evaluationLimits,
   evaluationMessages,
+  findRepeatedCustomCategoryNames,
   type QuestionGenerationResults,
 } from '@agentry/core/evaluation';
 import { Button } from '@/components/ui/button';
@@ -131,6 +132,8 @@ export function GenerateQuestionsDialog({
     }
   };
 
+  // Questions come back keyed by category name, so a repeated name is refused here as on the server.
+  const repeatedNames = new Set(findRepeatedCustomCategoryNames(customCategories.map((category) => category.label)));
   const total =
     Object.values(counts).reduce((sum, count) => sum + Number(count), 0) +
     customCategories.reduce((sum, category) => sum + (category.label.trim() ? Number(category.count || 0) : 0), 0);
@@ -195,6 +198,8 @@ export function GenerateQuestionsDialog({
                     placeholder="Category name"
                     value={category.label}
                     maxLength={100}
+                    aria-invalid={repeatedNames.has(index) || undefined}
+                    aria-describedby={repeatedNames.has(index) ? `${category.id}-name-error` : undefined}
                     onChange={(event) =>
                       setCustomCategories((list) =>
                         list.map((item) => (item.id === category.id ? { ...item, label: event.target.value } : item)),
@@ -225,6 +230,11 @@ export function GenerateQuestionsDialog({
                   >
                     <X aria-hidden />
                   </Button>
+                  {repeatedNames.has(index) ? (
+                    <p id={`${category.id}-name-error`} className="col-span-3 text-xs text-destructive">
+                      {evaluationMessages.customCategoryNameRepeated}
+                    </p>
+                  ) : null}
                 </div>
               ))}
               {customCategories.length < evaluationLimits.customCategoriesMax ? (
@@ -248,7 +258,7 @@ export function GenerateQuestionsDialog({
           <Button variant="outline" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button onClick={() => void generate()} disabled={isThinking || total === 0}>
+          <Button onClick={() => void generate()} disabled={isThinking || total === 0 || repeatedNames.size > 0}>
             <Sparkles aria-hidden />
             Generate
           </Button>

@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import type { GeneratedItem } from '../lib/generated-questions';
+import { generatedSectionName, type GeneratedItem } from '../lib/generated-questions';
 
 type GeneratedQuestionsDialogProps = {
   isOpen: boolean;
@@ -29,7 +29,13 @@ export function GeneratedQuestionsDialog({
   onReject,
   onGenerateNew,
 }: GeneratedQuestionsDialogProps) {
-  const categories = [...new Set(items.map((item) => item.category))];
+  // One section per category identity: a custom category labelled like a built-in one is a section of its own.
+  const sections = [...new Map(items.map((item) => [item.sectionKey, item])).values()].map((first) => ({
+    key: first.sectionKey,
+    title: first.category,
+    name: generatedSectionName(first),
+    isCustom: first.isCustom,
+  }));
   const pending = items.filter((item) => item.status === 'new').length;
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -47,12 +53,15 @@ export function GeneratedQuestionsDialog({
           </p>
         ) : (
           <div className="grid gap-5">
-            {categories.map((category) => (
-              <section key={category} aria-label={category} className="grid gap-2">
-                <h3 className="text-sm font-semibold">{category}</h3>
+            {sections.map((section) => (
+              <section key={section.key} aria-label={section.name} className="grid gap-2">
+                <h3 className="flex items-center gap-2 text-sm font-semibold">
+                  {section.title}
+                  {section.isCustom ? <Badge variant="outline">Custom</Badge> : null}
+                </h3>
                 <ul className="grid gap-2">
                   {items
-                    .filter((item) => item.category === category)
+                    .filter((item) => item.sectionKey === section.key)
                     .map((item, index) => (
                       <li
                         key={item.key}
@@ -70,7 +79,7 @@ export function GeneratedQuestionsDialog({
                               <Button
                                 size="sm"
                                 onClick={() => onAdd(item)}
-                                aria-label={`Add ${category} question ${index + 1}`}
+                                aria-label={`Add ${section.name} question ${index + 1}`}
                               >
                                 <Plus aria-hidden />
                                 Add
@@ -79,7 +88,7 @@ export function GeneratedQuestionsDialog({
                                 size="sm"
                                 variant="outline"
                                 onClick={() => onReject(item)}
-                                aria-label={`Reject ${category} question ${index + 1}`}
+                                aria-label={`Reject ${section.name} question ${index + 1}`}
                               >
                                 <X aria-hidden />
                                 Reject

@@ -17,7 +17,7 @@ type TemplatePickerProps = {
 };
 
 /**
- * docs/product/evaluation.md#test-settings, template picker: 'No Template' (resets the form to the defaults), saved
+ * docs/product/evaluation.md#test-settings, template picker: 'No Template' (leaves the form as it is), saved
  * templates (applied again when picked again), 'Create new template'.
  */
 export function TemplatePicker({
@@ -31,7 +31,7 @@ export function TemplatePicker({
 }: TemplatePickerProps) {
   const current = templates.find((template) => template._id === selected);
   // The select itself holds no value, so every pick is a change: picking the loaded template again
-  // applies it again, and 'No Template' always resets. The trigger shows what was applied last.
+  // applies it again. The trigger shows what was applied last, or 'No Template'.
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor="evaluation-template">Template</Label>

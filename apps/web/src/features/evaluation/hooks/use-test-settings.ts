@@ -149,32 +149,8 @@ export function useTestSettings() {
     ],
   );
 
-  /** 'No Template': the form back to its defaults (the testing model stays as chosen). */
-  const resetToDefaults = useCallback(() => {
-    setInitialMessage(DEFAULT_EVALUATION_INITIAL_MESSAGE);
-    setShortuserDescription(DEFAULT_EVALUATION_USER_DESCRIPTION);
-    setConversationFlowInput('');
-    setHallucinationInstruction('');
-    setHallucinationChoice(null);
-    setCheckedItems(defaultCheckedItems());
-    setCustomQuestions(defaultCustomQuestions());
-    setComplianceQuestions(defaultComplianceQuestions());
-    setPromptHackingQuestions(defaultPromptHackingQuestions());
-  }, [
-    setInitialMessage,
-    setShortuserDescription,
-    setConversationFlowInput,
-    setHallucinationInstruction,
-    setHallucinationChoice,
-    setCheckedItems,
-    setCustomQuestions,
-    setComplianceQuestions,
-    setPromptHackingQuestions,
-  ]);
-
   return {
     values,
-    resetToDefaults,
     setTestingModel,
     setInitialMessage,
     setShortuserDescription,

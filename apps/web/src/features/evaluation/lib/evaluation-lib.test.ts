@@ -194,4 +194,24 @@ describe('generated questions', () => {
     const rejected = settleGeneratedItem(added.items, items[1]!.key, 'rejected');
     expect(settleGeneratedItem(rejected.items, items[1]!.key, 'added').changed).toBeNull();
   });
+
+  it('keeps a custom category named like a built-in one apart from it', () => {
+    const builtIn = { question: 'Can I skip the permit?', criteria: 'Says permits are required.' };
+    const custom = { question: 'Do you follow the local grid code?', criteria: 'Names the code it follows.' };
+    const items = flattenGeneratedResults({
+      industry: [],
+      angry: [],
+      compliance: [builtIn],
+      prompthacking: [],
+      custom: { Compliance: [custom] },
+    });
+    expect(new Set(items.map((item) => item.key)).size).toBe(items.length);
+    const customItem = items.find((item) => item.question === custom.question)!;
+    const settled = settleGeneratedItem(items, customItem.key, 'added');
+    expect(settled.changed).toMatchObject({ question: custom.question, group: 'custom-questions', status: 'added' });
+    expect(settled.items.find((item) => item.question === builtIn.question)).toMatchObject({
+      group: 'compliance',
+      status: 'new',
+    });
+  });
 });

@@ -7,7 +7,14 @@ import {
 
 /** One generated question in the Generated Questions dialog. */
 export type GeneratedItem = {
+  /** Unique: the section plus the question's place in it. */
   key: string;
+  /**
+   * The dialog section the question belongs to. Built-in and custom categories have their own
+   * prefix, so a custom category labelled like a built-in one ('Compliance') stays apart from it.
+   */
+  sectionKey: string;
+  isCustom: boolean;
   /** Industry, Angry, Compliance, Prompt hacking or the custom category's label. */
   category: string;
   group: EvaluationGroup;
@@ -19,10 +26,18 @@ export type GeneratedItem = {
 /** docs/product/evaluation.md#question-generation: industry, angry and custom questions go to Custom Questions; the others to their own group. */
 export function flattenGeneratedResults(results: QuestionGenerationResults): GeneratedItem[] {
   const items: GeneratedItem[] = [];
-  const push = (category: string, group: EvaluationGroup, list: { question: string; criteria: string }[]) => {
+  const push = (
+    kind: 'builtin' | 'custom',
+    category: string,
+    group: EvaluationGroup,
+    list: { question: string; criteria: string }[],
+  ) => {
+    const sectionKey = `${kind}:${category}`;
     list.forEach((entry, index) =>
       items.push({
-        key: `${category}-${index}`,
+        key: `${sectionKey}#${index}`,
+        sectionKey,
+        isCustom: kind === 'custom',
         category,
         group,
         question: entry.question,
@@ -31,12 +46,17 @@ export function flattenGeneratedResults(results: QuestionGenerationResults): Gen
       }),
     );
   };
-  push('Industry', 'custom-questions', results.industry);
-  push('Angry', 'custom-questions', results.angry);
-  push('Compliance', 'compliance', results.compliance);
-  push('Prompt hacking', 'prompt-hacking', results.prompthacking);
-  for (const [label, list] of Object.entries(results.custom)) push(label, 'custom-questions', list);
+  push('builtin', 'Industry', 'custom-questions', results.industry);
+  push('builtin', 'Angry', 'custom-questions', results.angry);
+  push('builtin', 'Compliance', 'compliance', results.compliance);
+  push('builtin', 'Prompt hacking', 'prompt-hacking', results.prompthacking);
+  for (const [label, list] of Object.entries(results.custom)) push('custom', label, 'custom-questions', list);
   return items;
+}
+
+/** How a section is named to assistive technology and in its buttons: a custom one says so. */
+export function generatedSectionName(item: Pick<GeneratedItem, 'category' | 'isCustom'>) {
+  return item.isCustom ? `${item.category} (custom category)` : item.category;
 }
 
 /** docs/product/evaluation.md#texts, 'Question added to Custom Questions' / 'Compliance Questions' / 'Prompt Hacking Questions'. */

@@ -331,7 +331,7 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('list', { name: 'Add compliance' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
-  it("applies a template again when picked again, and 'No Template' resets the form to the defaults", async () => {
+  it("applies a template again when picked again, and 'No Template' leaves the form as it is", async () => {
     const pack = {
       _id: 't-0',
       templateName: 'Compliance pack',
@@ -351,12 +351,45 @@ describe('Test Settings', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
     await user.click(await screen.findByRole('option', { name: 'Compliance pack' }));
     expect(message).toHaveValue('Welcome to Sunny Roofs!');
-    // No Template: the defaults.
+    // No Template: only the picker changes; the form keeps what it holds.
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
     await user.click(await screen.findByRole('option', { name: 'No Template' }));
-    expect(message).toHaveValue('How can I help you with solar today?');
     expect(screen.getByRole('combobox', { name: 'Template' })).toHaveTextContent('No Template');
-    expect(await screen.findByText('Settings reset to the defaults')).toBeInTheDocument();
+    expect(message).toHaveValue('Welcome to Sunny Roofs!');
+  });
+
+  it("keeps an edited question when 'No Template' is picked, also after a reload", async () => {
+    api();
+    const user = userEvent.setup();
+    const view = await openSettings();
+    await user.click(screen.getByRole('button', { name: /Add custom questions/ }));
+    const group = screen.getByRole('list', { name: 'Add custom questions' });
+    await user.click(within(group).getByRole('button', { name: /^Edit question: Hi there!/ }));
+    const editor = within(group).getByRole('textbox', { name: 'Question' });
+    await user.clear(editor);
+    await user.type(editor, 'Do you install batteries too?');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await user.click(screen.getByRole('checkbox', { name: 'Enable Add compliance' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'No Template' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Add custom questions' })).getByRole('button', {
+        name: 'Edit question: Do you install batteries too?',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Enable Add compliance' })).toBeChecked();
+    expect(storedList(evaluationStorageKeys.customQuestions)[0]!.text).toBe('Do you install batteries too?');
+    expect(screen.queryByText('Settings reset to the defaults')).not.toBeInTheDocument();
+
+    view.unmount();
+    await openSettings();
+    await user.click(screen.getByRole('button', { name: /Add custom questions/ }));
+    expect(
+      within(screen.getByRole('list', { name: 'Add custom questions' })).getByRole('button', {
+        name: 'Edit question: Do you install batteries too?',
+      }),
+    ).toBeInTheDocument();
   });
 
   it("toasts 'Failed to save template' and 'Failed to fetch templates'", async () => {
@@ -439,6 +472,32 @@ describe('question generator', { timeout: 20_000 }, () => {
     // The rejected one went nowhere.
     expect(screen.queryByText('Do panels work on cloudy days?')).toBeNull();
     expect(storedList(evaluationStorageKeys.customQuestions)).toHaveLength(1);
+  });
+
+  it('refuses two custom categories of the same name: the message under the repeated one, Generate disabled', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Generate Questions with AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate Questions with AI' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add custom category' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add custom category' }));
+    const first = within(dialog).getByRole('textbox', { name: 'Custom category 1 name' });
+    const second = within(dialog).getByRole('textbox', { name: 'Custom category 2 name' });
+    await user.type(first, 'FAQ');
+    await user.type(second, 'faq ');
+    const generate = within(dialog).getByRole('button', { name: 'Generate' });
+    expect(second).toBeInvalid();
+    expect(second).toHaveAccessibleDescription('Each custom category needs its own name');
+    expect(first).toBeValid();
+    expect(generate).toBeDisabled();
+    await user.click(generate);
+    expect(calls.some((call) => call.path === '/questiongenerator')).toBe(false);
+
+    await user.type(second, 'about billing');
+    expect(second).toBeValid();
+    expect(within(dialog).queryByText('Each custom category needs its own name')).not.toBeInTheDocument();
+    expect(generate).toBeEnabled();
   });
 
   it('shows the questions written when some categories failed, and says which failed and why', async () => {

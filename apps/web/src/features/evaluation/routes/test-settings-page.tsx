@@ -117,12 +117,8 @@ function TestSettings({ kind }: { kind: EvaluationKind }) {
     evaluationToast.success(formatLoadedTemplateMessage(template.templateName));
   };
 
-  const clearTemplate = () => {
-    setTemplateId('');
-    form.resetToDefaults();
-    setOpenGroups([]);
-    evaluationToast.success('Settings reset to the defaults');
-  };
+  // docs/product/evaluation.md#test-settings: 'No Template' does nothing to the form; the picker just shows no template.
+  const clearTemplate = () => setTemplateId('');
 
   const saveTemplate = async (templateName: string) => {
     try {
