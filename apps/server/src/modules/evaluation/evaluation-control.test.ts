@@ -290,6 +290,44 @@ describe('evaluation runs: control, tenancy, live progress, generation', () => {
     }
   });
 
+  it('counts what a cancelled conversation had paid before the cancel, so the run shows what left the balance', async () => {
+    const canceller = await signInWithWorkspace(harness.app, 'canceller@control.test');
+    await grantTestCredits(harness.app, canceller.userId, 50_000_000);
+    const { db } = harness.app.platform.database;
+    const before = await getCreditBalance({ db, billingUserId: canceller.userId });
+    scriptEvaluationProvider(fake);
+    fake.setDelays({ responseMs: 250 });
+    try {
+      const runId = (
+        await startRun(
+          harness.app,
+          canceller.cookie,
+          evaluationPayload({ concurrency: 1, customQuestions: [evaluationQuestion({ whenToAsk: 2 })] }),
+        )
+      ).json<{ runId: string }>().runId;
+      // The simulated user's turn and the first answer are paid; the third call is on the wire.
+      await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 5 });
+      const cancelled = await harness.app.inject({
+        method: 'POST',
+        url: `/api/evaluations/${runId}/cancel`,
+        headers: { cookie: canceller.cookie },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      await vi.waitFor(
+        async () => {
+          const after = await getCreditBalance({ db, billingUserId: canceller.userId });
+          const spent = before.totalMillicredits - after.totalMillicredits;
+          expect(spent).toBeGreaterThan(0);
+          const summary = await getSummary(harness.app, canceller.cookie, runId);
+          expect(summary.usage.total.millicredits).toBe(spent);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      fake.setDelays({});
+    }
+  });
+
   it('slows down under a 429 storm (halved concurrency, back-off) and still completes every conversation', async () => {
     scriptEvaluationProvider(fake);
     fake.setDelays({ responseMs: 5 });

@@ -128,6 +128,7 @@ export function createConversationWriter(options: {
         thread_id text, started_at timestamptz, finished_at timestamptz)
       where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}
       returning c.id, c.override_verdict`);
+    await addSpendOfCancelled(batch, rowsOf<{ id: string }>(result));
     const verdicts = new Map(batch.map(({ entry }) => [entry.id, entry.verdict]));
     for (const row of rowsOf<{ id: string; override_verdict: EvaluationVerdict | null }>(result)) {
       const verdict = row.override_verdict ?? verdicts.get(row.id);
@@ -158,12 +159,29 @@ export function createConversationWriter(options: {
         finished_at timestamptz)
       where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}
       returning c.id`);
+    await addSpendOfCancelled(batch, rowsOf<{ id: string }>(result));
     const written = rowsOf(result).length;
     progress.totals.done += written;
     progress.totals.errors += written;
   }
 
-  /** What stopped conversations were charged; they stay queued or running. */
+  /**
+   * A conversation that ended (judged or failed) after a cancel had marked it cancelled stays
+   * cancelled, and what its calls were charged still counts.
+   */
+  async function addSpendOfCancelled(
+    batch: Pending<{ id: string } & ConversationSpend>[],
+    written: readonly { id: string }[],
+  ): Promise<void> {
+    const writtenIds = new Set(written.map((row) => row.id));
+    const rest = batch.filter(({ entry }) => !writtenIds.has(entry.id));
+    if (rest.length > 0) await writeDropped(rest);
+  }
+
+  /**
+   * What stopped conversations were charged; they stay queued or running, or cancelled (a cancel
+   * marks them before the calls in flight stop: what those had paid still counts in the run's cost).
+   */
   async function writeDropped(batch: Pending<{ id: string } & ConversationSpend>[]) {
     const values = batch.map(({ entry }) => ({
       id: entry.id,
@@ -177,7 +195,7 @@ export function createConversationWriter(options: {
         updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
         id text, usage jsonb, cost_usd double precision, millicredits integer)
-      where c.id = v.id and c.status in ('queued', 'running') and ${isHeld}`);
+      where c.id = v.id and c.status in ('queued', 'running', 'cancelled') and ${isHeld}`);
   }
 
   /**
