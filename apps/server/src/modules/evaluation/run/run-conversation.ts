@@ -80,18 +80,20 @@ async function runConversationTurns(
   for (let turn = 1; turn <= conversation.whenToAsk; turn += 1) {
     let userText = conversation.askedText;
     if (turn < conversation.whenToAsk) {
-      const simulated = await callWithBackoff(context, () =>
-        simulateUserTurn({
-          db: context.db,
-          config: context.config,
-          logger: context.logger,
-          testingModel: context.testingModel,
-          brief: context.brief,
-          upcomingQuestion: conversation.askedText,
-          transcript,
-          turn,
-          signal: context.signal,
-        }),
+      const simulated = await callWithBackoff(
+        context,
+        () =>
+          simulateUserTurn({
+            db: context.db,
+            config: context.config,
+            logger: context.logger,
+            testingModel: context.testingModel,
+            brief: context.brief,
+            upcomingQuestion: conversation.askedText,
+            transcript,
+            turn,
+            signal: context.signal,
+          }),
         (paid) => record('simulatedUser', paid),
       );
       record('simulatedUser', simulated.usage);
@@ -99,16 +101,18 @@ async function runConversationTurns(
       userText = simulated.text;
     }
     transcript.push({ role: 'user', content: userText, turn });
-    const answer = await callWithBackoff(context, () =>
-      callAssistantUnderTest({
-        db: context.db,
-        config: context.config,
-        logger: context.logger,
-        assistant: context.assistant,
-        transcript,
-        threadId,
-        signal: context.signal,
-      }),
+    const answer = await callWithBackoff(
+      context,
+      () =>
+        callAssistantUnderTest({
+          db: context.db,
+          config: context.config,
+          logger: context.logger,
+          assistant: context.assistant,
+          transcript,
+          threadId,
+          signal: context.signal,
+        }),
       (paid) => record('assistant', paid),
     );
     record('assistant', answer.usage);

@@ -373,8 +373,7 @@ const LOCK_READ_MS = 1_000;
 function createLockReader(read: () => Promise<boolean>): () => Promise<boolean> {
   let last: { at: number; isLocked: Promise<boolean> } | undefined;
   return () => {
-    if (!last || Date.now() - last.at >= LOCK_READ_MS)
-      last = { at: Date.now(), isLocked: read().catch(() => false) };
+    if (!last || Date.now() - last.at >= LOCK_READ_MS) last = { at: Date.now(), isLocked: read().catch(() => false) };
     return last.isLocked;
   };
 }
@@ -459,8 +458,7 @@ async function runConversations(input: {
     };
     try {
       // No conversation starts in a sub account locked after a downgrade (the run stops).
-      if (await readLock())
-        throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
+      if (await readLock()) throw new AppError('PLAN_REQUIRED', { extra: { reason: 'subaccount_locked' } });
       const askedText = row.askedText ?? (await rewordings.askedTextOf(row));
       const outcome = await runConversation(
         context,
