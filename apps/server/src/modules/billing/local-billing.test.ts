@@ -304,7 +304,7 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     const keep = [created[5]!, created[4]!, created[3]!, created[2]!, subaccountId];
     const chosen = await call(cookie, 'POST', '/api/billing/subaccount-lock', { subaccountIds: keep });
     expect(chosen.statusCode).toBe(200);
-    const lock = chosen.json() as { mustChoose: boolean; subaccounts: { id: string; isLocked: boolean }[] };
+    const lock = chosen.json<{ mustChoose: boolean; subaccounts: { id: string; isLocked: boolean }[] }>();
     expect(lock.mustChoose).toBe(false);
     expect(
       lock.subaccounts
