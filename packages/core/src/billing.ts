@@ -453,6 +453,9 @@ export const PLAN_CHANGE_IS_DOWNGRADE_MESSAGE =
   'This plan costs less than your current one, so it starts at the end of your billing period: schedule the downgrade instead.';
 export const PLAN_CHANGE_IS_UPGRADE_MESSAGE =
   'This plan costs more than your current one, so it starts now with prorated credits: upgrade instead.';
+/** A plan change asked of a subscription cancelled at the period end. */
+export const PLAN_ENDING_MESSAGE =
+  'Your plan is cancelled and ends with this billing period. Resubscribe first, then change plans.';
 /** An upgrade confirmed for a plan that has changed since: nothing is charged. */
 export const PLAN_CHANGED_SINCE_UPGRADE_MESSAGE =
   'Your plan changed after this upgrade was confirmed, so nothing was charged. Choose the new plan again.';

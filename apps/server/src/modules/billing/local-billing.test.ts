@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { addMonths, PLAN_CHANGE_IS_DOWNGRADE_MESSAGE, PLAN_CHANGE_IS_UPGRADE_MESSAGE } from '@agentry/core/billing';
+import {
+  addMonths,
+  PLAN_CHANGE_IS_DOWNGRADE_MESSAGE,
+  PLAN_CHANGE_IS_UPGRADE_MESSAGE,
+  PLAN_ENDING_MESSAGE,
+} from '@agentry/core/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/create-test-app';
 import { signIn } from '../../test/sign-in';
@@ -318,6 +323,21 @@ describe('billing with the local provider (TEST MODE checkout page, adjustable c
     expect(
       (await call(cookie, 'PATCH', `/api/subaccounts/${created[5]}/theme`, { isDarkMode: false })).statusCode,
     ).toBe(200);
+  });
+
+  it('changes no plan that is cancelled and ending: resubscribe first (nothing is charged for a plan about to end)', async () => {
+    const { cookie } = await newCustomer();
+    await subscribe(cookie, 'growth_3000_month');
+    await call(cookie, 'POST', '/stripe/cancel-subscription', { cancelAtPeriodEnd: true });
+    for (const [path, target] of [
+      ['/stripe/preview-upgrade', 'scale_10000_month'],
+      ['/stripe/create-upgrade-checkout', 'scale_10000_month'],
+      ['/stripe/schedule-downgrade', 'starter_500_month'],
+    ] as const) {
+      const refused = await call(cookie, 'POST', path, { newPriceId: priceId(target), renewCycle: true });
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json().error.message).toBe(PLAN_ENDING_MESSAGE);
+    }
   });
 
   it('keeps the plan when the card saved for an upgrade is declined', async () => {

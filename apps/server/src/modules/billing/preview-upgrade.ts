@@ -5,6 +5,7 @@ import {
   daysRemainingUntil,
   PLAN_CHANGE_IS_DOWNGRADE_MESSAGE,
   PLAN_CHANGE_IS_UPGRADE_MESSAGE,
+  PLAN_ENDING_MESSAGE,
   prorateUpgradeCredits,
   type PreviewUpgradeReply,
 } from '@agentry/core/billing';
@@ -33,6 +34,8 @@ export async function getPlanChangeTargetOrThrow(
 ) {
   const subscription = await getChangeableSubscriptionOrThrow({ db: context.db, userId: options.userId });
   const target = await getPriceByProviderIdOrThrow({ db: context.db, priceId: options.newPriceId });
+  // A plan about to end changes to nothing: an upgrade would be paid for and end anyway.
+  if (subscription.cancelAtPeriodEnd) throw new AppError('VALIDATION_ERROR', { message: PLAN_ENDING_MESSAGE });
   if (target.mode !== 'subscription' || target.interval === 'lifetime') throw new AppError('INVALID_PLAN_SELECTION');
   if (target.providerPriceId === subscription.priceId)
     throw new AppError('CONFLICT', { message: 'This plan is already active.' });
