@@ -614,6 +614,51 @@ describe('evaluation runs (platform key, scripted provider)', () => {
     expect((await compare(`?baseline=${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 
+  it('finds the default baseline and offers earlier runs however many newer runs the sub account has', async () => {
+    const payload = () =>
+      evaluationPayload({
+        ai1_config: { model: 'gpt-4.1-mini', prompt: 'You are BoilerBot.' },
+        customQuestions: [evaluationQuestion({ text: 'Do you service boilers?' })],
+      });
+    scriptEvaluationProvider(fake);
+    const earlier = (await startRun(harness.app, owner.cookie, payload())).json<{ runId: string }>().runId;
+    await waitForRun(harness.app, owner.cookie, earlier);
+    const viewed = (await startRun(harness.app, owner.cookie, payload())).json<{ runId: string }>().runId;
+    await waitForRun(harness.app, owner.cookie, viewed);
+    // Sixty judged runs made after it (copies, each with its judged conversation).
+    const { db } = harness.app.platform.database;
+    const [viewedRow] = await db.select().from(evaluationRun).where(eq(evaluationRun.id, viewed));
+    const [conversationRow] = await db
+      .select()
+      .from(evaluationConversation)
+      .where(eq(evaluationConversation.runId, viewed));
+    const { id: _runId, ...runCopy } = viewedRow!;
+    const { id: _conversationId, ...conversationCopy } = conversationRow!;
+    for (let index = 1; index <= 60; index += 1) {
+      const [newer] = await db
+        .insert(evaluationRun)
+        .values({
+          ...runCopy,
+          id: crypto.randomUUID(),
+          evaluationId: crypto.randomUUID(),
+          createdAt: new Date(viewedRow!.createdAt.getTime() + index * 1000),
+        })
+        .returning();
+      await db
+        .insert(evaluationConversation)
+        .values({ ...conversationCopy, id: crypto.randomUUID(), runId: newer!.id });
+    }
+    const reply = (
+      await harness.app.inject({
+        method: 'GET',
+        url: `/api/evaluations/${viewed}/comparison`,
+        headers: { cookie: owner.cookie },
+      })
+    ).json<EvaluationComparisonReply>();
+    expect(reply.previousRun?.id).toBe(earlier);
+    expect(reply.candidates.map((candidate) => candidate.id)).toContain(earlier);
+  });
+
   it('writes every conversation row with its status, verdict and usage', async () => {
     scriptEvaluationProvider(fake);
     const runId = (await startRun(harness.app, owner.cookie, evaluationPayload())).json<{ runId: string }>().runId;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, lt, ne } from 'drizzle-orm';
 import type { EvaluationComparisonReply, EvaluationGroup, QuestionVerdict } from '@agentry/core/evaluation';
 import type { Database } from '../../../platform/db/database';
 import { AppError } from '../../../platform/http/app-error';
@@ -79,18 +79,34 @@ export async function compareEvaluationRuns(options: {
     run.type === 'openai-assistants' && run.agentId
       ? other.agentId === run.agentId
       : other.type === 'chatcompletion' && other.model === run.model;
+  const sameTarget =
+    run.type === 'openai-assistants' && run.agentId
+      ? eq(evaluationRun.agentId, run.agentId)
+      : and(eq(evaluationRun.type, 'chatcompletion'), eq(evaluationRun.model, run.model));
   const hasJudged = exists(
     db
       .select({ id: evaluationConversation.id })
       .from(evaluationConversation)
       .where(and(eq(evaluationConversation.runId, evaluationRun.id), eq(evaluationConversation.status, 'done'))),
   );
-  const candidates = await db
-    .select()
-    .from(evaluationRun)
-    .where(and(eq(evaluationRun.subaccountId, run.subaccountId), ne(evaluationRun.id, run.id), hasJudged))
-    .orderBy(desc(evaluationRun.createdAt))
-    .limit(50);
+  // The runs to pick from: the 50 made before this one and the 10 after it nearest to it, newest
+  // first (the sub account's newest 50 alone would hide every earlier run of a busy sub account).
+  const otherJudged = and(eq(evaluationRun.subaccountId, run.subaccountId), ne(evaluationRun.id, run.id), hasJudged);
+  const [before, after] = await Promise.all([
+    db
+      .select()
+      .from(evaluationRun)
+      .where(and(otherJudged, lt(evaluationRun.createdAt, run.createdAt)))
+      .orderBy(desc(evaluationRun.createdAt))
+      .limit(50),
+    db
+      .select()
+      .from(evaluationRun)
+      .where(and(otherJudged, gte(evaluationRun.createdAt, run.createdAt)))
+      .orderBy(asc(evaluationRun.createdAt))
+      .limit(10),
+  ]);
+  const candidates = [...after.reverse(), ...before];
 
   let previous: RunRow | undefined;
   if (options.baselineId) {
@@ -107,7 +123,14 @@ export async function compareEvaluationRuns(options: {
       .limit(1);
     if (!previous) throw new AppError('NOT_FOUND', { message: 'Evaluation not found' });
   } else {
-    previous = candidates.find((candidate) => candidate.createdAt < run.createdAt && isSameTarget(candidate));
+    [previous] = await db
+      .select()
+      .from(evaluationRun)
+      .where(and(otherJudged, lt(evaluationRun.createdAt, run.createdAt), sameTarget))
+      .orderBy(desc(evaluationRun.createdAt))
+      .limit(1);
+    // Offered among the runs to pick from, even when more than 50 other runs came between.
+    if (previous && !candidates.some((candidate) => candidate.id === previous?.id)) candidates.push(previous);
   }
 
   const currentRows = await loadRows(db, run.id);
