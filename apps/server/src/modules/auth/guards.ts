@@ -35,7 +35,7 @@ async function ensureSignedIn(request: FastifyRequest): Promise<SignedIn> {
  * caller gets 401 and an outsider 404 before any 400 or 415 could say anything about the route.
  */
 const guards = new WeakSet<object>();
-function asGuard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+export function asGuard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
   guards.add(handler);
   return handler;
 }

@@ -54,6 +54,21 @@ describe('marketplace projects', () => {
     expect(anonymous.statusCode).toBe(200);
   });
 
+  it('tells a free user about the plan before it reads what they sent (403, not the form errors)', async () => {
+    const empty = await post(freeUser, {});
+    expect(empty.statusCode).toBe(403);
+    expect(empty.json().error).toMatchObject({ code: 'PLAN_REQUIRED', capability: 'marketplace' });
+    const [project] = await harness.app.platform.database.db.select().from(marketplaceProject).limit(1);
+    const reply = await harness.app.inject({
+      method: 'POST',
+      url: `/api/marketplace/projects/${project?.id ?? randomUUID()}/replies`,
+      headers: { cookie: freeUser.cookie },
+      payload: { message: '' },
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().error).toMatchObject({ code: 'PLAN_REQUIRED', capability: 'marketplace' });
+  });
+
   it.each([
     ['marketplaceType', undefined, 'Please choose a project type'],
     ['title', '', 'Please enter a project title'],
