@@ -7,12 +7,12 @@ import { createTestAgent, signInWithWorkspace } from '../../test/agent-fixtures'
 import { startFakeGraphServer } from '../../test/fake-graph-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { addTestMember } from '../../test/widget-fixtures';
-import { channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
+import { channelConnection, channelContact, channelConversation, channelMessage } from '../channels/channels.tables';
 import { llmUsage } from '../llm/llm.tables';
 import { findRepliesNotTaken, sweepReplies } from '../channels/reply-turns';
 import { failStaleQueuedReplies } from './fail-stale-queued-replies';
 import { ingestMetaEvents, queueMetaReply } from './ingest-meta-events';
-import { loadMetaConnection } from './meta-connection';
+import { loadMetaConnection, sealMetaCredentials } from './meta-connection';
 import { replyToMetaMessage } from './reply-to-meta-message';
 import { signMetaBody } from './verify-meta-signature';
 
@@ -284,6 +284,39 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
         contact: 'ig_customer_1',
       }),
     );
+  });
+
+  it('neither writes nor pays for an answer while no Page token works (a Facebook sign-in waiting for its Page)', async () => {
+    const row = await loadMetaConnection(db(), connection.connectionId);
+    const { config } = harness.app.platform;
+    const saved = row!.credentials;
+    // What 'Continue with Facebook' leaves until a Page is picked: the user token and the Pages offered.
+    await db()
+      .update(channelConnection)
+      .set({
+        credentials: sealMetaCredentials(config, {
+          appId: APP_ID,
+          appSecret: APP_SECRET,
+          userToken: 'EAAuser-long-lived',
+          pendingPages: [{ id: PAGE.id, name: PAGE.name, token: PAGE.token, instagram: PAGE.instagram }],
+        }),
+      })
+      .where(eq(channelConnection.id, connection.connectionId));
+    try {
+      const usageBefore = (await db().select().from(llmUsage).where(eq(llmUsage.source, 'instagram'))).length;
+      await deliver(connection.connectionId, messaging('instagram', [textEvent('ig_customer_nopage', 'Still open?')]));
+      const stored = await waitFor(
+        () => messagesOf(connection.connectionId, 'ig_customer_nopage'),
+        (rows) => isSettled(rows, 2),
+      );
+      expect(stored[1]).toMatchObject({ status: 'failed', errorCode: 'META_AUTH_FAILED', content: '' });
+      expect((await db().select().from(llmUsage).where(eq(llmUsage.source, 'instagram'))).length).toBe(usageBefore);
+    } finally {
+      await db()
+        .update(channelConnection)
+        .set({ credentials: saved })
+        .where(eq(channelConnection.id, connection.connectionId));
+    }
   });
 
   it('answers a DM whose reply job was lost after its commit once the reply sweep finds it, and only once', async () => {

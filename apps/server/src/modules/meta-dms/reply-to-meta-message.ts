@@ -141,6 +141,13 @@ export async function replyToMetaMessage(options: {
 
   // Checked before spending anything: a message delivered late may already be outside the window.
   if (!isWithinWindow(contact.lastInboundAt, now())) return refuseOutsideWindow();
+  // Nor is an answer written (and paid for) that no Page token could send: a Facebook sign-in
+  // waiting for its Page to be picked has none, until one is picked or a Page token pasted.
+  const sendingCredentials = readMetaCredentials(config, row);
+  if (sendingCredentials !== null && !sendingCredentials.pageToken) {
+    await storeOutbound({ content: '', status: 'failed', errorCode: 'META_AUTH_FAILED' });
+    return;
+  }
 
   const agentRow = await getAgentRowOrThrow({ db, agentId: row.agentId, subaccountId: row.subaccountId }).catch(
     () => null,
