@@ -75,6 +75,18 @@ describe('Twilio messaging provider (the twilio package against the fake Twilio)
     expect(await codeOf(provider({ authToken: 'wrong' }).verifyCredentials())).toBe('SMS_AUTH_FAILED');
   });
 
+  it('tells a check that could not reach Twilio from one Twilio refused: only a refusal is SMS_AUTH_FAILED', async () => {
+    const unreachable = createTwilioMessagingProvider({
+      credentials: account,
+      senders,
+      // A port nothing listens on: the connection is refused before any answer.
+      apiBase: 'http://127.0.0.1:9',
+    });
+    const code = await codeOf(unreachable.verifyCredentials());
+    expect(code).not.toBe('SMS_AUTH_FAILED');
+    expect(code).toBeTruthy();
+  });
+
   it('lists what was sent to one number since a time, across pages', async () => {
     const since = new Date();
     for (let index = 0; index < 120; index += 1) {

@@ -197,9 +197,9 @@ export function createTwilioMessagingProvider(options: {
       try {
         await client.api.v2010.accounts(options.credentials.accountSid).fetch();
       } catch (error) {
-        const mapped = toChannelError('sms', error);
-        // Network trouble is not a wrong token: report it as a failed check, not as auth.
-        throw mapped.code === 'SMS_AUTH_FAILED' ? mapped : new AppError('SMS_AUTH_FAILED', { cause: error });
+        // Network trouble (or Twilio's own) is not a wrong token: only Twilio's refusal is
+        // SMS_AUTH_FAILED, which marks the connection as needing attention.
+        throw toChannelError('sms', error);
       }
     },
   };
