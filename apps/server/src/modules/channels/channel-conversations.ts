@@ -78,7 +78,13 @@ export async function getChannelConversationForMemberOrThrow(options: {
     .from(channelConversation)
     .innerJoin(channelConnection, eq(channelConnection.id, channelConversation.connectionId))
     .innerJoin(channelContact, eq(channelContact.id, channelConversation.contactId))
-    .where(eq(channelConversation.id, options.conversationId))
+    // An SMS or WhatsApp conversation: an Instagram or Messenger one is read through its own routes.
+    .where(
+      and(
+        eq(channelConversation.id, options.conversationId),
+        inArray(channelConversation.channel, ['sms', 'whatsapp']),
+      ),
+    )
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Conversation not found' });
   await authorizeForRow({

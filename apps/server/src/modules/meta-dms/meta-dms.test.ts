@@ -319,6 +319,23 @@ describe('Instagram and Messenger agents (Graph API fake on loopback)', () => {
     }
   });
 
+  it('keeps Instagram and Messenger conversations out of the SMS conversation routes (404, nothing stored)', async () => {
+    const [conversation] = await db()
+      .select({ id: channelConversation.id })
+      .from(channelConversation)
+      .where(eq(channelConversation.connectionId, connection.connectionId))
+      .limit(1);
+    const read = await call('GET', `/api/channel-conversations/${conversation!.id}`, owner.cookie);
+    expect(read.statusCode).toBe(404);
+    const before = await db().select().from(channelMessage).where(eq(channelMessage.conversationId, conversation!.id));
+    const written = await call('POST', `/api/channel-conversations/${conversation!.id}/messages`, owner.cookie, {
+      body: 'From the SMS page',
+    });
+    expect(written.statusCode).toBe(404);
+    const after = await db().select().from(channelMessage).where(eq(channelMessage.conversationId, conversation!.id));
+    expect(after).toHaveLength(before.length);
+  });
+
   it('answers a DM whose reply job was lost after its commit once the reply sweep finds it, and only once', async () => {
     const row = await loadMetaConnection(db(), connection.connectionId);
     // The process dies between the message's commit and its job: the job is never queued.
