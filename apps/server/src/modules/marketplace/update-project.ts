@@ -15,14 +15,24 @@ export async function updateProject(options: {
   body: UpdateProjectBody;
 }): Promise<MarketplaceProject> {
   const { db, projectId, userId, body } = options;
-  const current = await getOwnProjectRowOrThrow({ db, projectId, userId });
-  const priceValue = body.priceValue ?? current.priceValue;
-  const priceType = body.priceType ?? current.priceType;
-  const [row] = await db
-    .update(marketplaceProject)
-    .set({ ...body, price: formatPriceText(priceValue, priceType), updatedAt: new Date() })
-    .where(and(eq(marketplaceProject.id, projectId), eq(marketplaceProject.authorUserId, userId)))
-    .returning(marketplaceProjectColumns);
+  // The price text is made from the price and its type as they stand under the row's lock: two
+  // edits at once (one of each) cannot leave a text that says neither.
+  const row = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: marketplaceProject.id })
+      .from(marketplaceProject)
+      .where(and(eq(marketplaceProject.id, projectId), eq(marketplaceProject.authorUserId, userId)))
+      .for('update');
+    const current = await getOwnProjectRowOrThrow({ db: tx, projectId, userId });
+    const priceValue = body.priceValue ?? current.priceValue;
+    const priceType = body.priceType ?? current.priceType;
+    const [updated] = await tx
+      .update(marketplaceProject)
+      .set({ ...body, price: formatPriceText(priceValue, priceType), updatedAt: new Date() })
+      .where(and(eq(marketplaceProject.id, projectId), eq(marketplaceProject.authorUserId, userId)))
+      .returning(marketplaceProjectColumns);
+    return updated;
+  });
   if (!row) throw new AppError('NOT_FOUND', { message: 'Project not found' });
   return toMarketplaceProject(row, { viewerUserId: userId, replyCount: await countProjectReplies({ db, projectId }) });
 }
