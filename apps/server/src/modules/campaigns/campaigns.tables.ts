@@ -6,6 +6,8 @@ import { channelConnection, channelContact } from '../channels/channels.tables';
 /**
  * An SMS or WhatsApp campaign of one connection (docs/product/channels.md#campaigns). The
  * sender holds it with a lease (`leaseOwner`, `leaseExpiresAt`) so one worker sends at a time.
+ * Inside its quiet hours it is 'paused' with no lease and `resumeAt` (their end): the scheduler
+ * queues it again then, and no worker waits for it meanwhile.
  */
 export const campaign = pgTable(
   'campaign',
@@ -38,6 +40,8 @@ export const campaign = pgTable(
     importReport: jsonb('import_report').$type<ImportReport>(),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** Paused for quiet hours: when they end and the scheduler queues the campaign again; null otherwise. */
+    resumeAt: timestamp('resume_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdByUserId: text('created_by_user_id'),

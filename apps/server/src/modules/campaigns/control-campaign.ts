@@ -5,7 +5,7 @@ import type { LiveEvents } from '../../platform/events/live-events';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { AppError } from '../../platform/http/app-error';
 import { campaign, campaignRecipient } from './campaigns.tables';
-import { CAMPAIGN_SEND_QUEUE, campaignChannel, type CampaignChannelMessage } from './campaign-events';
+import { CAMPAIGN_SEND_QUEUE, campaignChannel, campaignJobId, type CampaignChannelMessage } from './campaign-events';
 
 /**
  * Starts a draft: 'sending' now, or 'scheduled' for its start time (the scheduler starts it
@@ -37,9 +37,11 @@ export async function startCampaign(options: {
     .update(campaign)
     .set({ status, startAt, updatedAt: now })
     .where(and(eq(campaign.id, row.id), eq(campaign.status, 'draft')))
-    .returning({ id: campaign.id });
+    .returning({ id: campaign.id, updatedAt: campaign.updatedAt, leaseExpiresAt: campaign.leaseExpiresAt });
   if (!updated) throw alreadyStartedError(row);
-  if (status === 'sending') await options.queue.enqueue(CAMPAIGN_SEND_QUEUE, { campaignId: row.id }, { jobId: row.id });
+  // The id the scheduler gives it too while it waits for a worker: queued once.
+  if (status === 'sending')
+    await options.queue.enqueue(CAMPAIGN_SEND_QUEUE, { campaignId: row.id }, { jobId: campaignJobId(updated) });
 }
 
 function alreadyStartedError(row: typeof campaign.$inferSelect) {

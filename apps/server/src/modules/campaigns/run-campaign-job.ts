@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { quietHoursEndAt, type QuietHours } from '@agentry/core/campaigns';
 import { sleep } from '@agentry/core/sleep';
@@ -73,6 +73,8 @@ async function claimCampaign(options: RunCampaignJobOptions): Promise<CampaignRo
           lt(campaign.leaseExpiresAt, now),
           eq(campaign.leaseOwner, options.workerId),
         ),
+        // Paused for quiet hours: the scheduler queues it when they end, not before.
+        or(isNull(campaign.resumeAt), lte(campaign.resumeAt, now)),
       ),
     )
     .returning();
@@ -107,8 +109,11 @@ async function claimNext(db: Database, campaignId: string, count: number): Promi
 /**
  * Sends (or resumes) a campaign: holds it with a lease, reconciles claims a crash left
  * behind against the provider's log, then claims recipients in small batches and sends them
- * paced at the campaign's rate, waiting out quiet hours. Stop Campaign (an event, or the
- * status read every 250 ms) ends it within a second; a shutdown leaves it to be resumed.
+ * paced at the campaign's rate, its status 'sending' (a paused campaign resumed too). Inside its
+ * quiet hours it does not wait (that would hold a worker slot for hours): the campaign becomes
+ * 'paused' with `resumeAt` at their end, the lease is released and the job ends; the scheduler
+ * queues it again then. Stop Campaign (an event, or the status read every 250 ms) ends it within
+ * a second; a shutdown leaves it to be resumed.
  */
 export async function runCampaignJob(options: RunCampaignJobOptions): Promise<void> {
   const { db, logger, events } = options;
@@ -217,6 +222,9 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
         .limit(1);
       if (!current || (current.status !== 'sending' && current.status !== 'paused')) stop('stopped');
     };
+    /** Set when quiet hours hold: the job ends and the campaign waits, paused, until then. */
+    let resumeAt: Date | null = null;
+    let isMarkedSending = false;
 
     while (!controller.signal.aborted) {
       alive();
@@ -228,17 +236,18 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
         row.timeZone,
       );
       if (quietUntil) {
-        await setStatus(db, row.id, 'sending', 'paused');
-        while (!controller.signal.aborted && Date.now() < quietUntil.getTime()) {
-          await sleep(Math.min(STATUS_POLL_MS, quietUntil.getTime() - Date.now()), controller.signal).catch(
-            () => undefined,
+        resumeAt = quietUntil;
+        break;
+      }
+      if (!isMarkedSending) {
+        // About to send: a campaign resumed after its quiet hours (or a restart) shows it.
+        await db
+          .update(campaign)
+          .set({ status: 'sending', resumeAt: null, updatedAt: new Date() })
+          .where(
+            and(eq(campaign.id, row.id), eq(campaign.status, 'paused'), eq(campaign.leaseOwner, options.workerId)),
           );
-          await checkStatus();
-        }
-        if (controller.signal.aborted) break;
-        await setStatus(db, row.id, 'paused', 'sending');
-        nextSlot = Date.now();
-        continue;
+        isMarkedSending = true;
       }
 
       const batch = await claimNext(db, row.id, batchSize);
@@ -275,6 +284,20 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
     alive();
     await flush();
     alive();
+    if (resumeAt && !controller.signal.aborted) {
+      // Claims a send left unanswered stay claimed: the next job reconciles them before sending.
+      await db
+        .update(campaign)
+        .set({ status: 'paused', resumeAt, leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(campaign.id, row.id),
+            inArray(campaign.status, ['sending', 'paused']),
+            eq(campaign.leaseOwner, options.workerId),
+          ),
+        );
+      return;
+    }
     if (!controller.signal.aborted) {
       // Claims whose send got no answer: found in the provider's log, or queued and sent again.
       const { requeued } = await reconcileClaims({ db, provider, campaign: row, log });
@@ -298,6 +321,7 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
         .update(campaign)
         .set({
           status: 'completed',
+          resumeAt: null,
           finishedAt: new Date(),
           updatedAt: new Date(),
           leaseOwner: null,
@@ -324,13 +348,6 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
     options.shutdownSignal.removeEventListener('abort', onShutdown);
     await unsubscribe().catch(() => undefined);
   }
-}
-
-async function setStatus(db: Database, campaignId: string, from: 'sending' | 'paused', to: 'sending' | 'paused') {
-  await db
-    .update(campaign)
-    .set({ status: to, updatedAt: new Date() })
-    .where(and(eq(campaign.id, campaignId), eq(campaign.status, from)));
 }
 
 /** A failure without the provider's answer (no provider code): the message may have left. */

@@ -3,18 +3,23 @@ import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { campaign } from './campaigns.tables';
-import { CAMPAIGN_SEND_QUEUE } from './campaign-events';
+import { CAMPAIGN_SEND_QUEUE, campaignJobId } from './campaign-events';
 import { runCampaignJob, type ResolveMessagingProvider } from './run-campaign-job';
 
 const JobPayload = z.object({ campaignId: z.string().min(1) });
-/** How often scheduled campaigns are started and orphaned ones (a dead instance's lease) picked up. */
+/**
+ * How often scheduled campaigns are started, paused ones queued again once their quiet hours end,
+ * and orphaned ones (a dead instance's lease) picked up.
+ */
 const SCHEDULER_INTERVAL_MS = 5_000;
 
 /**
  * This process's campaign sender: a queue worker per campaign, a scheduler that starts
- * scheduled campaigns when their time comes, and, once the app is ready, the campaigns a
- * restart interrupted (their claims are reconciled first). On close, sends stop and the
- * campaigns are left to be resumed.
+ * scheduled campaigns when their time comes and campaigns paused for quiet hours when they end
+ * (no job waits them out: a worker slot is never held by a campaign that cannot send), and, once
+ * the app is ready, the campaigns a restart interrupted (their claims are reconciled first). A
+ * campaign is queued under an id of its state (`campaignJobId`), so the queue never fills up with
+ * copies of one waiting campaign. On close, sends stop and the campaigns are left to be resumed.
  */
 export function startCampaignWorker(app: FastifyInstance, options: { resolveProvider: ResolveMessagingProvider }) {
   const { database, queue, events } = app.platform;
@@ -47,38 +52,42 @@ export function startCampaignWorker(app: FastifyInstance, options: { resolveProv
     { concurrency: 8 },
   );
 
-  const resume = async (campaignIds: string[]) => {
-    for (const campaignId of campaignIds)
-      await queue.enqueue(CAMPAIGN_SEND_QUEUE, { campaignId }, { jobId: `${campaignId}-${randomUUID()}` });
+  type Waiting = { id: string; updatedAt: Date; leaseExpiresAt: Date | null };
+  const resume = async (campaigns: Waiting[]) => {
+    for (const entry of campaigns)
+      await queue.enqueue(CAMPAIGN_SEND_QUEUE, { campaignId: entry.id }, { jobId: campaignJobId(entry) });
   };
+  const waiting = { id: campaign.id, updatedAt: campaign.updatedAt, leaseExpiresAt: campaign.leaseExpiresAt };
+  /**
+   * Sending or paused, held by no live job, and not waiting for the end of its quiet hours. Only
+   * such a campaign is queued: its job then claims it (a new lease, so a new job id afterwards), or
+   * another job did, which changed the lease too. A job id is thus never used up by a claim that failed.
+   */
+  const isWaiting = (now: Date) =>
+    and(
+      inArray(campaign.status, ['sending', 'paused']),
+      or(isNull(campaign.leaseExpiresAt), lt(campaign.leaseExpiresAt, now)),
+      or(isNull(campaign.resumeAt), lte(campaign.resumeAt, now)),
+    );
   const tick = async () => {
     const now = new Date();
     const due = await db
       .update(campaign)
       .set({ status: 'sending', updatedAt: now })
       .where(and(eq(campaign.status, 'scheduled'), lte(campaign.startAt, now)))
-      .returning({ id: campaign.id });
+      .returning(waiting);
     const orphaned = await db
-      .select({ id: campaign.id })
+      .select(waiting)
       .from(campaign)
-      .where(
-        and(
-          inArray(campaign.status, ['sending', 'paused']),
-          or(isNull(campaign.leaseExpiresAt), lt(campaign.leaseExpiresAt, now)),
-          lt(campaign.updatedAt, new Date(now.getTime() - SCHEDULER_INTERVAL_MS)),
-        ),
-      );
-    await resume([...due, ...orphaned].map((entry) => entry.id));
+      .where(and(isWaiting(now), lt(campaign.updatedAt, new Date(now.getTime() - SCHEDULER_INTERVAL_MS))));
+    await resume([...due, ...orphaned]);
   };
   let timer: NodeJS.Timeout | undefined;
   /** The scheduler's pass in progress: one at a time, and shutdown waits for it before the pool closes. */
   let ticking: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    const unfinished = await db
-      .select({ id: campaign.id })
-      .from(campaign)
-      .where(inArray(campaign.status, ['sending', 'paused']));
-    await resume(unfinished.map((entry) => entry.id));
+    const unfinished = await db.select(waiting).from(campaign).where(isWaiting(new Date()));
+    await resume(unfinished);
     timer = setInterval(() => {
       if (shutdown.signal.aborted || ticking) return;
       ticking = tick()

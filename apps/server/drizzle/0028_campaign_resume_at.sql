@@ -1,0 +1,1 @@
+ALTER TABLE "campaign" ADD COLUMN "resume_at" timestamp with time zone;
