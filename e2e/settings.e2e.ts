@@ -77,6 +77,63 @@ describe('sub-account settings and the lock', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('lets a plan that keeps five choose five of seven sub accounts (Scale to Growth)', async ({ task }) => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    await signInThroughMailbox(page, addressFor('settings.five', task));
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agents/create');
+    const origin = new URL(page.url()).origin;
+
+    // Scale through the TEST MODE checkout (its page's form posted as the browser would).
+    const checkout = await context.request.post('/api/stripe/create-checkout', {
+      headers: { origin },
+      data: {
+        priceId: 'price_local_scale_10000_month',
+        mode: 'subscription',
+        successUrl: '/success?returnUrl=%2Fusage',
+        cancelUrl: '/pricing',
+      },
+    });
+    expect(checkout.status()).toBe(200);
+    const payPath = `${new URL(((await checkout.json()) as { url: string }).url).pathname}/pay`;
+    const paid = await context.request.post(payPath, { form: { outcome: 'pay' }, maxRedirects: 0 });
+    expect(paid.status()).toBe(303);
+    for (const name of ['Alder Dental', 'Birch Law', 'Cedar Gyms', 'Dune Cafe', 'Elm Roofing', 'Fern Florists']) {
+      const created = await context.request.post('/api/subaccounts', { headers: { origin }, data: { name } });
+      expect(created.status()).toBe(201);
+    }
+    const scheduled = await context.request.post('/stripe/schedule-downgrade', {
+      headers: { origin },
+      data: { newPriceId: 'price_local_growth_3000_month' },
+    });
+    expect(scheduled.status()).toBe(200);
+    const later = await context.request.post('/api/billing/local/advance-clock', {
+      headers: { origin },
+      data: { days: 32 },
+    });
+    expect(later.status()).toBe(200);
+
+    await page.goto('/connect');
+    const modal = page.getByRole('dialog', { name: 'Select Your Active Subaccount' });
+    await expect.poll(() => modal.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await modal.getByText(/Your plan keeps 5 active subaccounts/).isVisible()).toBe(true);
+    for (const name of ['Alder Dental', 'Birch Law', 'Cedar Gyms', 'Dune Cafe', 'Elm Roofing'])
+      await modal.getByRole('checkbox', { name: new RegExp(name) }).click();
+    expect(await modal.getByText('5 of 5 chosen').isVisible()).toBe(true);
+    expect(await modal.getByRole('checkbox', { name: /Fern Florists/ }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'subaccount-lock-choose-five');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('textbox', { name: "Type 'confirm' to proceed" }).fill('confirm');
+    await modal.getByRole('button', { name: 'Lock Selection' }).click();
+    await expect.poll(() => modal.isVisible(), { timeout: 15_000 }).toBe(false);
+
+    const me = await readMe(page);
+    const locked = me.subaccounts.filter((entry) => entry.isLocked).map((entry) => entry.name);
+    expect(locked).toHaveLength(2);
+    expect(locked).toContain('Fern Florists');
+    expect(me.subaccounts.filter((entry) => !entry.isLocked)).toHaveLength(5);
+    await context.close();
+  });
+
   it('shows the lock on a locked sub account and refuses a write with the plan message', async ({ task }) => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 });
     await signInThroughMailbox(page, addressFor('settings.locked', task));
