@@ -5,9 +5,9 @@ import { createTestApp } from '../../test/create-test-app';
 import { signInWithWorkspace } from '../../test/agent-fixtures';
 import { startFakeTwilioServer, type FakeTwilioServer } from '../../test/fake-twilio-server';
 import { encryptSecret } from '../llm/secret-box';
-import { channelConnection, channelMessage } from '../channels/channels.tables';
+import { channelConnection, channelConversation, channelMessage } from '../channels/channels.tables';
 import { recordMessageStatus } from '../channels/record-message-status';
-import { receiveInboundMessage } from '../channels/channel-messages';
+import { receiveInboundMessage, sendAndRecord } from '../channels/channel-messages';
 import { createMessagingProvider } from '../channels/create-messaging-provider';
 import { campaign, campaignRecipient } from './campaigns.tables';
 import {
@@ -18,8 +18,10 @@ import {
   uploadCsvOrThrow,
   waitForCampaign,
 } from './campaign-fixtures';
+import { reconcileClaims } from './reconcile-claims';
 import { recordCampaignSends } from './record-campaign-send';
 import { runCampaignJob } from './run-campaign-job';
+import { toOutboundMessage } from './to-outbound-message';
 
 const ACCOUNT = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'fake-auth-token' };
 
@@ -50,20 +52,32 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
 
   const base = () => `/api/subaccounts/${owner.subaccountId}/campaigns`;
   const post = (url: string) => harness.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie } });
-
-  it('skips a contact who sent STOP: at import, and when STOP arrives after the import', async () => {
+  const getConnection = async () => {
     const { db } = harness.app.platform.database;
     const [connection] = await db.select().from(channelConnection).where(eq(channelConnection.id, connectionId));
-    // STOP arrives through the same path as a Twilio webhook's inbound message.
-    const sendStop = (from: string) =>
-      receiveInboundMessage({
-        db,
-        config: harness.app.platform.config,
-        queue: harness.app.platform.queue,
-        logger: harness.app.log,
-        connection: connection!,
-        message: { providerMessageId: `SM${randomUUID().replaceAll('-', '')}`, channel: 'sms', from, body: 'STOP' },
-      });
+    return connection!;
+  };
+  /** STOP arrives through the same path as a Twilio webhook's inbound message. */
+  const sendStop = async (from: string) =>
+    receiveInboundMessage({
+      db: harness.app.platform.database.db,
+      config: harness.app.platform.config,
+      queue: harness.app.platform.queue,
+      logger: harness.app.log,
+      connection: await getConnection(),
+      message: { providerMessageId: `SM${randomUUID().replaceAll('-', '')}`, channel: 'sms', from, body: 'STOP' },
+    });
+  const recipientOf = async (campaignId: string, address: string) => {
+    const rows = await harness.app.platform.database.db
+      .select()
+      .from(campaignRecipient)
+      .where(eq(campaignRecipient.campaignId, campaignId));
+    return rows.find((row) => row.address === address);
+  };
+  const resolveProvider = (connection: Parameters<typeof createMessagingProvider>[0]['connection']) =>
+    createMessagingProvider({ config: harness.app.platform.config, db: harness.app.platform.database.db, connection });
+
+  it('skips a contact who sent STOP: at import, and when STOP arrives after the import', async () => {
     await sendStop('+14155550111');
     const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
     const report = await uploadCsvOrThrow(
@@ -83,6 +97,147 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
     ]);
   });
 
+  it('honours a STOP that arrives after its recipient was claimed, before its send', async () => {
+    // One a second: the second contact is claimed right after the first send, then waits about a second for its slot.
+    const created = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 1 });
+    await uploadCsvOrThrow(harness.app, owner, created.id, 'phone,first_name\n+14155550120,Ann\n+14155550121,Bob\n');
+    expect((await post(`${base()}/${created.id}/start`)).statusCode).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while ((await recipientOf(created.id, '+14155550121'))?.state !== 'claimed') {
+      if (Date.now() > deadline) throw new Error('Bob was never claimed');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await sendStop('+14155550121');
+    const done = await waitForCampaign(harness.app, owner, created.id, (entry) => entry.status === 'completed');
+    expect(fake.messages.map((message) => message.to)).toEqual(['+14155550120']);
+    expect(await recipientOf(created.id, '+14155550121')).toMatchObject({
+      state: 'skipped',
+      error: 'opted_out',
+      providerMessageId: null,
+    });
+    expect(done.counts).toMatchObject({ total: 2, sent: 1, optedOut: 1, queued: 0 });
+  });
+
+  /** A WhatsApp template campaign of one contact, the contact's conversation, and the agent's free-form reply in it. */
+  const setUpWhatsAppCampaign = async (phone: string) => {
+    const { db } = harness.app.platform.database;
+    const created = await createCampaignVia(harness.app, owner, {
+      connectionId,
+      channel: 'whatsapp',
+      contentSid: `HX${'a'.repeat(32)}`,
+      contentVariables: { '1': '{{firstName}}' },
+      sendRate: 50,
+    });
+    await uploadCsvOrThrow(harness.app, owner, created.id, `phone,first_name\n${phone},Ann\n`);
+    const recipient = (await recipientOf(created.id, phone))!;
+    const conversationId = randomUUID();
+    await db.insert(channelConversation).values({
+      id: conversationId,
+      connectionId,
+      contactId: recipient.contactId,
+      channel: 'whatsapp',
+      threadId: '',
+    });
+    const connectionRow = await getConnection();
+    const agentReply = () =>
+      sendAndRecord({
+        db,
+        config: harness.app.platform.config,
+        logger: harness.app.log,
+        connection: connectionRow,
+        conversationId,
+        channel: 'whatsapp',
+        to: phone,
+        role: 'assistant',
+        body: 'Happy to help, Ann!',
+      });
+    const claim = async () => {
+      await db
+        .update(campaignRecipient)
+        .set({ state: 'claimed', claimedAt: new Date() })
+        .where(eq(campaignRecipient.id, recipient.id));
+      await db.update(campaign).set({ status: 'sending', startAt: new Date() }).where(eq(campaign.id, created.id));
+      const [row] = await db.select().from(campaign).where(eq(campaign.id, created.id));
+      return row!;
+    };
+    return { created, recipient, agentReply, claim };
+  };
+
+  it('WhatsApp recovery: a claim whose send never reached Twilio is sent, not matched to an agent reply just before it', async () => {
+    const { db } = harness.app.platform.database;
+    const phone = '+14155550140';
+    const { created, agentReply, claim } = await setUpWhatsAppCampaign(phone);
+    const reply = await agentReply();
+    // Claimed a moment later; the worker died before the send reached Twilio. Another worker takes over.
+    await claim();
+    await runCampaignJob({
+      db,
+      logger: harness.app.log,
+      events: harness.app.platform.events,
+      campaignId: created.id,
+      workerId: 'recovering-worker',
+      resolveProvider,
+      shutdownSignal: new AbortController().signal,
+    });
+    const templates = fake.sentTo(`whatsapp:${phone}`).filter((message) => message.contentSid);
+    expect(templates).toHaveLength(1);
+    expect(JSON.parse(templates[0]!.contentVariables!)).toEqual({ '1': 'Ann' });
+    const after = await recipientOf(created.id, phone);
+    expect(after).toMatchObject({ state: 'sent', providerMessageId: templates[0]!.sid });
+    expect(after?.providerMessageId).not.toBe(reply.providerMessageId);
+  });
+
+  it("WhatsApp recovery takes the campaign's own message, not an agent reply sent after it", async () => {
+    const { db } = harness.app.platform.database;
+    const phone = '+14155550141';
+    const { recipient, agentReply, claim } = await setUpWhatsAppCampaign(phone);
+    const row = await claim();
+    const provider = resolveProvider(await getConnection());
+    // Twilio takes the template but its answer is lost; the agent answers the contact right after.
+    fake.dropAnswersTo(`whatsapp:${phone}`);
+    try {
+      await expect(provider.send(toOutboundMessage(row, recipient))).rejects.toThrow();
+    } finally {
+      fake.dropAnswersTo(`whatsapp:${phone}`, false);
+    }
+    const reply = await agentReply();
+    expect(await reconcileClaims({ db, provider, campaign: row, log: harness.app.log })).toEqual({
+      recovered: 1,
+      requeued: 0,
+    });
+    const templates = fake.sentTo(`whatsapp:${phone}`).filter((message) => message.contentSid);
+    expect(templates).toHaveLength(1);
+    const after = await recipientOf(row.id, phone);
+    expect(after).toMatchObject({ state: 'sent', providerMessageId: templates[0]!.sid });
+    expect(after?.providerMessageId).not.toBe(reply.providerMessageId);
+  });
+
+  it('SMS recovery does not take a message of the same text another campaign already recorded', async () => {
+    const { db } = harness.app.platform.database;
+    const phone = '+14155550142';
+    const first = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
+    await uploadCsvOrThrow(harness.app, owner, first.id, `phone,first_name\n${phone},Ann\n`);
+    expect((await post(`${base()}/${first.id}/start`)).statusCode).toBe(200);
+    await waitForCampaign(harness.app, owner, first.id, (entry) => entry.status === 'completed');
+    const earlier = (await recipientOf(first.id, phone))!;
+    expect(earlier.state).toBe('sent');
+    // The same offer again, claimed a moment later; its send never reached Twilio.
+    const second = await createCampaignVia(harness.app, owner, { connectionId, sendRate: 50 });
+    await uploadCsvOrThrow(harness.app, owner, second.id, `phone,first_name\n${phone},Ann\n`);
+    const claim = (await recipientOf(second.id, phone))!;
+    await db
+      .update(campaignRecipient)
+      .set({ state: 'claimed', claimedAt: new Date() })
+      .where(eq(campaignRecipient.id, claim.id));
+    const [row] = await db.select().from(campaign).where(eq(campaign.id, second.id));
+    const provider = resolveProvider(await getConnection());
+    expect(await reconcileClaims({ db, provider, campaign: row!, log: harness.app.log })).toEqual({
+      recovered: 0,
+      requeued: 1,
+    });
+    expect(await recipientOf(second.id, phone)).toMatchObject({ state: 'queued', providerMessageId: null });
+  });
+
   it('sends each of 1,000 contacts exactly once when the process dies between claims and sends, then resumes', async () => {
     const { db } = harness.app.platform.database;
     const created = await createCampaignVia(harness.app, owner, {
@@ -94,8 +249,6 @@ describe('campaign sending through Twilio (the fake on loopback, the real twilio
     expect(report.added).toBe(1000);
     // Started as the route does, but the job is run here so the test can kill it.
     await db.update(campaign).set({ status: 'sending', startAt: new Date() }).where(eq(campaign.id, created.id));
-    const resolveProvider = (connection: Parameters<typeof createMessagingProvider>[0]['connection']) =>
-      createMessagingProvider({ config: harness.app.platform.config, db, connection });
     const shutdown = new AbortController();
     await runCampaignJob({
       db,

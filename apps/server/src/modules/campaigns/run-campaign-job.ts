@@ -5,12 +5,14 @@ import { sleep } from '@agentry/core/sleep';
 import type { Database } from '../../platform/db/database';
 import type { LiveEvents } from '../../platform/events/live-events';
 import { AppError } from '../../platform/http/app-error';
-import { channelConnection, channelContact } from '../channels/channels.tables';
+import { channelConnection } from '../channels/channels.tables';
+import { hasOptedOut } from '../channels/contact-consent';
 import type { MessagingProvider } from '../channels/messaging-provider';
 import { campaign, campaignRecipient } from './campaigns.tables';
 import { campaignChannel, type CampaignChannelMessage } from './campaign-events';
 import { reconcileClaims } from './reconcile-claims';
 import { recordCampaignSends, type CampaignSend } from './record-campaign-send';
+import { skipOptedOutRecipients } from './skip-opted-out-recipients';
 import { toOutboundMessage } from './to-outbound-message';
 
 /** A worker holds a campaign for this long and renews it every third of it. */
@@ -26,6 +28,12 @@ const MAX_ROUNDS = 3;
 const CATCH_UP_MS = 250;
 /** Sends at once, at most (the provider's latency times the rate). */
 const MAX_IN_FLIGHT = 64;
+/**
+ * Consent is read again right before a send when it was last read longer ago than this: once per
+ * batch as its sends start (they span about 200 ms), again for the rest of the batch when they
+ * were held up (a paced wait, a slow provider with every send slot taken).
+ */
+const CONSENT_RECHECK_MS = 100;
 
 export type CampaignRow = typeof campaign.$inferSelect;
 export type RecipientRow = typeof campaignRecipient.$inferSelect;
@@ -83,7 +91,8 @@ async function claimCampaign(options: RunCampaignJobOptions): Promise<CampaignRo
 
 /**
  * Claims the next recipients in one committed statement, before any provider call: opted-out
- * contacts become 'skipped' on the way, the others 'claimed'.
+ * contacts become 'skipped' on the way, the others 'claimed' (and checked again right before
+ * their send: a STOP may come while they wait).
  */
 async function claimNext(db: Database, campaignId: string, count: number): Promise<RecipientRow[]> {
   const next = db
@@ -93,7 +102,7 @@ async function claimNext(db: Database, campaignId: string, count: number): Promi
     .orderBy(asc(campaignRecipient.position))
     .limit(count)
     .for('update', { skipLocked: true });
-  const optedOut = sql`exists (select 1 from ${channelContact} where ${channelContact.id} = ${campaignRecipient.contactId} and ${channelContact.optedOutAt} is not null)`;
+  const optedOut = hasOptedOut(campaignRecipient.contactId);
   const rows = await db
     .update(campaignRecipient)
     .set({
@@ -254,6 +263,9 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
       alive();
       const toSend = batch.filter((recipient) => recipient.state === 'claimed');
       if (batch.length === 0) break;
+      /** Found opted out right before their send: skipped, never sent. */
+      const optedOut = new Set<string>();
+      let consentReadAt = Number.NEGATIVE_INFINITY;
       for (let index = 0; index < toSend.length; index += 1) {
         const recipient = toSend[index] as RecipientRow;
         const wait = nextSlot - Date.now();
@@ -267,13 +279,24 @@ export async function runCampaignJob(options: RunCampaignJobOptions): Promise<vo
               .update(campaignRecipient)
               .set({ state: 'queued', claimedAt: null })
               .where(
-                inArray(
-                  campaignRecipient.id,
-                  toSend.slice(index).map((entry) => entry.id),
+                and(
+                  inArray(
+                    campaignRecipient.id,
+                    toSend.slice(index).map((entry) => entry.id),
+                  ),
+                  eq(campaignRecipient.state, 'claimed'),
                 ),
               );
           break;
         }
+        // A STOP that came while the batch waited is honoured: read for the rest of the batch at once.
+        if (Date.now() - consentReadAt >= CONSENT_RECHECK_MS) {
+          consentReadAt = Date.now();
+          const rest = toSend.slice(index).filter((entry) => !optedOut.has(entry.id));
+          for (const id of await skipOptedOutRecipients({ db, recipientIds: rest.map((entry) => entry.id) }))
+            optedOut.add(id);
+        }
+        if (optedOut.has(recipient.id)) continue;
         // Behind schedule (a slow claim), catch up by at most a quarter second: no bigger burst than that.
         nextSlot = Math.max(nextSlot + intervalMs, Date.now() - CATCH_UP_MS);
         const job = sendOne(recipient).finally(() => inFlight.delete(job));

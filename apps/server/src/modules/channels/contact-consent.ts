@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ChannelKind } from '@agentry/core/channels';
 import type { Database } from '../../platform/db/database';
 import { channelContact } from './channels.tables';
@@ -33,8 +33,9 @@ export function consentReply(keyword: ConsentKeyword, senderName: string): strin
 }
 
 /**
- * True when this address opted out of this connection's channel. Campaigns and agent replies
- * call this (or `canMessage`) right before every send.
+ * True when this address opted out of this connection's channel, for a single send. Campaigns
+ * check whole batches with `hasOptedOut` instead: when they claim recipients, and again right
+ * before sending them (a STOP can come while a claimed batch waits for its turn).
  */
 export async function isOptedOut(options: {
   db: Database;
@@ -55,6 +56,11 @@ export async function isOptedOut(options: {
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** SQL: the contact with this id (a column, for one statement over many recipients) opted out. */
+export function hasOptedOut(contactId: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${channelContact} where ${channelContact.id} = ${contactId} and ${channelContact.optedOutAt} is not null)`;
 }
 
 export async function canMessage(options: Parameters<typeof isOptedOut>[0]): Promise<boolean> {
