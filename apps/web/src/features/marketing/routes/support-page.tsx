@@ -20,6 +20,11 @@ import { sendSupportRequest } from '../api/support-api';
 
 type Draft = { name: string; email: string; topic: SupportTopic | ''; message: string; reference: string };
 type Errors = Partial<Record<keyof Draft, string>>;
+/**
+ * What the sent screen says. The server mails a receipt only to a signed-in sender, at their
+ * account's address (never the typed one), so the screen promises a copy only then.
+ */
+type Sent = { message: string; answerTo: string; receiptTo: string | null };
 
 /** The first message per field of a failed parse. */
 function toErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errors {
@@ -37,7 +42,7 @@ export function SupportPage() {
   const formId = useId();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
   // Signed-in members start from their account's name and e-mail.
   const value: Draft = draft ?? {
     name: session.data?.user.name ?? '',
@@ -48,9 +53,10 @@ export function SupportPage() {
   };
 
   const send = useMutation({
-    mutationFn: (body: SupportRequestBody) => sendSupportRequest(body),
+    mutationFn: (request: { body: SupportRequestBody; receiptTo: string | null }) => sendSupportRequest(request.body),
     meta: { silentError: true },
-    onSuccess: (reply) => setSent(reply.message),
+    onSuccess: (reply, request) =>
+      setSent({ message: reply.message, answerTo: request.body.email, receiptTo: request.receiptTo }),
   });
 
   const update = (patch: Partial<Draft>) => {
@@ -71,7 +77,7 @@ export function SupportPage() {
       return;
     }
     setErrors({});
-    send.mutate(parsed.data);
+    send.mutate({ body: parsed.data, receiptTo: session.data?.user.email ?? null });
   };
 
   const field = (name: keyof Draft) => ({
@@ -88,8 +94,10 @@ export function SupportPage() {
             <CircleCheckBig className="size-7" aria-hidden />
           </span>
           <h2 className="text-xl font-semibold">Message sent</h2>
-          <p className="text-muted-foreground">{sent}</p>
-          <p className="text-sm text-muted-foreground">A copy is on its way to {value.email}.</p>
+          <p className="text-muted-foreground">{sent.message}</p>
+          <p className="text-sm text-muted-foreground">
+            {sent.receiptTo ? `A copy is on its way to ${sent.receiptTo}.` : `We will answer at ${sent.answerTo}.`}
+          </p>
           <Button
             variant="outline"
             onClick={() => {
