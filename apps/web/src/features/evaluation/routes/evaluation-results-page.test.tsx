@@ -92,6 +92,44 @@ describe('/new-evaluation/results/:runId', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Run again with the same settings' })).toBeInTheDocument();
   });
 
+  // docs/product/optimize-and-mentor.md: Optimize works on a finished (or stopped) run of an agent with failed answers.
+  it.each(['finished', 'cancelled'] as const)(
+    'offers Improve with Optimize for a %s run of an agent with failed answers, opening that run',
+    async (status) => {
+      mockApi({
+        'GET /api/me': { body: signedInUser },
+        'GET /api/evaluations/run-1': {
+          body: buildSummary({ status, agent: { buildId: 'agent-1', aiName: 'Solar Helper' } }),
+        },
+        'GET /api/evaluations/run-1/comparison': { body: noPrevious },
+      });
+      renderWorkspace('/new-evaluation/results/run-1');
+      expect(await screen.findByRole('link', { name: 'Improve with Optimize' }, { timeout: 15_000 })).toHaveAttribute(
+        'href',
+        '/optimize?agentId=agent-1&runId=run-1',
+      );
+    },
+  );
+
+  it('offers no Improve with Optimize for a failed run, even one with failed answers', async () => {
+    mockApi({
+      'GET /api/me': { body: signedInUser },
+      'GET /api/evaluations/run-1': {
+        body: buildSummary({
+          status: 'failed',
+          error: 'Stopped: out of credits',
+          agent: { buildId: 'agent-1', aiName: 'Solar Helper' },
+        }),
+      },
+      'GET /api/evaluations/run-1/comparison': { body: noPrevious },
+    });
+    renderWorkspace('/new-evaluation/results/run-1');
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent('Stopped: out of credits');
+    expect(screen.getByText('Failures', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Improve with Optimize' })).not.toBeInTheDocument();
+  });
+
   it('lists the questions whose verdict changed since the previous run and shows their transcripts side by side', async () => {
     const previousRun = {
       ...buildSummary(),

@@ -57,6 +57,18 @@ const roleLabels = {
   total: 'Total',
 } as const;
 
+/**
+ * Optimize works on a finished or stopped run of an agent with failed answers
+ * (docs/product/optimize-and-mentor.md); a failed run is retried, not optimized.
+ */
+function canOptimize(run: EvaluationSummary): boolean {
+  return (
+    run.agent !== null &&
+    (run.status === 'finished' || run.status === 'cancelled') &&
+    run.totals.failures + run.totals.unclear > 0
+  );
+}
+
 /** Starts a new run with the settings this one kept, and opens its progress. */
 function RunAgainButton({ runId, isRetry }: { runId: string; isRetry: boolean }) {
   const navigate = useNavigate();
@@ -118,7 +130,7 @@ export function EvaluationResultsPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {isEvaluationRunOver(run.status) ? <RunAgainButton runId={run.id} isRetry={run.status === 'failed'} /> : null}
-          {run.agent && isEvaluationRunOver(run.status) && run.totals.failures + run.totals.unclear > 0 ? (
+          {canOptimize(run) && run.agent ? (
             <Button size="sm" asChild>
               <Link
                 to={`/optimize?agentId=${encodeURIComponent(run.agent.buildId)}&runId=${encodeURIComponent(run.id)}`}

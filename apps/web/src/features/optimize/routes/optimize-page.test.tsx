@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EvaluationRunListItem } from '@agentry/core/evaluation';
+import type { EvaluationRunListItem, EvaluationSummary, RoleUsage } from '@agentry/core/evaluation';
 import type { ListProposalsReply, OptimizeProposal, UnwrittenProposal } from '@agentry/core/optimize';
 import { buildAgent } from '@/test/agent-fixtures';
+import { stubRadixSelectApis } from '@/test/stub-radix-select-apis';
 import { mockApi, renderWorkspace, signedInUser, stubBrowserApis } from '@/test/workspace-test-harness';
 
 const run: EvaluationRunListItem = {
@@ -61,7 +62,34 @@ const listReply = (reply: Partial<ListProposalsReply>): ListProposalsReply => ({
   ...reply,
 });
 
-beforeEach(() => stubBrowserApis());
+beforeEach(() => {
+  stubBrowserApis();
+  stubRadixSelectApis();
+});
+
+const noUsage: RoleUsage = { calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, millicredits: 0 };
+
+/** A run's summary (GET /api/evaluations/:runId), for runs the list does not hold. */
+const summaryOf = (item: EvaluationRunListItem): EvaluationSummary => ({
+  id: item.id,
+  evaluationId: item.evaluationId,
+  name: item.name,
+  type: item.type,
+  agent: item.agent,
+  model: item.model,
+  testingModel: item.testingModel,
+  status: item.status,
+  error: null,
+  concurrency: 5,
+  totals: item.totals,
+  passRate: { overall: item.passRate, byGroup: [], byQuestion: [] },
+  overrides: 0,
+  usage: { simulatedUser: noUsage, assistant: noUsage, judge: noUsage, total: noUsage },
+  conversations: [],
+  createdAt: item.createdAt,
+  startedAt: item.createdAt,
+  finishedAt: item.finishedAt,
+});
 
 describe('Optimize & Improve', { timeout: 20_000 }, () => {
   it('shows the proposals written, says which cause has none and why, and asking again writes only that one', async () => {
@@ -95,5 +123,88 @@ describe('Optimize & Improve', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Causes without a proposal' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Propose again' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/optimize/proposals')).toHaveLength(2);
+  });
+
+  describe('a run asked for by ?runId=', () => {
+    const failedRun: EvaluationRunListItem = {
+      ...run,
+      id: 'run-failed',
+      name: 'Stopped by credits',
+      status: 'failed',
+      createdAt: '2025-03-02T10:00:00.000Z',
+      finishedAt: '2025-03-02T10:01:00.000Z',
+    };
+    const olderRun: EvaluationRunListItem = {
+      ...run,
+      id: 'run-old',
+      name: 'Booking check',
+      createdAt: '2024-11-01T10:00:00.000Z',
+      finishedAt: '2024-11-01T10:05:00.000Z',
+    };
+
+    /** The API, recording whose proposals the page asked for. */
+    function mockOptimizeApi(extra: Parameters<typeof mockApi>[0] = {}) {
+      const proposalsAskedFor: (string | null)[] = [];
+      const calls = mockApi({
+        'GET /api/me': { body: signedInUser },
+        'GET /api/builds': { body: { builds: [buildAgent()] } },
+        'GET /api/evaluations': { body: { evaluations: [failedRun, run] } },
+        'GET /api/optimize/proposals': ({ query }) => {
+          proposalsAskedFor.push(query.get('runId'));
+          return { body: listReply({}) };
+        },
+        ...extra,
+      });
+      return { calls, proposalsAskedFor };
+    }
+
+    it('says a failed run cannot be optimized instead of opening another run, and lets the user pick one', async () => {
+      const { proposalsAskedFor } = mockOptimizeApi();
+      const user = userEvent.setup();
+      renderWorkspace('/optimize?agentId=agent-1&runId=run-failed');
+
+      const notice = await screen.findByRole('alert', {}, { timeout: 5000 });
+      expect(notice).toHaveTextContent('“Stopped by credits” cannot be optimized');
+      expect(notice).toHaveTextContent('failed before it finished');
+      expect(screen.queryByRole('region', { name: 'Proposed changes' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/in “Pricing check”/)).not.toBeInTheDocument();
+      expect(proposalsAskedFor).toEqual([]);
+
+      await user.click(screen.getByRole('combobox', { name: 'Evaluation run with failures' }));
+      await user.click(await screen.findByRole('option', { name: /^Pricing check/ }));
+      expect(await screen.findByRole('button', { name: 'Find causes and propose fixes' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(proposalsAskedFor).toEqual(['run-1']);
+    });
+
+    it('opens a finished run older than the list by loading it on its own', async () => {
+      const { proposalsAskedFor } = mockOptimizeApi({
+        'GET /api/evaluations/run-old': { body: summaryOf(olderRun) },
+      });
+      renderWorkspace('/optimize?agentId=agent-1&runId=run-old');
+
+      const proposals = await screen.findByRole('region', { name: 'Proposed changes' }, { timeout: 5000 });
+      expect(within(proposals).getByText(/in “Booking check”/)).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Evaluation run with failures' })).toHaveTextContent(
+        /^Booking check/,
+      );
+      await waitFor(() => expect(proposalsAskedFor).toEqual(['run-old']));
+    });
+
+    it('says a run that cannot be found was not found, instead of opening another run', async () => {
+      const { proposalsAskedFor } = mockOptimizeApi({
+        'GET /api/evaluations/run-gone': {
+          status: 404,
+          body: { error: { code: 'NOT_FOUND', message: 'Evaluation run not found' } },
+        },
+      });
+      renderWorkspace('/optimize?agentId=agent-1&runId=run-gone');
+
+      expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+        'The evaluation run you opened was not found',
+      );
+      expect(screen.queryByRole('region', { name: 'Proposed changes' })).not.toBeInTheDocument();
+      expect(proposalsAskedFor).toEqual([]);
+    });
   });
 });

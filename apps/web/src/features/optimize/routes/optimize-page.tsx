@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Agent } from '@agentry/core/agents';
-import type { EvaluationRunListItem } from '@agentry/core/evaluation';
 import type { ListProposalsReply, UnwrittenProposal } from '@agentry/core/optimize';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,22 +11,21 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Label } from '@/components/ui/input';
 import { LinkButton } from '@/components/ui/link-button';
 import { OptionSelect } from '@/components/ui/option-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WorkspacePage } from '@/components/ui/workspace-page';
 import { useSubaccountRole } from '@/lib/permissions';
 import { buildsQuery, createProposals, optimizeKeys, proposalsQuery, runsQuery } from '../api/optimize-api';
 import { ProposalCard } from '../components/proposal-card';
+import {
+  failedCount,
+  useRequestedRun,
+  whyNotOptimizable,
+  type OptimizeRun,
+  type RequestedRun,
+} from '../hooks/use-requested-run';
 
-/** Failed answers of a run: failures and unclear verdicts. */
-function failedCount(run: EvaluationRunListItem): number {
-  return run.totals.failures + run.totals.unclear;
-}
-
-function isOptimizable(run: EvaluationRunListItem): boolean {
-  return (run.status === 'finished' || run.status === 'cancelled') && run.agent !== null && failedCount(run) > 0;
-}
-
-function runLabel(run: EvaluationRunListItem): string {
+function runLabel(run: OptimizeRun): string {
   const when = new Date(run.finishedAt ?? run.createdAt).toLocaleDateString(undefined, {
     month: 'short',
     day: 'numeric',
@@ -40,17 +38,29 @@ export function OptimizePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const builds = useQuery(buildsQuery());
   const runs = useQuery(runsQuery());
-
-  const optimizable = useMemo(() => (runs.data?.evaluations ?? []).filter(isOptimizable), [runs.data]);
   const requestedRunId = searchParams.get('runId');
-  const requestedRun = optimizable.find((run) => run.id === requestedRunId);
+  const requested = useRequestedRun(requestedRunId, runs.data?.evaluations);
+
+  const openableRun = requested.state === 'optimizable' ? requested.run : null;
+  const optimizable = useMemo(() => {
+    const listed: OptimizeRun[] = (runs.data?.evaluations ?? []).filter((run) => whyNotOptimizable(run) === null);
+    // A requested run missing from the list is older than all of it (the list is the latest runs).
+    if (openableRun && !listed.some((run) => run.id === openableRun.id)) listed.push(openableRun);
+    return listed;
+  }, [runs.data, openableRun]);
   const agents = useMemo(() => {
     const withRuns = new Set(optimizable.map((run) => run.agent?.buildId));
     return (builds.data?.builds ?? []).filter((agent) => withRuns.has(agent.buildId));
   }, [builds.data, optimizable]);
-  const agentId = searchParams.get('agentId') ?? requestedRun?.agent?.buildId ?? agents[0]?.buildId ?? null;
+  // A run that can be opened decides the agent; one that cannot opens nothing in its place.
+  const agentId =
+    openableRun?.agent?.buildId ??
+    searchParams.get('agentId') ??
+    (requested.state === 'unavailable' ? requested.run?.agent?.buildId : null) ??
+    agents[0]?.buildId ??
+    null;
   const agentRuns = optimizable.filter((run) => run.agent?.buildId === agentId);
-  const run = agentRuns.find((entry) => entry.id === requestedRunId) ?? agentRuns[0] ?? null;
+  const run = openableRun ?? (requested.state === 'none' ? (agentRuns[0] ?? null) : null);
 
   const choose = (next: { agentId: string; runId?: string }) =>
     setSearchParams(
@@ -62,7 +72,7 @@ export function OptimizePage() {
       { replace: true },
     );
 
-  if (builds.isLoading || runs.isLoading) return <OptimizeSkeleton />;
+  if (builds.isLoading || runs.isLoading || requested.state === 'loading') return <OptimizeSkeleton />;
   if (builds.isError || runs.isError) {
     const error = builds.error ?? runs.error;
     return (
@@ -81,7 +91,10 @@ export function OptimizePage() {
   }
   if (optimizable.length === 0 || agents.length === 0) {
     return (
-      <WorkspacePage>
+      <WorkspacePage className="grid gap-6">
+        {requested.state === 'unavailable' ? (
+          <UnavailableRunNotice requested={requested} canPickAnother={false} />
+        ) : null}
         <EmptyState
           icon={WandSparkles}
           title="Nothing to optimize yet"
@@ -101,6 +114,7 @@ export function OptimizePage() {
           questions, then publish it or keep it as a draft.
         </p>
       </div>
+      {requested.state === 'unavailable' ? <UnavailableRunNotice requested={requested} canPickAnother /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor="optimize-agent">Agent</Label>
@@ -113,13 +127,20 @@ export function OptimizePage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="optimize-run">Evaluation run with failures</Label>
-          {run && agentId ? (
-            <OptionSelect
-              id="optimize-run"
-              value={run.id}
-              options={agentRuns.map((entry) => ({ value: entry.id, label: runLabel(entry) }))}
-              onValueChange={(value) => choose({ agentId, runId: value })}
-            />
+          {agentId && agentRuns.length > 0 ? (
+            // No run chosen while the requested one cannot be opened: the user picks one.
+            <Select value={run?.id ?? ''} onValueChange={(value) => choose({ agentId, runId: value })}>
+              <SelectTrigger id="optimize-run">
+                <SelectValue placeholder="Pick a run" />
+              </SelectTrigger>
+              <SelectContent>
+                {agentRuns.map((entry) => (
+                  <SelectItem key={entry.id} value={entry.id}>
+                    {runLabel(entry)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           ) : (
             <p className="text-sm text-muted-foreground">This agent has no finished run with failures.</p>
           )}
@@ -130,13 +151,42 @@ export function OptimizePage() {
   );
 }
 
-function ProposalsSection({
-  run,
-  focusedProposalId,
+/** Why the run asked for by ?runId= is not shown, instead of silently showing another. */
+function UnavailableRunNotice({
+  requested,
+  canPickAnother,
 }: {
-  run: EvaluationRunListItem;
-  focusedProposalId: string | null;
+  requested: Extract<RequestedRun, { state: 'unavailable' }>;
+  canPickAnother: boolean;
 }) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-[var(--radius-card)] border border-amber-500/40 bg-amber-500/10 p-4 text-sm"
+    >
+      <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+      <div className="grid min-w-0 gap-1">
+        <p className="font-medium break-words">
+          {requested.run ? `“${requested.run.name}” cannot be optimized` : 'This run cannot be opened'}
+        </p>
+        <p className="break-words">
+          {requested.reason}
+          {canPickAnother ? ' Pick another run below.' : ''}
+        </p>
+        {requested.run ? (
+          <Link
+            className="justify-self-start text-primary underline-offset-4 hover:underline"
+            to={`/new-evaluation/results/${requested.run.id}`}
+          >
+            See its results
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ProposalsSection({ run, focusedProposalId }: { run: OptimizeRun; focusedProposalId: string | null }) {
   const queryClient = useQueryClient();
   const role = useSubaccountRole();
   const proposals = useQuery({
