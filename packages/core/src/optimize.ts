@@ -63,7 +63,12 @@ export const OptimizeProposal = z.object({
   cause: z.string(),
   /** What the change does and why, in a sentence or two. */
   rationale: z.string(),
+  /**
+   * The instructions the change applies to: those visitors get now until it is tried, then those
+   * they got when it was tried (an outdated proposal shows the ones it was written against).
+   */
   currentInstructions: z.string(),
+  /** The instructions Try it saves (saved): the proposal's change merged onto currentInstructions. */
   proposedInstructions: z.string(),
   failures: z.array(AddressedFailure),
   status: ProposalStatus,
@@ -72,9 +77,21 @@ export const OptimizeProposal = z.object({
   candidateVersionId: z.string().nullable(),
   trial: ProposalTrial.nullable(),
   costUsd: z.number(),
+  /**
+   * Why it can no longer be tried (the published instructions changed where it edits them) or
+   * published (the published version changed since it was tried), and what to do; else null.
+   */
+  outdatedReason: z.string().nullable(),
   createdAt: IsoDateTime,
 });
 export type OptimizeProposal = z.infer<typeof OptimizeProposal>;
+
+/** Try it refused: what was published since the proposal was written changed the lines it edits. */
+export const PROPOSAL_CONFLICT_MESSAGE =
+  'The published instructions changed where this proposal edits them. Write the proposals again for the current version.';
+/** Accept refused: publishing the tried version would undo what was published since. */
+export const TRIED_PROPOSAL_OUTDATED_MESSAGE =
+  'The published version changed since this change was tried. Write the proposals again for the current version.';
 
 export const CreateProposalsBody = z.object({ runId: z.string().min(1).max(200) });
 export type CreateProposalsBody = z.infer<typeof CreateProposalsBody>;

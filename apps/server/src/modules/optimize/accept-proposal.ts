@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { TRIED_PROPOSAL_OUTDATED_MESSAGE } from '@agentry/core/optimize';
 import type { AppConfig } from '../../config';
 import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
@@ -6,12 +7,14 @@ import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
 import { publishThroughGate } from '../agents/publish-through-gate';
 import { decideTriedProposal } from './decide-tried-proposal';
+import { isTriedOnPublished } from './is-tried-on-published';
 import { optimizeProposal } from './optimize.tables';
 
 /**
  * Accept: publishes the candidate version the trial tested, so visitors get it. Publishing goes
  * through the agent's regression gate like any other publish (a refusal is a 409 GATE_FAILED;
- * an admin's override note publishes anyway).
+ * an admin's override note publishes anyway). A draft made from a version no longer published is
+ * refused (409) before anything is claimed: publishing it would undo what was published since.
  *
  * The proposal is claimed ('accepting') before anything is published: a reject at the same time
  * either decided it first (this accept answers 409 and publishes nothing) or is refused. When the
@@ -30,6 +33,9 @@ export async function acceptProposal(options: {
   const candidateVersionId = proposal.candidateVersionId;
   if (proposal.status === 'proposed' || proposal.status === 'trying' || !candidateVersionId)
     throw new AppError('CONFLICT', { message: 'Try the change before you publish it' });
+  // The draft was made from the version published then: publishing it over a newer one would undo that.
+  if (!(await isTriedOnPublished({ db, proposal })))
+    throw new AppError('CONFLICT', { message: TRIED_PROPOSAL_OUTDATED_MESSAGE });
   const claimed = await decideTriedProposal({ db, proposalId: proposal.id, status: 'accepting' });
   const isOurClaim = and(
     eq(optimizeProposal.id, proposal.id),

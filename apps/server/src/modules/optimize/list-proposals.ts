@@ -3,7 +3,7 @@ import type { OptimizeProposal, UnwrittenProposal } from '@agentry/core/optimize
 import type { Database } from '../../platform/db/database';
 import { optimizeProposal } from './optimize.tables';
 import { refreshTrial } from './refresh-trial';
-import { toProposal } from './to-proposal';
+import { reviewProposal } from './review-proposal';
 
 /** Said of a cause whose proposal no call has tried to write yet (its round is still going, or ended early). */
 const NOT_WRITTEN_YET_MESSAGE = 'The proposal for this cause is not written yet. Ask again to write it.';
@@ -12,7 +12,7 @@ export type ListedProposals = { proposals: OptimizeProposal[]; unwritten: Unwrit
 
 /**
  * The proposals made for a run, oldest first (the order the groups were found in), trials brought
- * up to date; and apart, the causes found whose proposal is still to be written, with why.
+ * up to date, each shown against what visitors get now (review-proposal.ts); and apart, the causes found whose proposal is still to be written, with why.
  */
 export async function listProposals(options: {
   db: Database;
@@ -27,7 +27,7 @@ export async function listProposals(options: {
   const written = rows.filter((row) => row.status !== 'unwritten');
   const fresh = await Promise.all(written.map((proposal) => refreshTrial({ db: options.db, proposal })));
   return {
-    proposals: fresh.map(toProposal),
+    proposals: await Promise.all(fresh.map((proposal) => reviewProposal({ db: options.db, proposal }))),
     unwritten: rows
       .filter((row) => row.status === 'unwritten')
       .map((row) => ({ cause: row.cause, failures: row.failures, error: row.rationale || NOT_WRITTEN_YET_MESSAGE })),

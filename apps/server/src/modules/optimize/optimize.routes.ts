@@ -24,6 +24,7 @@ import { acceptProposal } from './accept-proposal';
 import { getProposalForMemberOrThrow } from './get-proposal-for-member-or-throw';
 import { refreshTrial } from './refresh-trial';
 import { rejectProposal } from './reject-proposal';
+import { reviewProposal } from './review-proposal';
 import { toProposal } from './to-proposal';
 import { tryProposal } from './try-proposal';
 
@@ -88,7 +89,7 @@ export function registerOptimizeRoutes(root: FastifyInstance) {
       });
       return reply
         .header('cache-control', 'no-store')
-        .send({ proposal: toProposal(await refreshTrial({ db, proposal })) });
+        .send({ proposal: await reviewProposal({ db, proposal: await refreshTrial({ db, proposal }) }) });
     },
   );
 

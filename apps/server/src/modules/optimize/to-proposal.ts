@@ -1,7 +1,11 @@
 import type { OptimizeProposal } from '@agentry/core/optimize';
 import type { optimizeProposal } from './optimize.tables';
 
-export function toProposal(row: typeof optimizeProposal.$inferSelect): OptimizeProposal {
+/** A proposal row as the API answers it; `outdatedReason` comes from review-proposal.ts. */
+export function toProposal(
+  row: typeof optimizeProposal.$inferSelect,
+  outdatedReason: string | null = null,
+): OptimizeProposal {
   // Listing and fetching leave these out; reaching here is a bug, not a proposal to show.
   if (row.status === 'unwritten') throw new Error(`Cause ${row.id} has no proposal written yet`);
   return {
@@ -19,6 +23,7 @@ export function toProposal(row: typeof optimizeProposal.$inferSelect): OptimizeP
     candidateVersionId: row.candidateVersionId,
     trial: row.trial,
     costUsd: row.costUsd,
+    outdatedReason,
     createdAt: row.createdAt.toISOString(),
   };
 }

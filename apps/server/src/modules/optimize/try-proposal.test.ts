@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { ListAgentVersionsReply } from '@agentry/core/agent-versions';
 import type { ListProposalsReply, OptimizeProposal, ProposalReply } from '@agentry/core/optimize';
-import type { createTestApp } from '../../test/create-test-app';
-import type { signInWithWorkspace } from '../../test/agent-fixtures';
+import { createTestApp } from '../../test/create-test-app';
+import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import type { FakeOpenAiServer } from '../../test/fake-openai-server';
+import { grantTestPlan } from '../../test/grant-test-plan';
 import { agent, agentVersion } from '../agents/agents.tables';
 import { creditBalance } from '../credits/credits.tables';
 import { evaluationRun } from '../evaluation/evaluation.tables';
@@ -107,5 +109,158 @@ describe("'Try it' on a proposal", () => {
     expect(retried.statusCode).toBe(202);
     expect(await instructionsOf()).toBe(proposal.proposedInstructions);
     expect((await waitForTrial(proposal.id)).status).toBe('tried');
+  });
+
+  it('refuses (409) a proposal that edits the lines a change published since rewrote, and changes nothing', async () => {
+    const rewrites = [
+      'You are Sunny, a solar advisor. Never quote a price.',
+      'You are Sunny, a solar advisor. Offer a free site survey instead of a price.',
+    ];
+    scriptOptimizeProvider(fake, {
+      groups: [
+        { cause: 'Quotes prices it does not know', failures: [1] },
+        { cause: 'Prices systems without a survey', failures: [2] },
+      ],
+      proposal: (call) => ({
+        text: JSON.stringify({ rationale: 'Stops the made-up price.', instructions: rewrites[call - 1] }),
+      }),
+    });
+    const { agent: created, runId } = await createFailedRun(harness.app, owner, 'openai', [
+      'What does a 5 kW system cost installed?',
+    ]);
+    const agentId = created.buildId;
+    const proposed = await as('POST', '/api/optimize/proposals', { runId });
+    const [first, second] = proposed.json<ListProposalsReply>().proposals;
+    if (!first || !second) throw new Error('expected two proposals');
+
+    expect((await as('POST', `/api/optimize/proposals/${first.id}/try`)).statusCode).toBe(202);
+    expect((await waitForTrial(first.id)).status).toBe('tried');
+    expect((await as('POST', `/api/optimize/proposals/${first.id}/accept`, {})).statusCode).toBe(200);
+
+    const versionsBefore = await db().select().from(agentVersion).where(eq(agentVersion.agentId, agentId));
+    const runsBefore = await db().select().from(evaluationRun).where(eq(evaluationRun.agentId, agentId));
+    const refused = await as('POST', `/api/optimize/proposals/${second.id}/try`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'The published instructions changed where this proposal edits them. Write the proposals again for the current version.',
+    );
+    const [agentAfter] = await db().select().from(agent).where(eq(agent.id, agentId));
+    expect(agentAfter?.instructions).toBe(rewrites[0]);
+    expect(await db().select().from(agentVersion).where(eq(agentVersion.agentId, agentId))).toHaveLength(
+      versionsBefore.length,
+    );
+    expect(await db().select().from(evaluationRun).where(eq(evaluationRun.agentId, agentId))).toHaveLength(
+      runsBefore.length,
+    );
+    // The card says why before anyone clicks; the proposal stays as it was written.
+    const listed = (await as('GET', `/api/optimize/proposals?runId=${runId}`)).json<ListProposalsReply>();
+    expect(listed.proposals.find((entry) => entry.id === second.id)).toMatchObject({
+      status: 'proposed',
+      candidateVersionId: null,
+      proposedInstructions: rewrites[1],
+      outdatedReason:
+        'The published instructions changed where this proposal edits them. Write the proposals again for the current version.',
+    });
+  });
+});
+
+describe("'Try it' after another proposal of the run was published (no AI provider)", () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let owner: Awaited<ReturnType<typeof signInWithWorkspace>>;
+
+  beforeAll(async () => {
+    harness = await createTestApp();
+    owner = await signInWithWorkspace(harness.app, 'offline@try-it.test');
+    await grantTestPlan(harness.app.platform.database.db, owner.userId);
+    await grantTestCredits(harness.app, owner.userId, 50_000_000);
+  }, 120_000);
+  afterAll(() => harness.close());
+
+  const as = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    harness.app.inject({ method, url, headers: { cookie: owner.cookie }, payload });
+  const waitForTrial = async (proposalId: string): Promise<OptimizeProposal> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { proposal } = (await as('GET', `/api/optimize/proposals/${proposalId}`)).json<ProposalReply>();
+      if (proposal.status !== 'trying') return proposal;
+      if (Date.now() > deadline) throw new Error(`trial did not end: ${JSON.stringify(proposal.trial)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const publishedInstructionsOf = async (agentId: string) => {
+    const reply = (
+      await as('GET', `/api/subaccounts/${owner.subaccountId}/agents/${agentId}/versions`)
+    ).json<ListAgentVersionsReply>();
+    return reply.versions.find((version) => version.id === reply.publishedVersionId)?.behaviour.instructions;
+  };
+  /** The rule line the offline stand-in adds for a proposal's failed question. */
+  const ruleOf = (proposal: OptimizeProposal) => proposal.proposedInstructions.split('\n').at(-1) ?? '';
+
+  /** A run with two failed questions: grouped by question, two proposals written against the same version. */
+  async function twoProposals() {
+    const { agent: created, runId } = await createFailedRun(harness.app, owner, 'offline', [
+      'What does a 5 kW system cost installed?',
+    ]);
+    const response = await as('POST', '/api/optimize/proposals', { runId });
+    expect(response.statusCode).toBe(201);
+    const [first, second] = response.json<ListProposalsReply>().proposals;
+    if (!first || !second) throw new Error('expected two proposals');
+    expect(second.currentInstructions).toBe(first.currentInstructions);
+    expect(ruleOf(first)).not.toBe(ruleOf(second));
+    return { agentId: created.buildId, runId, first, second };
+  }
+
+  it('keeps the fix already published: the second proposal is merged onto it, shown and tried that way', async () => {
+    const { agentId, runId, first, second } = await twoProposals();
+    expect((await as('POST', `/api/optimize/proposals/${first.id}/try`)).statusCode).toBe(202);
+    expect((await waitForTrial(first.id)).status).toBe('tried');
+    expect((await as('POST', `/api/optimize/proposals/${first.id}/accept`, {})).statusCode).toBe(200);
+    const published = await publishedInstructionsOf(agentId);
+    expect(published).toContain(ruleOf(first));
+
+    // The card compares with what visitors get now, and shows what Try it will save.
+    const listed = (await as('GET', `/api/optimize/proposals?runId=${runId}`)).json<ListProposalsReply>();
+    const shown = listed.proposals.find((entry) => entry.id === second.id);
+    expect(shown).toMatchObject({ status: 'proposed', currentInstructions: published, outdatedReason: null });
+    expect(shown?.proposedInstructions).toContain(ruleOf(first));
+    expect(shown?.proposedInstructions).toContain(ruleOf(second));
+
+    const tried = await as('POST', `/api/optimize/proposals/${second.id}/try`);
+    expect(tried.statusCode).toBe(202);
+    const trying = tried.json<ProposalReply>().proposal;
+    expect(trying.currentInstructions).toBe(published);
+    expect(trying.proposedInstructions).toBe(shown?.proposedInstructions);
+    const [working] = await harness.app.platform.database.db.select().from(agent).where(eq(agent.id, agentId));
+    expect(working?.instructions).toBe(shown?.proposedInstructions);
+
+    expect((await waitForTrial(second.id)).status).toBe('tried');
+    expect((await as('POST', `/api/optimize/proposals/${second.id}/accept`, {})).statusCode).toBe(200);
+    const both = await publishedInstructionsOf(agentId);
+    expect(both).toContain(ruleOf(first));
+    expect(both).toContain(ruleOf(second));
+  });
+
+  it('does not publish a change tried before another one was published over it (409)', async () => {
+    const { agentId, runId, first, second } = await twoProposals();
+    for (const proposal of [first, second]) {
+      expect((await as('POST', `/api/optimize/proposals/${proposal.id}/try`)).statusCode).toBe(202);
+      expect((await waitForTrial(proposal.id)).status).toBe('tried');
+    }
+    expect((await as('POST', `/api/optimize/proposals/${first.id}/accept`, {})).statusCode).toBe(200);
+    const published = await publishedInstructionsOf(agentId);
+
+    const message =
+      'The published version changed since this change was tried. Write the proposals again for the current version.';
+    const listed = (await as('GET', `/api/optimize/proposals?runId=${runId}`)).json<ListProposalsReply>();
+    expect(listed.proposals.find((entry) => entry.id === second.id)).toMatchObject({
+      status: 'tried',
+      outdatedReason: message,
+    });
+    const refused = await as('POST', `/api/optimize/proposals/${second.id}/accept`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(message);
+    expect(await publishedInstructionsOf(agentId)).toBe(published);
+    const { proposal: after } = (await as('GET', `/api/optimize/proposals/${second.id}`)).json<ProposalReply>();
+    expect(after.status).toBe('tried');
   });
 });

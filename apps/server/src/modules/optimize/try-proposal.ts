@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { mergeLines } from '@agentry/core/line-diff';
+import { PROPOSAL_CONFLICT_MESSAGE } from '@agentry/core/optimize';
 import type { AppConfig } from '../../config';
 import type { Database, Transaction } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -30,12 +32,13 @@ async function claimProposal(tx: Transaction, proposalId: string): Promise<void>
   if (!claimed) throw new AppError('CONFLICT', { message: 'This proposal has already been tried' });
 }
 
-/** The proposed instructions on the published behaviour, as the working copy and its new draft version. */
+/** The candidate's instructions on the published behaviour, as the working copy and its new draft version. */
 async function writeCandidate(options: {
   tx: Transaction;
   agentRow: typeof agent.$inferSelect;
   published: Awaited<ReturnType<typeof getPublishedVersion>>;
   proposal: typeof optimizeProposal.$inferSelect;
+  instructions: string;
   userId: string;
 }) {
   const { tx, agentRow, proposal } = options;
@@ -44,7 +47,7 @@ async function writeCandidate(options: {
     .update(agent)
     .set({
       ...toAgentBehaviour(options.published ?? agentRow),
-      instructions: proposal.proposedInstructions,
+      instructions: options.instructions,
       updatedAt: new Date(),
     })
     .where(and(eq(agent.id, agentRow.id), eq(agent.subaccountId, agentRow.subaccountId)))
@@ -64,6 +67,10 @@ async function writeCandidate(options: {
  * version's behaviour with the new instructions; visitors still get the published one), then
  * re-runs the failed questions and a sample of passed ones against it with the original run's
  * settings. The proposal is 'trying' until that run is over.
+ *
+ * The proposal's change is merged onto the instructions published now (three-way, from those it
+ * was written against), so a fix published since stays in the draft; when both changed the same
+ * lines, it is a 409 and nothing is written.
  *
  * All of it is one transaction (the run's job is queued once it commits): a refusal, e.g. too few
  * credits, leaves the agent's working copy, its versions and the proposal as they were, and of
@@ -86,6 +93,11 @@ export async function tryProposal(options: {
     if (!run) throw new AppError('NOT_FOUND', { message: 'Evaluation not found' });
     const agentRow = await getAgentRowOrThrow({ db, agentId: proposal.agentId, subaccountId: proposal.subaccountId });
     const published = await getPublishedVersion({ db, agent: agentRow });
+    // The proposal was written against the instructions published then; what was published since
+    // (another proposal of the run, an edit) is kept, and a change of the same lines refused.
+    const publishedInstructions = published?.instructions ?? agentRow.instructions;
+    const merged = mergeLines(proposal.currentInstructions, publishedInstructions, proposal.proposedInstructions);
+    if (merged.isConflict) throw new AppError('CONFLICT', { message: PROPOSAL_CONFLICT_MESSAGE });
 
     const { failedQuestionIds, passedQuestionIds } = await chooseTrialQuestions({
       db,
@@ -96,7 +108,14 @@ export async function tryProposal(options: {
     const select = <T extends { id: string | number }>(questions: readonly T[]) =>
       questions.map((question) => ({ ...question, selected: included.has(String(question.id)) }));
 
-    const candidate = await writeCandidate({ tx, agentRow, published, proposal, userId: options.userId });
+    const candidate = await writeCandidate({
+      tx,
+      agentRow,
+      published,
+      proposal,
+      instructions: merged.text,
+      userId: options.userId,
+    });
 
     const { payload } = run;
     const started = await startEvaluationRun({
@@ -122,6 +141,9 @@ export async function tryProposal(options: {
     const [tried] = await tx
       .update(optimizeProposal)
       .set({
+        // From now on the proposal is the change tried: the draft against what it was made from.
+        currentInstructions: publishedInstructions,
+        proposedInstructions: merged.text,
         candidateVersionId: candidate.id,
         trialRunId: started.runId,
         trialFailedQuestionIds: [...failedQuestionIds],

@@ -54,7 +54,12 @@ export function ProposalCard({
         ? { ...current, proposals: current.proposals.map((entry) => (entry.id === next.id ? next : entry)) }
         : current,
     );
-  const onError = (error: Error) => toast.error(error.message);
+  const onError = (error: Error) => {
+    toast.error(error.message);
+    // Refused because the proposal or the published version changed: show the card as it is now.
+    if (error instanceof ApiError && error.status === 409)
+      void queryClient.invalidateQueries({ queryKey: optimizeKeys.proposals(runId) });
+  };
   const tryIt = useMutation({
     mutationFn: () => tryProposal(proposal.id),
     onSuccess: (reply) => store(reply.proposal),
@@ -110,6 +115,16 @@ export function ProposalCard({
         </div>
       </header>
 
+      {proposal.outdatedReason ? (
+        <p
+          role="status"
+          className="rounded-[var(--radius-control)] border border-amber-500/30 bg-amber-500/10 p-3 text-sm"
+        >
+          {proposal.outdatedReason}
+        </p>
+      ) : null}
+
+      {/* Against what visitors get now until it is tried (the server merges the change onto it). */}
       <InstructionsDiff before={proposal.currentInstructions} after={proposal.proposedInstructions} />
 
       <details className="group rounded-[var(--radius-control)] border border-border">
@@ -142,7 +157,7 @@ export function ProposalCard({
               ))}
             </ul>
           ) : null}
-          {canOverride && accept.error instanceof ApiError && accept.error.status === 409 ? (
+          {canOverride && accept.error instanceof ApiError && accept.error.code === 'GATE_FAILED' ? (
             <div className="grid gap-2">
               <Label htmlFor={`override-${proposal.id}`}>Override note (admins)</Label>
               <Textarea
@@ -166,7 +181,7 @@ export function ProposalCard({
       ) : null}
 
       <footer className="flex flex-wrap items-center gap-2">
-        {proposal.status === 'proposed' ? (
+        {proposal.status === 'proposed' && !proposal.outdatedReason ? (
           <Button onClick={() => tryIt.mutate()} disabled={isBusy}>
             <FlaskConical aria-hidden />
             {tryIt.isPending ? 'Starting…' : 'Try it'}
@@ -174,10 +189,12 @@ export function ProposalCard({
         ) : null}
         {proposal.status === 'tried' ? (
           <>
-            <Button onClick={() => accept.mutate(undefined)} disabled={isBusy}>
-              <Rocket aria-hidden />
-              {accept.isPending ? 'Publishing…' : 'Accept and publish'}
-            </Button>
+            {proposal.outdatedReason ? null : (
+              <Button onClick={() => accept.mutate(undefined)} disabled={isBusy}>
+                <Rocket aria-hidden />
+                {accept.isPending ? 'Publishing…' : 'Accept and publish'}
+              </Button>
+            )}
             <Button variant="outline" onClick={() => reject.mutate()} disabled={isBusy}>
               <Undo2 aria-hidden />
               Reject, keep as draft

@@ -46,6 +46,7 @@ const written: OptimizeProposal = {
   candidateVersionId: null,
   trial: null,
   costUsd: 0.002,
+  outdatedReason: null,
   createdAt: '2025-03-01T10:06:00.000Z',
 };
 
