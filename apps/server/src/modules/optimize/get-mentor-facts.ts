@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { MentorAgentFacts } from '@agentry/core/optimize';
 import type { Database } from '../../platform/db/database';
 import type { agent } from '../agents/agents.tables';
@@ -34,7 +34,8 @@ export async function getMentorContext(options: {
   agent: typeof agent.$inferSelect;
 }): Promise<MentorContext> {
   const { db, agent: row } = options;
-  // The latest run the agency ran: Optimize's own re-runs ('Try it') are not the agent's evaluation.
+  // The latest run the agency ran: Optimize's own re-runs ('Try it') and a publish's
+  // regression-gate checks are not the agent's evaluation.
   const [recent, trials] = await Promise.all([
     db
       .select()
@@ -44,6 +45,7 @@ export async function getMentorContext(options: {
           eq(evaluationRun.agentId, row.id),
           inArray(evaluationRun.status, ['finished', 'cancelled']),
           isNotNull(evaluationRun.finishedAt),
+          isNull(evaluationRun.gateSourceRunId),
         ),
       )
       .orderBy(desc(evaluationRun.finishedAt))

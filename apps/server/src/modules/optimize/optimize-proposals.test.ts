@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { OFFLINE_RESPONDER_NOTICE } from '@agentry/core/llm';
@@ -6,6 +7,7 @@ import { createTestApp } from '../../test/create-test-app';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures';
 import { fakeErrors, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server';
+import { evaluationRun } from '../evaluation/evaluation.tables';
 import { llmUsage } from '../llm/llm.tables';
 import { createFailedRun, PRICE_QUESTION, PRICE_RULE, scriptOptimizeProvider } from './optimize-fixtures';
 
@@ -332,6 +334,33 @@ describe('Optimize and the AI Mentor without an AI provider', () => {
     expect(offlineNotice).toBe(OFFLINE_RESPONDER_NOTICE);
     expect(proposals[0]).toMatchObject({ isOffline: true, costUsd: 0 });
     expect(proposals[0]?.proposedInstructions).toContain(`"${PRICE_QUESTION}": ${PRICE_RULE}`);
+  });
+
+  it("the AI Mentor coaches from the agency's own latest run, not from a publish's regression-gate check", async () => {
+    const { agent, runId } = await createFailedRun(harness.app, owner);
+    const { db } = harness.app.platform.database;
+    const [run] = await db.select().from(evaluationRun).where(eq(evaluationRun.id, runId));
+    const { id: _id, ...copy } = run!;
+    // A regression-gate check of a later publish, finished after it.
+    await db.insert(evaluationRun).values({
+      ...copy,
+      id: randomUUID(),
+      evaluationId: randomUUID(),
+      gateSourceRunId: runId,
+      finishedAt: new Date(Date.now() + 60_000),
+    });
+    const sent = await harness.app.inject({
+      method: 'POST',
+      url: '/api/mentor/messages',
+      headers: { cookie: owner.cookie },
+      payload: { agentId: agent.buildId, message: 'How did the last test go?' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json<SendMentorMessageReply>().reply.actions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'run-evaluation', path: `/new-evaluation/results/${runId}` }),
+      ]),
+    );
   });
 
   it('the mentor coaches from the facts and says no provider is configured', async () => {
