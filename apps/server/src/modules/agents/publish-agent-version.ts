@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AgentVersion } from '@agentry/core/agent-versions';
 import type { Cache } from '../../platform/cache/cache';
+import { AppError } from '../../platform/http/app-error';
 import type { Database } from '../../platform/db/database';
 import { AGENTS_SCOPE } from './agents-cache-scope';
 import { agentVersion } from './agents.tables';
@@ -26,6 +27,12 @@ export async function publishAgentVersion(options: {
   gateOverrideNote?: string | null;
   /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
   canSeeCredentials?: boolean;
+  /**
+   * Publish only over this version (null: none published): checked under the agent's lock, so of
+   * two publishes decided on the same published version (two Optimize accepts) the second is
+   * refused with 409 and `message` instead of undoing the first.
+   */
+  onlyOver?: { versionId: string | null; message: string };
 }): Promise<AgentVersion> {
   const published = await options.db.transaction(async (tx) => {
     // The helpers take a database handle; inside, they must read and write through this transaction.
@@ -39,6 +46,8 @@ export async function publishAgentVersion(options: {
     assertAgentNotCreating(agentRow);
     const version = await getAgentVersionRowOrThrow({ db, agentId: agentRow.id, versionId: options.versionId });
     if (agentRow.publishedVersionId === version.id && version.status === 'published') return version;
+    if (options.onlyOver && (agentRow.publishedVersionId ?? null) !== options.onlyOver.versionId)
+      throw new AppError('CONFLICT', { message: options.onlyOver.message });
     await archivePublishedVersion({ db, agentId: agentRow.id });
     const [row] = await db
       .update(agentVersion)

@@ -28,6 +28,8 @@ export async function publishThroughGate(options: {
   overrideNote?: string;
   /** Whether the caller sees tool header values (mask-tool-credentials.ts). */
   canSeeCredentials?: boolean;
+  /** Publish only over this published version (publishAgentVersion's `onlyOver`). */
+  onlyOver?: { versionId: string | null; message: string };
 }): Promise<PublishAgentVersionReply> {
   const { db } = options;
   const canSeeCredentials = options.canSeeCredentials ?? false;
@@ -56,6 +58,7 @@ export async function publishThroughGate(options: {
     userId: options.userId,
     gateOverrideNote: isRefused ? options.overrideNote : null,
     canSeeCredentials,
+    ...(options.onlyOver ? { onlyOver: options.onlyOver } : {}),
   });
   return { version: published, gate };
 }

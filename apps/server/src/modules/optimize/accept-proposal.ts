@@ -5,6 +5,7 @@ import type { Cache } from '../../platform/cache/cache';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { JobQueue } from '../../platform/queue/job-queue';
+import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { publishThroughGate } from '../agents/publish-through-gate';
 import { decideTriedProposal } from './decide-tried-proposal';
 import { isTriedOnPublished } from './is-tried-on-published';
@@ -33,7 +34,13 @@ export async function acceptProposal(options: {
   const candidateVersionId = proposal.candidateVersionId;
   if (proposal.status === 'proposed' || proposal.status === 'trying' || !candidateVersionId)
     throw new AppError('CONFLICT', { message: 'Try the change before you publish it' });
-  // The draft was made from the version published then: publishing it over a newer one would undo that.
+  // The draft was made from the version published then: publishing it over a newer one would undo
+  // that. Checked here, and again under the agent's lock when publishing (two accepts at once).
+  const { publishedVersionId } = await getAgentRowOrThrow({
+    db,
+    agentId: proposal.agentId,
+    subaccountId: proposal.subaccountId,
+  });
   if (!(await isTriedOnPublished({ db, proposal })))
     throw new AppError('CONFLICT', { message: TRIED_PROPOSAL_OUTDATED_MESSAGE });
   const claimed = await decideTriedProposal({ db, proposalId: proposal.id, status: 'accepting' });
@@ -53,6 +60,7 @@ export async function acceptProposal(options: {
       versionId: candidateVersionId,
       userId: options.userId,
       ...(options.overrideNote ? { overrideNote: options.overrideNote } : {}),
+      onlyOver: { versionId: publishedVersionId ?? null, message: TRIED_PROPOSAL_OUTDATED_MESSAGE },
     });
   } catch (error) {
     await db.update(optimizeProposal).set({ status: 'tried', updatedAt: new Date() }).where(isOurClaim);

@@ -7,6 +7,7 @@ import { grantTestCredits, signInWithWorkspace } from '../../test/agent-fixtures
 import type { FakeOpenAiServer } from '../../test/fake-openai-server';
 import { grantTestPlan } from '../../test/grant-test-plan';
 import { agent, agentVersion } from '../agents/agents.tables';
+import { publishAgentVersion } from '../agents/publish-agent-version';
 import { creditBalance } from '../credits/credits.tables';
 import { evaluationRun } from '../evaluation/evaluation.tables';
 import { createFailedRun, scriptOptimizeProvider, startOptimizeApp, stopOptimizeApp } from './optimize-fixtures';
@@ -238,6 +239,33 @@ describe("'Try it' after another proposal of the run was published (no AI provid
     const both = await publishedInstructionsOf(agentId);
     expect(both).toContain(ruleOf(first));
     expect(both).toContain(ruleOf(second));
+  });
+
+  it('publishes over the version an accept was decided on only: a second accept decided on the same one is 409 under the lock', async () => {
+    const { agentId, first, second } = await twoProposals();
+    for (const proposal of [first, second]) {
+      expect((await as('POST', `/api/optimize/proposals/${proposal.id}/try`)).statusCode).toBe(202);
+      expect((await waitForTrial(proposal.id)).status).toBe('tried');
+    }
+    const { db } = harness.app.platform.database;
+    const [before] = await db.select().from(agent).where(eq(agent.id, agentId));
+    expect((await as('POST', `/api/optimize/proposals/${first.id}/accept`, {})).statusCode).toBe(200);
+    const published = await publishedInstructionsOf(agentId);
+    // The second accept of a race: it checked the version published before the first one, and
+    // reaches the publish after it.
+    const [secondRow] = await db.select().from(optimizeProposal).where(eq(optimizeProposal.id, second.id));
+    await expect(
+      publishAgentVersion({
+        db,
+        cache: harness.app.platform.cache,
+        subaccountId: owner.subaccountId,
+        agentId,
+        versionId: secondRow!.candidateVersionId!,
+        userId: owner.userId,
+        onlyOver: { versionId: before!.publishedVersionId, message: 'changed since' },
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'changed since' });
+    expect(await publishedInstructionsOf(agentId)).toBe(published);
   });
 
   it('does not publish a change tried before another one was published over it (409)', async () => {
