@@ -58,7 +58,7 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    /** Unset: 127.0.0.1 while the dev mailbox is on (it holds everyone's sign-in links), else 0.0.0.0. */
+    /** Unset: 127.0.0.1 while the dev mailbox is on (it holds everyone's sign-in links) or AUTH_SECRET is unset, else 0.0.0.0. */
     HOST: z.string().trim().optional(),
     DATA_DIR: z.string().default('./data'),
     PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be an absolute URL such as https://app.example.com' }).optional(),
@@ -355,9 +355,9 @@ export type AppConfig = {
   marketplace: { dailyProjectLimit: number };
   /** Anonymous demo visitors: requests per minute per IP. */
   demos: { visitorRateLimitPerMinute: number };
-  /** Uploaded files: local disk under `dir`, or the S3-compatible bucket when `s3` is set. */
   /** Instagram and Messenger (Meta's Graph API). */
   meta: { graphBaseUrl: string; dialogBaseUrl: string };
+  /** Uploaded files: local disk under `dir`, or the S3-compatible bucket when `s3` is set. */
   storage: {
     dir: string;
     /** The bytes one user's uploaded files may take up in all. */

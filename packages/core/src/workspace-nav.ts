@@ -46,7 +46,7 @@ const sectionTitles: Readonly<Record<string, string>> = {
 };
 
 /**
- * Workspace pages the spec's table leaves to 'Dashboard': they are headed by what the page is
+ * Workspace pages the header table leaves to 'Dashboard' (docs/product): they are headed by what the page is
  * (its own heading), longest path first.
  */
 const pageTitles: readonly (readonly [string, string])[] = [

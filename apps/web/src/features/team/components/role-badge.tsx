@@ -1,7 +1,7 @@
 import type { Role } from '@agentry/core/auth';
 import { Badge } from '@/components/ui/badge';
 
-/** The spec's badge variants: admin and viewer have their own; member is the default badge. */
+/** The role badges (docs/product/accounts-and-team.md): admin and viewer have their own; member is the default badge. */
 const roleVariant: Record<Role, 'admin' | 'default' | 'viewer'> = {
   admin: 'admin',
   member: 'default',
