@@ -33,7 +33,7 @@ const LocalPath = z.string().refine((value) => toSafeReturnPath(value) !== undef
   error: 'Return URL must be a path on this site',
 });
 
-export const DirectLoginBody = z.object({ email: EmailInput, returnUrl: LocalPath.default('/agents') });
+export const DirectLoginBody = z.object({ email: EmailInput, returnUrl: LocalPath.default('/agents/create') });
 export type DirectLoginBody = z.infer<typeof DirectLoginBody>;
 
 export const DirectLoginReply = z.object({ redirectUrl: z.string() });

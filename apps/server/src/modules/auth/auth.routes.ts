@@ -126,7 +126,7 @@ export function registerAuthRoutes(root: FastifyInstance) {
       const { email } = request.body;
       if (!config.directLoginEmails.includes(email)) throw new AppError('DIRECT_LOGIN_NOT_ALLOWED');
       await limitSignInEmails({ cache, limits: config.signIn, email, ip: request.ip });
-      const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents');
+      const callbackURL = toSafeReturnPath(request.body.returnUrl, '/agents/create');
       const redirectUrl = await app.authService.captureMagicLink(email, () =>
         app.authService.auth.api.signInMagicLink({
           body: { email, callbackURL },

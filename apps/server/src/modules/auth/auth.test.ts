@@ -142,6 +142,14 @@ describe('sign-in with a magic link', () => {
     // Nothing was mailed: the link went to the caller.
     const mailbox = await app.inject({ method: 'GET', url: '/api/dev/mailbox?email=boss@agency.test' });
     expect(mailbox.json().messages).toHaveLength(0);
+
+    // Without a return address it lands where every sign-in lands.
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/direct-login',
+      payload: { email: 'boss@agency.test' },
+    });
+    expect(new URL(plain.json().redirectUrl).searchParams.get('callbackURL')).toBe('/agents/create');
   });
 
   it('the sign-in entry point opens the modal on the landing page', async () => {
