@@ -7,12 +7,14 @@ import { PermissionRole } from './permissions';
 /** Why a sub account is read-only after a downgrade: shown on its pages and as the error of work it stopped. */
 export const SUBACCOUNT_LOCKED_MESSAGE = 'This sub account is locked: your plan has fewer active sub accounts.';
 
+export const SUBACCOUNT_LOGO_MESSAGE = 'Upload the logo as an image file';
+
 /** A sub account's logo: an image uploaded through `/api/files` (served at `/files/<id>`). */
 export const SubaccountLogoPath = z
   .string()
   .trim()
   .refine((value) => value.startsWith(FILES_PATH_PREFIX) && isFileId(value.slice(FILES_PATH_PREFIX.length)), {
-    error: 'Upload the logo as an image file',
+    error: SUBACCOUNT_LOGO_MESSAGE,
   });
 
 /**

@@ -73,6 +73,19 @@ describe('sub-account settings, deletion, workspace creates and the connections 
       logoUrl: 'https://tracker.example/logo.png',
     });
     expect(foreign.statusCode).toBe(400);
+    // Nor a file that is no picture: an attachment (served to its owner only) or one that does not exist.
+    const attachment = await app.inject({
+      method: 'POST',
+      url: '/api/files?purpose=attachment',
+      headers: { cookie: owner.cookie, 'content-type': 'text/csv', 'x-file-name': 'list.csv' },
+      payload: 'name,phone\nAnn,+15550001\n',
+    });
+    expect(attachment.statusCode).toBe(201);
+    for (const logoUrl of [attachment.json<{ url: string }>().url, '/files/aaaaaaaaaaaaaaaaaaaaaaaa']) {
+      const refused = await inject(owner.cookie, 'PATCH', `/api/subaccounts/${owner.subaccountId}`, { logoUrl });
+      expect(refused.statusCode, logoUrl).toBe(400);
+      expect(refused.json().error.message).toBe('Upload the logo as an image file');
+    }
     const removed = await inject(owner.cookie, 'PATCH', `/api/subaccounts/${owner.subaccountId}`, { logoUrl: null });
     expect(removed.json<SubaccountProfile>().logoUrl).toBeNull();
   });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { PatchSubaccountBody, WhiteLabelSettings } from '@agentry/core/subaccounts';
+import { SUBACCOUNT_LOGO_MESSAGE, type PatchSubaccountBody, type WhiteLabelSettings } from '@agentry/core/subaccounts';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import { organization } from '../auth/auth.tables';
+import { assertPicturePathOrThrow } from '../files/assert-picture-path';
 import { subaccountSettings } from './accounts.tables';
 
 /** Renames a sub account and/or sets its logo (an uploaded image path) or removes it (`null`). */
@@ -12,6 +13,7 @@ export async function updateSubaccountProfile(options: {
   patch: PatchSubaccountBody;
 }): Promise<void> {
   const { name, logoUrl } = options.patch;
+  if (logoUrl) await assertPicturePathOrThrow({ db: options.db, path: logoUrl, message: SUBACCOUNT_LOGO_MESSAGE });
   const [row] = await options.db
     .update(organization)
     .set({ ...(name === undefined ? {} : { name }), ...(logoUrl === undefined ? {} : { logo: logoUrl }) })

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatPriceText, type CreateProjectBody, type MarketplaceProject } from '@agentry/core/marketplace';
+import {
+  formatPriceText,
+  marketplaceMessages,
+  type CreateProjectBody,
+  type MarketplaceProject,
+} from '@agentry/core/marketplace';
 import type { Database } from '../../platform/db/database';
+import { assertPicturePathOrThrow } from '../files/assert-picture-path';
 import { marketplaceDailyCount, marketplaceProject } from './marketplace.tables';
 import { marketplaceProjectColumns, toMarketplaceProject } from './to-marketplace-project';
 
@@ -27,6 +33,7 @@ export async function createProject(options: {
   now?: Date;
 }): Promise<CreateProjectResult> {
   const { db, userId, body, dailyLimit } = options;
+  await assertPicturePathOrThrow({ db, path: body.image, message: marketplaceMessages.imageRequired });
   const now = options.now ?? new Date();
   const day = utcDay(now);
   return db.transaction(async (tx) => {

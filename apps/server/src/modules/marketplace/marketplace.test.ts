@@ -95,6 +95,21 @@ describe('marketplace projects', () => {
     expect(response.json().error.fields[0]).toMatchObject({ path: field, message });
   });
 
+  it('refuses as its image an uploaded file that is no picture (an attachment, a missing file)', async () => {
+    const attachment = await harness.app.inject({
+      method: 'POST',
+      url: '/api/files?purpose=attachment',
+      headers: { cookie: author.cookie, 'content-type': 'text/csv', 'x-file-name': 'brief.csv' },
+      payload: 'need,budget\nbot,500\n',
+    });
+    expect(attachment.statusCode).toBe(201);
+    for (const image of [attachment.json<{ url: string }>().url, '/files/bbbbbbbbbbbbbbbbbbbbbbbb']) {
+      const response = await post(author, projectBody({ image }));
+      expect(response.statusCode, image).toBe(400);
+      expect(response.json().error.message).toBe('Please select a project image');
+    }
+  });
+
   it('creates a live project with the account e-mail and a server-made price text', async () => {
     const response = await post(
       author,

@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { formatPriceText, type MarketplaceProject, type UpdateProjectBody } from '@agentry/core/marketplace';
+import {
+  formatPriceText,
+  marketplaceMessages,
+  type MarketplaceProject,
+  type UpdateProjectBody,
+} from '@agentry/core/marketplace';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
+import { assertPicturePathOrThrow } from '../files/assert-picture-path';
 import { countProjectReplies } from './count-project-replies';
 import { getOwnProjectRowOrThrow } from './get-own-project-row-or-throw';
 import { marketplaceProject } from './marketplace.tables';
@@ -15,6 +21,7 @@ export async function updateProject(options: {
   body: UpdateProjectBody;
 }): Promise<MarketplaceProject> {
   const { db, projectId, userId, body } = options;
+  if (body.image) await assertPicturePathOrThrow({ db, path: body.image, message: marketplaceMessages.imageRequired });
   // The price text is made from the price and its type as they stand under the row's lock: two
   // edits at once (one of each) cannot leave a text that says neither.
   const row = await db.transaction(async (tx) => {
