@@ -13,6 +13,13 @@ export type EmailInput = z.infer<typeof EmailInput>;
 export const PreRegisterBody = z.object({ email: EmailInput, emailconsent: z.boolean().default(false) });
 export type PreRegisterBody = z.infer<typeof PreRegisterBody>;
 
+/**
+ * `additionalData` of Google sign-in (POST /api/auth/sign-in/social): the dialog's consent box,
+ * carried through the OAuth round trip and recorded for the user who comes back signed in.
+ */
+export const GoogleSignInData = z.object({ emailconsent: z.boolean().default(false) });
+export type GoogleSignInData = z.infer<typeof GoogleSignInData>;
+
 export const CheckUserQuery = z.object({ email: EmailInput });
 export type CheckUserQuery = z.infer<typeof CheckUserQuery>;
 

@@ -1,4 +1,6 @@
+import { GoogleSignInData } from '@agentry/core/auth';
 import { betterAuth } from 'better-auth';
+import { addOAuthServerContext, createAuthMiddleware, getOAuthState } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { magicLink, organization } from 'better-auth/plugins';
 import type { AppConfig } from '../../config';
@@ -7,6 +9,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { createUserWorkspace } from '../accounts/create-user-workspace';
 import * as authTables from './auth.tables';
 import { organizationPluginOptions } from './organization-plugin-options';
+import { recordEmailConsent } from './record-email-consent';
 import { renderMagicLinkMail } from './render-magic-link-mail';
 
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -54,6 +57,23 @@ export function createAuth(options: { config: AppConfig; db: Database; mailer: M
       }),
       organization(organizationPluginOptions),
     ],
+    // The sign-in dialog's consent box on the Google path: the start puts it into this round
+    // trip's server-side OAuth state, and the callback records it for the user it signed in.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/social') return;
+        const body = ctx.body as { additionalData?: unknown } | undefined;
+        const data = GoogleSignInData.safeParse(body?.additionalData ?? {});
+        if (data.success && data.data.emailconsent) await addOAuthServerContext({ emailConsent: true });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/callback/:id') return;
+        const signedIn = ctx.context.newSession;
+        if (!signedIn) return;
+        const state = await getOAuthState();
+        if (state?.serverContext?.emailConsent === true) await recordEmailConsent({ db, userId: signedIn.user.id });
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

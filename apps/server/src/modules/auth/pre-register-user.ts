@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { createUserWorkspace } from '../accounts/create-user-workspace';
-import { user, userProfile } from './auth.tables';
+import { user } from './auth.tables';
+import { recordEmailConsent } from './record-email-consent';
 
 /**
  * Creates the user before the first magic link (checkout and marketplace flows), remembering
@@ -23,10 +24,5 @@ export async function preRegisterUser(options: { db: Database; email: string; em
   // Another request registered the same address a moment ago: that one is the existing user now.
   if (inserted.length === 0) return;
   await createUserWorkspace({ db, userId, email });
-  if (emailConsent) {
-    await db
-      .update(userProfile)
-      .set({ emailConsent: true, updatedAt: new Date() })
-      .where(eq(userProfile.userId, userId));
-  }
+  if (emailConsent) await recordEmailConsent({ db, userId });
 }

@@ -1,4 +1,4 @@
-import type { CheckLinkedAccessReply, CheckUserReply } from '@agentry/core/auth';
+import type { CheckLinkedAccessReply, CheckUserReply, GoogleSignInData } from '@agentry/core/auth';
 import { toSafeReturnPath } from '@agentry/core/return-url';
 import { ApiError, apiRequest } from '@/lib/api';
 
@@ -193,13 +193,17 @@ export async function continueWithEmailOrThrow(input: {
 
 type SocialSignInReply = { url?: string; redirect?: boolean };
 
-/** Better Auth's social sign-in: the server answers the provider's authorization URL. */
-export async function startGoogleSignInOrThrow(input: { callbackURL: string }): Promise<string> {
+/**
+ * Better Auth's social sign-in: the server answers the provider's authorization URL. The consent
+ * box travels as `additionalData`; the server records it when the user comes back signed in.
+ */
+export async function startGoogleSignInOrThrow(input: { callbackURL: string; emailconsent: boolean }): Promise<string> {
+  const additionalData: GoogleSignInData = { emailconsent: input.emailconsent };
   let reply: SocialSignInReply | null;
   try {
     reply = await apiRequest<SocialSignInReply | null>('/api/auth/sign-in/social', {
       method: 'POST',
-      body: { provider: 'google', callbackURL: input.callbackURL },
+      body: { provider: 'google', callbackURL: input.callbackURL, additionalData },
       fallbackMessage: SIGN_IN_FAILED_MESSAGE,
       silentUnauthorized: true,
     });

@@ -418,7 +418,31 @@ describe('SignInDialog', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Continue with Google' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/auth?x=1'));
-    expect(callsTo(fetchMock, '/api/auth/sign-in/social')).toEqual([{ provider: 'google', callbackURL: '/connect' }]);
+    expect(callsTo(fetchMock, '/api/auth/sign-in/social')).toEqual([
+      { provider: 'google', callbackURL: '/connect', additionalData: { emailconsent: false } },
+    ]);
+  });
+
+  it('carries the ticked consent box through Google sign-in', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/sign-in/social': {
+        status: 200,
+        body: { url: 'https://accounts.google.com/o/oauth2/auth?x=1', redirect: true },
+      },
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderDialog();
+    await openDialog({ callbackUrl: '/connect' });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('checkbox', { name: /Keep me in the loop/ }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/auth?x=1'));
+    expect(callsTo(fetchMock, '/api/auth/sign-in/social')).toEqual([
+      { provider: 'google', callbackURL: '/connect', additionalData: { emailconsent: true } },
+    ]);
   });
 
   it('does not offer Google when the server has no Google keys', async () => {

@@ -141,7 +141,7 @@ function SignInForm({ callbackURL, isExpired, isImportFlow, onSent, onAlreadySig
 
   function handleGoogle() {
     emailSignIn.reset();
-    startGoogle({ callbackURL });
+    startGoogle({ callbackURL, emailconsent: hasConsent });
   }
 
   return (
