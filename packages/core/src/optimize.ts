@@ -8,6 +8,33 @@ export const OPTIMIZE_GROUPING_SOURCE = 'optimize-grouping';
 export const OPTIMIZE_PROPOSAL_SOURCE = 'optimize-proposal';
 export const MENTOR_SOURCE = 'ai-mentor';
 
+/** What decides whether Optimize can work on a run (a run list item or a run summary). */
+export type OptimizableRun = {
+  status: string;
+  agent: unknown;
+  totals: { failures: number; unclear: number };
+};
+
+/** Failed answers of a run: failures and unclear verdicts. */
+export function failedCount(run: OptimizableRun): number {
+  return run.totals.failures + run.totals.unclear;
+}
+
+/**
+ * Why Optimize cannot work on a run, or null when it can: it works on a finished (or stopped) run
+ * of an agent with failed answers (docs/product/optimize-and-mentor.md; the server checks the same
+ * when proposals are asked for). A failed run is retried, not optimized.
+ */
+export function whyNotOptimizable(run: OptimizableRun): string | null {
+  if (run.status === 'failed')
+    return 'It failed before it finished, so its answers are not a fair picture of the agent. Retry it from its results, then improve the new run.';
+  if (run.status === 'queued' || run.status === 'running')
+    return 'It is still running. Come back when it has finished.';
+  if (run.agent === null) return 'It tested a model, not an agent, so there are no instructions to improve.';
+  if (failedCount(run) === 0) return 'It has no failed answers to improve.';
+  return null;
+}
+
 /** How many failed answers one proposal run reads at most (the rest are left for the next round). */
 export const MAX_FAILURES_PER_OPTIMIZATION = 40;
 /** How many cause groups one proposal run makes at most. */

@@ -17,6 +17,7 @@ import {
   type EvaluationComparisonReply,
   type EvaluationSummary,
 } from '@agentry/core/evaluation';
+import { whyNotOptimizable } from '@agentry/core/optimize';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -57,16 +58,9 @@ const roleLabels = {
   total: 'Total',
 } as const;
 
-/**
- * Optimize works on a finished or stopped run of an agent with failed answers
- * (docs/product/optimize-and-mentor.md); a failed run is retried, not optimized.
- */
+/** Optimize works on a finished or stopped run of an agent with failed answers (whyNotOptimizable). */
 function canOptimize(run: EvaluationSummary): boolean {
-  return (
-    run.agent !== null &&
-    (run.status === 'finished' || run.status === 'cancelled') &&
-    run.totals.failures + run.totals.unclear > 0
-  );
+  return whyNotOptimizable(run) === null;
 }
 
 /** Starts a new run with the settings this one kept, and opens its progress. */

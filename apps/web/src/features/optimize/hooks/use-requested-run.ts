@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EvaluationRunListItem, EvaluationSummary } from '@agentry/core/evaluation';
+import { whyNotOptimizable } from '@agentry/core/optimize';
 import { apiRequest, ApiError } from '@/lib/api';
 
 /** What the page needs of a run: a list item, or the summary of a run older than the list. */
@@ -7,25 +8,6 @@ export type OptimizeRun = Pick<
   EvaluationRunListItem,
   'id' | 'name' | 'status' | 'agent' | 'totals' | 'createdAt' | 'finishedAt'
 >;
-
-/** Failed answers of a run: failures and unclear verdicts. */
-export function failedCount(run: OptimizeRun): number {
-  return run.totals.failures + run.totals.unclear;
-}
-
-/**
- * Why Optimize cannot work on a run, or null when it can: it works on a finished (or stopped) run
- * of an agent with failed answers (docs/product/optimize-and-mentor.md, as the server checks).
- */
-export function whyNotOptimizable(run: OptimizeRun): string | null {
-  if (run.status === 'failed')
-    return 'It failed before it finished, so its answers are not a fair picture of the agent. Retry it from its results, then improve the new run.';
-  if (run.status === 'queued' || run.status === 'running')
-    return 'It is still running. Come back when it has finished.';
-  if (run.agent === null) return 'It tested a model, not an agent, so there are no instructions to improve.';
-  if (failedCount(run) === 0) return 'It has no failed answers to improve.';
-  return null;
-}
 
 const requestedRunQuery = (runId: string) =>
   queryOptions({

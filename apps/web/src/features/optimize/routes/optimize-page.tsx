@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Agent } from '@agentry/core/agents';
 import type { ListProposalsReply, UnwrittenProposal } from '@agentry/core/optimize';
+import { failedCount, whyNotOptimizable } from '@agentry/core/optimize';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -17,13 +18,7 @@ import { WorkspacePage } from '@/components/ui/workspace-page';
 import { useSubaccountRole } from '@/lib/permissions';
 import { buildsQuery, createProposals, optimizeKeys, proposalsQuery, runsQuery } from '../api/optimize-api';
 import { ProposalCard } from '../components/proposal-card';
-import {
-  failedCount,
-  useRequestedRun,
-  whyNotOptimizable,
-  type OptimizeRun,
-  type RequestedRun,
-} from '../hooks/use-requested-run';
+import { useRequestedRun, type OptimizeRun, type RequestedRun } from '../hooks/use-requested-run';
 
 function runLabel(run: OptimizeRun): string {
   const when = new Date(run.finishedAt ?? run.createdAt).toLocaleDateString(undefined, {
