@@ -35,8 +35,8 @@ describe('request bodies', () => {
     expect(PreRegisterBody.parse({ email: 'a@b.co' })).toEqual({ email: 'a@b.co', emailconsent: false });
   });
 
-  it("defaults the direct-login return url to '/agents' and keeps it on this site", () => {
-    expect(DirectLoginBody.parse({ email: 'a@b.co' }).returnUrl).toBe('/agents');
+  it("defaults the direct-login return url to '/agents/create' (where every sign-in lands) and keeps it on this site", () => {
+    expect(DirectLoginBody.parse({ email: 'a@b.co' }).returnUrl).toBe('/agents/create');
     expect(DirectLoginBody.parse({ email: 'a@b.co', returnUrl: '/marketplace?fromMarketplace=true' }).returnUrl).toBe(
       '/marketplace?fromMarketplace=true',
     );
