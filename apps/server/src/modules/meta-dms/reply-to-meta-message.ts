@@ -186,7 +186,7 @@ export async function replyToMetaMessage(options: {
     return;
   }
 
-  const credentials = readMetaCredentials(config, row);
+  const credentials = sendingCredentials;
   if (credentials === null) {
     await storeOutbound({
       content: answer.text,

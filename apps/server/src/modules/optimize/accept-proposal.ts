@@ -8,6 +8,7 @@ import type { JobQueue } from '../../platform/queue/job-queue';
 import { getAgentRowOrThrow } from '../agents/get-agent-or-throw';
 import { publishThroughGate } from '../agents/publish-through-gate';
 import { decideTriedProposal } from './decide-tried-proposal';
+import { getPublishedVersion } from './get-published-version';
 import { isTriedOnPublished } from './is-tried-on-published';
 import { optimizeProposal } from './optimize.tables';
 
@@ -36,12 +37,9 @@ export async function acceptProposal(options: {
     throw new AppError('CONFLICT', { message: 'Try the change before you publish it' });
   // The draft was made from the version published then: publishing it over a newer one would undo
   // that. Checked here, and again under the agent's lock when publishing (two accepts at once).
-  const { publishedVersionId } = await getAgentRowOrThrow({
-    db,
-    agentId: proposal.agentId,
-    subaccountId: proposal.subaccountId,
-  });
-  if (!(await isTriedOnPublished({ db, proposal })))
+  const agentRow = await getAgentRowOrThrow({ db, agentId: proposal.agentId, subaccountId: proposal.subaccountId });
+  const published = await getPublishedVersion({ db, agent: agentRow });
+  if (!(await isTriedOnPublished({ db, proposal, published })))
     throw new AppError('CONFLICT', { message: TRIED_PROPOSAL_OUTDATED_MESSAGE });
   const claimed = await decideTriedProposal({ db, proposalId: proposal.id, status: 'accepting' });
   const isOurClaim = and(
@@ -60,7 +58,7 @@ export async function acceptProposal(options: {
       versionId: candidateVersionId,
       userId: options.userId,
       ...(options.overrideNote ? { overrideNote: options.overrideNote } : {}),
-      onlyOver: { versionId: publishedVersionId ?? null, message: TRIED_PROPOSAL_OUTDATED_MESSAGE },
+      onlyOver: { versionId: agentRow.publishedVersionId ?? null, message: TRIED_PROPOSAL_OUTDATED_MESSAGE },
     });
   } catch (error) {
     await db.update(optimizeProposal).set({ status: 'tried', updatedAt: new Date() }).where(isOurClaim);

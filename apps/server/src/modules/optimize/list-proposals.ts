@@ -3,7 +3,7 @@ import type { OptimizeProposal, UnwrittenProposal } from '@agentry/core/optimize
 import type { Database } from '../../platform/db/database';
 import { optimizeProposal } from './optimize.tables';
 import { refreshTrial } from './refresh-trial';
-import { reviewProposal } from './review-proposal';
+import { reviewProposals } from './review-proposal';
 
 /** Said of a cause whose proposal no call has tried to write yet (its round is still going, or ended early). */
 const NOT_WRITTEN_YET_MESSAGE = 'The proposal for this cause is not written yet. Ask again to write it.';
@@ -27,7 +27,7 @@ export async function listProposals(options: {
   const written = rows.filter((row) => row.status !== 'unwritten');
   const fresh = await Promise.all(written.map((proposal) => refreshTrial({ db: options.db, proposal })));
   return {
-    proposals: await Promise.all(fresh.map((proposal) => reviewProposal({ db: options.db, proposal }))),
+    proposals: await reviewProposals({ db: options.db, proposals: fresh }),
     unwritten: rows
       .filter((row) => row.status === 'unwritten')
       .map((row) => ({ cause: row.cause, failures: row.failures, error: row.rationale || NOT_WRITTEN_YET_MESSAGE })),
